@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { loadConfig, type Env } from '../config.js';
+import { badInput, describeZodIssues } from '../errors.js';
+import { colorEnabled, makeChalk, type CliIO } from './_io.js';
+import type { ChalkInstance } from 'chalk';
+
+export const globalOptionsSchema = z.object({
+  db: z.string().min(1).optional(),
+  json: z.boolean().default(false),
+  now: z.iso.datetime({ offset: true, message: 'expected an ISO date-time such as 2025-11-05T17:05:00Z' }).optional(),
+  verbose: z.boolean().default(false),
+  replay: z.string().min(1).optional(),
+  record: z.string().min(1).optional(),
+});
+export type GlobalOptions = z.infer<typeof globalOptionsSchema>;
+
+/** Everything a command needs from the outside world, built once per invocation. */
+export class CliContext {
+  readonly io: CliIO;
+  readonly options: GlobalOptions;
+  readonly config: Env;
+  readonly color: boolean;
+  readonly c: ChalkInstance;
+
+  constructor(io: CliIO, options: GlobalOptions) {
+    this.io = io;
+    this.options = options;
+    this.config = loadConfig(io.env);
+    this.color = colorEnabled(io, options.json);
+    this.c = makeChalk(this.color);
+  }
+
+  /** The run's clock: --now, else PROPGRADE_NOW, else the system clock; read once per call site. */
+  explicitNow(): Date | null {
+    const iso = this.options.now ?? this.config.PROPGRADE_NOW;
+    return iso ? new Date(iso) : null;
+  }
+
+  now(): Date {
+    return this.explicitNow() ?? new Date();
+  }
+
+  dbPath(): string | undefined {
+    return this.options.db ?? this.config.PROPGRADE_DB;
+  }
+
+  /** Progress and logs: stderr, so stdout stays data. */
+  progress(message: string): void {
+    this.io.stderr(`${message}\n`);
+  }
+
+  verbose(message: string): void {
+    if (this.options.verbose) this.io.stderr(`${message}\n`);
+  }
+
+  /** Results: `--json` prints exactly `data`; otherwise the human rendering of the same data. */
+  result<T>(data: T, human: (data: T) => string): void {
+    if (this.options.json) this.io.stdout(`${JSON.stringify(data, null, 2)}\n`);
+    else this.io.stdout(`${human(data)}\n`);
+  }
+}
+
+export function contextFor(command: Command, io: CliIO): CliContext {
+  const parsed = globalOptionsSchema.safeParse(command.optsWithGlobals());
+  if (!parsed.success) throw badInput(describeZodIssues(parsed.error.issues, '--'));
+  return new CliContext(io, parsed.data);
+}
+
+/** Parses a command's own options with its zod schema, naming the bad flag on failure. */
+export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badInput(describeZodIssues(parsed.error.issues, '--'));
+  return parsed.data;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Every sport the service knows. `mma` has fight cards and h2h/totals odds only, never graded props. */
+export const sportSchema = z.enum(['mlb', 'nba', 'wnba', 'soccer', 'mma']);
+export type Sport = z.infer<typeof sportSchema>;
+
+/** Sports that go through the snapshot, grading and settlement loops. */
+export const gradedSportSchema = z.enum(['mlb', 'nba', 'wnba', 'soccer']);
+export type GradedSport = z.infer<typeof gradedSportSchema>;
+
+export const GRADED_SPORTS: readonly GradedSport[] = gradedSportSchema.options;
+
+export function isGradedSport(value: string): value is GradedSport {
+  return (GRADED_SPORTS as readonly string[]).includes(value);
+}
+
+export const sideSchema = z.enum(['over', 'under']);
+export type Side = z.infer<typeof sideSchema>;
+
+export function otherSide(side: Side): Side {
+  return side === 'over' ? 'under' : 'over';
+}

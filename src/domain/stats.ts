@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { GradedSport } from './sports.js';
+
+/**
+ * Canonical stat names used across the store, the CLI and the API. Each maps to the
+ * Odds API market key that prices it and to the sports it applies to.
+ */
+export const statTypeSchema = z.enum([
+  'points',
+  'rebounds',
+  'assists',
+  'threes',
+  'pra',
+  'blocks',
+  'steals',
+  'hits',
+  'total_bases',
+  'home_runs',
+  'strikeouts',
+  'shots',
+  'shots_on_target',
+]);
+export type StatType = z.infer<typeof statTypeSchema>;
+
+interface StatDef {
+  readonly market: string;
+  readonly sports: readonly GradedSport[];
+  readonly label: string;
+}
+
+export const STATS: Readonly<Record<StatType, StatDef>> = {
+  points: { market: 'player_points', sports: ['nba', 'wnba'], label: 'Points' },
+  rebounds: { market: 'player_rebounds', sports: ['nba', 'wnba'], label: 'Rebounds' },
+  assists: { market: 'player_assists', sports: ['nba', 'wnba'], label: 'Assists' },
+  threes: { market: 'player_threes', sports: ['nba', 'wnba'], label: '3-pointers made' },
+  pra: { market: 'player_points_rebounds_assists', sports: ['nba', 'wnba'], label: 'Pts+Reb+Ast' },
+  blocks: { market: 'player_blocks', sports: ['nba', 'wnba'], label: 'Blocks' },
+  steals: { market: 'player_steals', sports: ['nba', 'wnba'], label: 'Steals' },
+  hits: { market: 'batter_hits', sports: ['mlb'], label: 'Hits' },
+  total_bases: { market: 'batter_total_bases', sports: ['mlb'], label: 'Total bases' },
+  home_runs: { market: 'batter_home_runs', sports: ['mlb'], label: 'Home runs' },
+  strikeouts: { market: 'pitcher_strikeouts', sports: ['mlb'], label: 'Pitcher strikeouts' },
+  shots: { market: 'player_shots', sports: ['soccer'], label: 'Shots' },
+  shots_on_target: { market: 'player_shots_on_target', sports: ['soccer'], label: 'Shots on target' },
+};
+
+const BY_MARKET = new Map<string, StatType>(
+  (Object.entries(STATS) as [StatType, StatDef][]).map(([stat, def]) => [def.market, stat]),
+);
+
+/** The canonical stat for an Odds API market key, or null for a market propgrade does not grade. */
+export function statForMarket(market: string): StatType | null {
+  return BY_MARKET.get(market) ?? null;
+}
+
+export function marketsForSport(sport: GradedSport): string[] {
+  return (Object.values(STATS) as StatDef[]).filter((d) => d.sports.includes(sport)).map((d) => d.market);
+}
+
+export function statsForSport(sport: GradedSport): StatType[] {
+  return (Object.entries(STATS) as [StatType, StatDef][])
+    .filter(([, d]) => d.sports.includes(sport))
+    .map(([s]) => s);
+}
+
+/** Accepts a canonical name, an Odds API market key, or a common short alias; null when unknown. */
+export function parseStat(input: string): StatType | null {
+  const s = input.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const direct = statTypeSchema.safeParse(s);
+  if (direct.success) return direct.data;
+  const fromMarket = statForMarket(s);
+  if (fromMarket) return fromMarket;
+  return STAT_ALIASES[s] ?? null;
+}
+
+const STAT_ALIASES: Record<string, StatType> = {
+  pts: 'points',
+  reb: 'rebounds',
+  rebs: 'rebounds',
+  ast: 'assists',
+  asts: 'assists',
+  '3pm': 'threes',
+  threes_made: 'threes',
+  '3pt': 'threes',
+  blk: 'blocks',
+  stl: 'steals',
+  pts_reb_ast: 'pra',
+  points_rebounds_assists: 'pra',
+  tb: 'total_bases',
+  hr: 'home_runs',
+  hrs: 'home_runs',
+  k: 'strikeouts',
+  ks: 'strikeouts',
+  so: 'strikeouts',
+  sog: 'shots_on_target',
+};

@@ -1,0 +1,300 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The whole store. Times are ISO-8601 UTC strings; dates are US Eastern yyyy-mm-dd.
+ * Prices are American odds. Every nullable column means "not known from real data"; no
+ * column defaults a missing value to 0.
+ */
+
+/** One row per scheduled or manual run of a pipeline (snapshot, settle), the run log. */
+export const pipelineRuns = sqliteTable(
+  'pipeline_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['snapshot', 'settle'] }).notNull(),
+    sport: text('sport').notNull(),
+    startedAt: text('started_at').notNull(),
+    finishedAt: text('finished_at'),
+    status: text('status', { enum: ['running', 'ok', 'empty', 'failed'] }).notNull(),
+    /** Slate date (ET) the run was pinned to. */
+    slateDate: text('slate_date'),
+    eventsCount: integer('events_count'),
+    gradedCount: integer('graded_count'),
+    refusedCount: integer('refused_count'),
+    droppedCount: integer('dropped_count'),
+    settledCount: integer('settled_count'),
+    creditsUsed: integer('credits_used'),
+    creditsRemaining: integer('credits_remaining'),
+    message: text('message'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (t) => [index('pipeline_runs_kind_sport_started').on(t.kind, t.sport, t.startedAt)],
+);
+
+/** Every stored snapshot of a sport's graded slate; the newest two are "latest" and "previous". */
+export const snapshots = sqliteTable(
+  'snapshots',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sport: text('sport').notNull(),
+    runId: integer('run_id').references(() => pipelineRuns.id),
+    takenAt: text('taken_at').notNull(),
+    slateDate: text('slate_date').notNull(),
+    gradedCount: integer('graded_count').notNull(),
+    rowCount: integer('row_count').notNull(),
+  },
+  (t) => [index('snapshots_sport_taken').on(t.sport, t.takenAt)],
+);
+
+/** One row per player, stat, line, side (and game) in a snapshot. */
+export const gradedRows = sqliteTable(
+  'graded_rows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => snapshots.id, { onDelete: 'cascade' }),
+    sport: text('sport').notNull(),
+    eventId: text('event_id').notNull(),
+    commenceTime: text('commence_time').notNull(),
+    homeTeam: text('home_team').notNull(),
+    awayTeam: text('away_team').notNull(),
+    player: text('player').notNull(),
+    playerKey: text('player_key').notNull(),
+    team: text('team'),
+    opponent: text('opponent'),
+    statType: text('stat_type').notNull(),
+    line: real('line').notNull(),
+    side: text('side', { enum: ['over', 'under'] }).notNull(),
+    grade: text('grade'),
+    insufficientData: integer('insufficient_data', { mode: 'boolean' }).notNull(),
+    refusalReason: text('refusal_reason'),
+    projection: real('projection'),
+    book: text('book'),
+    overOdds: real('over_odds'),
+    underOdds: real('under_odds'),
+    bookOdds: real('book_odds'),
+    fairOdds: real('fair_odds'),
+    fairProb: real('fair_prob'),
+    overround: real('overround'),
+    devigMethod: text('devig_method'),
+    modelOdds: real('model_odds'),
+    pWin: real('p_win'),
+    evPct: real('ev_pct'),
+    value: real('value'),
+    takeable: integer('takeable', { mode: 'boolean' }),
+    archetype: text('archetype'),
+    gradedAt: text('graded_at').notNull(),
+    previousLine: real('previous_line'),
+    lineDelta: real('line_delta'),
+    lineDirection: text('line_direction', { enum: ['toward', 'away'] }),
+    lineupStatus: text('lineup_status', { enum: ['CONFIRMED', 'NOT_IN', 'PROJECTED'] }),
+    battingSlot: integer('batting_slot'),
+    injuryStatus: text('injury_status', { enum: ['OUT', 'GTD', 'PROB'] }),
+    /** Model inputs worth showing (sample size, recent form...), for scan intel and audits. */
+    modelDetail: text('model_detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('graded_rows_snapshot_key').on(t.snapshotId, t.eventId, t.playerKey, t.statType, t.line, t.side),
+    index('graded_rows_lookup').on(t.sport, t.playerKey, t.statType, t.line, t.side),
+  ],
+);
+
+/**
+ * The grades cache and lock: the first grade given to (event, player, stat, line, side)
+ * is kept for good. Later snapshots reuse it; a moved line is a new key.
+ */
+export const gradeLocks = sqliteTable(
+  'grade_locks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sport: text('sport').notNull(),
+    eventId: text('event_id').notNull(),
+    playerKey: text('player_key').notNull(),
+    statType: text('stat_type').notNull(),
+    line: real('line').notNull(),
+    side: text('side', { enum: ['over', 'under'] }).notNull(),
+    grade: text('grade'),
+    projection: real('projection'),
+    pWin: real('p_win'),
+    modelOdds: real('model_odds'),
+    archetype: text('archetype'),
+    gradedAt: text('graded_at').notNull(),
+    snapshotId: integer('snapshot_id').references(() => snapshots.id),
+    modelDetail: text('model_detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (t) => [uniqueIndex('grade_locks_key').on(t.eventId, t.playerKey, t.statType, t.line, t.side)],
+);
+
+export const ledgerOutcomes = ['pending', 'hit', 'miss', 'push', 'void'] as const;
+
+/** The ledger: public pre-grades (user_id null) and users' own scans. */
+export const ledgerEntries = sqliteTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id),
+    source: text('source', { enum: ['pipeline', 'scan'] }).notNull(),
+    sport: text('sport').notNull(),
+    eventId: text('event_id').notNull(),
+    commenceTime: text('commence_time').notNull(),
+    gameDate: text('game_date').notNull(),
+    player: text('player').notNull(),
+    playerKey: text('player_key').notNull(),
+    team: text('team'),
+    /** Set only when the player's team matched a game participant; never guessed. */
+    opponent: text('opponent'),
+    statType: text('stat_type').notNull(),
+    line: real('line').notNull(),
+    side: text('side', { enum: ['over', 'under'] }).notNull(),
+    grade: text('grade'),
+    projection: real('projection'),
+    pWin: real('p_win'),
+    book: text('book'),
+    lockedPrice: real('locked_price'),
+    lockedFairProb: real('locked_fair_prob'),
+    lockedAt: text('locked_at').notNull(),
+    closingLine: real('closing_line'),
+    closingPrice: real('closing_price'),
+    closingFairProb: real('closing_fair_prob'),
+    closingCapturedAt: text('closing_captured_at'),
+    clv: real('clv'),
+    clvLine: real('clv_line'),
+    clvVerdict: text('clv_verdict', { enum: ['beat', 'faded', 'flat'] }),
+    outcome: text('outcome', { enum: ledgerOutcomes }).notNull(),
+    actualValue: real('actual_value'),
+    settledAt: text('settled_at'),
+    revisedFromGrade: text('revised_from_grade'),
+  },
+  (t) => [
+    // COALESCE makes the public record (user_id null) unique too: upserts never duplicate.
+    uniqueIndex('ledger_entries_key').on(
+      sql`coalesce(${t.userId}, 0)`,
+      t.eventId,
+      t.playerKey,
+      t.statType,
+      t.line,
+      t.side,
+    ),
+    index('ledger_entries_pending').on(t.outcome, t.sport, t.gameDate),
+    index('ledger_entries_date').on(t.gameDate),
+  ],
+);
+
+/** Last price captured before start for each (event, player, stat, side): the close. */
+export const closingPrices = sqliteTable(
+  'closing_prices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sport: text('sport').notNull(),
+    eventId: text('event_id').notNull(),
+    playerKey: text('player_key').notNull(),
+    statType: text('stat_type').notNull(),
+    side: text('side', { enum: ['over', 'under'] }).notNull(),
+    line: real('line').notNull(),
+    price: real('price'),
+    fairProb: real('fair_prob'),
+    book: text('book'),
+    capturedAt: text('captured_at').notNull(),
+    commenceTime: text('commence_time').notNull(),
+  },
+  (t) => [uniqueIndex('closing_prices_key').on(t.eventId, t.playerKey, t.statType, t.side, t.line)],
+);
+
+export const tickerEvents = sqliteTable(
+  'ticker_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['MOVE', 'PIN'] }).notNull(),
+    sport: text('sport'),
+    createdAt: text('created_at').notNull(),
+    text: text('text').notNull(),
+    runId: integer('run_id').references(() => pipelineRuns.id),
+    expiresAt: text('expires_at'),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (t) => [index('ticker_events_created').on(t.createdAt)],
+);
+
+/** Real per-player, per-game box-score lines: projection input and settlement truth. */
+export const playerGameStats = sqliteTable(
+  'player_game_stats',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sport: text('sport').notNull(),
+    playerKey: text('player_key').notNull(),
+    playerName: text('player_name').notNull(),
+    team: text('team'),
+    opponent: text('opponent'),
+    date: text('date').notNull(),
+    /** Provider game id, or the date when the source has none (so doubleheaders need an id). */
+    gameKey: text('game_key').notNull(),
+    minutes: real('minutes'),
+    stats: text('stats', { mode: 'json' }).notNull().$type<Record<string, number | null>>(),
+    extras: text('extras', { mode: 'json' }).notNull().$type<Record<string, number | null>>(),
+    source: text('source').notNull(),
+  },
+  (t) => [
+    uniqueIndex('player_game_stats_key').on(t.sport, t.playerKey, t.date, t.gameKey),
+    index('player_game_stats_player').on(t.sport, t.playerKey, t.date),
+  ],
+);
+
+export const tiers = ['free', 'analyst', 'desk'] as const;
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  tier: text('tier', { enum: tiers }).notNull(),
+  createdAt: text('created_at').notNull(),
+  founderPricing: integer('founder_pricing', { mode: 'boolean' }).notNull().default(false),
+  subscriptionStatus: text('subscription_status'),
+  graceUntil: text('grace_until'),
+});
+
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the token; the token itself is shown once and never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('api_tokens_user').on(t.userId)],
+);
+
+export const preferences = sqliteTable('preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sports: text('sports', { mode: 'json' }).$type<string[]>(),
+  books: text('books', { mode: 'json' }).$type<string[]>(),
+  bankrollLimit: real('bankroll_limit'),
+  onboardingComplete: integer('onboarding_complete', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/** Metered actions (scan reads, slip parses, subscribes) for rolling-window limits. */
+export const usageEvents = sqliteTable(
+  'usage_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subject: text('subject').notNull(),
+    kind: text('kind').notNull(),
+    at: text('at').notNull(),
+  },
+  (t) => [index('usage_events_subject').on(t.subject, t.kind, t.at)],
+);
+
+/** Key-value cache with expiry, for the TTL caches of the spec's Limits table and for meta. */
+export const kvCache = sqliteTable('kv_cache', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).notNull(),
+  updatedAt: text('updated_at').notNull(),
+  expiresAt: text('expires_at'),
+});

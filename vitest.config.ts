@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 20_000,
+    // The clock is injected everywhere; TZ is pinned so a stray Date#toString cannot differ by machine.
+    env: { TZ: 'UTC', NO_COLOR: '1' },
+  },
+});
