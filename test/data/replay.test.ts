@@ -1,0 +1,326 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { replayKey } from '../../src/feeds/transport/replay-key.js';
+
+/**
+ * The bundled replay (data/replay) is real recorded data re-assembled into provider shapes.
+ * These tests pin it to its sources: the key format of the transport, the literal CSV rows it
+ * was built from, and the builder's output bytes.
+ */
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const REPLAY = path.join(REPO, 'data', 'replay');
+const SHARED = path.resolve(REPO, '..', 'shared');
+const ALL_MARKETS_CSV = path.join(SHARED, 'history', 'nba_player_props_all_markets_2025-10-21_to_2025-11-09.csv');
+const THREES_CSV = path.join(SHARED, 'history', 'nba_player_threes_props_2024-10-22_to_2025-11-23.csv');
+const GAMELOGS_CSV = path.join(SHARED, 'history', 'nba_player_game_logs_2024-25_and_2025-26.csv');
+/** The sources live outside the repo; on a fresh clone the source cross-checks are skipped, the rest still run. */
+const sharedAvailable = fs.existsSync(ALL_MARKETS_CSV) && fs.existsSync(GAMELOGS_CSV) && fs.existsSync(THREES_CSV);
+
+/** sha256 over every file of data/replay (path + bytes, sorted). Changes only when the build is re-run on new inputs. */
+const REPLAY_SHA256 = 'd72feabc68a57c0ffbca95429d56d5e5f25c421a8b32d2775e13ab81dda981cb';
+
+const entrySchema = z.strictObject({
+  key: z.string(),
+  provider: z.enum(['odds-api', 'espn']),
+  url: z.url(),
+  file: z.string().regex(/^[a-z-]+\/[\w.-]+\.json$/),
+  status: z.literal(200),
+  headers: z.strictObject({ 'content-type': z.literal('application/json') }),
+  recordedAt: z.iso.datetime(),
+});
+const manifestSchema = z.strictObject({
+  version: z.literal(1),
+  defaultNow: z.iso.datetime(),
+  seed: z.strictObject({
+    gamelogs: z.array(z.strictObject({ sport: z.literal('nba'), file: z.string() })).length(1),
+  }),
+  entries: z.array(entrySchema).min(1),
+});
+type Entry = z.infer<typeof entrySchema>;
+
+const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(path.join(REPLAY, 'manifest.json'), 'utf8')));
+
+function entryFor(url: string, recordedAt: string): Entry {
+  const found = manifest.entries.filter((e) => e.url === url && e.recordedAt === recordedAt);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+function body(entry: Entry): unknown {
+  return JSON.parse(fs.readFileSync(path.join(REPLAY, entry.file), 'utf8'));
+}
+
+const outcomeSchema = z.strictObject({
+  name: z.enum(['Over', 'Under']),
+  description: z.string(),
+  price: z.number(),
+  point: z.number(),
+});
+const eventOddsSchema = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{32}$/),
+  sport_key: z.literal('basketball_nba'),
+  sport_title: z.literal('NBA'),
+  commence_time: z.iso.datetime(),
+  home_team: z.string(),
+  away_team: z.string(),
+  bookmakers: z.array(
+    z.strictObject({
+      key: z.string(),
+      title: z.string(),
+      markets: z.array(z.strictObject({ key: z.string(), last_update: z.iso.datetime(), outcomes: z.array(outcomeSchema) })),
+    }),
+  ),
+});
+const eventsSchema = z.array(eventOddsSchema.omit({ bookmakers: true }));
+
+const MARKETS =
+  'player_points,player_rebounds,player_assists,player_threes,player_points_rebounds_assists,player_blocks,player_steals';
+const oddsUrl = (id: string) =>
+  `https://api.the-odds-api.com/v4/sports/basketball_nba/events/${id}/odds?dateFormat=iso&markets=${MARKETS}&oddsFormat=american&regions=us`;
+const EVENTS_URL = 'https://api.the-odds-api.com/v4/sports/basketball_nba/events?dateFormat=iso';
+const ESPN = 'https://site.api.espn.com/apis/site/v2/sports/basketball/nba';
+
+/** Real rows, copied verbatim from ../shared/history (checked against the files when they are present). */
+const BRUNSON_POINTS_ROW =
+  '20251105_170000,29b861ac757bdd61a335f2c275cdc839,Jalen Brunson,player_points,27.5,draftkings,Minnesota Timberwolves @ New York Knicks,2025-11-06T00:30:00Z,-118.0,-108.0';
+const BRUNSON_THREES_1500_ROW =
+  '2025-11-05,Jalen Brunson,Minnesota Timberwolves @ New York Knicks,2025-11-06T00:30:00Z,player_threes,2.5,draftkings,110,-143,2025-11-05T14:55:35Z,2025-11-05T14:55:33Z';
+const BRUNSON_THREES_1700_ROW =
+  '20251105_170000,29b861ac757bdd61a335f2c275cdc839,Jalen Brunson,player_threes,2.5,draftkings,Minnesota Timberwolves @ New York Knicks,2025-11-06T00:30:00Z,-101.0,-128.0';
+const JOKIC_LOG_ROW =
+  '2025-26,Nikola Jokic,203999,2025-11-05,DEN vs. MIA,W,37.0,12,18,0.667,2,5,0.4,7,8,0.875,5,10,15,16,3,0,3,1,33,18,MIA,HOME,Nikola Jokic';
+const SENSABAUGH_LOG_ROW =
+  '2025-26,Brice Sensabaugh,1641729,2025-11-05,UTA @ DET,L,0.0,0,0,0.0,0,0,0.0,0,0,0.0,0,0,0,0,0,0,0,0,0,2,DET,AWAY,Brice Sensabaugh';
+
+function sourceLines(file: string): Set<string> {
+  return new Set(fs.readFileSync(file, 'utf8').split('\n'));
+}
+
+function outcomesOf(odds: z.infer<typeof eventOddsSchema>, book: string, market: string, player: string) {
+  const m = odds.bookmakers.find((b) => b.key === book)?.markets.find((x) => x.key === market);
+  return { lastUpdate: m?.last_update, outcomes: m?.outcomes.filter((o) => o.description === player) ?? [] };
+}
+
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  for (const rel of filesUnder(dir)) hash.update(`${rel}\0`).update(fs.readFileSync(path.join(dir, rel))).update('\0');
+  return hash.digest('hex');
+}
+
+describe('data/replay manifest', () => {
+  it('is a valid version-1 manifest with the documented clock and seed', () => {
+    expect(manifest.defaultNow).toBe('2025-11-05T17:05:00Z');
+    expect(manifest.seed.gamelogs).toEqual([{ sport: 'nba', file: 'history/nba-gamelogs-before-2025-11-04.csv' }]);
+    // 2 days x (2 events lists + 2 odds per game) + (1 scoreboard + 1 summary per game): 6 and 11 games.
+    expect(manifest.entries).toHaveLength(2 * 2 + 2 * 17 + 2 + 17);
+    const identities = manifest.entries.map((e) => `${e.key}@${e.recordedAt}`);
+    expect(new Set(identities).size).toBe(identities.length);
+  });
+
+  it('stores every key exactly as the transport computes it from provider + url', () => {
+    for (const e of manifest.entries) expect(e.key).toBe(replayKey({ provider: e.provider, url: e.url }));
+    // The comma list of markets is kept in marketsForSport order, only percent-encoded by the key.
+    expect(manifest.entries.some((e) => e.key.includes(`markets=${encodeURIComponent(MARKETS)}`))).toBe(true);
+  });
+
+  it('references files that all exist, parse as JSON, and no stray files', () => {
+    const referenced = new Set(['manifest.json', ...manifest.seed.gamelogs.map((g) => g.file)]);
+    for (const e of manifest.entries) {
+      referenced.add(e.file);
+      expect(() => body(e)).not.toThrow();
+    }
+    expect(filesUnder(REPLAY)).toEqual([...referenced].sort());
+  });
+
+  it('never holds odds recorded after a listed game started, nor results before it ended', () => {
+    for (const e of manifest.entries) {
+      if (e.url.startsWith(EVENTS_URL)) {
+        for (const ev of eventsSchema.parse(body(e))) expect(ev.commence_time > e.recordedAt).toBe(true);
+      } else if (e.provider === 'odds-api') {
+        expect(eventOddsSchema.parse(body(e)).commence_time > e.recordedAt).toBe(true);
+      }
+    }
+  });
+});
+
+describe('re-assembled Odds API event odds', () => {
+  const at17 = eventOddsSchema.parse(body(entryFor(oddsUrl('29b861ac757bdd61a335f2c275cdc839'), '2025-11-05T17:00:00Z')));
+  const at15 = eventOddsSchema.parse(body(entryFor(oddsUrl('29b861ac757bdd61a335f2c275cdc839'), '2025-11-05T15:00:00Z')));
+
+  it.skipIf(!sharedAvailable)('uses rows that exist verbatim in the source CSVs', () => {
+    const all = sourceLines(ALL_MARKETS_CSV);
+    expect(all.has(BRUNSON_POINTS_ROW)).toBe(true);
+    expect(all.has(BRUNSON_THREES_1700_ROW)).toBe(true);
+    expect(sourceLines(THREES_CSV).has(BRUNSON_THREES_1500_ROW)).toBe(true);
+  });
+
+  it('carries a real 17:00 row exactly: the line and both prices', () => {
+    expect(at17.home_team).toBe('New York Knicks');
+    expect(at17.away_team).toBe('Minnesota Timberwolves');
+    expect(at17.commence_time).toBe('2025-11-06T00:30:00Z');
+    const { outcomes, lastUpdate } = outcomesOf(at17, 'draftkings', 'player_points', 'Jalen Brunson');
+    expect(outcomes).toEqual([
+      { name: 'Over', description: 'Jalen Brunson', price: -118, point: 27.5 },
+      { name: 'Under', description: 'Jalen Brunson', price: -108, point: 27.5 },
+    ]);
+    // The all-markets file has no per-market stamp; the snapshot time stands in (data/README.md).
+    expect(lastUpdate).toBe('2025-11-05T17:00:00Z');
+    expect(at17.bookmakers.find((b) => b.key === 'williamhill_us')?.title).toBe('Caesars');
+  });
+
+  it('holds only threes at 15:00, with the real market stamp, and the real move to 17:00', () => {
+    const markets = new Set(at15.bookmakers.flatMap((b) => b.markets.map((m) => m.key)));
+    expect([...markets]).toEqual(['player_threes']);
+    const early = outcomesOf(at15, 'draftkings', 'player_threes', 'Jalen Brunson');
+    expect(early.lastUpdate).toBe('2025-11-05T14:55:33Z');
+    expect(early.outcomes.map((o) => [o.name, o.point, o.price])).toEqual([
+      ['Over', 2.5, 110],
+      ['Under', 2.5, -143],
+    ]);
+    const late = outcomesOf(at17, 'draftkings', 'player_threes', 'Jalen Brunson');
+    expect(late.outcomes.map((o) => [o.name, o.point, o.price])).toEqual([
+      ['Over', 2.5, -101],
+      ['Under', 2.5, -128],
+    ]);
+  });
+
+  it('lists the snapshot games: 6 on 2025-11-04 and 11 on 2025-11-05', () => {
+    expect(eventsSchema.parse(body(entryFor(EVENTS_URL, '2025-11-04T17:00:00Z')))).toHaveLength(6);
+    const nov5 = eventsSchema.parse(body(entryFor(EVENTS_URL, '2025-11-05T17:00:00Z')));
+    expect(nov5).toHaveLength(11);
+    expect(nov5.map((e) => e.id)).toContain('29b861ac757bdd61a335f2c275cdc839');
+  });
+});
+
+describe('seed game logs', () => {
+  const seedFile = path.join(REPLAY, manifest.seed.gamelogs[0]!.file);
+  const text = fs.readFileSync(seedFile, 'utf8');
+  const rows = parse(text, { columns: true }) as Record<string, string>[];
+
+  it('holds only games before the first bundled day', () => {
+    expect(rows.length).toBeGreaterThan(20_000);
+    expect(rows.every((r) => r.date! < '2025-11-04')).toBe(true);
+    expect(rows.some((r) => r.date === '2025-11-03')).toBe(true);
+    expect(text).not.toContain(JOKIC_LOG_ROW);
+  });
+
+  it.skipIf(!sharedAvailable)('is a byte-for-byte row subset of the source (header + whole rows)', () => {
+    const source = fs.readFileSync(GAMELOGS_CSV, 'utf8').split('\n');
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(source[0]);
+    expect(lines.at(-1)).toBe('');
+    const sourceSet = new Set(source.slice(1));
+    expect(lines.slice(1, -1).every((l) => sourceSet.has(l))).toBe(true);
+    const sourceRows = parse(fs.readFileSync(GAMELOGS_CSV), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(sourceRows.filter((r) => r.date! < '2025-11-04').length);
+  });
+});
+
+describe('re-assembled ESPN results', () => {
+  const summarySchema = z.object({
+    boxscore: z.object({
+      players: z.array(
+        z.object({
+          team: z.object({ abbreviation: z.string(), displayName: z.string() }),
+          statistics: z.array(
+            z.object({
+              names: z.array(z.string()),
+              athletes: z.array(
+                z.object({
+                  athlete: z.object({ id: z.string(), displayName: z.string() }),
+                  didNotPlay: z.boolean(),
+                  stats: z.array(z.string()),
+                }),
+              ),
+            }),
+          ),
+        }),
+      ),
+    }),
+    header: z.object({ id: z.string() }),
+  });
+  const athlete = (eventId: string, team: string, name: string) => {
+    const summary = summarySchema.parse(body(entryFor(`${ESPN}/summary?event=${eventId}`, '2025-11-06T12:00:00Z')));
+    const box = summary.boxscore.players.find((p) => p.team.abbreviation === team);
+    return { names: box?.statistics[0]?.names, line: box?.statistics[0]?.athletes.find((a) => a.athlete.displayName === name) };
+  };
+
+  it.skipIf(!sharedAvailable)('uses game-log rows that exist verbatim in the source', () => {
+    const logs = sourceLines(GAMELOGS_CSV);
+    expect(logs.has(JOKIC_LOG_ROW)).toBe(true);
+    expect(logs.has(SENSABAUGH_LOG_ROW)).toBe(true);
+  });
+
+  it("writes a player's box-score line equal to his game-log row", () => {
+    const [row] = parse(JOKIC_LOG_ROW, {
+      columns: fs.readFileSync(path.join(REPLAY, manifest.seed.gamelogs[0]!.file), 'utf8').split('\n', 1)[0]!.split(','),
+    }) as Record<string, string>[];
+    const { names, line } = athlete('d4e0fbd35e825d1acf8d2fdca5b22ccd', 'DEN', 'Nikola Jokic');
+    expect(names).toEqual(['MIN', 'FG', '3PT', 'FT', 'OREB', 'DREB', 'REB', 'AST', 'STL', 'BLK', 'TO', 'PF', '+/-', 'PTS']);
+    expect(line?.athlete.id).toBe(row!.player_id);
+    expect(line?.didNotPlay).toBe(false);
+    expect(line?.stats).toEqual(['37', '12-18', '2-5', '7-8', '5', '10', '15', '16', '3', '0', '3', '1', '+18', '33']);
+    // The same numbers, field by field, from the parsed source row.
+    expect(line?.stats[names!.indexOf('PTS')]).toBe(row!.pts);
+    expect(line?.stats[names!.indexOf('REB')]).toBe(row!.reb);
+    expect(line?.stats[names!.indexOf('AST')]).toBe(row!.ast);
+    expect(line?.stats[names!.indexOf('3PT')]).toBe(`${row!.threes_made}-${row!.threes_attempted}`);
+  });
+
+  it('marks a 0-minute game-log row as did-not-play with no stats, as ESPN does', () => {
+    const { line } = athlete('b6e017bee046a5bead934ecfb5cb64db', 'UTAH', 'Brice Sensabaugh');
+    expect(line).toEqual({ athlete: { id: '1641729', displayName: 'Brice Sensabaugh' }, didNotPlay: true, stats: [] });
+  });
+
+  it('writes final scoreboards without scores, with ESPN abbreviations and winners from the logs', () => {
+    const raw = body(entryFor(`${ESPN}/scoreboard?dates=20251105`, '2025-11-06T12:00:00Z'));
+    const board = z
+      .object({ events: z.array(z.object({ id: z.string(), competitions: z.array(z.unknown()) })) })
+      .parse(raw);
+    expect(board.events).toHaveLength(11);
+    const text = JSON.stringify(raw);
+    expect(text).not.toContain('"score"');
+    expect(text.match(/"completed":true/g)).toHaveLength(22); // event + competition status per game
+    const knicks = board.events.find((e) => e.id === '29b861ac757bdd61a335f2c275cdc839');
+    expect(knicks?.competitions[0]).toMatchObject({
+      competitors: [
+        { id: '18', homeAway: 'home', winner: true, team: { abbreviation: 'NY' } },
+        { id: '16', homeAway: 'away', winner: false, team: { abbreviation: 'MIN' } },
+      ],
+    });
+  });
+});
+
+describe('builder', () => {
+  it('pins the bundled bytes', () => {
+    expect(digest(REPLAY)).toBe(REPLAY_SHA256);
+  });
+
+  it.skipIf(!sharedAvailable)('rebuilds identical bytes from the sources', () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'replay-')), 'replay');
+    try {
+      execFileSync(process.execPath, [path.join(REPO, 'scripts', 'build-replay.mjs'), '--shared', SHARED, '--out', out]);
+      expect(filesUnder(out)).toEqual(filesUnder(REPLAY));
+      for (const rel of filesUnder(out)) {
+        expect(fs.readFileSync(path.join(out, rel)).equals(fs.readFileSync(path.join(REPLAY, rel))), rel).toBe(true);
+      }
+    } finally {
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    }
+  });
+});
