@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIO } from '../../src/cli/_io.js';
+import { registerDevig, type DevigReport } from '../../src/cli/devig.js';
+import { buildProgram, handleError } from '../../src/cli/main.js';
+import { DEVIG_METHODS, devig, devigDecimal } from '../../src/domain/devig.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real program in-process the way `main` does, with devig registered if the registry lacks it. */
+async function run(...argv: string[]): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: false, env: {} };
+  const program = buildProgram(io);
+  if (!program.commands.some((c) => c.name() === 'devig')) registerDevig(program, io);
+  let code: number;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    code = io.exitCode ?? 0;
+  } catch (error) {
+    code = handleError(error, io, argv.includes('--verbose'));
+  }
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+async function runJson(...argv: string[]): Promise<DevigReport> {
+  const r = await run('--json', ...argv);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as DevigReport;
+}
+
+const ESC = '\u001b[';
+
+describe('propgrade devig', () => {
+  it('takes negative American odds typed plainly: devig -110 +100', async () => {
+    const r = await run('devig', '-110', '+100');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    // shin two-way = (1 + r1 - r2)/2 with r1 = 110/210, r2 = 0.5.
+    expect(r.stdout).toContain('shin');
+    expect(r.stdout).toContain('51.19%');
+    expect(r.stdout).toContain('48.81%');
+    expect(r.stdout).toMatch(/│ -105\s+│/);
+    expect(r.stdout).toMatch(/│ \+105\s+│/);
+    expect(r.stdout).toContain('overround 2.38%');
+    expect(r.stdout).toContain('hold 2.33%');
+    expect(r.stdout).not.toContain(ESC);
+  });
+
+  it('takes --method all -- -110 -110 and prints every method', async () => {
+    const r = await run('devig', '--method', 'all', '--', '-110', '-110');
+    expect(r.code, r.stderr).toBe(0);
+    for (const m of DEVIG_METHODS) expect(r.stdout).toContain(m);
+    expect(r.stdout).toContain('50.00%');
+    expect(r.stdout).toContain('4.76%');
+    expect(r.stdout).toContain('legs need not sum to 1');
+  });
+
+  it('--json prints the same data the table shows, equal to the domain de-vig', async () => {
+    const report = await runJson('devig', '--method', 'all', '-250', '+190');
+    expect(report.format).toBe('american');
+    expect(report.legs.map((l) => l.price)).toEqual([-250, 190]);
+    expect(report.legs[0]?.decimal).toBeCloseTo(1.4, 15);
+    expect(report.legs[1]?.implied).toBeCloseTo(1 / 2.9, 15);
+    expect(report.booksum).toBeCloseTo(1 / 1.4 + 1 / 2.9, 15);
+    expect(report.overround).toBe(report.booksum - 1);
+    expect(report.hold).toBeCloseTo(report.overround / report.booksum, 15);
+    expect(report.results.map((x) => x.method)).toEqual([...DEVIG_METHODS]);
+    for (const row of report.results) {
+      const { fairDecimal, ...domain } = row;
+      expect(domain).toEqual(JSON.parse(JSON.stringify(devig([-250, 190], row.method))));
+      if (row.ok) expect(fairDecimal).toEqual(row.probs.map((p) => 1 / p));
+    }
+    // DEVIG.md §2 ordering table row -250/+190.
+    const p1 = (m: string): number | undefined => {
+      const row = report.results.find((x) => x.method === m);
+      return row?.ok ? row.probs[0] : undefined;
+    };
+    expect(p1('multiplicative')?.toFixed(4)).toBe('0.6744');
+    expect(p1('shin')?.toFixed(4)).toBe('0.6847');
+    expect(p1('power')?.toFixed(4)).toBe('0.6904');
+  });
+
+  it('accepts --json after the odds too, defaults to shin and prints no colour', async () => {
+    const r = await run('devig', '-110', '-110', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain(ESC);
+    const report = JSON.parse(r.stdout) as DevigReport;
+    expect(report.results).toHaveLength(1);
+    expect(report.results[0]).toMatchObject({ ok: true, method: 'shin', probs: [0.5, 0.5], fairAmerican: [-100, -100] });
+    expect(report.overround).toBeCloseTo(0.047619047619047616, 15);
+  });
+
+  it('de-vigs decimal n-way books with --decimal (penaltyblog 2.7/2.3/4.4, power k 1.0309132393)', async () => {
+    const report = await runJson('devig', '--decimal', '--method', 'power', '2.7', '2.3', '4.4');
+    const row = report.results[0];
+    expect(row?.ok).toBe(true);
+    if (!row?.ok) return;
+    expect(Math.abs((row.params?.k ?? 0) - 1.0309132393)).toBeLessThan(5e-11);
+    expect(row).toMatchObject(JSON.parse(JSON.stringify(devigDecimal([2.7, 2.3, 4.4], 'power'))));
+    expect(report.overround).toBeCloseTo(0.03242570633874986, 15);
+  });
+
+  it('defaults to shin for an n-way book as well', async () => {
+    const report = await runJson('devig', '--decimal', '2.6', '2.4', '4.3');
+    expect(report.results).toHaveLength(1);
+    expect(report.results[0]).toMatchObject({ ok: true, method: 'shin' });
+    const z = report.results[0]?.ok ? report.results[0].params?.z : undefined;
+    expect(Math.abs((z ?? 0) - 0.01694251276)).toBeLessThan(5e-12);
+  });
+
+  it('shows a method that has no answer with its reason and still exits 0 when another method prices the book', async () => {
+    const report = await runJson('devig', '--decimal', '--method', 'all', '1.15', '5', '10', '25');
+    const additive = report.results.find((x) => x.method === 'additive');
+    expect(additive).toMatchObject({ ok: false, reason: expect.stringMatching(/additive gives leg 4 probability/) });
+    expect(additive).not.toHaveProperty('probs');
+    expect(report.results.find((x) => x.method === 'shin')?.ok).toBe(true);
+    const table = await run('devig', '--decimal', '--method', 'all', '1.15', '5', '10', '25');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('additive gives leg 4 probability');
+  });
+
+  it('has help with examples', async () => {
+    const r = await run('devig', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Examples:');
+    expect(r.stdout).toContain('propgrade devig --method all -- -110 -110');
+  });
+});
+
+describe('propgrade devig refuses bad input with exit 2, naming the bad value', () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['devig', '-50', '+100'], /-50 is not a valid American price: it must be <= -100 or >= \+100/],
+    [['devig', '+100', '99'], /99 is not a valid American price/],
+    [['devig', 'abc', '-110'], /"abc" is not a price/],
+    [['devig', '-110', ''], /"" is not a price/],
+    [['devig', '-110', '1e3'], /"1e3" is not a price/],
+    [['devig', '-110'], /at least 2 prices, one per leg; got 1: -110/],
+    [['devig', '1.91', '1.91'], /1\.91 is not a valid American price.*add --decimal/],
+    [['devig', '--decimal', '1', '2'], /1 is not a valid decimal price: it must be greater than 1/],
+    [['devig', '--decimal', '-110', '2'], /-110 is not a valid decimal price/],
+    [['devig', '+110', '+110'], /cannot de-vig \+110 \+110: underround: booksum 0\.952381 < 1/],
+    [['devig', '--method', 'logarithmic', '-110', '-110'], /--method: "logarithmic" is not a method/],
+  ];
+
+  it.each(cases)('%j', async (argv, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a missing odds argument is a usage error (exit 2)', async () => {
+    const r = await run('devig');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing required argument 'odds'/);
+  });
+});
