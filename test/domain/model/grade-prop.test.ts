@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { PlayerGameStat } from '../../../src/domain/entities.js';
+import { FITTED_PARAMS, gradeProp, modelParamsSchema, type ModelParams } from '../../../src/domain/model/index.js';
+import { predictSeries, trainingSeries } from '../../../src/domain/model/fit.js';
+import { projectStat } from '../../../src/domain/model/projection.js';
+import { fairAmerican } from '../../../src/domain/odds.js';
+import { loadNbaGameLogsCsv } from '../../../src/feeds/history/nba-gamelogs.js';
+
+const logs = loadNbaGameLogsCsv(readFileSync('test/fixtures/history/gamelogs-nop-excerpt.csv', 'utf8')).rows;
+const herb = logs.filter((r) => r.playerName === 'Herbert Jones');
+const before = (date: string) => herb.filter((r) => r.date < date);
+
+const REB = {
+  exposure: 'minutes',
+  rateHalfLifeGames: 16,
+  exposureHalfLifeGames: 3,
+  priorRate: 0.18,
+  priorStrength: 30,
+  dispersion: { a: 1.5, b: 0 },
+  fitted: true,
+} as const;
+const PARAMS: ModelParams = { fitBefore: '2025-10-21', blendWeight: 0.25, stats: { 'nba:rebounds': REB } };
+
+describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () => {
+  it('projects rebounds for 2025-11-04 from the six 2025-26 games before it, by the documented formula', () => {
+    // Fixture rows 2025-10-22..2025-11-02, oldest first: (minutes, rebounds).
+    const games: [number, number][] = [[36, 9], [28, 7], [23, 2], [21, 1], [30, 4], [24, 1]];
+    let wx = 0, we = 0, vm = 0, vw = 0;
+    games.forEach(([m, x], i) => {
+      const age = games.length - 1 - i;
+      const w = Math.pow(0.5, age / 16);
+      const v = Math.pow(0.5, age / 3);
+      wx += w * x; we += w * m; vm += v * m; vw += v;
+    });
+    const mean = ((30 * 0.18 + wx) / (30 + we)) * (vm / vw);
+
+    // NB with variance 1.5 * mean: r = 2 * mean, p = 2/3. P(X <= 3) summed term by term.
+    const r = 2 * mean;
+    let term = Math.pow(2 / 3, r);
+    let under = term;
+    for (let k = 1; k <= 3; k++) { term *= ((r + k - 1) / k) * (1 / 3); under += term; }
+    const pModel = 1 - under;
+    // betrivers pair at 3.5 on 2025-11-04 (fixture all-markets excerpt): over -127, under -105; shin = additive for two legs.
+    const pMarket = (1 + 127 / 227 - 105 / 205) / 2;
+    const logit = (p: number) => Math.log(p / (1 - p));
+    const pWin = 1 / (1 + Math.exp(-(0.25 * logit(pModel) + 0.75 * logit(pMarket))));
+    const ev = 100 * (pWin * (100 / 127) - (1 - pWin));
+
+    const out = gradeProp(
+      { sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', overOdds: -127, underOdds: -105, bookOdds: -127, history: before('2025-11-04'), gameDate: '2025-11-04' },
+      PARAMS,
+    );
+    if (out.insufficientData) throw new Error(out.reason);
+    expect(out.projection).toBeCloseTo(mean, 10);
+    expect(out.detail.pModel).toBeCloseTo(pModel, 10);
+    expect(out.detail.pMarket).toBeCloseTo(pMarket, 12);
+    expect(out.pWin).toBeCloseTo(pWin, 10);
+    expect(out.evPct).toBeCloseTo(ev, 8);
+    expect(out.modelOdds).toBeCloseTo(fairAmerican(pWin) as number, 8);
+    expect(out.value).toBeCloseTo(pWin - pMarket, 10);
+    expect(out.detail).toMatchObject({ sampleSize: 6, lastGameDate: '2025-11-02', daysSinceLastGame: 2, recentForm: 3, pPush: 0, blendWeight: 0.25 });
+    // Six games: below the A floor of 10, so at most B whatever the EV.
+    expect(['B', 'C', 'F']).toContain(out.grade);
+    expect(out.takeable).toBe(false);
+  });
+
+  it('refuses on thin history: on 2025-10-22 his last game (2025-01-08) is outside the 240-day lookback', () => {
+    const hist = before('2025-10-22');
+    expect(hist.length).toBeGreaterThan(0);
+    const out = gradeProp({ sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', overOdds: -125, underOdds: -106, bookOdds: -125, history: hist, gameDate: '2025-10-22' });
+    expect(out).toEqual({
+      grade: null,
+      insufficientData: true,
+      reason: 'only 0 played game(s) with rebounds in the last 240 days (need 5)',
+      projection: null,
+    });
+  });
+
+  it('rejects a same-day or future game in history rather than use it', () => {
+    const withSameDay = herb.filter((r) => r.date <= '2025-11-04');
+    expect(withSameDay.some((r) => r.date === '2025-11-04')).toBe(true);
+    const input = { sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', overOdds: -127, underOdds: -105, bookOdds: -127, gameDate: '2025-11-04' } as const;
+    expect(() => gradeProp({ ...input, history: withSameDay }, PARAMS)).toThrow(/2025-11-04.*not strictly before/);
+    expect(() => gradeProp({ ...input, history: herb }, PARAMS)).toThrow(RangeError);
+  });
+
+  it('0-minute rows are not played games', () => {
+    const zero: PlayerGameStat = { ...(before('2025-11-04').at(-1) as PlayerGameStat), date: '2025-11-03', minutes: 0 };
+    const a = projectStat(before('2025-11-04'), 'rebounds', REB, '2025-11-04');
+    const b = projectStat([...before('2025-11-04'), zero], 'rebounds', REB, '2025-11-04');
+    expect(a.ok && b.ok && b.projection.sampleSize).toBe(6);
+    expect(a.ok && b.ok && b.projection.mean).toBe(a.ok && a.projection.mean);
+  });
+
+  it('a whole-number line reports the push and prices p_win conditional on no push', () => {
+    const out = gradeProp({ sport: 'nba', stat: 'rebounds', line: 4, side: 'under', overOdds: null, underOdds: null, bookOdds: null, history: before('2025-11-04'), gameDate: '2025-11-04' }, PARAMS);
+    if (out.insufficientData) throw new Error(out.reason);
+    expect(out.detail.pPush).toBeGreaterThan(0.05);
+    expect(out.detail.pMarket).toBeNull();
+    expect(out.detail.blendWeight).toBeNull();
+    expect(out.evPct).toBeNull();
+    expect(out.value).toBeNull();
+    expect(out.takeable).toBeNull();
+    const over = gradeProp({ sport: 'nba', stat: 'rebounds', line: 4, side: 'over', overOdds: null, underOdds: null, bookOdds: null, history: before('2025-11-04'), gameDate: '2025-11-04' }, PARAMS);
+    if (over.insufficientData) throw new Error(over.reason);
+    expect(out.pWin + over.pWin).toBeCloseTo(1, 12);
+  });
+
+  it('the fitter replays the same accumulator: its one-step-ahead mean equals projectStat', () => {
+    const p = { ...REB, priorRate: 0.18 };
+    const preds = predictSeries(trainingSeries(herb.filter((r) => r.date < '2025-11-05' && r.date >= '2025-10-01'), 'rebounds'), p);
+    // Games 6 and 7 of 2025-26 (2025-11-02 and 2025-11-04) are the first two with >= 5 prior games.
+    const proj = projectStat(before('2025-11-04'), 'rebounds', REB, '2025-11-04');
+    expect(proj.ok).toBe(true);
+    expect(preds[1]?.mean).toBeCloseTo(proj.ok ? proj.projection.mean : NaN, 12);
+    expect(preds[1]?.y).toBe(5);
+  });
+
+  it('committed FITTED_PARAMS parse and cover every NBA stat', () => {
+    const parsed = modelParamsSchema.parse(FITTED_PARAMS);
+    expect(Object.keys(parsed.stats).sort()).toEqual(['nba:assists', 'nba:blocks', 'nba:points', 'nba:pra', 'nba:rebounds', 'nba:steals', 'nba:threes']);
+    expect(parsed.fitBefore).toBe('2025-10-21');
+  });
+});
+
+describe('gradeProp for sports without fitted history', () => {
+  // Real line: Hunter Brown, HOU @ 2024-07-01 (test/fixtures/mlb-statsapi/mlb-boxscore-744914-2024-07-01.json): 5 K, 23 BF.
+  const brown: PlayerGameStat = {
+    sport: 'mlb', playerKey: 'hunter brown', playerName: 'Hunter Brown', team: 'HOU', opponent: null, date: '2024-07-01',
+    gameId: '744914', minutes: null, stats: { strikeouts: 5 }, extras: { batters_faced: 23 }, source: 'mlb-statsapi boxscore',
+  };
+
+  it('MLB strikeouts refuse with one start (unfitted stats need 10)', () => {
+    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', overOdds: -120, underOdds: 100, bookOdds: -120, history: [brown], gameDate: '2024-07-07' });
+    expect(out).toMatchObject({ grade: null, insufficientData: true, reason: 'only 1 played game(s) with strikeouts in the last 240 days (need 10)' });
+  });
+
+  it('MLB strikeouts price K per batter faced x expected batters faced, capped at B', () => {
+    // Real-shaped series: ten starts of 6 K in 24 BF. Own rate 0.25, expected BF 24 -> Poisson(6) (no excess variance).
+    const starts = Array.from({ length: 10 }, (_, i): PlayerGameStat => ({
+      ...brown, date: `2024-06-${String(i + 1).padStart(2, '0')}`, stats: { strikeouts: 6 }, extras: { batters_faced: 24 },
+    }));
+    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', overOdds: +200, underOdds: -250, bookOdds: +200, history: starts, gameDate: '2024-06-20' });
+    if (out.insufficientData) throw new Error(out.reason);
+    let under = 0, term = Math.exp(-6);
+    for (let k = 0; k <= 5; k++) { under += term; term *= 6 / (k + 1); }
+    expect(out.projection).toBeCloseTo(6, 12);
+    expect(out.detail.distribution.family).toBe('poisson');
+    expect(out.detail.exposure).toBe('batters_faced');
+    expect(out.detail.pModel).toBeCloseTo(1 - under, 12);
+    expect(out.detail.fitted).toBe(false);
+    expect(out.detail.blendWeight).toBe(FITTED_PARAMS.blendWeight);
+    expect(['B', 'C', 'F']).toContain(out.grade);
+  });
+
+  it('soccer with no history refuses; a stat the sport does not have refuses', () => {
+    expect(gradeProp({ sport: 'soccer', stat: 'shots_on_target', line: 0.5, side: 'over', overOdds: -150, underOdds: 120, bookOdds: -150, history: [], gameDate: '2025-09-27' }))
+      .toMatchObject({ grade: null, insufficientData: true, reason: 'only 0 played game(s) with shots_on_target in the last 240 days (need 10)' });
+    expect(gradeProp({ sport: 'nba', stat: 'hits', line: 0.5, side: 'over', overOdds: null, underOdds: null, bookOdds: null, history: [], gameDate: '2025-09-27' }))
+      .toMatchObject({ grade: null, insufficientData: true, reason: 'hits is not graded for nba' });
+  });
+});
