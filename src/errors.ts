@@ -43,9 +43,9 @@ export class AppError extends Error {
     return STATUS[this.code];
   }
 
-  /** Bad usage or bad input exits 2; everything else that fails exits 1. */
+  /** Bad usage or bad input (an oversize file included) exits 2; everything else that fails exits 1. */
   get exitCode(): 1 | 2 {
-    return this.code === 'BAD_INPUT' ? 2 : 1;
+    return this.code === 'BAD_INPUT' || this.code === 'TOO_LARGE' ? 2 : 1;
   }
 }
 

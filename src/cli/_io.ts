@@ -8,6 +8,8 @@ export interface CliIO {
   /** Whether stdout is an interactive terminal (colour, prompts). */
   isTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /** Set by a command whose work completed but whose outcome is a failure (e.g. a failed run). */
+  exitCode?: 0 | 1 | 2;
 }
 
 export function processIO(): CliIO {

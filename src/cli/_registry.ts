@@ -1,8 +1,29 @@
 import type { Command } from 'commander';
 import type { CliIO } from './_io.js';
+import { registerBacktest } from './backtest.js';
 import { registerDb } from './db.js';
+import { registerDevig } from './devig.js';
+import { registerImport } from './import.js';
+import { registerLedger } from './ledger.js';
+import { registerRecord } from './record.js';
+import { registerSettle } from './settle.js';
+import { registerSlate } from './slate.js';
+import { registerSnapshot } from './snapshot.js';
+import { registerTicker } from './ticker.js';
 
 /** A subcommand module registers itself on the program. Heavy imports stay inside actions. */
 export type RegisterCommand = (program: Command, io: CliIO) => void;
 
-export const COMMANDS: RegisterCommand[] = [registerDb];
+/** Help lists commands in this order: the runs first, then analysis, operations, tools. */
+export const COMMANDS: RegisterCommand[] = [
+  registerSnapshot,
+  registerSlate,
+  registerSettle,
+  registerLedger,
+  registerRecord,
+  registerTicker,
+  registerImport,
+  registerBacktest,
+  registerDevig,
+  registerDb,
+];

@@ -41,7 +41,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   const verbose = argv.includes('--verbose');
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return io.exitCode ?? 0;
   } catch (error) {
     return handleError(error, io, verbose);
   }

@@ -158,6 +158,8 @@ export const ledgerEntries = sqliteTable(
     closingLine: real('closing_line'),
     closingPrice: real('closing_price'),
     closingFairProb: real('closing_fair_prob'),
+    /** Book the close was read at: the locked book when it still quotes the line. */
+    closingBook: text('closing_book'),
     closingCapturedAt: text('closing_captured_at'),
     clv: real('clv'),
     clvLine: real('clv_line'),
@@ -297,4 +299,12 @@ export const kvCache = sqliteTable('kv_cache', {
   value: text('value', { mode: 'json' }).notNull(),
   updatedAt: text('updated_at').notNull(),
   expiresAt: text('expires_at'),
+});
+
+/** Cross-process run lock: one snapshot/settle run per sport at a time. Leases expire. */
+export const runLocks = sqliteTable('run_locks', {
+  name: text('name').primaryKey(),
+  owner: text('owner').notNull(),
+  acquiredAt: text('acquired_at').notNull(),
+  leaseUntil: text('lease_until').notNull(),
 });

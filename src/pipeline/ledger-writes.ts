@@ -1,0 +1,112 @@
+import type { GameEvent } from '../domain/entities.js';
+import { bookSidePrice, propBooksKey, type PropBooks } from '../domain/slate.js';
+import { compareGrades, type Grade } from '../domain/grades.js';
+import type { GradedSport } from '../domain/sports.js';
+import { easternDate } from '../domain/time.js';
+import type { Db } from '../store/db.js';
+import {
+  insertLedgerEntries,
+  pendingBeforeStart,
+  publicEntriesForEvents,
+  upsertClosingPrices,
+  writeClosings,
+  type ClosingCapture,
+  type NewLedgerEntry,
+} from '../store/repo/ledger.js';
+import type { SlateRow } from './snapshot.js';
+
+/** Grades that enter the public record; F means "no play" and is not a pick. */
+const PICK_GRADES: ReadonlySet<Grade> = new Set(['A+', 'A', 'B', 'C']);
+
+const propKey = (r: { eventId: string; playerKey: string; statType: string }) => `${r.eventId}|${r.playerKey}|${r.statType}`;
+
+/**
+ * Public pre-grades: per prop (game, player, stat) the main line's better side, when it grades
+ * A+ to C. Ladder rungs stay off the record so one opinion is never counted several times.
+ * A moved main line is a new entry carrying `revised_from_grade`.
+ */
+export function selectPreGrades(rows: readonly SlateRow[]): SlateRow[] {
+  const best = new Map<string, SlateRow>();
+  for (const r of rows) {
+    if (!r.isMainLine || r.grade === null || r.grade === undefined || r.pWin === null || r.pWin === undefined) continue;
+    const k = propKey(r);
+    const cur = best.get(k);
+    if (!cur || (r.pWin ?? 0) > (cur.pWin ?? 0) || ((r.pWin ?? 0) === (cur.pWin ?? 0) && compareGrades(r.grade as Grade, cur.grade as Grade) < 0)) best.set(k, r);
+  }
+  return [...best.values()].filter((r) => PICK_GRADES.has(r.grade as Grade));
+}
+
+export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly SlateRow[], events: readonly GameEvent[]): number {
+  const picks = selectPreGrades(rows);
+  const existing = publicEntriesForEvents(db, events.map((e) => e.id));
+  const lastGrade = new Map<string, { line: number; grade: string | null }>();
+  for (const e of existing) lastGrade.set(propKey(e), { line: e.line, grade: e.grade });
+  const entries: NewLedgerEntry[] = picks.map((r) => {
+    const prior = lastGrade.get(propKey(r));
+    return {
+      userId: null,
+      source: 'pipeline',
+      sport,
+      eventId: r.eventId,
+      commenceTime: r.commenceTime,
+      gameDate: easternDate(new Date(r.commenceTime)),
+      player: r.player,
+      playerKey: r.playerKey,
+      team: r.team ?? null,
+      opponent: r.opponent ?? null,
+      statType: r.statType,
+      line: r.line,
+      side: r.side,
+      grade: r.grade ?? null,
+      projection: r.projection ?? null,
+      pWin: r.pWin ?? null,
+      book: r.book ?? null,
+      lockedPrice: r.bookOdds ?? null,
+      lockedFairProb: r.fairProb ?? null,
+      lockedAt: r.gradedAt,
+      outcome: 'pending',
+      revisedFromGrade: prior && prior.line !== r.line ? prior.grade : null,
+    };
+  });
+  return insertLedgerEntries(db, entries);
+}
+
+/**
+ * Closing capture, on every run: each pending entry whose game has not started takes this
+ * snapshot's price for its side at its own line, at its own book when that book still quotes
+ * it, else the best allowed book; failing that the current main line (the close then records
+ * that line). The last capture before the start is the close.
+ */
+export function captureClosings(db: Db, sport: GradedSport, rows: readonly SlateRow[], books: ReadonlyMap<string, PropBooks>, now: Date): number {
+  const capturedAt = now.toISOString();
+  const nowIso = capturedAt;
+  const exact = new Map<string, SlateRow>();
+  const main = new Map<string, SlateRow>();
+  for (const r of rows) {
+    if (r.commenceTime <= nowIso) continue;
+    exact.set(`${propKey(r)}|${r.side}|${r.line}`, r);
+    if (r.isMainLine) main.set(`${propKey(r)}|${r.side}`, r);
+  }
+  upsertClosingPrices(
+    db,
+    rows
+      .filter((r) => r.bookOdds !== null && r.bookOdds !== undefined && r.commenceTime > nowIso)
+      .map((r) => ({ sport, eventId: r.eventId, playerKey: r.playerKey, statType: r.statType, side: r.side, line: r.line, price: r.bookOdds ?? null, fairProb: r.fairProb ?? null, book: r.book ?? null, capturedAt, commenceTime: r.commenceTime })),
+  );
+  const captures: ClosingCapture[] = [];
+  for (const entry of pendingBeforeStart(db, sport, now)) {
+    // A close read in the same snapshot that locked the entry is the lock itself, not a close.
+    if (entry.lockedAt >= capturedAt) continue;
+    // Same book, same line first: CLV then compares one book's de-vigged pair with itself.
+    const sameBook = bookSidePrice(books.get(propBooksKey(entry.eventId, entry.playerKey, entry.statType, entry.line)), entry.book, entry.side);
+    if (sameBook) {
+      captures.push({ entryId: entry.id, closingLine: entry.line, closingPrice: sameBook.price, closingFairProb: sameBook.fairProb, closingBook: entry.book, capturedAt });
+      continue;
+    }
+    const row = exact.get(`${propKey(entry)}|${entry.side}|${entry.line}`) ?? main.get(`${propKey(entry)}|${entry.side}`);
+    if (!row) continue;
+    captures.push({ entryId: entry.id, closingLine: row.line, closingPrice: row.bookOdds ?? null, closingFairProb: row.fairProb ?? null, closingBook: row.book ?? null, capturedAt });
+  }
+  writeClosings(db, captures);
+  return captures.length;
+}

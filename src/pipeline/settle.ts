@@ -1,0 +1,167 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { computeClv } from '../domain/clv.js';
+import type { GameStatus, PlayerGameStat } from '../domain/entities.js';
+import { settleEntry, type GameResult } from '../domain/settlement.js';
+import type { GradedSport } from '../domain/sports.js';
+import { easternDate } from '../domain/time.js';
+import type { Store } from '../store/db.js';
+import { upsertGameStats } from '../store/repo/game-stats.js';
+import type { LedgerEntry } from '../store/repo/ledger.js';
+import { acquireRunLock } from '../store/repo/run-lock.js';
+import { finishRun, startRun } from '../store/repo/runs.js';
+import { ledgerEntries } from '../store/schema.js';
+import type { RunLogger } from './sources.js';
+
+/** One game's final state from a results provider. `players` null = box score unavailable. */
+export interface GameResults {
+  gameId: string;
+  status: GameStatus;
+  homeAbbr: string | null;
+  awayAbbr: string | null;
+  players: PlayerGameStat[] | null;
+}
+
+export interface ResultsSource {
+  /** Games of the sport on an ET date, or null when the provider is unavailable. */
+  results(sport: GradedSport, date: string): Promise<GameResults[] | null>;
+}
+
+export interface SettleOptions {
+  store: Store;
+  results: ResultsSource;
+  now: Date;
+  /** Settle only this ET date; default every date with pending entries up to today. */
+  date?: string;
+  log: RunLogger;
+  owner?: string;
+  wallClock?: () => Date;
+}
+
+export interface SettleSummary {
+  sport: GradedSport;
+  runId: number;
+  status: 'ok' | 'empty' | 'failed' | 'locked';
+  dates: string[];
+  settled: Record<'hit' | 'miss' | 'push' | 'void', number>;
+  stillPending: number;
+  pendingReasons: Record<string, number>;
+  playerGamesWritten: number;
+  unavailableDates: string[];
+  message: string | null;
+}
+
+/**
+ * The settle run: fetch final box scores, store them as history (projections read them), move
+ * pending entries to hit, miss, push or void, and record CLV from the captured close. Each date
+ * settles in one transaction; only pending entries are touched, so a re-run changes nothing.
+ */
+export async function runSettle(sport: GradedSport, opts: SettleOptions): Promise<SettleSummary> {
+  const { store, now, log } = opts;
+  const empty = { sport, dates: [] as string[], settled: { hit: 0, miss: 0, push: 0, void: 0 }, stillPending: 0, pendingReasons: {} as Record<string, number>, playerGamesWritten: 0, unavailableDates: [] as string[] };
+  const lock = acquireRunLock(store.sqlite, `settle:${sport}`, opts.owner ?? `pid:${process.pid}`, opts.wallClock ?? (() => new Date()));
+  if ('heldBy' in lock) return { ...empty, runId: 0, status: 'locked', message: `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})` };
+  const runId = startRun(store.db, 'settle', sport, now.toISOString());
+  try {
+    const dates = opts.date ? [opts.date] : pendingDates(store, sport, now);
+    if (dates.length === 0) {
+      finishRun(store.db, runId, { status: 'empty', finishedAt: now.toISOString(), settledCount: 0, message: 'nothing pending' });
+      return { ...empty, runId, status: 'empty', message: 'nothing pending' };
+    }
+    const summary: SettleSummary = { ...empty, dates, runId, status: 'ok', message: null };
+    for (const date of dates) {
+      const games = await opts.results.results(sport, date);
+      if (games === null) {
+        summary.unavailableDates.push(date);
+        log.warn(`${sport} ${date}: results unavailable; entries stay pending`);
+        continue;
+      }
+      settleDate(store, sport, date, games, now, summary);
+    }
+    const settledCount = Object.values(summary.settled).reduce((a, b) => a + b, 0);
+    const failedAll = summary.unavailableDates.length === dates.length;
+    summary.status = failedAll ? 'failed' : 'ok';
+    if (failedAll) summary.message = 'results unavailable for every date';
+    finishRun(store.db, runId, {
+      status: summary.status,
+      finishedAt: now.toISOString(),
+      settledCount,
+      message: summary.message,
+      details: { dates, settled: summary.settled, stillPending: summary.stillPending, pendingReasons: summary.pendingReasons, unavailableDates: summary.unavailableDates, playerGamesWritten: summary.playerGamesWritten },
+    });
+    return summary;
+  } catch (error) {
+    finishRun(store.db, runId, { status: 'failed', finishedAt: now.toISOString(), message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  } finally {
+    lock.release();
+  }
+}
+
+/** ET dates with pending entries whose game has started by `now`. */
+function pendingDates(store: Store, sport: string, now: Date): string[] {
+  const rows = store.db
+    .selectDistinct({ date: ledgerEntries.gameDate })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.outcome, 'pending'), lte(ledgerEntries.commenceTime, now.toISOString()), lte(ledgerEntries.gameDate, easternDate(now))))
+    .all();
+  return rows.map((r) => r.date).sort();
+}
+
+function settleDate(store: Store, sport: GradedSport, date: string, games: GameResults[], now: Date, summary: SettleSummary): void {
+  const finals = games.filter((g) => g.status === 'final' && g.players !== null);
+  const lines = finals.flatMap((g) => g.players ?? []);
+  store.db.transaction((tx) => {
+    summary.playerGamesWritten += upsertGameStats(tx, lines);
+    const pending = tx
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.gameDate, date), eq(ledgerEntries.outcome, 'pending')))
+      .all();
+    for (const entry of pending) {
+      const result = resultFor(entry, games);
+      if (!result) {
+        bump(summary.pendingReasons, 'game_not_found');
+        summary.stillPending += 1;
+        continue;
+      }
+      const s = settleEntry(entry, result);
+      if (s.outcome === 'pending') {
+        bump(summary.pendingReasons, s.reason);
+        summary.stillPending += 1;
+        continue;
+      }
+      const clv = computeClv(entry);
+      tx.update(ledgerEntries)
+        .set({
+          outcome: s.outcome,
+          actualValue: 'actualValue' in s ? s.actualValue : null,
+          settledAt: now.toISOString(),
+          clv: clv.clv,
+          clvLine: clv.clvLine,
+          clvVerdict: clv.verdict,
+        })
+        .where(and(eq(ledgerEntries.id, entry.id), eq(ledgerEntries.outcome, 'pending')))
+        .run();
+      summary.settled[s.outcome] += 1;
+    }
+  });
+}
+
+/**
+ * The entry's game is the one its team played in; the player's line is looked up by key in
+ * that game's box score. No team match means no result (pending), never a guess.
+ */
+function resultFor(entry: LedgerEntry, games: GameResults[]): GameResult | null {
+  const game = games.find((g) => entry.team !== null && (g.homeAbbr === entry.team || g.awayAbbr === entry.team));
+  if (!game) return null;
+  if (game.status !== 'final') return { status: game.status, boxScore: null };
+  if (game.players === null) return null;
+  const line = game.players.find((p) => p.playerKey === entry.playerKey);
+  if (!line) return { status: 'final', boxScore: null };
+  const stat = line.stats[entry.statType as keyof typeof line.stats];
+  return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+}
+
+function bump(m: Record<string, number>, k: string): void {
+  m[k] = (m[k] ?? 0) + 1;
+}

@@ -1,0 +1,51 @@
+import { compareGrades, type Grade } from '../domain/grades.js';
+import type { Store } from '../store/db.js';
+import { latestSnapshot, snapshotRows, type GradedRowRecord, type Snapshot } from '../store/repo/snapshots.js';
+
+/** Props shown per game on a slate card before the expander. */
+export const SLATE_CARD_SIZE = 6;
+
+export interface SlateGame {
+  eventId: string;
+  game: string;
+  commenceTime: string;
+  rows: GradedRowRecord[];
+  /** Rows not shown because of the card size (0 with `all`). */
+  hidden: number;
+}
+
+export interface SlateRead {
+  snapshot: Snapshot;
+  games: SlateGame[];
+}
+
+/** A+ first down to F, refusals last; within a grade, the larger model edge first. */
+export function compareRows(a: GradedRowRecord, b: GradedRowRecord): number {
+  const g = compareGrades(a.grade as Grade | null, b.grade as Grade | null);
+  if (g !== 0) return g;
+  const ea = a.evPct ?? Number.NEGATIVE_INFINITY;
+  const eb = b.evPct ?? Number.NEGATIVE_INFINITY;
+  if (ea !== eb) return eb - ea;
+  return a.player.localeCompare(b.player) || a.statType.localeCompare(b.statType) || a.line - b.line || a.side.localeCompare(b.side);
+}
+
+/** The cached slate from the latest snapshot: reads the store only, never a provider. */
+export function readSlate(store: Store, sport: string, options: { all: boolean; gradedOnly?: boolean }): SlateRead | null {
+  const snapshot = latestSnapshot(store.db, sport);
+  if (!snapshot) return null;
+  const byGame = new Map<string, GradedRowRecord[]>();
+  for (const r of snapshotRows(store.db, snapshot.id)) {
+    if (options.gradedOnly && r.grade === null) continue;
+    const list = byGame.get(r.eventId) ?? [];
+    list.push(r);
+    byGame.set(r.eventId, list);
+  }
+  const games: SlateGame[] = [...byGame.entries()].map(([eventId, rows]) => {
+    rows.sort(compareRows);
+    const first = rows[0]!;
+    const shown = options.all ? rows : rows.slice(0, SLATE_CARD_SIZE);
+    return { eventId, game: `${first.awayTeam} @ ${first.homeTeam}`, commenceTime: first.commenceTime, rows: shown, hidden: rows.length - shown.length };
+  });
+  games.sort((a, b) => a.commenceTime.localeCompare(b.commenceTime) || a.game.localeCompare(b.game));
+  return { snapshot, games };
+}

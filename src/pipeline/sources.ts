@@ -1,0 +1,42 @@
+import type { GameEvent, PropQuote } from '../domain/entities.js';
+import type { InjuryChip, LineupBoard } from '../domain/display-state.js';
+import type { GradedSport } from '../domain/sports.js';
+
+/**
+ * What the runs need from the outside world, as narrow interfaces. The CLI and the server
+ * build them from the provider adapters over a transport; tests build them over a replay.
+ * Every method resolves to null (unavailable) rather than throwing.
+ */
+export interface CreditReport {
+  used: number | null;
+  remaining: number | null;
+  last: number | null;
+  spent: number;
+}
+
+export interface OddsSource {
+  /** Upcoming events of the sport, or null when the feed is unavailable. */
+  events(sport: GradedSport): Promise<GameEvent[] | null>;
+  /** Prop quotes for one event, or null when unavailable (including a spent budget). */
+  propQuotes(sport: GradedSport, event: GameEvent): Promise<PropQuote[] | null>;
+  /** Credits spent so far in this process and the provider's last reported quota. */
+  credits(): CreditReport | null;
+}
+
+/**
+ * Display state around the grades (injury chips, lineups). It never changes a locked grade or
+ * the ledger; unavailable data means no chip, never a guessed one.
+ */
+export interface StatusSource {
+  /** Injury chips by player key; null when the feed is unavailable. */
+  injuries(sport: GradedSport): Promise<Map<string, InjuryChip> | null>;
+  /** Posted lineups for the ET date (MLB); null when unavailable or not applicable. */
+  lineups(sport: GradedSport, date: string): Promise<LineupBoard | null>;
+}
+
+export interface RunLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export const silentLogger: RunLogger = { info: () => {}, warn: () => {} };

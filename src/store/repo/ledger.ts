@@ -1,0 +1,114 @@
+import { and, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db.js';
+import { closingPrices, ledgerEntries } from '../schema.js';
+
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
+
+/**
+ * Idempotent insert: the unique key (user or public, event, player, stat, line, side) means a
+ * second run writes nothing new and the locked price and grade of the first write stand.
+ */
+export function insertLedgerEntries(db: Db, entries: readonly NewLedgerEntry[]): number {
+  let inserted = 0;
+  for (const e of entries) {
+    const res = db.insert(ledgerEntries).values(e).onConflictDoNothing().run();
+    inserted += res.changes;
+  }
+  return inserted;
+}
+
+/** Public entries already written for a game's props: the history a line move revises. */
+export function publicEntriesForEvents(db: Db, eventIds: readonly string[]): LedgerEntry[] {
+  if (eventIds.length === 0) return [];
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(and(isNull(ledgerEntries.userId), sql`${ledgerEntries.eventId} in ${eventIds}`))
+    .orderBy(ledgerEntries.lockedAt, ledgerEntries.id)
+    .all();
+}
+
+/** Pending entries (public and users') whose game has not started at `now`: closing capture targets. */
+export function pendingBeforeStart(db: Db, sport: string, now: Date): LedgerEntry[] {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.outcome, 'pending'), gt(ledgerEntries.commenceTime, now.toISOString())))
+    .all();
+}
+
+export interface ClosingCapture {
+  entryId: number;
+  closingLine: number;
+  closingPrice: number | null;
+  closingFairProb: number | null;
+  closingBook: string | null;
+  capturedAt: string;
+}
+
+export function writeClosings(db: Db, captures: readonly ClosingCapture[]): void {
+  for (const c of captures) {
+    db.update(ledgerEntries)
+      .set({ closingLine: c.closingLine, closingPrice: c.closingPrice, closingFairProb: c.closingFairProb, closingBook: c.closingBook, closingCapturedAt: c.capturedAt })
+      .where(eq(ledgerEntries.id, c.entryId))
+      .run();
+  }
+}
+
+export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;
+
+/** The last write before start is the close: each capture overwrites the previous one. */
+export function upsertClosingPrices(db: Db, rows: readonly NewClosingPrice[]): void {
+  // Multi-row statements: one per chunk instead of one per price keeps a 4k-row slate cheap.
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    db.insert(closingPrices)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: [closingPrices.eventId, closingPrices.playerKey, closingPrices.statType, closingPrices.side, closingPrices.line],
+        set: {
+          price: sql`excluded.price`,
+          fairProb: sql`excluded.fair_prob`,
+          book: sql`excluded.book`,
+          capturedAt: sql`excluded.captured_at`,
+          commenceTime: sql`excluded.commence_time`,
+        },
+      })
+      .run();
+  }
+}
+
+/** Rows per multi-row statement (SQLite caps bound parameters at 32766). */
+const CHUNK = 200;
+
+export interface LedgerFilter {
+  sport?: string;
+  date?: string;
+  from?: string;
+  to?: string;
+  team?: string;
+  playerKey?: string;
+  pending?: boolean;
+  publicOnly?: boolean;
+  userId?: number;
+}
+
+export function listLedger(db: Db, filter: LedgerFilter, limit = 1000): LedgerEntry[] {
+  const where: SQL[] = [];
+  if (filter.sport) where.push(eq(ledgerEntries.sport, filter.sport));
+  if (filter.date) where.push(eq(ledgerEntries.gameDate, filter.date));
+  if (filter.from) where.push(gte(ledgerEntries.gameDate, filter.from));
+  if (filter.to) where.push(lte(ledgerEntries.gameDate, filter.to));
+  if (filter.team) where.push(eq(ledgerEntries.team, filter.team));
+  if (filter.playerKey) where.push(eq(ledgerEntries.playerKey, filter.playerKey));
+  if (filter.pending) where.push(eq(ledgerEntries.outcome, 'pending'));
+  if (filter.publicOnly) where.push(isNull(ledgerEntries.userId));
+  if (filter.userId !== undefined) where.push(eq(ledgerEntries.userId, filter.userId));
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(ledgerEntries.gameDate), ledgerEntries.player, ledgerEntries.id)
+    .limit(limit)
+    .all();
+}

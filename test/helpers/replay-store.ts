@@ -1,0 +1,86 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import type { GradedSport } from '../../src/domain/sports.js';
+import { ensureReplaySeed, type ReplaySeed } from '../../src/pipeline/import-history.js';
+import { readReplayManifest } from '../../src/feeds/transport/replay.js';
+import { runSnapshot, type SnapshotSummary } from '../../src/pipeline/snapshot.js';
+import type { RunLogger } from '../../src/pipeline/sources.js';
+import { buildOddsSource, buildResultsSource } from '../../src/pipeline/wiring.js';
+import { openStore, type Store } from '../../src/store/db.js';
+
+/** The bundled replay of real recorded data (2025-11-04 and 2025-11-05 NBA slates). */
+export const REPLAY_DIR = 'data/replay';
+
+export interface CollectingLogger extends RunLogger {
+  infos: string[];
+  warnings: string[];
+}
+
+export function collectingLogger(): CollectingLogger {
+  const infos: string[] = [];
+  const warnings: string[] = [];
+  return { infos, warnings, info: (m) => infos.push(m), warn: (m) => warnings.push(m) };
+}
+
+/** A fresh SQLite file in a temp dir; `cleanup` removes it. */
+export function tempStore(): { store: Store; path: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'propgrade-test-'));
+  const path = join(dir, 'pg.sqlite');
+  const store = openStore(path);
+  return {
+    store,
+    path,
+    cleanup: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let template: string | null = null;
+
+/**
+ * A temp store that already holds the replay's seed history (23.8k real player-games).
+ * The import runs once per test file into a template that each test copies.
+ */
+export function seededStore(): { store: Store; path: string; cleanup(): void } {
+  if (template === null) {
+    const dir = mkdtempSync(join(tmpdir(), 'propgrade-template-'));
+    const path = join(dir, 'seed.sqlite');
+    const store = openStore(path);
+    ensureReplaySeed(store, REPLAY_DIR, readReplayManifest(REPLAY_DIR).seed as ReplaySeed, new Date('2025-11-04T00:00:00Z'), collectingLogger());
+    store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    store.close();
+    template = path;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'propgrade-test-'));
+  const path = join(dir, 'pg.sqlite');
+  copyFileSync(template, path);
+  const store = openStore(path);
+  return {
+    store,
+    path,
+    cleanup: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the real snapshot pipeline over the bundled replay at a recorded clock time. */
+export async function snapshotAt(store: Store, sport: GradedSport, iso: string, log: RunLogger = collectingLogger()): Promise<SnapshotSummary> {
+  const now = new Date(iso);
+  const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log });
+  ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
+  try {
+    return await runSnapshot(sport, { store, odds: sources.odds, now, allowedBooks: null, log });
+  } finally {
+    await sources.close();
+  }
+}
+
+export async function resultsAt(iso: string, log: RunLogger = collectingLogger()) {
+  return buildResultsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now: new Date(iso), log });
+}

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { normalizeName } from '../../src/domain/names.js';
+import { readModelRecord } from '../../src/pipeline/record-read.js';
+import { runSettle } from '../../src/pipeline/settle.js';
+import { listLedger } from '../../src/store/repo/ledger.js';
+import { collectingLogger, REPLAY_DIR, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
+
+const SLATE = '2025-11-05T17:05:00Z';
+const NEXT_MORNING = '2025-11-06T12:00:00Z';
+
+/**
+ * An independent reading of the recorded ESPN box scores (not the adapter): player key ->
+ * stat values, from the `keys`/`stats` arrays of every summary recorded for the morning after.
+ */
+function recordedBoxScores(): Map<string, { minutes: number; points: number; rebounds: number; assists: number; threes: number; blocks: number; steals: number; dnp: boolean }> {
+  const manifest = JSON.parse(readFileSync(join(REPLAY_DIR, 'manifest.json'), 'utf8')) as { entries: Array<{ url: string; file: string; recordedAt?: string }> };
+  const out = new Map();
+  for (const e of manifest.entries) {
+    if (!e.url.includes('/summary?') || e.recordedAt !== NEXT_MORNING) continue;
+    const body = JSON.parse(readFileSync(join(REPLAY_DIR, e.file), 'utf8'));
+    for (const team of body.boxscore.players) {
+      const keys: string[] = team.statistics[0].keys;
+      for (const a of team.statistics[0].athletes) {
+        const key = normalizeName(a.athlete.displayName).key;
+        if (a.didNotPlay || !a.stats?.length) {
+          out.set(key, { dnp: true });
+          continue;
+        }
+        const v = (k: string) => Number(String(a.stats[keys.indexOf(k)]).split('-')[0]);
+        out.set(key, {
+          dnp: false,
+          minutes: v('minutes'),
+          points: v('points'),
+          rebounds: v('rebounds'),
+          assists: v('assists'),
+          threes: v('threePointFieldGoalsMade-threePointFieldGoalsAttempted'),
+          blocks: v('blocks'),
+          steals: v('steals'),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+describe('settle run on the bundled real replay', () => {
+  let t: ReturnType<typeof seededStore>;
+  afterEach(() => t?.cleanup());
+
+  it('settles every 2025-11-05 pre-grade against the recorded box scores', async () => {
+    t = seededStore();
+    const snap = await snapshotAt(t.store, 'nba', SLATE);
+    expect(snap.ledgerInserted).toBeGreaterThan(100);
+    const sources = await resultsAt(NEXT_MORNING);
+    const summary = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    expect(summary.status).toBe('ok');
+    expect(summary.dates).toEqual(['2025-11-05']);
+    expect(summary.stillPending).toBe(0);
+
+    const box = recordedBoxScores();
+    const entries = listLedger(t.store.db, { date: '2025-11-05', publicOnly: true }, 10_000);
+    expect(entries.length).toBe(snap.ledgerInserted);
+    for (const e of entries) {
+      const line = box.get(e.playerKey);
+      if (!line || line.dnp || line.minutes === 0) {
+        expect(e.outcome).toBe('void');
+        expect(e.actualValue).toBeNull();
+        continue;
+      }
+      const stats: Record<string, number> = { points: line.points, rebounds: line.rebounds, assists: line.assists, threes: line.threes, blocks: line.blocks, steals: line.steals, pra: line.points + line.rebounds + line.assists };
+      const actual = stats[e.statType];
+      if (actual === undefined) throw new Error(`unexpected stat ${e.statType}`);
+      expect(e.actualValue).toBe(actual);
+      const expected = actual === e.line ? 'push' : (actual > e.line) === (e.side === 'over') ? 'hit' : 'miss';
+      expect(e.outcome).toBe(expected);
+      expect(e.settledAt).toBe(new Date(NEXT_MORNING).toISOString());
+    }
+    const outcomes = new Set(entries.map((e) => e.outcome));
+    expect(outcomes.has('hit') && outcomes.has('miss')).toBe(true);
+  });
+
+  it('is idempotent: a second settle changes nothing', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', SLATE);
+    const sources = await resultsAt(NEXT_MORNING);
+    await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    const before = listLedger(t.store.db, { publicOnly: true }, 10_000);
+    const again = await runSettle('nba', { store: t.store, results: sources.results, now: new Date('2025-11-06T13:00:00Z'), log: collectingLogger() });
+    expect(again.status).toBe('empty');
+    expect(listLedger(t.store.db, { publicOnly: true }, 10_000)).toEqual(before);
+  });
+
+  it('results not yet recorded: entries stay pending and the run says so', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', SLATE);
+    // At 03:00Z the games have started but the morning-after recording does not exist yet.
+    const early = '2025-11-06T03:00:00Z';
+    const sources = await resultsAt(early);
+    const summary = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(early), log: collectingLogger() });
+    expect(summary.status).toBe('failed');
+    expect(summary.unavailableDates).toEqual(['2025-11-05']);
+    expect(listLedger(t.store.db, { pending: true, publicOnly: true }, 10_000).length).toBeGreaterThan(0);
+  });
+
+  it('the record moves after settling: counts below n=20 per tier, percentages at or above', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', SLATE);
+    const sources = await resultsAt(NEXT_MORNING);
+    await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    const { aggregate, tiers } = readModelRecord(t.store, { now: new Date(NEXT_MORNING) });
+    const n = aggregate.counts.hits + aggregate.counts.misses;
+    expect(n).toBeGreaterThanOrEqual(20);
+    expect(aggregate.hitRate.pct).toBeCloseTo((aggregate.counts.hits / n) * 100, 9);
+    for (const tier of tiers) {
+      const tn = tier.counts.hits + tier.counts.misses;
+      if (tn < 20) {
+        expect(tier.hitRate.pct).toBeNull();
+        expect(tier.hitRate.label).toBe(`${tn} of 20`);
+      } else expect(tier.hitRate.pct).not.toBeNull();
+    }
+  });
+});
