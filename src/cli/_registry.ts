@@ -5,7 +5,9 @@ import { registerDb } from './db.js';
 import { registerDevig } from './devig.js';
 import { registerImport } from './import.js';
 import { registerLedger } from './ledger.js';
+import { registerParlay } from './parlay.js';
 import { registerRecord } from './record.js';
+import { registerScan } from './scan.js';
 import { registerSettle } from './settle.js';
 import { registerSlate } from './slate.js';
 import { registerSnapshot } from './snapshot.js';
@@ -18,6 +20,8 @@ export type RegisterCommand = (program: Command, io: CliIO) => void;
 export const COMMANDS: RegisterCommand[] = [
   registerSnapshot,
   registerSlate,
+  registerScan,
+  registerParlay,
   registerSettle,
   registerLedger,
   registerRecord,

@@ -1,0 +1,127 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { gradedSportSchema } from '../domain/sports.js';
+import { hasModelPriceEntitlement, shapeRow, tierSchema, type Tier } from '../domain/tiers.js';
+import type { ScanResult } from '../pipeline/scan.js';
+import { contextFor, parseOptions, type CliContext } from './_context.js';
+import { pct, renderTable, show, signedAmerican, type CliIO } from './_io.js';
+
+/** A number typed on the command line; "abc" or "" is bad input, never NaN. */
+export const lineArgSchema = z
+  .string()
+  .trim()
+  .refine((s) => /^-?(\d+(\.\d*)?|\.\d+)$/.test(s), { error: (iss) => `line must be a number, got '${String(iss.input)}'` })
+  .transform(Number);
+
+export const sideArgSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(['over', 'under'], { error: (iss) => `side must be over or under, got '${String(iss.input)}'` }),
+);
+
+export const tierArgSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(tierSchema.options, { error: (iss) => `tier must be free, analyst or desk, got '${String(iss.input)}'` }),
+);
+
+const optionsSchema = z.object({
+  player: z.string().trim().min(1, 'give a player name'),
+  stat: z.string(),
+  line: lineArgSchema,
+  direction: sideArgSchema,
+  sport: gradedSportSchema.optional(),
+  user: z.coerce.number({ error: 'user must be a numeric user id' }).int().positive().optional(),
+  tier: tierArgSchema,
+});
+
+export function registerScan(program: Command, io: CliIO): void {
+  program
+    .command('scan')
+    .description('Grade one player/stat/line/side with the snapshot engine from stored history (no provider calls)')
+    .requiredOption('--player <name>', 'player name (resolved by normalized key; ambiguous names are refused)')
+    .requiredOption('--stat <stat>', 'stat: points, rebounds, assists, threes, pra, blocks, steals, hits, total_bases, home_runs, strikeouts, shots, shots_on_target')
+    .requiredOption('--line <n>', 'the line (stat threshold)')
+    .requiredOption('--direction <side>', 'over | under')
+    .option('--sport <sport>', 'nba | wnba | mlb | soccer (default: wherever the stat and player are)')
+    .option('--user <id>', 'write the graded scan to this user’s ledger (anonymous scans never touch the ledger)')
+    .option('--tier <tier>', 'free | analyst | desk: who is reading (free hides model prices)', 'free')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ propgrade --replay data/replay scan --player "Shai Gilgeous-Alexander" --stat points --line 31.5 --direction over\n  $ propgrade --replay data/replay scan --player "Deni Avdija" --stat pts --line 24.5 --direction over --tier analyst --json\n\nExit codes: 0 a result (graded, refused, ambiguous or unknown player), 2 bad input.',
+    )
+    .action(async (raw: unknown, cmd: Command) => {
+      const ctx = contextFor(cmd, io);
+      const opts = parseOptions(optionsSchema, raw);
+      const { scanRequestSchema, runScan } = await import('../pipeline/scan.js');
+      const request = parseOptions(scanRequestSchema, { player: opts.player, stat: opts.stat, line: opts.line, direction: opts.direction, sport: opts.sport });
+      const { openRunEnvironment } = await import('./_run.js');
+      const env = await openRunEnvironment(ctx);
+      try {
+        const result = runScan(env.store, request, { now: env.now, userId: opts.user ?? null });
+        const shaped = shapeRow(result, opts.tier);
+        ctx.result(shaped, () => renderScan(ctx, result, opts.tier));
+      } finally {
+        await env.close();
+      }
+    });
+}
+
+const signedPct = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
+
+export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
+  const ask = `${r.request.player} ${r.request.stat} ${r.request.direction} ${r.request.line}`;
+  if (r.status === 'unknown_player') return `No player matching '${r.request.player}' in the store (history or latest snapshot). Nothing graded.`;
+  if (r.status === 'ambiguous') {
+    const names = (r.candidates ?? []).map((c) => `  ${c.name} (${c.sport})`).join('\n');
+    return `'${r.request.player}' is ambiguous; nothing graded. Candidates:\n${names}\nRun again with the full name.`;
+  }
+  const p = r.player!;
+  const head = ctx.c.bold(`${p.name}${p.team ? ` (${p.team})` : ''} — ${r.request.stat} ${r.request.direction} ${r.request.line}`);
+  const game = r.game ? `${r.game.label}, ${r.game.commence_time}` : `no upcoming game on the latest ${r.sport} snapshot; graded as of ${r.graded_for}`;
+  const lines = [head, ctx.c.dim(game)];
+  if (r.status === 'refused') {
+    lines.push(`${ctx.c.yellow('Refused')} (insufficient_data): ${r.refusal_reason ?? 'no projection'}`);
+  } else {
+    const entitled = hasModelPriceEntitlement(tier);
+    const locked = ctx.c.dim('locked');
+    lines.push(
+      renderTable(
+        ['Grade', 'Projection', 'P(win)', 'Model', 'EV', 'Value', 'Takeable'],
+        [
+          [
+            r.grade ?? '-',
+            show(r.projection, (v) => v.toFixed(1)),
+            entitled ? show(r.p_win, (v) => pct(v)) : locked,
+            entitled ? show(r.model_odds, signedAmerican) : locked,
+            entitled ? show(r.ev_pct, signedPct) : locked,
+            entitled ? show(r.value, (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} pts`) : locked,
+            entitled ? show(r.takeable === null ? null : r.takeable ? 'yes' : 'no') : locked,
+          ],
+        ],
+        ctx.color,
+      ),
+    );
+    if (!entitled) lines.push(ctx.c.dim('Model prices (P(win), model odds, EV, value, takeable) are for the analyst and desk tiers.'));
+  }
+  const i = r.intel;
+  lines.push(
+    renderTable(
+      ['Season avg', 'Form (last 5)', 'Usage', 'Minutes', 'Games', 'Archetype'],
+      [[show(i.season_avg), show(i.form), show(i.usage), show(i.minutes_avg), show(i.games), show(i.archetype)]],
+      ctx.color,
+    ),
+  );
+  if (r.prices) {
+    const pr = r.prices;
+    lines.push(
+      renderTable(
+        ['Book', 'Price', 'Fair', 'Fair prob', 'Overround', 'De-vig'],
+        [[show(pr.book), signedAmerican(pr.book_odds), signedAmerican(pr.fair_odds), show(pr.fair_prob, (v) => pct(v)), show(pr.overround, (v) => pct(v)), show(pr.devig_method)]],
+        ctx.color,
+      ),
+    );
+  } else {
+    lines.push(ctx.c.dim(`No book/fair prices: the latest snapshot did not price ${ask} with both.`));
+  }
+  lines.push(r.ledger.written ? ctx.c.green('Written to the ledger.') : ctx.c.dim(`Ledger: not written (${r.ledger.reason ?? 'not asked'}).`));
+  return lines.join('\n');
+}

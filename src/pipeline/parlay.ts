@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { classifyPlayer } from '../domain/archetypes/index.js';
+import type { Grade } from '../domain/grades.js';
+import {
+  assertLegCount,
+  averageCorrelation,
+  combineGrades,
+  correlationWarning,
+  estimatePayout,
+  pairCorrelations,
+  type CombinedGrade,
+  type PairCorrelation,
+} from '../domain/parlay.js';
+import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
+import type { StatType } from '../domain/stats.js';
+import { hasModelPriceEntitlement, type Tier } from '../domain/tiers.js';
+import type { Store } from '../store/db.js';
+import type { PlayerCandidate } from './player-lookup.js';
+import { evaluateProp, statInputSchema, type GameRef } from './scan.js';
+
+/**
+ * Parlay grading: each leg through the scan's engine (same resolution, same gradeProp, same
+ * board prices), then the seed rules of src/domain/parlay.ts. Reads the store only.
+ */
+
+export const parlayLegInputSchema = z.object({
+  player: z.string().trim().min(1),
+  stat: statInputSchema,
+  line: z.number().finite(),
+  side: sideSchema,
+  sport: gradedSportSchema.optional(),
+});
+export type ParlayLegInput = z.infer<typeof parlayLegInputSchema>;
+
+export const UPSELL = 'Estimated payout is part of the analyst and desk tiers; upgrade to see it.';
+
+export interface ParlayLeg {
+  leg: number;
+  player: string;
+  player_key: string | null;
+  stat: StatType;
+  line: number;
+  side: Side;
+  sport: GradedSport | null;
+  team: string | null;
+  game: GameRef | null;
+  archetype: string | null;
+  grade: Grade | null;
+  /** Why the engine gave no grade (insufficient data, unknown or ambiguous player). */
+  refusal?: string;
+  candidates?: PlayerCandidate[];
+  projection: number | null;
+  book_odds: number | null;
+  fair_odds: number | null;
+}
+
+export interface ParlayResult {
+  combined: CombinedGrade;
+  correlation: { average: number | null; pairs: PairCorrelation[] };
+  payout: { decimal: number; american: number | null } | null;
+  /** Set instead of the payout for a caller without the entitlement (free tier). */
+  upsell?: string;
+  warnings: string[];
+  legs: ParlayLeg[];
+  tier: Tier;
+}
+
+function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Date): ParlayLeg {
+  const ev = evaluateProp(store, input, now);
+  const base = { leg: n, player: input.player, stat: input.stat, line: input.line, side: input.side };
+  if (!ev.resolved) {
+    const refusal =
+      ev.status === 'ambiguous'
+        ? `ambiguous player '${input.player}': ${ev.candidates.map((c) => `${c.name} (${c.sport})`).join(', ')}`
+        : `no player '${input.player}' in the store`;
+    return {
+      ...base,
+      player_key: null,
+      sport: null,
+      team: null,
+      game: null,
+      archetype: null,
+      grade: null,
+      refusal,
+      ...(ev.status === 'ambiguous' ? { candidates: ev.candidates } : {}),
+      projection: null,
+      book_odds: null,
+      fair_odds: null,
+    };
+  }
+  const out = ev.outcome;
+  return {
+    ...base,
+    player: ev.player.name,
+    player_key: ev.player.key,
+    sport: ev.sport,
+    team: ev.team,
+    game: ev.game,
+    archetype: classifyPlayer(ev.sport, ev.history)?.primary ?? null,
+    grade: out.grade,
+    ...(out.insufficientData ? { refusal: out.reason } : {}),
+    projection: out.projection,
+    book_odds: ev.boardRow?.bookOdds ?? null,
+    // Fair odds come from the market pair alone, so a refused leg still has them.
+    fair_odds: ev.boardRow?.fairOdds ?? null,
+  };
+}
+
+const describe = (l: ParlayLeg) => `leg ${l.leg} (${l.player} ${l.stat} ${l.side} ${l.line})`;
+
+export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts: { now: Date; tier: Tier }): ParlayResult {
+  assertLegCount(legs.length, opts.tier);
+  const graded = legs.map((l, i) => gradeLeg(store, l, i + 1, opts.now));
+  const pairs = pairCorrelations(graded.map((l) => ({ playerKey: l.player_key, team: l.team, eventId: l.game?.event_id ?? null })));
+  const average = averageCorrelation(pairs);
+  const combined = combineGrades(
+    graded.map((l) => l.grade),
+    average,
+  );
+  const payout = estimatePayout(
+    graded.map((l) => l.fair_odds),
+    average,
+  );
+
+  const warnings: string[] = [];
+  const corr = correlationWarning(pairs, average);
+  if (corr) warnings.push(corr);
+  for (const l of graded) if (l.refusal !== undefined) warnings.push(`${describe(l)} refused: ${l.refusal}; left out of the combined grade`);
+  const unknown = pairs.filter((p) => p.relationship === 'unknown');
+  if (unknown.length > 0) {
+    warnings.push(
+      `correlation unknown for ${unknown.map((p) => `legs ${p.a}+${p.b}`).join(', ')} (a leg has no game on the latest snapshot or no known team); ${average === null ? 'no pair is known, so there is no combined grade or payout' : 'the average rests on the known pairs'}`,
+    );
+  }
+  for (const l of graded) {
+    if (l.grade !== null && l.game === null) warnings.push(`${describe(l)} has no upcoming game on the latest snapshot: graded as of today with no price`);
+  }
+  const noFair = graded.filter((l) => l.fair_odds === null);
+  if (noFair.length > 0) warnings.push(`no estimated payout: no fair price for ${noFair.map((l) => `leg ${l.leg}`).join(', ')} (only lines on the latest snapshot carry prices)`);
+  if (combined.provisional && combined.legs_used === 1) warnings.push(`the combined grade rests on one leg: a provisional leg grade, not a parlay grade`);
+
+  const entitled = hasModelPriceEntitlement(opts.tier);
+  if (entitled && payout && payout.american === null) warnings.push(`estimated payout ${payout.decimal.toFixed(2)}x is at or below the stake after the correlation haircut`);
+  return {
+    combined,
+    correlation: { average, pairs },
+    payout: entitled && payout ? { decimal: payout.decimal, american: payout.american } : null,
+    ...(entitled ? {} : { upsell: UPSELL }),
+    warnings,
+    legs: graded,
+    tier: opts.tier,
+  };
+}

@@ -1,0 +1,357 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
+import { classifyPlayer } from '../domain/archetypes/index.js';
+import type { PlayerGameStat } from '../domain/entities.js';
+import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
+import { gradeProp, type GradeOutput } from '../domain/model/index.js';
+import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
+import { parseStat, STATS, type StatType } from '../domain/stats.js';
+import { easternDate } from '../domain/time.js';
+import { badInput } from '../errors.js';
+import type { Store } from '../store/db.js';
+import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
+import { insertLedgerEntries, type NewLedgerEntry } from '../store/repo/ledger.js';
+import { latestSnapshot } from '../store/repo/snapshots.js';
+import { gradedRows, users } from '../store/schema.js';
+import { resolvePlayer, type PlayerCandidate } from './player-lookup.js';
+
+/**
+ * Manual scan of one player/stat/line/side: the snapshot's engine (gradeProp) on the stored
+ * history, never a provider call. Prices come only from the latest pre-graded snapshot by exact
+ * join; a refused read writes nothing and is not metered; only a scan with a user id is written
+ * to the ledger, under that user.
+ */
+
+/** A stat as typed (canonical name, Odds API market key or short alias) to its canonical name. */
+export const statInputSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((s) => parseStat(s) !== null, { error: (iss) => `unknown stat '${String(iss.input)}' (known: ${Object.keys(STATS).join(', ')})` })
+  .transform((s) => parseStat(s) as StatType);
+
+export const scanRequestSchema = z.object({
+  player: z.string().trim().min(1),
+  stat: statInputSchema,
+  line: z.number().finite(),
+  direction: sideSchema,
+  sport: gradedSportSchema.optional(),
+});
+export type ScanRequest = z.infer<typeof scanRequestSchema>;
+
+/** One prop as the engine sees it; shared by scan and parlay legs. */
+export interface PropQuery {
+  player: string;
+  stat: StatType;
+  line: number;
+  side: Side;
+  sport?: GradedSport | undefined;
+}
+
+export interface GameRef {
+  event_id: string;
+  /** "Away @ Home" as the board names the teams. */
+  label: string;
+  commence_time: string;
+  opponent: string | null;
+}
+
+export type PropEvaluation =
+  | { resolved: false; status: 'ambiguous' | 'unknown_player'; candidates: PlayerCandidate[] }
+  | {
+      resolved: true;
+      status: 'graded' | 'refused';
+      sport: GradedSport;
+      player: { name: string; key: string };
+      team: string | null;
+      game: GameRef | null;
+      /** ET date the prop was graded for: the game's date, else today. */
+      gameDate: string;
+      /** The latest snapshot's row for exactly this player, stat, line and side in the game, if the board had it. */
+      boardRow: BoardRow | null;
+      history: PlayerGameStat[];
+      outcome: GradeOutput;
+    };
+
+/** Sports in which the stat is graded, narrowed by an explicit sport; a stat foreign to that sport is bad input. */
+export function sportsForStat(stat: StatType, sport?: GradedSport): GradedSport[] {
+  const sports = STATS[stat].sports.filter((s) => sport === undefined || s === sport);
+  if (sports.length === 0) throw badInput(`${stat} is not a ${sport} stat (it is graded for ${STATS[stat].sports.join(', ')})`);
+  return [...sports];
+}
+
+/** The board columns a scan reads; the row's model detail (large JSON) is never needed here. */
+const BOARD_COLUMNS = {
+  eventId: gradedRows.eventId,
+  commenceTime: gradedRows.commenceTime,
+  homeTeam: gradedRows.homeTeam,
+  awayTeam: gradedRows.awayTeam,
+  player: gradedRows.player,
+  team: gradedRows.team,
+  opponent: gradedRows.opponent,
+  statType: gradedRows.statType,
+  line: gradedRows.line,
+  side: gradedRows.side,
+  book: gradedRows.book,
+  overOdds: gradedRows.overOdds,
+  underOdds: gradedRows.underOdds,
+  bookOdds: gradedRows.bookOdds,
+  fairOdds: gradedRows.fairOdds,
+  fairProb: gradedRows.fairProb,
+  overround: gradedRows.overround,
+  devigMethod: gradedRows.devigMethod,
+};
+export type BoardRow = { [K in keyof typeof BOARD_COLUMNS]: (typeof gradedRows.$inferSelect)[K] };
+
+/** The player's rows in the latest snapshot for games that have not started, earliest game first (sport + key hit the lookup index). */
+function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, now: Date): BoardRow[] {
+  const snapshot = latestSnapshot(store.db, sport);
+  if (!snapshot) return [];
+  return store.db
+    .select(BOARD_COLUMNS)
+    .from(gradedRows)
+    .where(and(eq(gradedRows.sport, sport), eq(gradedRows.playerKey, playerKey), eq(gradedRows.snapshotId, snapshot.id), gt(gradedRows.commenceTime, now.toISOString())))
+    .orderBy(asc(gradedRows.commenceTime))
+    .all();
+}
+
+/**
+ * Resolves the player and grades the prop with gradeProp on history strictly before the graded
+ * game's ET date. With the player's game on the latest snapshot the grade uses that game (and the
+ * board's two-way price at exactly this line, when the board had the line); without one it grades
+ * as of today with no price, which the model caps (no EV without a price).
+ */
+export function evaluateProp(store: Store, q: PropQuery, now: Date): PropEvaluation {
+  const sports = sportsForStat(q.stat, q.sport);
+  const who = resolvePlayer(store, q.player, sports);
+  if (who.status === 'ambiguous') return { resolved: false, status: 'ambiguous', candidates: who.candidates };
+  if (who.status === 'unknown') return { resolved: false, status: 'unknown_player', candidates: [] };
+  const { sport, key } = who;
+
+  const board = upcomingBoardRows(store, sport, key, now);
+  const first = board[0];
+  const gameRows = first ? board.filter((r) => r.eventId === first.eventId) : [];
+  const boardRow = gameRows.find((r) => r.statType === q.stat && r.line === q.line && r.side === q.side) ?? null;
+  const game: GameRef | null = first
+    ? { event_id: first.eventId, label: `${first.awayTeam} @ ${first.homeTeam}`, commence_time: first.commenceTime, opponent: first.opponent }
+    : null;
+  const gameDate = first ? easternDate(new Date(first.commenceTime)) : easternDate(now);
+  const history = historyBefore(store.db, sport, key, gameDate);
+  const team = first ? first.team : latestTeam(store.db, sport, key, gameDate);
+  const outcome = gradeProp({
+    sport,
+    stat: q.stat,
+    line: q.line,
+    side: q.side,
+    overOdds: boardRow?.overOdds ?? null,
+    underOdds: boardRow?.underOdds ?? null,
+    bookOdds: boardRow?.bookOdds ?? null,
+    history,
+    gameDate,
+  });
+  // The board's spelling wins when the player is on it; else the resolver's (longest variant).
+  const name = first?.player ?? who.name;
+  return { resolved: true, status: outcome.insufficientData ? 'refused' : 'graded', sport, player: { name, key }, team, game, gameDate, boardRow, history, outcome };
+}
+
+// ---------------------------------------------------------------- intel
+
+export interface ScanIntel {
+  season_avg?: number;
+  /** Mean of the stat over the last 5 played games of the season. */
+  form?: number;
+  /** Basketball usage proxy: fga + 0.44 x fta per played game. */
+  usage?: number;
+  minutes_avg?: number;
+  archetype?: string;
+  /** Played games this season (the sample behind season_avg, usage and minutes_avg). */
+  games?: number;
+  /** First date of the season window (sport calendar). */
+  season_from?: string;
+}
+
+/**
+ * First day of the season containing `date`: NBA seasons straddle New Year (Oct-Jun, window from
+ * Aug 1), European soccer too (Aug-May, from Jul 1); MLB and WNBA play within a calendar year.
+ */
+export function seasonStart(sport: GradedSport, date: string): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  switch (sport) {
+    case 'nba':
+      return `${month >= 8 ? year : year - 1}-08-01`;
+    case 'soccer':
+      return `${month >= 7 ? year : year - 1}-07-01`;
+    case 'mlb':
+    case 'wnba':
+      return `${year}-01-01`;
+  }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+/** A game the player played and the stat was recorded in (a 0-minute row is a DNP). */
+function playedValue(row: PlayerGameStat, stat: StatType): number | null {
+  const v = row.stats[stat];
+  if (typeof v !== 'number') return null;
+  if (row.minutes !== null && row.minutes <= 0) return null;
+  return v;
+}
+
+/** Intel from the player's real games of the current season; each field only when computable. */
+export function scanIntel(sport: GradedSport, stat: StatType, history: readonly PlayerGameStat[], gameDate: string, archetype: string | null): ScanIntel {
+  const from = seasonStart(sport, gameDate);
+  // history is newest first.
+  const season = history.filter((r) => r.date >= from && r.date < gameDate && playedValue(r, stat) !== null);
+  const values = season.map((r) => playedValue(r, stat) as number);
+  const intel: ScanIntel = { games: season.length, season_from: from };
+  if (values.length > 0) intel.season_avg = round2(mean(values));
+  if (values.length >= 5) intel.form = round2(mean(values.slice(0, 5)));
+  const minutes = season.map((r) => r.minutes).filter((m): m is number => m !== null);
+  if (minutes.length > 0) intel.minutes_avg = round2(mean(minutes));
+  const usage = season
+    .map((r) => ({ fga: r.extras['fga'], fta: r.extras['fta'] }))
+    .filter((u): u is { fga: number; fta: number } => typeof u.fga === 'number' && typeof u.fta === 'number')
+    .map((u) => u.fga + 0.44 * u.fta);
+  if (usage.length > 0) intel.usage = round2(mean(usage));
+  if (archetype !== null) intel.archetype = archetype;
+  return intel;
+}
+
+// ---------------------------------------------------------------- scan
+
+export interface ScanPrices {
+  book: string | null;
+  book_odds: number;
+  fair_odds: number;
+  fair_prob: number | null;
+  overround: number | null;
+  devig_method: string | null;
+}
+
+export interface ScanResult {
+  status: 'graded' | 'refused' | 'ambiguous' | 'unknown_player';
+  request: { player: string; stat: StatType; line: number; direction: Side };
+  sport?: GradedSport;
+  player?: { name: string; key: string; team: string | null };
+  candidates?: PlayerCandidate[];
+  game?: GameRef | null;
+  /** ET date the grade was computed for (history strictly before it). */
+  graded_for?: string;
+  grade: Grade | null;
+  flags: string[];
+  refusal_reason?: string;
+  projection: number | null;
+  p_win: number | null;
+  model_odds: number | null;
+  ev_pct: number | null;
+  value: number | null;
+  takeable: boolean | null;
+  intel: ScanIntel;
+  prices: ScanPrices | null;
+  ledger: { written: boolean; reason?: string };
+  /** Whether this read counts against the caller's rolling scan meter (refusals never do). */
+  metered: boolean;
+}
+
+/** Book and fair prices from the board row, only when both are present. */
+export function pricesFrom(row: BoardRow | null): ScanPrices | null {
+  if (!row || row.bookOdds === null || row.fairOdds === null) return null;
+  return { book: row.book, book_odds: row.bookOdds, fair_odds: row.fairOdds, fair_prob: row.fairProb, overround: row.overround, devig_method: row.devigMethod };
+}
+
+const NO_MODEL = { projection: null, p_win: null, model_odds: null, ev_pct: null, value: null, takeable: null } as const;
+
+export function runScan(store: Store, request: ScanRequest, opts: { now: Date; userId: number | null }): ScanResult {
+  const { now, userId } = opts;
+  if (userId !== null && !store.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
+    throw badInput(`no user with id ${userId}`);
+  }
+  const req = { player: request.player, stat: request.stat, line: request.line, direction: request.direction };
+  const ev = evaluateProp(store, { player: request.player, stat: request.stat, line: request.line, side: request.direction, sport: request.sport }, now);
+  if (!ev.resolved) {
+    return {
+      status: ev.status,
+      request: req,
+      ...(ev.status === 'ambiguous' ? { candidates: ev.candidates } : {}),
+      grade: null,
+      flags: [INSUFFICIENT_DATA, ev.status === 'ambiguous' ? 'ambiguous_player' : 'unknown_player'],
+      ...NO_MODEL,
+      intel: {},
+      prices: null,
+      ledger: { written: false, reason: ev.status === 'ambiguous' ? 'the player name is ambiguous' : 'no such player in the store' },
+      metered: false,
+    };
+  }
+
+  const archetype = classifyPlayer(ev.sport, ev.history)?.primary ?? null;
+  const base = {
+    request: req,
+    sport: ev.sport,
+    player: { ...ev.player, team: ev.team },
+    game: ev.game,
+    graded_for: ev.gameDate,
+    intel: scanIntel(ev.sport, request.stat, ev.history, ev.gameDate, archetype),
+    prices: pricesFrom(ev.boardRow),
+  };
+  const out = ev.outcome;
+  if (out.insufficientData) {
+    return {
+      status: 'refused',
+      ...base,
+      grade: null,
+      flags: [INSUFFICIENT_DATA],
+      refusal_reason: out.reason,
+      ...NO_MODEL,
+      ledger: { written: false, reason: 'a refused read is never written to the ledger' },
+      metered: false,
+    };
+  }
+  const result: ScanResult = {
+    status: 'graded',
+    ...base,
+    grade: out.grade,
+    flags: [],
+    projection: out.projection,
+    p_win: out.pWin,
+    model_odds: out.modelOdds,
+    ev_pct: out.evPct,
+    value: out.value,
+    takeable: out.takeable,
+    ledger: { written: false },
+    metered: true,
+  };
+  if (userId === null) return { ...result, ledger: { written: false, reason: 'anonymous scans never touch the ledger' } };
+  if (ev.game === null) {
+    return { ...result, ledger: { written: false, reason: `${ev.player.name} has no upcoming game on the latest ${ev.sport} snapshot; a ledger entry needs a game` } };
+  }
+  const entry: NewLedgerEntry = {
+    userId,
+    source: 'scan',
+    sport: ev.sport,
+    eventId: ev.game.event_id,
+    commenceTime: ev.game.commence_time,
+    gameDate: ev.gameDate,
+    player: ev.player.name,
+    playerKey: ev.player.key,
+    team: ev.team,
+    opponent: ev.game.opponent,
+    statType: request.stat,
+    line: request.line,
+    side: request.direction,
+    grade: out.grade,
+    projection: out.projection,
+    pWin: out.pWin,
+    book: result.prices?.book ?? null,
+    lockedPrice: result.prices?.book_odds ?? null,
+    lockedFairProb: result.prices?.fair_prob ?? null,
+    lockedAt: now.toISOString(),
+    outcome: 'pending',
+  };
+  const inserted = insertLedgerEntries(store.db, [entry]);
+  return {
+    ...result,
+    ledger: inserted > 0 ? { written: true } : { written: false, reason: 'already in this user’s ledger (same game, player, stat, line and side); the first entry stands' },
+  };
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIO } from '../../src/cli/_io.js';
+import { buildProgram, handleError } from '../../src/cli/main.js';
+import { registerParlay, type ParlayDeps, type ParlayPrompts } from '../../src/cli/parlay.js';
+import { americanToDecimal } from '../../src/domain/odds.js';
+import { UPSELL } from '../../src/pipeline/parlay.js';
+import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
+import { bundledStore, NOW, type BundledStore } from '../pipeline/scan-parlay-store.js';
+
+let b: BundledStore;
+let board: GradedRowRecord[];
+
+beforeAll(async () => {
+  b = await bundledStore();
+  board = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+}, 120_000);
+afterAll(() => b?.cleanup());
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(argv: string[], opts: { isTTY?: boolean; deps?: ParlayDeps } = {}): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: opts.isTTY ?? false, env: { NO_COLOR: '1' } };
+  const program = buildProgram(io);
+  const commands = program.commands as Command[];
+  const at = commands.findIndex((c) => c.name() === 'parlay');
+  if (at >= 0) commands.splice(at, 1);
+  registerParlay(program, io, opts.deps);
+  commands.find((c) => c.name() === 'parlay')!.exitOverride().configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
+  let code: number;
+  try {
+    await program.parseAsync(['--db', b.file, '--now', NOW.toISOString(), ...argv], { from: 'user' });
+    code = io.exitCode ?? 0;
+  } catch (error) {
+    code = handleError(error, io, false);
+  }
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const fairOf = (player: string, stat: string, line: number, side: string) =>
+  board.find((r) => r.player === player && r.statType === stat && r.line === line && r.side === side)!.fairOdds;
+
+const SGA = 'Shai Gilgeous-Alexander|points|31.5|over';
+const CHET = 'Chet Holmgren|rebounds|8.5|over';
+
+describe('propgrade parlay', () => {
+  it('--json with two --leg flags on the analyst tier: correlation, combined grade and payout', async () => {
+    const r = await run(['--json', 'parlay', '--leg', SGA, '--leg', CHET, '--tier', 'analyst']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.correlation.pairs).toEqual([{ a: 1, b: 2, relationship: 'same_team_same_game', score: 0.4 }]);
+    expect(j.combined).toMatchObject({ legs_used: 2, legs_total: 2, provisional: false });
+    const expected = americanToDecimal(fairOf('Shai Gilgeous-Alexander', 'points', 31.5, 'over'))! * americanToDecimal(fairOf('Chet Holmgren', 'rebounds', 8.5, 'over'))! * 0.6;
+    expect(j.payout.decimal).toBeCloseTo(expected, 12);
+    expect(j.legs.map((l: { team: string; archetype: string | null }) => l.team)).toEqual(['OKC', 'OKC']);
+  });
+
+  it('prints tables and hides the payout behind the upsell on the default free tier', async () => {
+    const r = await run(['parlay', '--leg', SGA, '--leg', CHET]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/│ 1 +│ Shai Gilgeous-Alexander │ OKC/);
+    expect(r.stdout).toMatch(/│ 1\+2 +│ same team, same game │ 0\.4/);
+    expect(r.stdout).toMatch(/Combined grade: [A-F+]+ — rests on 2 of 2 legs/);
+    expect(r.stdout).toContain(UPSELL);
+    expect(r.stdout).not.toContain('Estimated payout:');
+    expect(r.stdout).toContain('warning: correlated legs: average correlation 0.40');
+  });
+
+  it('reads legs from a JSON file (array or {legs})', async () => {
+    const file = path.join(b.dir, 'legs.json');
+    fs.writeFileSync(file, JSON.stringify([{ player: 'Shai Gilgeous-Alexander', stat: 'pts', line: 31.5, side: 'over' }, { player: 'Donovan Mitchell', stat: 'points', line: '25.5', side: 'Over' }]));
+    const r = await run(['--json', 'parlay', '--file', file, '--tier', 'desk']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.correlation.pairs[0].relationship).toBe('different_games');
+    expect(j.legs[1]).toMatchObject({ player: 'Donovan Mitchell', stat: 'points', line: 25.5, side: 'over', team: 'CLE' });
+    fs.writeFileSync(file, JSON.stringify({ legs: [{ player: 'Deni Avdija', stat: 'points', line: 24.5, side: 'over' }] }));
+    const one = JSON.parse((await run(['--json', 'parlay', '--file', file])).stdout);
+    expect(one.combined.provisional).toBe(true);
+  });
+
+  it.each([
+    [['--leg', 'Shai Gilgeous-Alexander|dunks|31.5|over'], "propgrade: leg 1: unknown stat 'dunks'"],
+    [['--leg', SGA, '--leg', 'Chet Holmgren|rebounds|abc|over'], "propgrade: leg 2: line must be a number, got 'abc'"],
+    [['--leg', 'Shai Gilgeous-Alexander|points|31.5|sideways'], "propgrade: leg 1: side must be over or under, got 'sideways'"],
+    [['--leg', 'Shai Gilgeous-Alexander points 31.5'], 'propgrade: leg 1: expected "Player|stat|line|over"'],
+    [['--leg', SGA, '--leg', CHET, '--leg', 'Deni Avdija|points|24.5|over'], 'propgrade: the free tier allows at most 2 legs per parlay, got 3'],
+    [['--tier', 'desk', ...Array.from({ length: 7 }, () => ['--leg', SGA]).flat()], 'propgrade: a parlay takes 2 to 6 legs, got 7'],
+  ])('bad input %j exits 2 with a one-line message', async (argv, message) => {
+    const r = await run(['parlay', ...argv]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.startsWith(message)).toBe(true);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('without legs and without a terminal exits 2 instead of prompting', async () => {
+    const r = await run(['parlay']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('interactive entry needs a terminal');
+  });
+
+  it('on a terminal, picks legs from the cached slate: search a player, pick a stat, pick a line', async () => {
+    const script: Array<{ search: string; stat: string; rung: string }> = [
+      { search: 'gilgeous', stat: 'points', rung: '31.5|over' },
+      { search: 'holmgren', stat: 'rebounds', rung: '8.5|over' },
+    ];
+    const seen: { statChoices: string[][]; rungNames: string[][] } = { statChoices: [], rungNames: [] };
+    let i = 0;
+    const prompts: ParlayPrompts = {
+      search: async (config) => {
+        const hits = await config.source(script[i]!.search);
+        expect(hits.length).toBeGreaterThan(0);
+        return hits[0]!.value;
+      },
+      select: async (config) => {
+        if (config.message.endsWith('stat')) {
+          seen.statChoices.push(config.choices.map((c) => c.value));
+          return script[i]!.stat;
+        }
+        seen.rungNames.push(config.choices.map((c) => c.name));
+        const pick = config.choices.find((c) => c.value === script[i]!.rung);
+        expect(pick).toBeDefined();
+        i += 1;
+        return pick!.value;
+      },
+      confirm: async () => true,
+    };
+    const r = await run(['--json', 'parlay'], { isTTY: true, deps: { prompts: async () => prompts } });
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    // The free tier's cap (2) ends the loop.
+    expect(j.legs.map((l: { player: string; stat: string; line: number; side: string }) => `${l.player}|${l.stat}|${l.line}|${l.side}`)).toEqual([SGA, CHET]);
+    const sgaStats = [...new Set(board.filter((x) => x.player === 'Shai Gilgeous-Alexander').map((x) => x.statType))];
+    expect(seen.statChoices[0]!.sort()).toEqual(sgaStats.sort());
+    expect(seen.rungNames[0]).toContain(`over 31.5  price -112  fair +${Math.round(fairOf('Shai Gilgeous-Alexander', 'points', 31.5, 'over')!)}`);
+  });
+});

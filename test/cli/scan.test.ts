@@ -1,0 +1,136 @@
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIO } from '../../src/cli/_io.js';
+import { buildProgram, handleError } from '../../src/cli/main.js';
+import { registerScan } from '../../src/cli/scan.js';
+import { listLedger } from '../../src/store/repo/ledger.js';
+import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
+import { users } from '../../src/store/schema.js';
+import { bundledStore, NOW, type BundledStore } from '../pipeline/scan-parlay-store.js';
+
+let b: BundledStore;
+let sga: GradedRowRecord;
+
+beforeAll(async () => {
+  b = await bundledStore();
+  const rows = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+  sga = rows.find((r) => r.player === 'Shai Gilgeous-Alexander' && r.statType === 'points' && r.line === 31.5 && r.side === 'over')!;
+}, 120_000);
+afterAll(() => b?.cleanup());
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The real program in-process, with this command registered fresh (replacing a registry copy). */
+async function run(...argv: string[]): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: false, env: {} };
+  const program = buildProgram(io);
+  const commands = program.commands as Command[];
+  const at = commands.findIndex((c) => c.name() === 'scan');
+  if (at >= 0) commands.splice(at, 1);
+  registerScan(program, io);
+  commands.find((c) => c.name() === 'scan')!.exitOverride().configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
+  let code: number;
+  try {
+    await program.parseAsync(['--db', b.file, '--now', NOW.toISOString(), ...argv], { from: 'user' });
+    code = io.exitCode ?? 0;
+  } catch (error) {
+    code = handleError(error, io, false);
+  }
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const SGA = ['scan', '--player', 'Shai Gilgeous-Alexander', '--stat', 'points', '--line', '31.5', '--direction', 'over'];
+
+describe('propgrade scan', () => {
+  it('--json on the free tier: the grade and prices, model fields withheld', async () => {
+    const r = await run('--json', ...SGA);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.status).toBe('graded');
+    expect(j.grade).toBe(sga.grade);
+    expect(j.projection).toBe(sga.projection);
+    expect(j.model_price_locked).toBe(true);
+    for (const f of ['model_odds', 'p_win', 'ev_pct', 'value', 'takeable']) expect(j).not.toHaveProperty(f);
+    expect(j.prices).toMatchObject({ book: 'draftkings', book_odds: -112, fair_odds: sga.fairOdds, devig_method: 'shin' });
+    expect(j.intel).toMatchObject({ games: 7, season_avg: 33.57, form: 29 });
+    expect(j.ledger.written).toBe(false);
+  });
+
+  it('--tier analyst shows the model fields', async () => {
+    const r = await run('--json', ...SGA, '--tier', 'analyst');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.model_price_locked).toBe(false);
+    expect(j.p_win).toBe(sga.pWin);
+    expect(j.model_odds).toBe(sga.modelOdds);
+  });
+
+  it('prints tables: grade, intel and the recovered prices', async () => {
+    const r = await run(...SGA);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Shai Gilgeous-Alexander (OKC) — points over 31.5');
+    expect(r.stdout).toContain('Oklahoma City Thunder @ Portland Trail Blazers');
+    expect(r.stdout).toMatch(new RegExp(`│ ${sga.grade}\\s+│ ${sga.projection!.toFixed(1)}`));
+    expect(r.stdout).toContain('33.57');
+    expect(r.stdout).toMatch(/│ draftkings │ -112\s+│/);
+    expect(r.stdout).toContain('locked');
+    expect(r.stdout).toContain('anonymous scans never touch the ledger');
+  });
+
+  it('writes to the ledger with --user, once', async () => {
+    const id = b.store.db.insert(users).values({ email: 'cli-scan@example.com', tier: 'free', createdAt: NOW.toISOString() }).returning({ id: users.id }).get().id;
+    const first = JSON.parse((await run('--json', ...SGA, '--user', String(id))).stdout);
+    expect(first.ledger).toEqual({ written: true });
+    const second = JSON.parse((await run('--json', ...SGA, '--user', String(id))).stdout);
+    expect(second.ledger.written).toBe(false);
+    const mine = listLedger(b.store.db, { userId: id });
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ source: 'scan', playerKey: 'shai gilgeous alexander', line: 31.5, side: 'over', lockedPrice: -112 });
+  });
+
+  it('shows a refusal as a refusal', async () => {
+    const r = await run('scan', '--player', 'VJ Edgecombe', '--stat', 'points', '--line', '12.5', '--direction', 'over');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Refused (insufficient_data): only 0 played game');
+    expect(r.stdout).toContain('a refused read is never written');
+  });
+
+  it('names the candidates of an ambiguous name', async () => {
+    const r = await run('scan', '--player', 'Williams', '--stat', 'points', '--line', '8.5', '--direction', 'over');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("'Williams' is ambiguous; nothing graded.");
+    expect(r.stdout).toContain('Jalen Williams (nba)');
+  });
+
+  it.each([
+    [['--stat', 'dunks'], "propgrade: --stat: unknown stat 'dunks'"],
+    [['--line', 'abc'], "propgrade: --line: line must be a number, got 'abc'"],
+    [['--direction', 'sideways'], "propgrade: --direction: side must be over or under, got 'sideways'"],
+    [['--tier', 'gold'], "propgrade: --tier: tier must be free, analyst or desk, got 'gold'"],
+    [['--sport', 'mlb'], 'propgrade: points is not a mlb stat'],
+  ])('bad input %j exits 2 with a one-line message', async (override, message) => {
+    const argv = [...SGA];
+    for (let i = 0; i < override.length; i += 2) {
+      const at = argv.indexOf(override[i]!);
+      if (at >= 0) argv[at + 1] = override[i + 1]!;
+      else argv.push(override[i]!, override[i + 1]!);
+    }
+    const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.startsWith(message)).toBe(true);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a missing required option is bad usage (exit 2)', async () => {
+    const r = await run('scan', '--stat', 'points', '--line', '31.5', '--direction', 'over');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("required option '--player <name>' not specified");
+  });
+});
