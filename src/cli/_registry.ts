@@ -8,10 +8,12 @@ import { registerLedger } from './ledger.js';
 import { registerParlay } from './parlay.js';
 import { registerRecord } from './record.js';
 import { registerScan } from './scan.js';
+import { registerServe } from './serve.js';
 import { registerSettle } from './settle.js';
 import { registerSlate } from './slate.js';
 import { registerSnapshot } from './snapshot.js';
 import { registerTicker } from './ticker.js';
+import { registerUsers } from './users.js';
 
 /** A subcommand module registers itself on the program. Heavy imports stay inside actions. */
 export type RegisterCommand = (program: Command, io: CliIO) => void;
@@ -26,6 +28,8 @@ export const COMMANDS: RegisterCommand[] = [
   registerLedger,
   registerRecord,
   registerTicker,
+  registerServe,
+  registerUsers,
   registerImport,
   registerBacktest,
   registerDevig,

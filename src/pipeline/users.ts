@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { tierSchema, type Tier } from '../domain/tiers.js';
+import { AppError, describeZodIssues } from '../errors.js';
+import type { Store } from '../store/db.js';
+import { apiTokens, users } from '../store/schema.js';
+
+/**
+ * Users and their API tokens. A token is shown once, at creation; only its sha256 is stored,
+ * so a leaked database does not leak usable tokens. Resolving a bearer token never throws:
+ * every failure resolves to the free tier (fail closed).
+ */
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('expected an email address'));
+
+export const newUserSchema = z.object({ email: emailSchema, tier: tierSchema });
+export type NewUser = z.input<typeof newUserSchema>;
+
+/** Tokens carry a prefix so they are recognisable in logs and secret scanners. */
+const TOKEN_PREFIX = 'pg_';
+const TOKEN_PATTERN = /^pg_[A-Za-z0-9_-]{43}$/;
+
+function parseOrBadInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('BAD_INPUT', describeZodIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function newToken(): string {
+  return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  tier: Tier;
+  createdAt: string;
+}
+
+export interface UserListing extends UserRecord {
+  activeTokens: number;
+  revokedTokens: number;
+}
+
+/** Creates the user and its first token; the returned token is the only copy there will be. */
+export function createUser(store: Store, input: NewUser, now: Date): { user: UserRecord; token: string } {
+  const { email, tier } = parseOrBadInput(newUserSchema, input);
+  const existing = store.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (existing) throw new AppError('CONFLICT', `a user with email ${email} already exists`);
+  const token = newToken();
+  const createdAt = now.toISOString();
+  const user = store.db.transaction((tx) => {
+    const row = tx.insert(users).values({ email, tier, createdAt }).returning().get();
+    tx.insert(apiTokens).values({ userId: row.id, tokenHash: hashToken(token), createdAt }).run();
+    return row;
+  });
+  return { user: { id: user.id, email: user.email, tier: user.tier, createdAt: user.createdAt }, token };
+}
+
+export function listUsers(store: Store): UserListing[] {
+  return store.db
+    .select({
+      id: users.id,
+      email: users.email,
+      tier: users.tier,
+      createdAt: users.createdAt,
+      activeTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`,
+      revokedTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is not null)`,
+    })
+    .from(users)
+    .orderBy(users.id)
+    .all();
+}
+
+function findUser(store: Store, email: string): UserRecord {
+  const wanted = parseOrBadInput(emailSchema, email);
+  const row = store.db.select().from(users).where(eq(users.email, wanted)).get();
+  if (!row) throw new AppError('NOT_FOUND', `no user with email ${wanted}`);
+  return { id: row.id, email: row.email, tier: row.tier, createdAt: row.createdAt };
+}
+
+/** Revokes every active token of the user; the user row (and its ledger) stays. */
+export function revokeUser(store: Store, email: string, now: Date): { user: UserRecord; revoked: number } {
+  const user = findUser(store, email);
+  const res = store.db
+    .update(apiTokens)
+    .set({ revokedAt: now.toISOString() })
+    .where(and(eq(apiTokens.userId, user.id), isNull(apiTokens.revokedAt)))
+    .run();
+  return { user, revoked: res.changes };
+}
+
+export function setUserTier(store: Store, email: string, tier: Tier): { user: UserRecord; previousTier: Tier } {
+  const user = findUser(store, email);
+  const next = parseOrBadInput(tierSchema, tier);
+  store.db.update(users).set({ tier: next }).where(eq(users.id, user.id)).run();
+  return { user: { ...user, tier: next }, previousTier: user.tier };
+}
+
+/** Who is calling. `authenticated` is true only for a live token of an existing user. */
+export interface Caller {
+  tier: Tier;
+  user: { id: number; email: string } | null;
+  authenticated: boolean;
+  /** True when the request carried an Authorization header at all (valid or not). */
+  presentedToken: boolean;
+}
+
+export const ANONYMOUS: Caller = Object.freeze({ tier: 'free', user: null, authenticated: false, presentedToken: false }) as Caller;
+
+/**
+ * Resolves an Authorization header value to a caller. No header: free. A malformed header, an
+ * unknown or revoked token, a missing user, an unknown tier value or a database error: free,
+ * never an exception.
+ */
+export function resolveBearer(store: Store, authorization: string | undefined | null): Caller {
+  if (authorization === undefined || authorization === null || authorization === '') return ANONYMOUS;
+  const failed: Caller = { tier: 'free', user: null, authenticated: false, presentedToken: true };
+  try {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const token = match?.[1];
+    if (!token || !TOKEN_PATTERN.test(token)) return failed;
+    const row = store.db
+      .select({ id: users.id, email: users.email, tier: users.tier })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
+      .get();
+    if (!row) return failed;
+    const tier = tierSchema.safeParse(row.tier);
+    if (!tier.success) return failed;
+    return { tier: tier.data, user: { id: row.id, email: row.email }, authenticated: true, presentedToken: true };
+  } catch {
+    return failed;
+  }
+}

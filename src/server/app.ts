@@ -1,0 +1,98 @@
+import { createApp as createH3App, createRouter, eventHandler, toNodeListener, type App } from 'h3';
+import type { RequestListener } from 'node:http';
+import type { Env } from '../config.js';
+import type { Store } from '../store/db.js';
+import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
+import { corsHandler } from './cors.js';
+import { sendErrorReply, toErrorReply } from './envelope.js';
+import { buildOpenApi } from './openapi.js';
+import { createRateLimiter } from './rate-limit.js';
+import type { Route } from './route.js';
+import { boardRoutes } from './routes/board.js';
+import { internalRoutes } from './routes/internal.js';
+import { ledgerRoutes } from './routes/ledger.js';
+import { playerRoutes } from './routes/players.js';
+import { readRoutes } from './routes/reads.js';
+import { scheduleRoutes } from './routes/schedule.js';
+import { snapshotRoutes } from './routes/snapshot.js';
+import { teamRoutes } from './routes/team.js';
+import { createSnapshotCache, type SnapshotCache } from './snapshot-cache.js';
+import { createSnapshotRunner } from './snapshot-runner.js';
+
+export const API_VERSION = '0.1.0';
+
+export interface CreateAppOptions {
+  store: Store;
+  config: Env;
+  /** The server's clock (tests pin it). */
+  now?: () => Date;
+  /** Runs snapshots for the internal routes and the cron; defaults to the CLI's pipeline. */
+  runSnapshot?: SnapshotRunner;
+  limits?: Partial<ServerLimits>;
+  log?: { info(message: string): void; warn(message: string): void };
+}
+
+export interface ServerApp {
+  app: App;
+  /** node:http listener (listhen or http.createServer). */
+  listener: RequestListener;
+  routes: readonly Route[];
+  snapshotCache: SnapshotCache;
+  runSnapshot: SnapshotRunner;
+  openapi: Record<string, unknown>;
+}
+
+/**
+ * The HTTP API (docs/api.md): h3 v1 over the store. Every route reads what the snapshot runs
+ * stored and never calls a provider; the internal routes run the snapshot pipeline itself.
+ * Every failure answers in one envelope, unknown routes included.
+ */
+export function createApp(options: CreateAppOptions): ServerApp {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? { info() {}, warn() {} };
+  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, now, log);
+  const deps: ServerDeps = {
+    store: options.store,
+    config: options.config,
+    now,
+    runSnapshots: runSnapshot,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    limiter: createRateLimiter(),
+  };
+  const snapshotCache = createSnapshotCache(options.store);
+  const routes: Route[] = [
+    ...snapshotRoutes(deps, snapshotCache),
+    ...boardRoutes(deps),
+    ...ledgerRoutes(deps),
+    ...scheduleRoutes(deps),
+    ...teamRoutes(deps),
+    ...playerRoutes(deps),
+    ...readRoutes(deps),
+    ...internalRoutes(deps),
+  ];
+  const openapi = buildOpenApi(routes, API_VERSION);
+  const openapiBytes = Buffer.from(JSON.stringify(openapi), 'utf8');
+
+  const app = createH3App({
+    onError: (error, event) => {
+      const reply = toErrorReply(error);
+      if (reply.status >= 500) log.warn(`${event.method} ${event.path}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
+      sendErrorReply(event, reply);
+    },
+  });
+  // Preemptive: an unmatched path or method throws, so it answers in the envelope like any error.
+  const router = createRouter({ preemptive: true });
+  for (const route of routes) router[route.method === 'GET' ? 'get' : 'post'](route.path, route.handler(deps));
+  router.get(
+    '/openapi.json',
+    eventHandler((event) => {
+      const res = event.node.res;
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.setHeader('cache-control', 'public, max-age=3600');
+      res.end(openapiBytes);
+    }),
+  );
+  app.use(corsHandler(options.config.CORS_ORIGIN));
+  app.use(router);
+  return { app, listener: toNodeListener(app), routes, snapshotCache, runSnapshot, openapi };
+}

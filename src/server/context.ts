@@ -1,0 +1,38 @@
+import type { Env } from '../config.js';
+import type { GradedSport } from '../domain/sports.js';
+import type { SnapshotSummary } from '../pipeline/snapshot.js';
+import type { Store } from '../store/db.js';
+import type { RateLimiter } from './rate-limit.js';
+
+/** Runs snapshot(s) the way the CLI does (same pipeline, same per-sport lock). */
+export type SnapshotRunner = (sports: readonly GradedSport[]) => Promise<SnapshotSummary[]>;
+
+/**
+ * The documented limits (docs/api.md "Limits"). Stats-like reads are limited per caller (user id
+ * with a valid token, else client IP); scan reads are metered per rolling 24 hours in usage_events.
+ */
+export interface ServerLimits {
+  /** JSON request body cap in bytes. */
+  bodyBytes: number;
+  /** Requests per window on stats-like reads (team hub, player search, ledger and accuracy reads). */
+  statsPerWindow: number;
+  statsWindowSeconds: number;
+  /** Metered scan reads per rolling 24 hours by tier; null = unlimited. */
+  scanReadsPerDay: { free: number | null; analyst: number | null; desk: number | null };
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  bodyBytes: 1024 * 1024,
+  statsPerWindow: 60,
+  statsWindowSeconds: 60,
+  scanReadsPerDay: { free: 5, analyst: 100, desk: null },
+};
+
+export interface ServerDeps {
+  store: Store;
+  config: Env;
+  now: () => Date;
+  runSnapshots: SnapshotRunner;
+  limits: ServerLimits;
+  limiter: RateLimiter;
+}

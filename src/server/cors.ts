@@ -1,0 +1,27 @@
+import { eventHandler, getRequestHeader, type EventHandler } from 'h3';
+
+/**
+ * CORS for the one configured origin (the browser-facing proxy). Other origins get no CORS
+ * headers, so browsers refuse them; no origin configured means no CORS at all.
+ */
+export function corsHandler(allowedOrigin: string | undefined): EventHandler {
+  return eventHandler((event) => {
+    const res = event.node.res;
+    const origin = getRequestHeader(event, 'origin');
+    const allowed = allowedOrigin !== undefined && allowedOrigin !== '' && origin === allowedOrigin;
+    if (allowed) {
+      res.setHeader('access-control-allow-origin', allowedOrigin);
+      res.setHeader('access-control-expose-headers', 'ETag, Retry-After');
+      res.appendHeader('vary', 'Origin');
+    }
+    if (event.method === 'OPTIONS') {
+      if (allowed) {
+        res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+        res.setHeader('access-control-allow-headers', 'Authorization, Content-Type, If-None-Match');
+        res.setHeader('access-control-max-age', '600');
+      }
+      res.statusCode = 204;
+      res.end();
+    }
+  });
+}

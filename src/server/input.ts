@@ -1,0 +1,65 @@
+import { getValidatedQuery, getValidatedRouterParams, type H3Event } from 'h3';
+import type { z } from 'zod';
+import { AppError, describeZodIssues } from '../errors.js';
+
+/** Default cap for JSON request bodies (bytes). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** A validator for h3's readers: zod parse, and a BAD_INPUT naming each bad field on failure. */
+export function validate<S extends z.ZodType>(schema: S, where: string): (data: unknown) => z.infer<S> {
+  return (data) => {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new AppError('BAD_INPUT', `invalid ${where}: ${describeZodIssues(parsed.error.issues)}`);
+    return parsed.data;
+  };
+}
+
+export function readQuery<S extends z.ZodType>(event: H3Event, schema: S): Promise<z.infer<S>> {
+  return getValidatedQuery(event, validate(schema, 'query')) as Promise<z.infer<S>>;
+}
+
+export function readParams<S extends z.ZodType>(event: H3Event, schema: S): Promise<z.infer<S>> {
+  return getValidatedRouterParams(event, validate(schema, 'path'), { decode: true }) as Promise<z.infer<S>>;
+}
+
+/**
+ * Reads a JSON body with a byte cap: a declared Content-Length over the cap is refused before
+ * reading, and a body that grows past the cap while streaming (chunked, or a lying header) is cut
+ * off at the cap. Then JSON.parse and the zod schema, each failure a 400.
+ */
+export async function readJsonBody<S extends z.ZodType>(event: H3Event, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<z.infer<S>> {
+  const req = event.node.req;
+  const tooLarge = () => new AppError('TOO_LARGE', `request body exceeds ${limit} bytes`, { details: { limit } });
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    req.resume();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        // Drain and drop the rest so the connection can still carry the 413.
+        req.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve());
+    req.once('error', reject);
+  });
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') throw new AppError('BAD_INPUT', 'invalid body: expected a JSON object');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_INPUT', 'invalid body: not valid JSON');
+  }
+  return validate(schema, 'body')(json);
+}

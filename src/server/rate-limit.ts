@@ -1,0 +1,54 @@
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import type { Store } from '../store/db.js';
+import { usageEvents } from '../store/schema.js';
+
+/**
+ * Fixed-window request limiter held in memory (one process serves the API). Each key gets
+ * `limit` requests per window; the answer says how long until the window resets.
+ */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number, now: Date): { ok: true } | { ok: false; retryAfter: number };
+}
+
+export function createRateLimiter(): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    hit(key, limit, windowSeconds, now) {
+      const t = now.getTime();
+      const span = windowSeconds * 1000;
+      let w = windows.get(key);
+      if (!w || t - w.start >= span) {
+        // Drop expired windows now and then so the map does not grow without bound.
+        if (windows.size > 10_000) for (const [k, v] of windows) if (t - v.start >= span) windows.delete(k);
+        w = { start: t, count: 0 };
+        windows.set(key, w);
+      }
+      if (w.count >= limit) return { ok: false, retryAfter: Math.max(1, Math.ceil((w.start + span - t) / 1000)) };
+      w.count += 1;
+      return { ok: true };
+    },
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Metered reads over a rolling 24 hours, from usage_events: the same rows the scan meter reads.
+ * `retryAfter` is when the oldest counted read leaves the window.
+ */
+export function meteredUsage(store: Store, subject: string, kind: string, now: Date): { used: number; oldest: string | null } {
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const where = and(eq(usageEvents.subject, subject), eq(usageEvents.kind, kind), gt(usageEvents.at, since));
+  const used = store.db.select({ n: count() }).from(usageEvents).where(where).get()?.n ?? 0;
+  const oldest = used === 0 ? null : (store.db.select({ at: usageEvents.at }).from(usageEvents).where(where).orderBy(asc(usageEvents.at)).limit(1).get()?.at ?? null);
+  return { used, oldest };
+}
+
+export function retryAfterFor(oldest: string | null, now: Date): number {
+  if (oldest === null) return 1;
+  return Math.max(1, Math.ceil((new Date(oldest).getTime() + DAY_MS - now.getTime()) / 1000));
+}
+
+export function recordUsage(store: Store, subject: string, kind: string, now: Date): void {
+  store.db.insert(usageEvents).values({ subject, kind, at: now.toISOString() }).run();
+}

@@ -1,0 +1,89 @@
+import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { GRADED_SPORTS, gradedSportSchema } from '../../domain/sports.js';
+import { shapeRow } from '../../domain/tiers.js';
+import { easternDate } from '../../domain/time.js';
+import { readTicker } from '../../pipeline/ticker-read.js';
+import { gradedRowView } from '../../pipeline/views.js';
+import type { Store } from '../../store/db.js';
+import { latestSnapshot, type GradedRowRecord } from '../../store/repo/snapshots.js';
+import { gradedRows } from '../../store/schema.js';
+import type { ServerDeps } from '../context.js';
+import { defineRoute, type Route } from '../route.js';
+
+export const heroQuerySchema = z.object({ sport: gradedSportSchema.optional() });
+
+/** Hero candidates: A or B with both a projection and a line (line is never null in the store). */
+const heroWhere = and(inArray(gradedRows.grade, ['A', 'B']), isNotNull(gradedRows.projection));
+const gap = sql`abs(${gradedRows.projection} - ${gradedRows.line})`;
+
+/**
+ * The hero prop: on today's slate (latest snapshots pinned to today's ET date), the A or B prop
+ * with the largest |projection - line|. No such prop today: the most recent real graded A/B read
+ * from any stored snapshot, flagged `latest`. Nothing stored at all: null.
+ */
+export function findHero(store: Store, now: Date, sports: readonly string[]): { row: GradedRowRecord; latest: boolean } | null {
+  const today = easternDate(now);
+  const slateIds = sports
+    .map((s) => latestSnapshot(store.db, s))
+    .filter((s) => s !== null && s.slateDate === today)
+    .map((s) => s!.id);
+  if (slateIds.length > 0) {
+    const row = store.db
+      .select()
+      .from(gradedRows)
+      .where(and(inArray(gradedRows.snapshotId, slateIds), heroWhere))
+      .orderBy(desc(gap), desc(gradedRows.gradedAt), gradedRows.id)
+      .limit(1)
+      .get();
+    if (row) return { row, latest: false };
+  }
+  const fallback = store.db
+    .select()
+    .from(gradedRows)
+    .where(and(inArray(gradedRows.sport, [...sports]), heroWhere))
+    .orderBy(desc(gradedRows.snapshotId), desc(gap), gradedRows.id)
+    .limit(1)
+    .get();
+  return fallback ? { row: fallback, latest: true } : null;
+}
+
+export function boardRoutes(deps: ServerDeps): Route[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/ticker',
+      tag: 'board',
+      access: 'public',
+      summary: 'Ticker: snapshot line moves (MOVE) and manual pins',
+      description: 'Hidden (visible false, no items) when fewer than 4 real items exist. Clients poll every 30 s.',
+      maxAge: 30,
+      handle: () => readTicker(deps.store, deps.now(), deps.config.TICKER_MANUAL),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/hero-prop',
+      tag: 'board',
+      access: 'tier-shaped',
+      summary: 'The hero prop: the A or B prop with the largest |projection - line|',
+      description:
+        "Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. Model fields are tier-shaped.",
+      query: heroQuerySchema,
+      maxAge: 60,
+      handle: ({ caller, query }) => {
+        const hero = findHero(deps.store, deps.now(), query.sport ? [query.sport] : GRADED_SPORTS);
+        if (!hero) return { available: false };
+        const { row, latest } = hero;
+        return {
+          available: true,
+          latest,
+          sport: row.sport,
+          snapshot_id: row.snapshotId,
+          gap: row.projection === null ? null : Math.abs(row.projection - row.line),
+          prop: shapeRow(gradedRowView(row), caller.tier),
+        };
+      },
+    }),
+  ];
+}
+

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { PARLAY_LEG_CAP, shapeRow, type ModelFields } from '../../domain/tiers.js';
+import { AppError } from '../../errors.js';
+import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../pipeline/parlay.js';
+import { runScan, scanRequestSchema } from '../../pipeline/scan.js';
+import type { ServerDeps } from '../context.js';
+import { meteredUsage, recordUsage, retryAfterFor } from '../rate-limit.js';
+import { clientKey, defineRoute, type Route } from '../route.js';
+
+/** usage_events kind for a metered scan read. */
+export const SCAN_READ_KIND = 'scan_read';
+
+export const parlayRequestSchema = z.object({
+  legs: z.array(parlayLegInputSchema).min(2, 'a parlay takes 2 to 6 legs').max(6, 'a parlay takes 2 to 6 legs'),
+});
+
+export function readRoutes(deps: ServerDeps): Route[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/scan',
+      tag: 'grading',
+      access: 'tier-shaped',
+      summary: 'Scan one player/stat/line/direction',
+      description:
+        "Public. Grade plus intel and the book/fair prices recovered from the latest snapshot by exact join. With a valid token the graded read is written to that user's ledger; anonymous scans never are. A refused read (no projection) writes nothing and is not metered. Graded reads are metered per rolling 24 h (free 5, analyst 100, desk unlimited); over the meter: 429 with Retry-After.",
+      body: scanRequestSchema,
+      errors: [429],
+      handle: ({ event, caller, body }) => {
+        const now = deps.now();
+        const subject = clientKey(event, caller);
+        const limit = deps.limits.scanReadsPerDay[caller.tier];
+        if (limit !== null) {
+          const usage = meteredUsage(deps.store, subject, SCAN_READ_KIND, now);
+          if (usage.used >= limit) {
+            throw new AppError('RATE_LIMITED', `scan meter: ${limit} graded reads per rolling 24 hours for the ${caller.tier} tier`, {
+              retryAfter: retryAfterFor(usage.oldest, now),
+              details: { used: usage.used, limit },
+            });
+          }
+        }
+        const result = runScan(deps.store, body, { now, userId: caller.authenticated && caller.user ? caller.user.id : null });
+        if (result.metered) recordUsage(deps.store, subject, SCAN_READ_KIND, now);
+        const used = limit === null ? null : meteredUsage(deps.store, subject, SCAN_READ_KIND, now).used;
+        return { ...shapeRow(result, caller.tier), meter: limit === null ? null : { used, limit, window_hours: 24 } };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/analyze',
+      tag: 'grading',
+      access: 'tier-gated',
+      summary: 'Model-price analysis of one prop (analyst and desk)',
+      description:
+        "The scan engine's model fields (projection, p_win, model_odds, ev_pct, value, takeable) with intel and prices. Free tier: 403. Not metered, never written to the ledger.",
+      body: scanRequestSchema,
+      errors: [403],
+      handle: ({ caller, body }) => {
+        const result = runScan(deps.store, body, { now: deps.now(), userId: null });
+        const { ledger: _ledger, metered: _metered, ...analysis } = result;
+        return shapeRow(analysis, caller.tier);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/api/parlay/grade',
+      tag: 'grading',
+      access: 'tier-shaped',
+      summary: 'Grade a parlay of 2 to 6 legs',
+      description:
+        'Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.',
+      body: parlayRequestSchema,
+      errors: [403],
+      handle: ({ caller, body }) => {
+        const cap = PARLAY_LEG_CAP[caller.tier];
+        if (body.legs.length > cap) {
+          throw new AppError('FORBIDDEN', `the ${caller.tier} tier grades at most ${cap} legs per parlay (free ${PARLAY_LEG_CAP.free}, analyst ${PARLAY_LEG_CAP.analyst}, desk ${PARLAY_LEG_CAP.desk})`);
+        }
+        const result = gradeParlay(deps.store, body.legs, { now: deps.now(), tier: caller.tier });
+        return { ...result, // Legs carry no model field today; shaping still stamps model_price_locked like every row.
+        legs: result.legs.map((l) => shapeRow<ParlayLeg & ModelFields>(l, caller.tier)) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,30 @@
+import type { Env } from '../config.js';
+import type { GradedSport } from '../domain/sports.js';
+import type { SnapshotSummary } from '../pipeline/snapshot.js';
+import type { RunLogger } from '../pipeline/sources.js';
+import type { Store } from '../store/db.js';
+import type { SnapshotRunner } from './context.js';
+
+/**
+ * The server's snapshot runner: exactly what `propgrade snapshot` does (same sources, same
+ * pipeline, same per-sport lock in the store), used by the internal routes and the cron.
+ * PROPGRADE_REPLAY makes it read a recorded folder instead of the live providers.
+ */
+export function createSnapshotRunner(store: Store, config: Env, now: () => Date, log: RunLogger): SnapshotRunner {
+  return async (sports: readonly GradedSport[]) => {
+    const { buildOddsSource } = await import('../pipeline/wiring.js');
+    const { runSnapshot } = await import('../pipeline/snapshot.js');
+    const { ensureReplaySeed } = await import('../pipeline/import-history.js');
+    const at = now();
+    const replayDir = config.PROPGRADE_REPLAY ?? null;
+    const sources = await buildOddsSource(config, { replayDir, recordDir: null, now: at, log });
+    try {
+      if (replayDir) ensureReplaySeed(store, replayDir, sources.seed, at, log);
+      const out: SnapshotSummary[] = [];
+      for (const sport of sports) out.push(await runSnapshot(sport, { store, odds: sources.odds, now: at, allowedBooks: config.ALLOWED_BOOKS, log }));
+      return out;
+    } finally {
+      await sources.close();
+    }
+  };
+}

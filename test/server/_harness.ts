@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Env } from '../../src/config.js';
+import { ensureReplaySeed } from '../../src/pipeline/import-history.js';
+import { runSnapshot } from '../../src/pipeline/snapshot.js';
+import { buildOddsSource } from '../../src/pipeline/wiring.js';
+import { createApp, type CreateAppOptions, type ServerApp } from '../../src/server/app.js';
+import { openStore, type Store } from '../../src/store/db.js';
+
+/** The bundled replay's recorded clock: the 2025-11-05 NBA slate is ahead of it. */
+export const REPLAY_NOW = new Date('2025-11-05T17:05:00Z');
+export const quiet = { info() {}, warn() {} };
+
+export interface Seeded {
+  dir: string;
+  store: Store;
+  config: Env;
+  now: Date;
+  cleanup(): void;
+}
+
+/** A temp store seeded by the real snapshot pipeline over the bundled NBA replay (data/replay). */
+export async function seedStore(env: Record<string, string> = {}): Promise<Seeded> {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-server-'));
+  const store = openStore(join(dir, 'pg.sqlite'));
+  const config = loadConfig(env);
+  const now = REPLAY_NOW;
+  const sources = await buildOddsSource(config, { replayDir: 'data/replay', recordDir: null, now, log: quiet });
+  ensureReplaySeed(store, 'data/replay', sources.seed, now, quiet);
+  await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log: quiet });
+  await sources.close();
+  return {
+    dir,
+    store,
+    config,
+    now,
+    cleanup: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Running {
+  server: ServerApp;
+  base: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a real loopback socket (port 0). */
+export async function startServer(options: CreateAppOptions): Promise<Running> {
+  const server = createApp(options);
+  const http: Server = createServer(server.listener);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    server,
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve, reject) => http.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+/** Every key path in a JSON value whose key is one of `keys`. */
+export function findKeys(value: unknown, keys: readonly string[], path = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => findKeys(v, keys, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (keys.includes(k)) out.push(`${path}.${k}`);
+    out.push(...findKeys(v, keys, `${path}.${k}`));
+  }
+  return out;
+}
