@@ -6,6 +6,7 @@ import { registerDevig } from './devig.js';
 import { registerImport } from './import.js';
 import { registerLedger } from './ledger.js';
 import { registerParlay } from './parlay.js';
+import { registerParseSlip } from './parse-slip.js';
 import { registerRecord } from './record.js';
 import { registerScan } from './scan.js';
 import { registerServe } from './serve.js';
@@ -28,6 +29,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerLedger,
   registerRecord,
   registerTicker,
+  registerParseSlip,
   registerServe,
   registerUsers,
   registerImport,

@@ -1,0 +1,143 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { GradeLeg } from '../slips/reader.js';
+import { z } from 'zod';
+import { badInput } from '../errors.js';
+import type { Field, SlipResult } from '../slips/schema.js';
+import { contextFor, parseOptions } from './_context.js';
+import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
+
+const UPLOAD_CAP_BYTES = 4 * 1024 * 1024;
+
+const optionsSchema = z.object({
+  text: z.boolean().default(false),
+  book: z.enum(['auto', 'fanduel', 'draftkings', 'hardrock', 'prizepicks']).default('auto'),
+});
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += b.length;
+    // Stop reading early rather than buffer an unbounded stream.
+    if (size > UPLOAD_CAP_BYTES) throw badInput('input is over the upload cap 4 MB');
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
+
+function readInput(source: string): Buffer {
+  let size: number;
+  try {
+    const st = statSync(source);
+    if (!st.isFile()) throw badInput(`${source} is not a file`);
+    size = st.size;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') throw badInput(`no such file: ${source}`);
+    throw error;
+  }
+  if (size > UPLOAD_CAP_BYTES) throw badInput(`${source} is ${(size / 1048576).toFixed(1)} MB: over the upload cap 4 MB`);
+  return readFileSync(source);
+}
+
+const flagMark = (f: Field<unknown>): string => (f.needs_review ? ' ?' : '');
+const cell = (f: Field<string | number>, format?: (v: number) => string): string =>
+  f.value === null && f.needs_review ? `? ${f.raw ?? 'unread'}` : `${show(f.value, format)}${flagMark(f)}`;
+const money = (v: number): string => `$${v.toFixed(2)}`;
+const line = (v: number): string => String(v);
+
+function human(result: SlipResult): string {
+  const out: string[] = [];
+  out.push(`book: ${result.book.value ?? 'unknown'}${flagMark(result.book)}   source: ${result.source}${result.ocr ? `   OCR ${result.ocr.ms} ms` : ''}`);
+  result.bets.forEach((bet, i) => {
+    out.push('');
+    out.push(`bet ${i + 1}: ${bet.bet_type ?? 'single'}${bet.boosted ? ' (boosted)' : ''}${bet.bonus_bet ? ' (bonus bet)' : ''}`);
+    out.push(
+      `  price ${cell(bet.price, signedAmerican)}   stake ${cell(bet.stake, money)}   payout ${cell(bet.payout, money)}${bet.currency ? ` ${bet.currency}` : ''}   id ${cell(bet.bet_id)}`,
+    );
+    const rows = bet.legs.map((leg, j) => [
+      j + 1,
+      cell(leg.player.value !== null || leg.player.needs_review ? leg.player : leg.selection),
+      cell(leg.market),
+      cell(leg.stat),
+      cell(leg.line, line),
+      cell(leg.side),
+      cell(leg.price, signedAmerican),
+      leg.grading?.status === 'graded'
+        ? gradeCell(leg.grading.view)
+        : leg.grading?.status === 'refused'
+          ? `refused: ${refusalCell(leg.grading.refusal)}`
+          : leg.grading?.status === 'unavailable'
+            ? leg.grading.reason
+            : (leg.ungradeable_reason ?? '-'),
+    ]);
+    out.push(renderTable(['#', 'player / selection', 'market', 'stat', 'line', 'side', 'price', 'grade'], rows, false));
+  });
+  const reasons = result.bets.flatMap((b, i) =>
+    [
+      ...(['price', 'stake', 'payout', 'bet_id'] as const).flatMap((k) => b[k].reasons.map((r) => `bet ${i + 1} ${k}: ${r}`)),
+      ...b.legs.flatMap((l, j) =>
+        (['selection', 'player', 'market', 'stat', 'line', 'side', 'price'] as const).flatMap((k) => l[k].reasons.map((r) => `bet ${i + 1} leg ${j + 1} ${k}: ${r}`)),
+      ),
+    ],
+  );
+  if (result.needs_review) out.push('', 'NEEDS REVIEW (fields marked ?):', ...reasons.map((r) => `  - ${r}`));
+  if (result.warnings.length) out.push('', ...result.warnings.map((w) => `warning: ${w}`));
+  return out.join('\n');
+}
+
+/** The grade letter of a scan result, with its projection when present. */
+function gradeCell(view: unknown): string {
+  const v = view as { grade?: string | null; projection?: number | null };
+  return `${v.grade ?? '-'}${typeof v.projection === 'number' ? ` (proj ${v.projection.toFixed(1)})` : ''}`;
+}
+
+function refusalCell(refusal: unknown): string {
+  const r = refusal as { status?: string; refusal_reason?: string; candidates?: Array<{ name: string }> };
+  if (r.status === 'ambiguous' && r.candidates) return `ambiguous player (${r.candidates.map((c) => c.name).join(', ')})`;
+  return r.refusal_reason ?? r.status ?? 'refused';
+}
+
+export function registerParseSlip(program: Command, io: CliIO): void {
+  program
+    .command('parse-slip')
+    .description('Read a bet slip screenshot (or pasted slip text) into legs; fields it cannot vouch for are marked for review')
+    .argument('<input>', 'image file (PNG/JPEG/…, max 4 MB), a text file with --text, or - for stdin')
+    .option('--text', 'the input is pasted slip text, not an image', false)
+    .option('--book <book>', 'auto | fanduel | draftkings | hardrock | prizepicks', 'auto')
+    .addHelpText('after', '\nExamples:\n  $ propgrade parse-slip slip.png\n  $ pbpaste | propgrade parse-slip - --text --book fanduel --json')
+    .action(async (input: string, rawOpts: unknown, cmd: Command) => {
+      const ctx = contextFor(cmd, io);
+      const opts = parseOptions(optionsSchema, rawOpts);
+      const bytes = input === '-' ? await readStdin() : readInput(input);
+      const { readSlipImage, readSlipText } = await import('../slips/reader.js');
+      const { openRunEnvironment } = await import('./_run.js');
+      const { runScan } = await import('../pipeline/scan.js');
+      const env = await openRunEnvironment(ctx, { needsReplayClock: false });
+      // Each unflagged leg goes through the same engine as `propgrade scan`; a refusal stays a refusal.
+      const gradeLeg: GradeLeg = async (leg) => {
+        const scan = runScan(env.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: env.now, userId: null });
+        return scan.status === 'graded' ? { status: 'graded', view: scan } : { status: 'refused', refusal: scan };
+      };
+      let result: SlipResult;
+      try {
+      if (opts.text) {
+        result = await readSlipText(bytes.toString('utf8'), { book: opts.book, gradeLeg });
+      } else {
+        const { checkImage } = await import('../slips/image.js');
+        checkImage(bytes);
+        const { SlipReader } = await import('../slips/ocr.js');
+        const reader = new SlipReader();
+        try {
+          result = await readSlipImage(reader, bytes, { book: opts.book, gradeLeg });
+        } finally {
+          await reader.close();
+        }
+      }
+      } finally {
+        await env.close();
+      }
+      ctx.result(result, human);
+    });
+}

@@ -1,0 +1,82 @@
+import { checkLegCount, checkMoney, checkPayout, finalizeLeg } from './checks.js';
+import { detectBook } from './detect.js';
+import { distrust } from './fields.js';
+import { parseDraftKings } from './parsers/draftkings.js';
+import { parseFanDuel } from './parsers/fanduel.js';
+import { parseHardRock } from './parsers/hardrock.js';
+import { parsePrizePicks } from './parsers/prizepicks.js';
+import type { BookParse, DraftBet } from './parsers/types.js';
+import { rowsFromPage, rowsFromText, type Row } from './rows.js';
+import type { Book, Field, OcrPage, SlipBet, SlipResult } from './schema.js';
+
+export type BookChoice = Book | 'auto';
+
+const PARSERS: Record<Book, (rows: Row[]) => BookParse> = {
+  fanduel: parseFanDuel,
+  draftkings: parseDraftKings,
+  hardrock: parseHardRock,
+  prizepicks: parsePrizePicks,
+};
+
+/** Runs the slip-level checks a parser cannot do alone, then drops the parser's working data. */
+function finalizeBet(draft: DraftBet, book: Book, warnings: string[]): SlipBet {
+  const { cents, added, distrustUnverifiedPrice, ...bet } = draft;
+  checkMoney(bet.stake, cents.stake, book);
+  checkMoney(bet.payout, cents.payout, book);
+  // A single prints its price on the leg; a parlay prints one for the whole bet.
+  const single = bet.legs.length === 1 && bet.price.value === null && bet.price.raw === null;
+  const price: Field<number> = single ? bet.legs[0]!.price : bet.price;
+  const verified = checkPayout(bet, { price, cents, added, book });
+  if (!verified && distrustUnverifiedPrice) {
+    if (price.value !== null) distrustUnverifiedPrice(price);
+    else if (price.raw !== null) distrust(price, 'boosted price not readable');
+  }
+  bet.legs = bet.legs.map(finalizeLeg);
+  if (bet.legs.length === 0) warnings.push('no legs could be read from this bet');
+  checkLegCount(bet, warnings);
+  bet.needs_review =
+    bet.needs_review ||
+    bet.legs.length === 0 ||
+    bet.legs.some((l) => l.needs_review) ||
+    [bet.price, bet.stake, bet.payout, bet.bet_id].some((f) => f.needs_review);
+  return bet;
+}
+
+/** Parses rows with the chosen (or detected) book's layout parser. Never throws on odd input. */
+export function parseRows(rows: Row[], options: { book?: BookChoice; source: 'image' | 'text' }): SlipResult {
+  const warnings: string[] = [];
+  const detection = detectBook(rows);
+  let bookField = detection.book;
+  if (options.book && options.book !== 'auto') {
+    bookField = { value: options.book, raw: null, confidence: 1, needs_review: false, reasons: ['chosen with --book'] };
+    if (detection.book.value && detection.book.value !== options.book) {
+      warnings.push(`the slip looks like ${detection.book.value}, but it was parsed as ${options.book} as asked`);
+    }
+  }
+  const book = bookField.value;
+  const bets: SlipBet[] = [];
+  if (book) {
+    const parsed = PARSERS[book](rows);
+    warnings.push(...parsed.warnings);
+    for (const draft of parsed.bets) bets.push(finalizeBet(draft, book, warnings));
+  } else {
+    warnings.push(...bookField.reasons);
+  }
+  return {
+    source: options.source,
+    book: bookField,
+    bets,
+    needs_review: bookField.needs_review || bets.length === 0 || bets.some((b) => b.needs_review),
+    warnings,
+    ocr: null,
+  };
+}
+
+export function parseOcrPage(page: OcrPage, book: BookChoice = 'auto'): SlipResult {
+  return parseRows(rowsFromPage(page), { book, source: 'image' });
+}
+
+/** Pasted slip text goes through the same parsers as OCR rows (full confidence, no geometry). */
+export function parseSlipText(text: string, book: BookChoice = 'auto'): SlipResult {
+  return parseRows(rowsFromText(text), { book, source: 'text' });
+}

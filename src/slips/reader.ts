@@ -1,0 +1,71 @@
+import type { Side } from '../domain/sports.js';
+import type { StatType } from '../domain/stats.js';
+import type { SlipReader } from './ocr.js';
+import { parseOcrPage, parseSlipText, type BookChoice } from './parse.js';
+import type { LegGrading, SlipLeg, SlipResult } from './schema.js';
+
+/** What the grading engine needs from a leg: all four read cleanly, nothing inferred. */
+export interface GradableLeg {
+  player: string;
+  stat: StatType;
+  line: number;
+  side: Side;
+}
+
+/**
+ * Grades one leg with the normal engine. Injected by the caller (the CLI and server wire the
+ * snapshot store); a refusal comes back as `{ status: 'refused' }` and is shown as one.
+ */
+export type GradeLeg = (leg: GradableLeg) => Promise<Extract<LegGrading, { status: 'graded' | 'refused' }>>;
+
+export interface ReadSlipOptions {
+  book?: BookChoice;
+  gradeLeg?: GradeLeg;
+}
+
+export const NO_GRADER_REASON = 'grading unavailable: no snapshot store';
+
+function gradable(leg: SlipLeg): GradableLeg | null {
+  if (!leg.gradeable) return null;
+  const { player, stat, line, side } = leg;
+  if (player.value === null || stat.value === null || line.value === null || side.value === null) return null;
+  return { player: player.value, stat: stat.value, line: line.value, side: side.value };
+}
+
+/** Grades every gradeable leg; legs that are not gradeable keep `grading: null` and their reason. */
+export async function gradeLegs(result: SlipResult, gradeLeg: GradeLeg | undefined): Promise<SlipResult> {
+  for (const bet of result.bets) {
+    for (const leg of bet.legs) {
+      const input = gradable(leg);
+      if (!input) continue;
+      if (!gradeLeg) {
+        leg.grading = { status: 'unavailable', reason: NO_GRADER_REASON };
+        continue;
+      }
+      try {
+        leg.grading = await gradeLeg(input);
+      } catch (error) {
+        leg.grading = { status: 'unavailable', reason: `grading failed: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    }
+  }
+  return result;
+}
+
+/** OCR an image with a (reused) reader, parse it, grade what can be graded. */
+export async function readSlipImage(reader: SlipReader, image: Uint8Array, options: ReadSlipOptions = {}): Promise<SlipResult> {
+  const { page, ms } = await reader.read(image);
+  const result = parseOcrPage(page, options.book ?? 'auto');
+  const confs = page.words.map((w) => w.conf);
+  result.ocr = {
+    ms,
+    words: page.words.length,
+    mean_confidence: confs.length ? Math.round((confs.reduce((a, b) => a + b, 0) / confs.length) * 1000) / 1000 : null,
+  };
+  return gradeLegs(result, options.gradeLeg);
+}
+
+/** Pasted slip text through the same parsers. */
+export async function readSlipText(text: string, options: ReadSlipOptions = {}): Promise<SlipResult> {
+  return gradeLegs(parseSlipText(text, options.book ?? 'auto'), options.gradeLeg);
+}
