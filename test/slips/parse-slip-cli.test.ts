@@ -11,7 +11,8 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
   let out = '';
   let err = '';
   const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { NO_COLOR: '1' } };
-  const code = await main(args, io);
+  // Every run gets its own empty store: the leg grader reads it, and nothing lands in the repo.
+  const code = await main(['--db', join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite'), ...args], io);
   return { code, out, err };
 }
 
@@ -21,7 +22,10 @@ describe('propgrade parse-slip', () => {
     expect(r.code).toBe(0);
     const result = slipResultSchema.parse(JSON.parse(r.out));
     expect(result.bets[0]!.legs[0]!.player.value).toBe('Marcus Smart');
-    expect(result.bets[0]!.legs[0]!.grading).toEqual({ status: 'unavailable', reason: 'grading unavailable: no snapshot store' });
+    // Graded by the scan engine: an empty store knows no Marcus Smart, so the leg is a refusal, shown as one.
+    const grading = result.bets[0]!.legs[0]!.grading;
+    expect(grading?.status).toBe('refused');
+    expect(grading?.status === 'refused' && (grading.refusal as { flags: string[] }).flags).toContain('insufficient_data');
   });
 
   it('human output shows legs, flags and the grading state', async () => {
