@@ -3,6 +3,7 @@ import type { CliIO } from './_io.js';
 import { registerBacktest } from './backtest.js';
 import { registerDb } from './db.js';
 import { registerDevig } from './devig.js';
+import { registerFeeds } from './feeds.js';
 import { registerImport } from './import.js';
 import { registerLedger } from './ledger.js';
 import { registerParlay } from './parlay.js';
@@ -32,6 +33,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerParseSlip,
   registerServe,
   registerUsers,
+  registerFeeds,
   registerImport,
   registerBacktest,
   registerDevig,

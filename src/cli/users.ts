@@ -45,6 +45,7 @@ export function registerUsers(program: Command, io: CliIO): void {
   users
     .command('list')
     .description('List users with their tier and token counts (never tokens)')
+    .addHelpText('after', '\nExample:\n  $ propgrade users list --json')
     .action(async (_raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { listUsers } = await import('../pipeline/users.js');
@@ -62,6 +63,7 @@ export function registerUsers(program: Command, io: CliIO): void {
     .command('revoke')
     .description("Revoke every active token of a user (the user and its ledger stay)")
     .argument('<email>', 'the user email')
+    .addHelpText('after', '\nExample:\n  $ propgrade users revoke ana@example.com')
     .action(async (email: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { revokeUser } = await import('../pipeline/users.js');
@@ -74,6 +76,7 @@ export function registerUsers(program: Command, io: CliIO): void {
     .description("Change a user's tier")
     .argument('<email>', 'the user email')
     .argument('<tier>', 'free | analyst | desk')
+    .addHelpText('after', '\nExample:\n  $ propgrade users set-tier ana@example.com desk')
     .action(async (email: string, tierArg: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const tier = parseOptions(tierSchema, tierArg);
