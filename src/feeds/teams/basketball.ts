@@ -70,4 +70,8 @@ export const WNBA_TEAMS: readonly BasketballTeam[] = [
   b('PHX', '11', 'PHO', 'Phoenix Mercury'),
   b('SEA', '14', 'SEA', 'Seattle Storm'),
   b('WSH', '16', 'WAS', 'Washington Mystics'),
+  // 2026 expansion teams: named in the real Odds API WNBA events list (2026-08-01); no ESPN id or
+  // NBA.com tricode seen in any recording, so those codes are the ESPN-style abbreviations.
+  b('POR', null, 'POR', 'Portland Fire', [], false),
+  b('TOR', null, 'TOR', 'Toronto Tempo', [], false),
 ];

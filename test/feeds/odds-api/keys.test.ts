@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { unwrapHistorical } from '../../../src/feeds/odds-api/parse.js';
 import { DEFAULT_SOCCER_LEAGUES, FUTURES_KEYS, SPORT_KEYS, gradedSportForKey, sportForKey, sportKeysFor } from '../../../src/feeds/odds-api/sport-keys.js';
-import { teamAbbr, teamTable } from '../../../src/feeds/odds-api/teams.js';
+import { teamAbbr } from '../../../src/feeds/odds-api/teams.js';
+import { NBA_TEAMS } from '../../../src/feeds/teams/index.js';
 
 const DIR = new URL('../../fixtures/odds-api/', import.meta.url);
 const load = (name: string): unknown => JSON.parse(readFileSync(new URL(name, DIR), 'utf8'));
@@ -60,7 +61,7 @@ describe('team abbreviations', () => {
     expect(teamAbbr('wnba', 'Connecticut Sun')).toBe('CONN');
     expect(teamAbbr('soccer', 'RB Leipzig')).toBeNull();
     expect(teamAbbr('nba', 'Melbourne United')).toBeNull();
-    expect(Object.keys(teamTable('nba'))).toHaveLength(30);
-    expect(new Set(Object.values(teamTable('nba'))).size).toBe(30);
+    // Every NBA team's full name maps to a distinct code.
+    expect(new Set(NBA_TEAMS.map((t) => teamAbbr('nba', t.name))).size).toBe(30);
   });
 });
