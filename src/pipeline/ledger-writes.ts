@@ -26,14 +26,14 @@ const propKey = (r: { eventId: string; playerKey: string; statType: string }) =>
  * A moved main line is a new entry carrying `revised_from_grade`.
  */
 export function selectPreGrades(rows: readonly SlateRow[]): SlateRow[] {
-  const best = new Map<string, SlateRow>();
+  const best = new Map<string, { row: SlateRow; pWin: number }>();
   for (const r of rows) {
     if (!r.isMainLine || r.grade === null || r.grade === undefined || r.pWin === null || r.pWin === undefined) continue;
     const k = propKey(r);
     const cur = best.get(k);
-    if (!cur || (r.pWin ?? 0) > (cur.pWin ?? 0) || ((r.pWin ?? 0) === (cur.pWin ?? 0) && compareGrades(r.grade as Grade, cur.grade as Grade) < 0)) best.set(k, r);
+    if (!cur || r.pWin > cur.pWin || (r.pWin === cur.pWin && compareGrades(r.grade as Grade, cur.row.grade as Grade) < 0)) best.set(k, { row: r, pWin: r.pWin });
   }
-  return [...best.values()].filter((r) => PICK_GRADES.has(r.grade as Grade));
+  return [...best.values()].map((b) => b.row).filter((r) => PICK_GRADES.has(r.grade as Grade));
 }
 
 export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly SlateRow[], events: readonly GameEvent[]): number {

@@ -131,10 +131,14 @@ export function parseBoxscore(json: unknown, ctx: BoxscoreContext, log?: Adapter
 
 /** The starting nine of one side, in batting order (from battingOrder "N00"). */
 export function startingLineup(lines: readonly MlbPlayerLine[], side: 'home' | 'away'): LineupEntry[] {
-  return lines
-    .filter((l) => l.side === side && l.starter && l.battingSlot !== null)
-    .sort((a, b) => (a.battingSlot ?? 0) - (b.battingSlot ?? 0))
-    .map((l) => ({ mlbamId: l.mlbamId, playerName: l.stat.playerName, playerKey: l.stat.playerKey, battingSlot: l.battingSlot ?? 0 }));
+  const entries: LineupEntry[] = [];
+  // Only starters with a real batting slot make a lineup entry; none is ever given a made-up slot.
+  for (const l of lines) {
+    if (l.side === side && l.starter && l.battingSlot !== null) {
+      entries.push({ mlbamId: l.mlbamId, playerName: l.stat.playerName, playerKey: l.stat.playerKey, battingSlot: l.battingSlot });
+    }
+  }
+  return entries.sort((a, b) => a.battingSlot - b.battingSlot);
 }
 
 export async function fetchBoxscore(transport: Transport, ctx: BoxscoreContext, log?: AdapterLog): Promise<MlbPlayerLine[] | null> {
