@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { computeClv } from '../domain/clv.js';
 import type { GameStatus, PlayerGameStat } from '../domain/entities.js';
 import { settleEntry, type GameResult } from '../domain/settlement.js';
@@ -112,6 +112,19 @@ function settleDate(store: Store, sport: GradedSport, date: string, games: GameR
   const lines = finals.flatMap((g) => g.players ?? []);
   store.db.transaction((tx) => {
     summary.playerGamesWritten += upsertGameStats(tx, lines);
+    // One prepared statement for every entry: building a query per entry dominated large settles.
+    const settle = tx
+      .update(ledgerEntries)
+      .set({
+        outcome: param('outcome'),
+        actualValue: param('actualValue'),
+        settledAt: param('settledAt'),
+        clv: param('clv'),
+        clvLine: param('clvLine'),
+        clvVerdict: param('clvVerdict'),
+      })
+      .where(and(eq(ledgerEntries.id, sql.placeholder('id')), eq(ledgerEntries.outcome, 'pending')))
+      .prepare();
     const pending = tx
       .select()
       .from(ledgerEntries)
@@ -131,17 +144,15 @@ function settleDate(store: Store, sport: GradedSport, date: string, games: GameR
         continue;
       }
       const clv = computeClv(entry);
-      tx.update(ledgerEntries)
-        .set({
-          outcome: s.outcome,
-          actualValue: 'actualValue' in s ? s.actualValue : null,
-          settledAt: now.toISOString(),
-          clv: clv.clv,
-          clvLine: clv.clvLine,
-          clvVerdict: clv.verdict,
-        })
-        .where(and(eq(ledgerEntries.id, entry.id), eq(ledgerEntries.outcome, 'pending')))
-        .run();
+      settle.run({
+        id: entry.id,
+        outcome: s.outcome,
+        actualValue: 'actualValue' in s ? s.actualValue : null,
+        settledAt: now.toISOString(),
+        clv: clv.clv,
+        clvLine: clv.clvLine,
+        clvVerdict: clv.verdict,
+      });
       summary.settled[s.outcome] += 1;
     }
   });
@@ -160,6 +171,11 @@ function resultFor(entry: LedgerEntry, games: GameResults[]): GameResult | null 
   if (!line) return { status: 'final', boxScore: null };
   const stat = line.stats[entry.statType as keyof typeof line.stats];
   return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+}
+
+/** A bound parameter usable in an UPDATE's SET (drizzle types accept SQL there, not bare placeholders). */
+function param(name: string) {
+  return sql`${sql.placeholder(name)}`;
 }
 
 function bump(m: Record<string, number>, k: string): void {

@@ -47,7 +47,8 @@ export function locksForEvents(db: Db, eventIds: readonly string[]): Map<string,
 
 /** First writer wins: a lock, once written, never changes. */
 export function insertLocks(db: Db, locks: readonly NewGradeLock[]): void {
-  for (const lock of locks) db.insert(gradeLocks).values(lock).onConflictDoNothing().run();
+  const CHUNK = 200;
+  for (let i = 0; i < locks.length; i += CHUNK) db.insert(gradeLocks).values(locks.slice(i, i + CHUNK)).onConflictDoNothing().run();
 }
 
 /** Snapshots whose rows a given sport's latest graded row came from, for "latest real graded read" fallbacks. */

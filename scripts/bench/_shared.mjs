@@ -1,0 +1,147 @@
+// Helpers shared by the benches (not a bench itself: run-all skips files starting with "_").
+//
+// Every bench works in its own temp dir, prints absolute figures and a ratio against a baseline
+// measured in the same process, and ends with one `BENCH_RESULT {json}` line for run-all.
+// BENCH_SMOKE=1 shrinks every size so test/bench/bench-smoke.test.ts can keep the scripts alive;
+// smoke figures mean nothing and say so.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPLAY_DIR = join(ROOT, 'data/replay');
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** Imports a compiled module from dist/, with a clear message when `npm run build` was not run. */
+export async function dist(path) {
+  try {
+    return await import(join(ROOT, 'dist', path));
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') {
+      console.error(`dist/${path} not found: run \`npm run build\` first`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+/** A temp dir removed on exit, even when the bench throws. */
+export function tempDir(label) {
+  const dir = mkdtempSync(join(tmpdir(), `propgrade-bench-${label}-`));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export const silentLog = { info: () => {}, warn: () => {} };
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+/** Median wall time in ms of `repeats` runs after one warm-up. */
+export function timeMedian(fn, repeats) {
+  let sink = fn();
+  const samples = [];
+  for (let i = 0; i < repeats; i++) {
+    const t0 = process.hrtime.bigint();
+    sink = fn();
+    samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return { ms: median(samples), samples, sink };
+}
+
+/** Wall time in ms of one call (sync or async). */
+export async function timeOnce(fn) {
+  const t0 = process.hrtime.bigint();
+  const value = await fn();
+  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, value };
+}
+
+export const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+/** Peak resident set of this process so far, in MB (maxRSS is reported in KiB). */
+export const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+export const round = (x, digits = 1) => (x === null || x === undefined ? null : Math.round(x * 10 ** digits) / 10 ** digits);
+
+/** mulberry32: small, fast, deterministic. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The machine-readable last line run-all collects. `headline` is the ratio sentence. */
+export function benchResult(bench, headline, ratio, figures) {
+  // The load average says how much of the machine other processes were using meanwhile.
+  const load = round(loadavg()[0], 2);
+  console.log(`BENCH_RESULT ${JSON.stringify({ bench, smoke: SMOKE, headline, ratio: round(ratio, 2), peakRssMb: peakRssMb(), node: process.version, loadavg1: load, ...figures })}`);
+}
+
+/**
+ * A temp store holding the replay's real projection history, imported through the same
+ * importer the CLI uses. Smoke mode imports only the current season's rows (from 2025-10-21)
+ * so it stays fast; the full run imports the whole seed file (23.8k player-games).
+ */
+export async function seededStore(dir) {
+  const { openStore } = await dist('store/db.js');
+  const { readReplayManifest } = await dist('feeds/transport/index.js');
+  const { ensureReplaySeed, importGameLogs } = await dist('pipeline/import-history.js');
+  const store = openStore(join(dir, 'bench.sqlite'));
+  const seed = readReplayManifest(REPLAY_DIR).seed;
+  const at = new Date('2025-11-04T00:00:00Z');
+  const t0 = performance.now();
+  if (SMOKE) {
+    for (const item of seed.gamelogs) {
+      const lines = readFileSync(join(REPLAY_DIR, item.file), 'utf8').split('\n');
+      const kept = [lines[0], ...lines.slice(1).filter((l) => (l.match(/,(\d{4}-\d{2}-\d{2}),/)?.[1] ?? '') >= '2025-10-21')];
+      const file = join(dir, 'smoke-gamelogs.csv');
+      writeFileSync(file, kept.join('\n'));
+      importGameLogs(store, item.sport, file, at);
+    }
+  } else {
+    ensureReplaySeed(store, REPLAY_DIR, seed, at, silentLog);
+  }
+  const ms = performance.now() - t0;
+  const games = store.sqlite.prepare('select count(*) as n from player_game_stats').get().n;
+  return { store, seedMs: ms, games };
+}
+
+/**
+ * Odds from the bundled replay at `iso`, through the real adapters (buildOddsSource). Smoke mode
+ * keeps the first `SMOKE_EVENTS` events of the slate only.
+ */
+export const SMOKE_EVENTS = 1;
+export async function replayOdds(iso) {
+  const { loadConfig } = await dist('config.js');
+  const { buildOddsSource } = await dist('pipeline/wiring.js');
+  const now = new Date(iso);
+  const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log: silentLog });
+  if (!SMOKE) return { now, sources, odds: sources.odds };
+  const odds = {
+    ...sources.odds,
+    events: async (sport) => {
+      const all = await sources.odds.events(sport);
+      return all === null ? null : all.filter((e) => e.commenceTime > now.toISOString()).slice(0, SMOKE_EVENTS);
+    },
+    propQuotes: (sport, event) => sources.odds.propQuotes(sport, event),
+    credits: () => sources.odds.credits(),
+  };
+  return { now, sources, odds };
+}
+
+/** Runs the real snapshot pipeline for nba over the replay at `iso`. */
+export async function snapshotAt(store, iso) {
+  const { runSnapshot } = await dist('pipeline/snapshot.js');
+  const { now, sources, odds } = await replayOdds(iso);
+  try {
+    return await runSnapshot('nba', { store, odds, now, allowedBooks: null, log: silentLog });
+  } finally {
+    await sources.close();
+  }
+}

@@ -1,0 +1,84 @@
+// Benchmark: grading throughput of gradeProp over the REAL rows of the bundled slate (issue 4).
+// Run after `npm run build`: node scripts/bench/grading.mjs
+//
+// Inputs are real: the bundled NBA replay is snapshotted once (clock 2025-11-05T17:05:00Z, the
+// replay's defaultNow, as `propgrade snapshot nba --replay data/replay` does) into a temp store seeded with
+// the replay's real game history; every stored graded row is then re-graded from its recorded
+// two-way pair and the player's history read with historyBefore (the snapshot's own query).
+// History is read once per player before timing, so the loop measures the model only.
+// Baseline, same rows, same process: devigTwoWay(over, under, 'shin') alone, the irreducible
+// per-row price work (gradeProp does it too). No pass/fail: the ratio is the figure.
+import { benchResult, dist, round, seededStore, SMOKE, SMOKE_EVENTS, snapshotAt, tempDir, timeMedian } from './_shared.mjs';
+
+const REPEATS = SMOKE ? 3 : 15;
+const NOW = '2025-11-05T17:05:00Z';
+
+const { gradeProp } = await dist('domain/model/index.js');
+const { devigTwoWay } = await dist('domain/devig.js');
+const { historyBefore } = await dist('store/repo/game-stats.js');
+const { snapshotRows } = await dist('store/repo/snapshots.js');
+
+const dir = tempDir('grading');
+const { store, seedMs, games } = await seededStore(dir);
+const summary = await snapshotAt(store, NOW);
+if (summary.status !== 'ok') throw new Error(`snapshot did not run: ${summary.status} ${summary.message}`);
+const rows = snapshotRows(store.db, summary.snapshotId);
+
+const histories = new Map();
+const inputs = rows.map((r) => {
+  if (!histories.has(r.playerKey)) histories.set(r.playerKey, historyBefore(store.db, 'nba', r.playerKey, summary.slateDate));
+  return {
+    sport: 'nba',
+    stat: r.statType,
+    line: r.line,
+    side: r.side,
+    overOdds: r.overOdds,
+    underOdds: r.underOdds,
+    bookOdds: r.bookOdds,
+    history: histories.get(r.playerKey),
+    gameDate: summary.slateDate,
+  };
+});
+store.close();
+const historyGames = [...histories.values()].reduce((n, h) => n + h.length, 0);
+
+console.log(
+  `${SMOKE ? `SMOKE MODE (first ${SMOKE_EVENTS} slate event(s) only, current-season history only; figures meaningless) — ` : ''}` +
+    `real slate ${summary.slateDate}: ${inputs.length.toLocaleString('en-US')} graded rows (${summary.events} events, ${histories.size} players, ` +
+    `${historyGames.toLocaleString('en-US')} history games in memory; store seeded with ${games.toLocaleString('en-US')} real player-games in ${Math.round(seedMs)} ms)`,
+);
+
+const baseline = timeMedian(() => {
+  let ok = 0;
+  for (const input of inputs) if (devigTwoWay(input.overOdds, input.underOdds, 'shin').ok) ok++;
+  return ok;
+}, REPEATS);
+
+const grading = timeMedian(() => {
+  let graded = 0;
+  for (const input of inputs) if (gradeProp(input).grade !== null) graded++;
+  return graded;
+}, REPEATS);
+
+// gradeProp is pure: re-grading must reproduce the grades the snapshot locked in the same run.
+const mismatches = inputs.filter((input, i) => (gradeProp(input).grade ?? null) !== (rows[i].grade ?? null)).length;
+
+const perSec = (ms) => (inputs.length / ms) * 1000;
+const ratio = grading.ms / baseline.ms;
+console.log(`median of ${REPEATS} passes each, same process, same rows`);
+console.log(`baseline: devigTwoWay (shin) per row   ${baseline.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(baseline.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${baseline.sink} two-way pairs)`);
+console.log(`gradeProp per row                      ${grading.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(grading.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${grading.sink} graded, ${inputs.length - grading.sink} refused)`);
+console.log(`gradeProp: ${(1000 * grading.ms / inputs.length).toFixed(1)} µs per row; re-graded rows differing from the snapshot's locks: ${mismatches}`);
+const headline = `grading is ${ratio.toFixed(1)}× the de-vig baseline (${Math.round(perSec(grading.ms)).toLocaleString('en-US')} rows/s)`;
+console.log(headline);
+benchResult('grading', headline, ratio, {
+  rows: inputs.length,
+  graded: grading.sink,
+  players: histories.size,
+  gradeMs: round(grading.ms, 2),
+  gradeRowsPerSec: Math.round(perSec(grading.ms)),
+  devigMs: round(baseline.ms, 2),
+  devigRowsPerSec: Math.round(perSec(baseline.ms)),
+  mismatches,
+});
+if (mismatches > 0) process.exitCode = 1;
