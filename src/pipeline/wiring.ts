@@ -12,7 +12,7 @@ import type { ReplaySeed } from './import-history.js';
 import type { GameResults, ResultsSource } from './settle.js';
 import type { CreditReport, OddsSource, RunLogger, StatusSource } from './sources.js';
 import type { InjuryChip } from '../domain/display-state.js';
-import { fetchSchedule } from '../feeds/mlb-statsapi/index.js';
+import { fetchBoxscore, fetchSchedule } from '../feeds/mlb-statsapi/index.js';
 import { fetchInjuries } from '../feeds/espn/index.js';
 
 /**
@@ -109,12 +109,16 @@ export interface ResultsSources {
   close(): Promise<void>;
 }
 
-/** Final box scores: ESPN scoreboard for the date, then each final game's summary. */
+/**
+ * Final box scores: MLB from the MLB Stats API (schedule, then each final game's boxscore: ESPN's
+ * MLB summary has no full batting lines); the other sports from ESPN's scoreboard and summaries.
+ */
 export async function buildResultsSource(config: Env, opts: SourceOptions): Promise<ResultsSources> {
   const transport = transportFor(config, opts);
   const log = feedLogger(opts.log);
   const results: ResultsSource = {
     async results(sport, date) {
+      if (sport === 'mlb') return mlbResults(transport, date, log);
       const league = espnLeague(sport);
       const games = await fetchScoreboard(transport, league, date, log);
       if (games === null) return null;
@@ -165,4 +169,19 @@ function statusSource(transport: Transport, log: FeedLogger): StatusSource {
       return { confirmed, postedTeams };
     },
   };
+}
+
+async function mlbResults(transport: Transport, date: string, log: FeedLogger): Promise<GameResults[] | null> {
+  const games = await fetchSchedule(transport, date, log);
+  if (games === null) return null;
+  const out: GameResults[] = [];
+  for (const g of games) {
+    let players: GameResults['players'] = null;
+    if (g.status === 'final') {
+      const lines = await fetchBoxscore(transport, { gamePk: g.gamePk, date: g.officialDate ?? date }, log);
+      players = lines ? lines.map((l) => l.stat) : null;
+    }
+    out.push({ gameId: String(g.gamePk), status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, players });
+  }
+  return out;
 }
