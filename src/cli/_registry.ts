@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliIO } from './_io.js';
+import { registerBackfill } from './backfill.js';
 import { registerBacktest } from './backtest.js';
 import { registerDb } from './db.js';
 import { registerDevig } from './devig.js';
@@ -35,6 +36,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerUsers,
   registerFeeds,
   registerImport,
+  registerBackfill,
   registerBacktest,
   registerDevig,
   registerDb,

@@ -99,3 +99,23 @@ describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)
     }
   });
 });
+
+describe('propgrade backfill', () => {
+  it('fills history from the recorded box scores without touching the ledger', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'propgrade-backfill-'));
+    const db = join(dir, 'pg.sqlite');
+    try {
+      const r = await runCli(['--db', db, '--json', 'backfill', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z', '--from', '2025-11-04', '--to', '2025-11-05']);
+      expect(r.code).toBe(0);
+      // 6 + 11 final games recorded; 103 + 181 player lines (data/README.md).
+      expect(JSON.parse(r.stdout)).toMatchObject({ dates: 2, finalGames: 17, playerGames: 284, unavailableDates: [] });
+      const led = await runCli(['--db', db, '--json', 'ledger']);
+      expect(JSON.parse(led.stdout)).toEqual([]);
+      const bad = await runCli(['--db', db, 'backfill', 'nba', '--from', '2025-11-05', '--to', '2025-11-04']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--from 2025-11-05 is after --to/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
