@@ -1,6 +1,7 @@
 import { createApp as createH3App, createRouter, eventHandler, toNodeListener, type App } from 'h3';
 import type { RequestListener } from 'node:http';
 import type { Env } from '../config.js';
+import type { SlipReaderOptions } from '../slips/ocr.js';
 import type { Store } from '../store/db.js';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
 import { corsHandler } from './cors.js';
@@ -14,6 +15,7 @@ import { ledgerRoutes } from './routes/ledger.js';
 import { playerRoutes } from './routes/players.js';
 import { readRoutes } from './routes/reads.js';
 import { scheduleRoutes } from './routes/schedule.js';
+import { describeSlipRoute, SharedSlipReader, slipRoutes } from './routes/slips.js';
 import { snapshotRoutes } from './routes/snapshot.js';
 import { teamRoutes } from './routes/team.js';
 import { createSnapshotCache, type SnapshotCache } from './snapshot-cache.js';
@@ -30,6 +32,8 @@ export interface CreateAppOptions {
   runSnapshot?: SnapshotRunner;
   limits?: Partial<ServerLimits>;
   log?: { info(message: string): void; warn(message: string): void };
+  /** Options of the one OCR worker behind POST /api/slips/parse (started on the first image). */
+  slipReader?: SlipReaderOptions;
 }
 
 export interface ServerApp {
@@ -40,6 +44,10 @@ export interface ServerApp {
   snapshotCache: SnapshotCache;
   runSnapshot: SnapshotRunner;
   openapi: Record<string, unknown>;
+  /** The slip route's OCR worker holder (`starts` counts worker starts). */
+  slipReader: SharedSlipReader;
+  /** Releases what the app holds beyond the socket: the OCR worker. The caller closes the store. */
+  close(): Promise<void>;
 }
 
 /**
@@ -60,6 +68,7 @@ export function createApp(options: CreateAppOptions): ServerApp {
     limiter: createRateLimiter(),
   };
   const snapshotCache = createSnapshotCache(options.store);
+  const slipReader = new SharedSlipReader(options.slipReader);
   const routes: Route[] = [
     ...snapshotRoutes(deps, snapshotCache),
     ...boardRoutes(deps),
@@ -68,9 +77,11 @@ export function createApp(options: CreateAppOptions): ServerApp {
     ...teamRoutes(deps),
     ...playerRoutes(deps),
     ...readRoutes(deps),
+    ...slipRoutes(deps, slipReader),
     ...internalRoutes(deps),
   ];
   const openapi = buildOpenApi(routes, API_VERSION);
+  describeSlipRoute(openapi);
   const openapiBytes = Buffer.from(JSON.stringify(openapi), 'utf8');
 
   const app = createH3App({
@@ -94,5 +105,5 @@ export function createApp(options: CreateAppOptions): ServerApp {
   );
   app.use(corsHandler(options.config.CORS_ORIGIN));
   app.use(router);
-  return { app, listener: toNodeListener(app), routes, snapshotCache, runSnapshot, openapi };
+  return { app, listener: toNodeListener(app), routes, snapshotCache, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
 }

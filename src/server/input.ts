@@ -23,13 +23,12 @@ export function readParams<S extends z.ZodType>(event: H3Event, schema: S): Prom
 }
 
 /**
- * Reads a JSON body with a byte cap: a declared Content-Length over the cap is refused before
+ * Reads the raw body with a byte cap: a declared Content-Length over the cap is refused before
  * reading, and a body that grows past the cap while streaming (chunked, or a lying header) is cut
- * off at the cap. Then JSON.parse and the zod schema, each failure a 400.
+ * off at the cap. `tooLarge` builds the 413 so each caller can name its own limit.
  */
-export async function readJsonBody<S extends z.ZodType>(event: H3Event, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<z.infer<S>> {
+export async function readCappedBody(event: H3Event, limit: number, tooLarge: () => AppError = () => new AppError('TOO_LARGE', `request body exceeds ${limit} bytes`, { details: { limit } })): Promise<Buffer> {
   const req = event.node.req;
-  const tooLarge = () => new AppError('TOO_LARGE', `request body exceeds ${limit} bytes`, { details: { limit } });
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     req.resume();
@@ -53,7 +52,13 @@ export async function readJsonBody<S extends z.ZodType>(event: H3Event, schema: 
     req.once('end', () => resolve());
     req.once('error', reject);
   });
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** Reads a capped JSON body, then JSON.parse and the zod schema, each failure a 400. */
+export async function readJsonBody<S extends z.ZodType>(event: H3Event, schema: S, limit = DEFAULT_BODY_LIMIT): Promise<z.infer<S>> {
+  const body = await readCappedBody(event, limit);
+  const text = body.toString('utf8');
   if (text.trim() === '') throw new AppError('BAD_INPUT', 'invalid body: expected a JSON object');
   let json: unknown;
   try {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
+import type { Tier } from '../domain/tiers.js';
 import type { Store } from '../store/db.js';
 import { usageEvents } from '../store/schema.js';
 
@@ -52,3 +53,9 @@ export function retryAfterFor(oldest: string | null, now: Date): number {
 export function recordUsage(store: Store, subject: string, kind: string, now: Date): void {
   store.db.insert(usageEvents).values({ subject, kind, at: now.toISOString() }).run();
 }
+
+/**
+ * Slip parses per rolling 24 hours by tier (spec: free 1 per day, paid tiers 10 per day). Only a
+ * parse that produced a result is counted; bad input, oversize and undecodable images are not.
+ */
+export const SLIP_PARSES_PER_DAY: Readonly<Record<Tier, number>> = { free: 1, analyst: 10, desk: 10 };

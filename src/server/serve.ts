@@ -42,6 +42,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
     close: async () => {
       cron?.stop();
       await listener.close();
+      // The OCR worker thread would otherwise keep the process alive after the socket closes.
+      await server.close();
       store.close();
     },
   };

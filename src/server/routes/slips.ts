@@ -1,0 +1,215 @@
+import { getRequestHeader, readMultipartFormData, type H3Event } from 'h3';
+import { z } from 'zod';
+import { shapeRow, type Tier } from '../../domain/tiers.js';
+import { AppError, badInput } from '../../errors.js';
+import { runScan } from '../../pipeline/scan.js';
+import { checkImage, UPLOAD_CAP_BYTES } from '../../slips/image.js';
+import { SlipReader, type SlipReaderOptions } from '../../slips/ocr.js';
+import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';
+import type { SlipResult } from '../../slips/schema.js';
+import type { ServerDeps } from '../context.js';
+import { readCappedBody, readJsonBody, validate } from '../input.js';
+import { meteredUsage, recordUsage, retryAfterFor, SLIP_PARSES_PER_DAY } from '../rate-limit.js';
+import { clientKey, defineRoute, type Route } from '../route.js';
+
+/** usage_events kind for a counted slip parse. */
+export const SLIP_PARSE_KIND = 'slip_parse';
+
+export const SLIP_PARSE_PATH = '/api/slips/parse';
+
+/** Room for the multipart boundaries, part headers and the `book` field around a capped image. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const MULTIPART_BODY_CAP_BYTES = UPLOAD_CAP_BYTES + MULTIPART_OVERHEAD_BYTES;
+
+/** Pasted slips are a few hundred characters; the cap only keeps a stray paste from being parsed. */
+const TEXT_MAX_CHARS = 20_000;
+
+export const slipBookSchema = z.enum(['auto', 'fanduel', 'draftkings', 'hardrock', 'prizepicks']);
+
+export const slipTextRequestSchema = z.object({
+  text: z.string().trim().min(1, 'the pasted slip text is empty').max(TEXT_MAX_CHARS, `at most ${TEXT_MAX_CHARS} characters`),
+  book: slipBookSchema.default('auto'),
+});
+
+const multipartFieldsSchema = z.object({ book: slipBookSchema.default('auto') });
+
+/**
+ * The server's one OCR worker: started on the first image parse (a server that never reads an
+ * image never pays for it), shared by every request after that, terminated on close. A start
+ * that fails is dropped so the next image tries again; `starts` counts worker starts.
+ */
+export class SharedSlipReader {
+  starts = 0;
+  private ready: Promise<SlipReader> | null = null;
+  private closed = false;
+
+  constructor(private readonly options: SlipReaderOptions = {}) {}
+
+  reader(): Promise<SlipReader> {
+    if (this.closed) return Promise.reject(new AppError('UNAVAILABLE', 'the server is shutting down'));
+    if (!this.ready) {
+      const reader = new SlipReader(this.options);
+      this.starts += 1;
+      this.ready = reader.start().then(
+        () => reader,
+        async (error: unknown) => {
+          this.ready = null;
+          await reader.close().catch(() => undefined);
+          throw error;
+        },
+      );
+    }
+    return this.ready;
+  }
+
+  /** Whether a worker has been started (or is starting) and not yet closed. */
+  get active(): boolean {
+    return this.ready !== null;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pending = this.ready;
+    this.ready = null;
+    if (!pending) return;
+    const reader = await pending.catch(() => null);
+    if (reader) await reader.close();
+  }
+}
+
+interface SlipInput {
+  kind: 'image' | 'text';
+  book: z.infer<typeof slipBookSchema>;
+  image?: Uint8Array;
+  text?: string;
+}
+
+/** Multipart with an `image` file (and optional `book`), or JSON `{ text, book? }`; anything else is a 400. */
+async function readSlipInput(event: H3Event, jsonLimit: number): Promise<SlipInput> {
+  const contentType = (getRequestHeader(event, 'content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('multipart/form-data')) {
+    const body = await readCappedBody(
+      event,
+      MULTIPART_BODY_CAP_BYTES,
+      () => new AppError('TOO_LARGE', `upload exceeds ${MULTIPART_BODY_CAP_BYTES} bytes (the image cap is 4 MB)`, { details: { limit: MULTIPART_BODY_CAP_BYTES, image_cap: UPLOAD_CAP_BYTES } }),
+    );
+    // h3 caches a read body under this symbol; handing it the capped bytes keeps its own uncapped read from running.
+    (event.node.req as unknown as Record<symbol, unknown>)[Symbol.for('h3RawBody')] = Promise.resolve(body);
+    const parts = await readMultipartFormData(event);
+    if (!parts) throw badInput('invalid form: a multipart body with a boundary and an `image` file field is expected');
+    const image = parts.find((p) => p.name === 'image');
+    if (!image) throw badInput('invalid form: image: missing file field (send the slip screenshot as `image`)');
+    const bookPart = parts.find((p) => p.name === 'book');
+    const fields = validate(multipartFieldsSchema, 'form')(bookPart ? { book: bookPart.data.toString('utf8').trim() } : {});
+    return { kind: 'image', book: fields.book, image: image.data };
+  }
+  if (contentType.startsWith('application/json')) {
+    const body = await readJsonBody(event, slipTextRequestSchema, jsonLimit);
+    return { kind: 'text', book: body.book, text: body.text };
+  }
+  throw badInput('send multipart/form-data with an `image` file field, or application/json `{ "text": "..." }` for pasted slip text');
+}
+
+/**
+ * Each leg through the normal scan engine (never the ledger, never the scan meter: the slip
+ * parse is metered on its own). Graded views and refusals are tier-shaped like every row.
+ */
+function gradeLegFor(deps: ServerDeps, tier: Tier, now: Date): GradeLeg {
+  return async (leg) => {
+    const scan = runScan(deps.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now, userId: null });
+    const { ledger: _ledger, metered: _metered, ...view } = scan;
+    const shaped = shapeRow(view, tier);
+    return scan.status === 'graded' ? { status: 'graded', view: shaped } : { status: 'refused', refusal: shaped };
+  };
+}
+
+export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
+  // Parses under way per subject: counted against the limit so parallel uploads cannot slip past it.
+  const inFlight = new Map<string, number>();
+  const route = defineRoute({
+    method: 'POST',
+    path: SLIP_PARSE_PATH,
+    tag: 'slips',
+    access: 'tier-shaped',
+    summary: 'Read a bet slip (screenshot or pasted text) into legs and grade each leg',
+    description:
+      'Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request that fails validation or decoding is not counted. Oversize: 413; not an image or a corrupt image: 400.',
+    errors: [401, 413, 429],
+    handle: async ({ event, caller }): Promise<SlipResult & { meter: { used: number; limit: number; window_hours: number } }> => {
+      if (!caller.authenticated || !caller.user) {
+        throw new AppError('UNAUTHORIZED', 'slip parsing needs a valid API token: send Authorization: Bearer <token>');
+      }
+      const now = deps.now();
+      const subject = clientKey(event, caller);
+      const limit = SLIP_PARSES_PER_DAY[caller.tier];
+      const usage = meteredUsage(deps.store, subject, SLIP_PARSE_KIND, now);
+      const pending = inFlight.get(subject) ?? 0;
+      if (usage.used + pending >= limit) {
+        throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
+          retryAfter: retryAfterFor(usage.oldest, now),
+          details: { used: usage.used, in_flight: pending, limit },
+        });
+      }
+      inFlight.set(subject, pending + 1);
+      try {
+        const input = await readSlipInput(event, deps.limits.bodyBytes);
+        const gradeLeg = gradeLegFor(deps, caller.tier, now);
+        let result: SlipResult;
+        if (input.kind === 'image') {
+          const image = input.image!;
+          // Refused before the worker starts: a non-image never costs an OCR start.
+          checkImage(image);
+          result = await readSlipImage(await ocr.reader(), image, { book: input.book, gradeLeg });
+        } else {
+          result = await readSlipText(input.text!, { book: input.book, gradeLeg });
+        }
+        recordUsage(deps.store, subject, SLIP_PARSE_KIND, now);
+        return { ...result, meter: { used: usage.used + 1, limit, window_hours: 24 } };
+      } finally {
+        const left = (inFlight.get(subject) ?? 1) - 1;
+        if (left > 0) inFlight.set(subject, left);
+        else inFlight.delete(subject);
+      }
+    },
+  });
+  // The handler reads its own body (multipart or JSON); the JSON schema is kept for /openapi.json.
+  return [{ ...route, body: slipTextRequestSchema }];
+}
+
+/**
+ * What the route table cannot say about this route in /openapi.json: the multipart alternative to
+ * the JSON body, and that the bearer token is required rather than optional.
+ */
+export function describeSlipRoute(openapi: Record<string, unknown>): void {
+  const paths = openapi['paths'] as Record<string, Record<string, Record<string, unknown>>> | undefined;
+  const op = paths?.[SLIP_PARSE_PATH]?.['post'];
+  if (!op) return;
+  const requestBody = op['requestBody'] as { content: Record<string, unknown> } | undefined;
+  if (requestBody) {
+    requestBody.content['multipart/form-data'] = {
+      schema: {
+        type: 'object',
+        required: ['image'],
+        properties: {
+          image: { type: 'string', format: 'binary', description: 'slip screenshot: PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB' },
+          book: { type: 'string', enum: slipBookSchema.options, default: 'auto' },
+        },
+      },
+    };
+  }
+  op['security'] = [{ bearer: [] }];
+  op['x-auth'] = 'required';
+  const params = (op['parameters'] ?? []) as Array<Record<string, unknown>>;
+  for (const p of params) {
+    if (p['name'] === 'Authorization') {
+      p['required'] = true;
+      p['description'] = 'Bearer <token>; required (no or invalid token: 401)';
+    }
+  }
+  const responses = op['responses'] as Record<string, Record<string, unknown>>;
+  if (responses['401']) responses['401']['description'] = 'Missing, unknown or revoked bearer token';
+  if (responses['413']) responses['413']['description'] = 'Upload over the 4 MB image cap (or JSON over the body cap)';
+  if (responses['503'] === undefined) {
+    responses['503'] = { description: 'The OCR engine could not start or did not finish in time', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
+}

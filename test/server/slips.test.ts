@@ -1,0 +1,385 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL_FIELDS } from '../../src/domain/tiers.js';
+import { createUser, revokeUser } from '../../src/pipeline/users.js';
+import { SLIP_PARSES_PER_DAY } from '../../src/server/rate-limit.js';
+import { MULTIPART_BODY_CAP_BYTES, SLIP_PARSE_KIND } from '../../src/server/routes/slips.js';
+import { UPLOAD_CAP_BYTES } from '../../src/slips/image.js';
+import { slipResultSchema, type SlipResult } from '../../src/slips/schema.js';
+import { usageEvents } from '../../src/store/schema.js';
+import { findKeys, seedStore, startServer, type Running, type Seeded } from './_harness.js';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'slips');
+const FD_TEXT = readFileSync(join(FIXTURES, 'text', 'fanduel_straight_points.txt'), 'utf8');
+const HR_PNG = readFileSync(join(FIXTURES, 'images', 'hr_app_parlay_moneyline_light.png'));
+const MODEL = [...MODEL_FIELDS];
+const HOUR = 3600 * 1000;
+
+let seeded: Seeded;
+let api: Running;
+/** The server's clock; tests move it to check the rolling window. */
+let clock: Date;
+
+interface UserToken {
+  id: number;
+  token: string;
+}
+/** A fresh user per test keeps each meter independent. */
+function user(email: string, tier: 'free' | 'analyst' | 'desk'): UserToken {
+  const made = createUser(seeded.store, { email, tier }, seeded.now);
+  return { id: made.user.id, token: made.token };
+}
+
+function usageCount(u: UserToken): number {
+  return seeded.store.db
+    .select()
+    .from(usageEvents)
+    .where(and(eq(usageEvents.subject, `user:${u.id}`), eq(usageEvents.kind, SLIP_PARSE_KIND)))
+    .all().length;
+}
+
+async function send(init: { token?: string; body?: RequestInit['body']; contentType?: string }) {
+  const headers: Record<string, string> = {};
+  if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
+  if (init.contentType) headers['content-type'] = init.contentType;
+  const res = await fetch(`${api.base}/api/slips/parse`, { method: 'POST', headers, ...(init.body === undefined ? {} : { body: init.body }) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: JSON.parse(text) as Record<string, unknown>, text };
+}
+
+const parseText = (token: string | undefined, body: unknown) =>
+  send({ ...(token === undefined ? {} : { token }), body: JSON.stringify(body), contentType: 'application/json' });
+
+function upload(token: string, image: Uint8Array, filename = 'slip.png', book?: string) {
+  const form = new FormData();
+  form.set('image', new Blob([image]), filename);
+  if (book !== undefined) form.set('book', book);
+  return send({ token, body: form });
+}
+
+/**
+ * Every model field in a response. Each slip field is `{ value, raw, confidence, ... }`, whose
+ * `value` is the read value, not the model's `value`; so `value` is looked for inside the leg
+ * gradings (where the engine's rows sit) and the other four everywhere.
+ */
+function modelKeys(json: unknown): string[] {
+  const result = slipResultSchema.parse(json);
+  const gradings = result.bets.flatMap((b, i) => b.legs.map((l, j) => findKeys(l.grading, MODEL, `$.bets[${i}].legs[${j}].grading`)));
+  return [...findKeys(json, MODEL.filter((k) => k !== 'value')), ...gradings.flat()];
+}
+
+const errorOf = (r: { json: Record<string, unknown> }) => r.json['error'] as { code: string; message: string };
+const firstLeg = (r: { json: Record<string, unknown> }) => slipResultSchema.parse(r.json).bets[0]!.legs[0]!;
+
+/**
+ * The OCR threads the server spawned, seen from outside the app: tesseract.js runs its engine in a
+ * worker_threads Worker and talks to it with `{ action, ... }` packets. Each seen thread records
+ * when it exits.
+ */
+const ocrThreads = new Map<Worker, { exited: Promise<number> }>();
+const originalPostMessage = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+  if (!ocrThreads.has(this) && typeof message === 'object' && message !== null && 'action' in message) {
+    ocrThreads.set(this, { exited: new Promise<number>((resolve) => this.once('exit', resolve)) });
+  }
+  return (originalPostMessage as (...args: unknown[]) => void).call(this, message, ...rest);
+};
+
+beforeAll(async () => {
+  seeded = await seedStore();
+  clock = seeded.now;
+  api = await startServer({ store: seeded.store, config: seeded.config, now: () => clock });
+}, 120_000);
+
+afterAll(async () => {
+  Worker.prototype.postMessage = originalPostMessage;
+  await api?.server.close();
+  await api?.close();
+  seeded?.cleanup();
+});
+
+describe('POST /api/slips/parse: auth', () => {
+  it('refuses no token, a garbage token and a revoked token with 401 in the envelope, counting nothing', async () => {
+    const revoked = user('revoked-slip@example.test', 'desk');
+    revokeUser(seeded.store, 'revoked-slip@example.test', seeded.now);
+    for (const token of [undefined, 'pg_not-a-real-token', revoked.token]) {
+      const r = await parseText(token, { text: FD_TEXT });
+      expect(r.status, String(token)).toBe(401);
+      expect(errorOf(r).code).toBe('UNAUTHORIZED');
+      expect(errorOf(r).message).toMatch(/Bearer/);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(usageCount(revoked)).toBe(0);
+  });
+});
+
+describe('POST /api/slips/parse: pasted text', () => {
+  it('reads the real FanDuel straight slip into its leg and grades it with the scan engine', async () => {
+    const u = user('text-paid@example.test', 'analyst');
+    const r = await parseText(u.token, { text: FD_TEXT, book: 'fanduel' });
+    expect(r.status, r.text).toBe(200);
+    const result = slipResultSchema.parse(r.json);
+    expect(result.source).toBe('text');
+    expect(result.book.value).toBe('fanduel');
+    const bet = result.bets[0]!;
+    expect(bet.stake.value).toBe(1.23);
+    expect(bet.payout.value).toBe(2.26);
+    expect(bet.bet_id.value).toBe('O/0242888/0028018');
+    const leg = bet.legs[0]!;
+    expect(leg.player.value).toBe('Ausar Thompson');
+    expect(leg.stat.value).toBe('points');
+    expect(leg.line.value).toBe(10.5);
+    expect(leg.side.value).toBe('under');
+    expect(leg.price.value).toBe(-120);
+    expect(leg.grading?.status).toBe('graded');
+    // The engine's own answer for the seeded replay slate (DET vs UTAH on 2025-11-05).
+    const view = (leg.grading as { view: Record<string, unknown> }).view;
+    expect(view['player']).toMatchObject({ name: 'Ausar Thompson', team: 'DET' });
+    expect(view['graded_for']).toBe('2025-11-05');
+    expect(typeof view['projection']).toBe('number');
+    // The slip parse is metered on its own; the scan's ledger and meter fields do not apply.
+    expect(view).not.toHaveProperty('ledger');
+    expect(view).not.toHaveProperty('metered');
+    expect(r.json['meter']).toEqual({ used: 1, limit: SLIP_PARSES_PER_DAY.analyst, window_hours: 24 });
+    expect(usageCount(u)).toBe(1);
+  });
+
+  it('free callers never see a model field; paid callers see them on the graded leg', async () => {
+    const free = await parseText(user('shape-free@example.test', 'free').token, { text: FD_TEXT });
+    expect(free.status, free.text).toBe(200);
+    expect(modelKeys(free.json)).toEqual([]);
+    expect(findKeys(free.json, ['model_price_locked']).length).toBeGreaterThan(0);
+    expect(free.text).not.toContain('"model_price_locked":false');
+    const freeView = (firstLeg(free).grading as { view: Record<string, unknown> }).view;
+    // The projection is never gated.
+    expect(typeof freeView['projection']).toBe('number');
+
+    for (const tier of ['analyst', 'desk'] as const) {
+      const paid = await parseText(user(`shape-${tier}@example.test`, tier).token, { text: FD_TEXT });
+      expect(paid.status).toBe(200);
+      expect(modelKeys(paid.json).length, tier).toBeGreaterThan(0);
+      const view = (firstLeg(paid).grading as { view: Record<string, unknown> }).view;
+      expect(typeof view['p_win'], tier).toBe('number');
+      expect(typeof view['model_odds'], tier).toBe('number');
+      expect(view['model_price_locked']).toBe(false);
+      expect(paid.text).not.toContain('"model_price_locked":true');
+    }
+  });
+
+  it('legs the engine cannot grade (football markets) are left ungraded with their reason, never guessed', async () => {
+    const text = readFileSync(join(FIXTURES, 'text', 'hardrock_share_sgp.txt'), 'utf8');
+    const r = await parseText(user('ungradeable@example.test', 'free').token, { text });
+    expect(r.status, r.text).toBe(200);
+    const legs = slipResultSchema.parse(r.json).bets[0]!.legs;
+    expect(legs.map((l) => l.player.value)).toEqual(['Michael Penix Jr.', 'Bijan Robinson', 'Justin Jefferson', 'Justin Jefferson']);
+    for (const leg of legs) {
+      expect(leg.gradeable).toBe(false);
+      expect(leg.grading).toBeNull();
+      expect(leg.ungradeable_reason).toEqual(expect.any(String));
+    }
+  });
+
+  it('bad JSON input is a 400 naming the field, and is not counted', async () => {
+    const u = user('bad-input@example.test', 'free');
+    const missing = await parseText(u.token, { book: 'fanduel' });
+    expect(missing.status).toBe(400);
+    expect(errorOf(missing).message).toMatch(/^invalid body: text: /);
+    const empty = await parseText(u.token, { text: '   ' });
+    expect(errorOf(empty).message).toMatch(/text: the pasted slip text is empty/);
+    const book = await parseText(u.token, { text: FD_TEXT, book: 'caesars' });
+    expect(book.status).toBe(400);
+    expect(errorOf(book).message).toMatch(/book/);
+    const notJson = await send({ token: u.token, body: '{"text":', contentType: 'application/json' });
+    expect(notJson.status).toBe(400);
+    const wrongType = await send({ token: u.token, body: FD_TEXT, contentType: 'text/plain' });
+    expect(wrongType.status).toBe(400);
+    expect(errorOf(wrongType).message).toMatch(/multipart\/form-data/);
+    expect(usageCount(u)).toBe(0);
+    // None of those used the free tier's one parse.
+    expect((await parseText(u.token, { text: FD_TEXT })).status).toBe(200);
+  });
+});
+
+describe('POST /api/slips/parse: per-day limits over a rolling 24 hours', () => {
+  it("a free user's second parse in 24 h is a 429 with Retry-After until the first leaves the window", async () => {
+    const u = user('limit-free@example.test', 'free');
+    const start = clock;
+    try {
+      expect((await parseText(u.token, { text: FD_TEXT })).status).toBe(200);
+      clock = new Date(start.getTime() + 5 * HOUR);
+      const second = await parseText(u.token, { text: FD_TEXT });
+      expect(second.status).toBe(429);
+      expect(errorOf(second).code).toBe('RATE_LIMITED');
+      expect(second.headers.get('retry-after')).toBe(String(19 * 3600));
+      // A refused request is not counted either.
+      expect(usageCount(u)).toBe(1);
+      clock = new Date(start.getTime() + 24 * HOUR + 1000);
+      expect((await parseText(u.token, { text: FD_TEXT })).status).toBe(200);
+    } finally {
+      clock = start;
+    }
+  });
+
+  it("a paid user's 11th parse is a 429; parses older than 24 h do not count", async () => {
+    const u = user('limit-desk@example.test', 'desk');
+    const now = clock.getTime();
+    const at = (msAgo: number) => ({ subject: `user:${u.id}`, kind: SLIP_PARSE_KIND, at: new Date(now - msAgo).toISOString() });
+    // Outside the window: ignored. Then 9 counted parses, the oldest 23 hours ago.
+    const rows = [at(25 * HOUR), at(23 * HOUR), ...Array.from({ length: 8 }, (_, i) => at((i + 1) * HOUR))];
+    seeded.store.db.insert(usageEvents).values(rows).run();
+    const tenth = await parseText(u.token, { text: FD_TEXT });
+    expect(tenth.status, tenth.text).toBe(200);
+    expect(tenth.json['meter']).toEqual({ used: 10, limit: 10, window_hours: 24 });
+    const eleventh = await parseText(u.token, { text: FD_TEXT });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers.get('retry-after')).toBe('3600');
+    expect(errorOf(eleventh).message).toMatch(/10 per rolling 24 hours for the desk tier/);
+  });
+});
+
+describe('POST /api/slips/parse: uploads refused before OCR', () => {
+  it('oversize: a declared Content-Length over the cap, a chunked body over the cap, and an image part over 4 MB are 413', async () => {
+    const u = user('oversize@example.test', 'analyst');
+    // Declared: fetch sends the Content-Length of this 5 MB form.
+    const declared = await upload(u.token, Buffer.alloc(5 * 1024 * 1024, 1));
+    expect(declared.status).toBe(413);
+    expect(errorOf(declared).code).toBe('TOO_LARGE');
+
+    // Actual bytes: no Content-Length (chunked), cut off once the stream passes the cap.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${api.base}/api/slips/parse`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${u.token}`, 'content-type': 'multipart/form-data; boundary=xyz', 'transfer-encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      let sent = 0;
+      const write = () => {
+        while (sent <= MULTIPART_BODY_CAP_BYTES) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', write);
+        }
+        req.end();
+      };
+      write();
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).error.code).toBe('TOO_LARGE');
+
+    // The body fits the multipart allowance, but the image itself is one byte over 4 MB.
+    const png = Buffer.concat([HR_PNG, Buffer.alloc(UPLOAD_CAP_BYTES + 1 - HR_PNG.length)]);
+    const image = await upload(u.token, png);
+    expect(image.status).toBe(413);
+    expect(errorOf(image).message).toMatch(/upload cap is 4 MB/);
+
+    expect(usageCount(u)).toBe(0);
+    expect(api.server.slipReader.starts).toBe(0);
+  });
+
+  it('a non-image, a broken PNG header and a form without the image field are 400 with a clear message', async () => {
+    const u = user('non-image@example.test', 'free');
+    const text = await upload(u.token, Buffer.from(FD_TEXT), 'slip.txt');
+    expect(text.status).toBe(400);
+    expect(errorOf(text).message).toMatch(/not an image: expected PNG, JPEG/);
+    const header = await upload(u.token, HR_PNG.subarray(0, 16));
+    expect(header.status).toBe(400);
+    expect(errorOf(header).message).toMatch(/corrupt PNG image/);
+    const form = new FormData();
+    form.set('book', 'fanduel');
+    const noImage = await send({ token: u.token, body: form });
+    expect(noImage.status).toBe(400);
+    expect(errorOf(noImage).message).toMatch(/image: missing file field/);
+    const badBook = await upload(u.token, HR_PNG, 'slip.png', 'caesars');
+    expect(badBook.status).toBe(400);
+    expect(errorOf(badBook).message).toMatch(/^invalid form: book: /);
+    // Nothing was counted, and no OCR worker was started for input that could not be read.
+    expect(usageCount(u)).toBe(0);
+    expect(api.server.slipReader.starts).toBe(0);
+  });
+});
+
+describe('POST /api/slips/parse: a real screenshot through OCR', () => {
+  it('reads the real Hard Rock parlay twice on one worker, and maps an undecodable image to 400', { timeout: 120_000 }, async () => {
+    const u = user('ocr@example.test', 'desk');
+    const times: number[] = [];
+    const results: SlipResult[] = [];
+    for (let i = 0; i < 2; i++) {
+      const t0 = performance.now();
+      const r = await upload(u.token, HR_PNG, 'hr_app_parlay_moneyline_light.png');
+      times.push(performance.now() - t0);
+      expect(r.status, r.text).toBe(200);
+      results.push(slipResultSchema.parse(r.json));
+    }
+    for (const result of results) {
+      expect(result.source).toBe('image');
+      expect(result.book.value).toBe('hardrock');
+      // The three moneyline prices printed on the slip (truth/hr_app_parlay_moneyline_light.json).
+      expect(result.bets[0]!.legs.map((l) => l.price.value)).toEqual([-275, -250, -325]);
+      expect(result.ocr!.words).toBeGreaterThan(10);
+    }
+    // One worker start for both parses: the second request paid no start-up.
+    expect(api.server.slipReader.starts).toBe(1);
+    expect(ocrThreads.size).toBe(1);
+    const reader = await api.server.slipReader.reader();
+    expect(reader.startMs).toBeGreaterThan(0);
+    // The first request carried the worker start; the second did not.
+    expect(times[0]!).toBeGreaterThan(reader.startMs!);
+    console.info(`slip OCR over HTTP: first ${times[0]!.toFixed(0)} ms (worker start ${reader.startMs} ms), second ${times[1]!.toFixed(0)} ms`);
+
+    // A PNG whose header is fine but whose image data is cut off: the engine cannot decode it.
+    const truncated = HR_PNG.subarray(0, 4096);
+    const corrupt = await upload(u.token, truncated);
+    expect(corrupt.status, corrupt.text).toBe(400);
+    expect(errorOf(corrupt).message).toMatch(/corrupt or unreadable PNG image/);
+    expect(usageCount(u)).toBe(2);
+    // The worker survives a failed decode and is still the one worker.
+    const again = await upload(u.token, HR_PNG);
+    expect(again.status).toBe(200);
+    expect(api.server.slipReader.starts).toBe(1);
+    expect(ocrThreads.size).toBe(1);
+  });
+});
+
+describe('closing the app', () => {
+  it('terminates the OCR worker, and an image after close is refused rather than starting a new one', async () => {
+    const u = user('after-close@example.test', 'desk');
+    expect(api.server.slipReader.active).toBe(true);
+    await api.server.close();
+    expect(api.server.slipReader.active).toBe(false);
+    // The engine thread itself exits (a live one would keep `propgrade serve` from ending).
+    const [thread] = [...ocrThreads.values()];
+    const exit = await Promise.race([thread!.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000))]);
+    expect(exit).not.toBe('timeout');
+    const r = await upload(u.token, HR_PNG);
+    expect(r.status).toBe(503);
+    expect(errorOf(r).message).toMatch(/shutting down/);
+    expect(api.server.slipReader.starts).toBe(1);
+    expect(ocrThreads.size).toBe(1);
+    expect(usageCount(u)).toBe(0);
+    // Pasted text needs no worker and still reads.
+    expect((await parseText(u.token, { text: FD_TEXT })).status).toBe(200);
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('describes the slip route: JSON and multipart bodies, a required bearer token, 401/413/429', async () => {
+    const doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { security: unknown; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> }; responses: Record<string, unknown> }>>;
+    };
+    const op = doc.paths['/api/slips/parse']!['post']!;
+    expect(op.requestBody.content['application/json']!.schema.required).toEqual(['text']);
+    expect(Object.keys(op.requestBody.content['application/json']!.schema.properties).sort()).toEqual(['book', 'text']);
+    expect(op.requestBody.content['multipart/form-data']!.schema.required).toEqual(['image']);
+    expect(op.security).toEqual([{ bearer: [] }]);
+    for (const s of ['400', '401', '413', '429']) expect(op.responses[s], s).toBeDefined();
+  });
+});
