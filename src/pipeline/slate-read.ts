@@ -29,6 +29,23 @@ export function compareRows(a: GradedRowRecord, b: GradedRowRecord): number {
   return a.player.localeCompare(b.player) || a.statType.localeCompare(b.statType) || a.line - b.line || a.side.localeCompare(b.side);
 }
 
+/**
+ * The card: the best-sorted rows, one per player and stat, so a ladder of alternate lines for
+ * one prop does not fill the card; `--all` shows every rung.
+ */
+function cardRows(sorted: GradedRowRecord[]): GradedRowRecord[] {
+  const seen = new Set<string>();
+  const out: GradedRowRecord[] = [];
+  for (const r of sorted) {
+    const k = `${r.playerKey}|${r.statType}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(r);
+    if (out.length === SLATE_CARD_SIZE) break;
+  }
+  return out;
+}
+
 /** The cached slate from the latest snapshot: reads the store only, never a provider. */
 export function readSlate(store: Store, sport: string, options: { all: boolean; gradedOnly?: boolean }): SlateRead | null {
   const snapshot = latestSnapshot(store.db, sport);
@@ -43,7 +60,7 @@ export function readSlate(store: Store, sport: string, options: { all: boolean; 
   const games: SlateGame[] = [...byGame.entries()].map(([eventId, rows]) => {
     rows.sort(compareRows);
     const first = rows[0]!;
-    const shown = options.all ? rows : rows.slice(0, SLATE_CARD_SIZE);
+    const shown = options.all ? rows : cardRows(rows);
     return { eventId, game: `${first.awayTeam} @ ${first.homeTeam}`, commenceTime: first.commenceTime, rows: shown, hidden: rows.length - shown.length };
   });
   games.sort((a, b) => a.commenceTime.localeCompare(b.commenceTime) || a.game.localeCompare(b.game));
