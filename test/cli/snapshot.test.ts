@@ -35,7 +35,12 @@ describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)
     expect(data.runs[0]).toMatchObject({ sport: 'nba', status: 'ok', events: 11, ledgerInserted: 0 });
     const slate = data.slates[0];
     expect(slate.games).toHaveLength(11);
-    for (const g of slate.games) expect(g.rows.length).toBeLessThanOrEqual(6);
+    for (const g of slate.games) {
+      expect(g.rows.length).toBeLessThanOrEqual(6);
+      // One row per player and stat on a card: ladders of alternate lines do not fill it.
+      const props = g.rows.map((r: { player: string; stat_type: string }) => `${r.player}|${r.stat_type}`);
+      expect(new Set(props).size).toBe(props.length);
+    }
     const slateOnly = JSON.parse((await runCli(['--db', db, '--json', 'slate', 'nba'])).stdout);
     expect(slateOnly.games.map((g: { event_id: string }) => g.event_id)).toEqual(slate.games.map((g: { event_id: string }) => g.event_id));
   });
