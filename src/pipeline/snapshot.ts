@@ -297,22 +297,18 @@ function numberOrNull(v: unknown): number | null {
 
 const propKey = (eventId: string, playerKey: string, stat: string) => `${eventId}|${playerKey}|${stat}`;
 
-/** Main line per prop in a stored snapshot: the line whose rows carry the most books. */
-function mainLinesOf(rows: ReadonlyArray<{ eventId: string; playerKey: string; statType: string; line: number; modelDetail: unknown; isMainLine?: boolean }>): Map<string, number> {
+/** Main line per prop in a stored snapshot. */
+function mainLinesOf(rows: ReadonlyArray<{ eventId: string; playerKey: string; statType: string; line: number; isMainLine: boolean | null }>): Map<string, number> {
   const out = new Map<string, number>();
-  for (const r of rows) {
-    const main = (r.modelDetail as { isMainLine?: boolean } | null)?.isMainLine;
-    if (main) out.set(propKey(r.eventId, r.playerKey, r.statType), r.line);
-  }
+  for (const r of rows) if (r.isMainLine) out.set(propKey(r.eventId, r.playerKey, r.statType), r.line);
   return out;
 }
 
 function withMovement(row: SlateRow, previousMainLines: Map<string, number>): SlateRow {
   // Movement is measured on the main line; ladder rungs carry none.
-  const detail = { ...(row.modelDetail ?? {}), isMainLine: row.isMainLine };
-  if (!row.isMainLine) return { ...row, modelDetail: detail, ...NO_MOVEMENT };
+  if (!row.isMainLine) return { ...row, ...NO_MOVEMENT };
   const prev = previousMainLines.get(propKey(row.eventId, row.playerKey, row.statType)) ?? null;
-  return { ...row, modelDetail: detail, ...lineMovement(row.line, prev, row.projection ?? null) };
+  return { ...row, ...lineMovement(row.line, prev, row.projection ?? null) };
 }
 
 /** One MOVE per prop whose main line moved since the previous snapshot (from its over row). */

@@ -14,6 +14,8 @@ export function gradedRowView(r: GradedRowRecord) {
     commence_time: r.commenceTime,
     stat_type: r.statType,
     line: r.line,
+    /** The line most books offer for this player and stat; false for alternate (ladder) lines. */
+    main_line: r.isMainLine,
     side: r.side,
     direction: r.side,
     grade: r.grade,

@@ -86,6 +86,8 @@ export const gradedRows = sqliteTable(
     takeable: integer('takeable', { mode: 'boolean' }),
     archetype: text('archetype'),
     gradedAt: text('graded_at').notNull(),
+    /** The line offered by the most books for this player and stat in this game (ladders are not). */
+    isMainLine: integer('is_main_line', { mode: 'boolean' }),
     previousLine: real('previous_line'),
     lineDelta: real('line_delta'),
     lineDirection: text('line_direction', { enum: ['toward', 'away'] }),

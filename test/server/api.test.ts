@@ -232,8 +232,9 @@ describe('GET /api/snapshot/summary, /api/ticker', () => {
 });
 
 describe('GET /api/hero-prop', () => {
-  it('is the A or B prop with the largest |projection - line| on today’s slate', async () => {
-    const rows = seeded.store.db.select().from(gradedRows).all().filter((r) => (r.grade === 'A' || r.grade === 'B') && r.projection !== null);
+  it('is the A or B main-line prop with the largest |projection - line| on today’s slate', async () => {
+    // Alternate (ladder) lines are excluded: a rung far from the projection is not a hero.
+    const rows = seeded.store.db.select().from(gradedRows).all().filter((r) => (r.grade === 'A' || r.grade === 'B') && r.projection !== null && r.isMainLine === true);
     const best = Math.max(...rows.map((r) => Math.abs(r.projection! - r.line)));
     const body = (await call('/api/hero-prop', 'desk')).json as { available: boolean; latest: boolean; gap: number; prop: Record<string, unknown> };
     expect(body.available).toBe(true);
@@ -241,6 +242,7 @@ describe('GET /api/hero-prop', () => {
     expect(body.gap).toBeCloseTo(best, 9);
     expect(['A', 'B']).toContain(body.prop['grade']);
     expect(Math.abs((body.prop['projection'] as number) - (body.prop['line'] as number))).toBeCloseTo(best, 9);
+    expect(body.prop['main_line']).toBe(true);
   });
 
   it('with no slate today it serves the most recent real graded read flagged latest', async () => {

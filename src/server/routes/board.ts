@@ -1,4 +1,4 @@
-import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { GRADED_SPORTS, gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
@@ -14,7 +14,8 @@ import { defineRoute, type Route } from '../route.js';
 export const heroQuerySchema = z.object({ sport: gradedSportSchema.optional() });
 
 /** Hero candidates: A or B with both a projection and a line (line is never null in the store). */
-const heroWhere = and(inArray(gradedRows.grade, ['A', 'B']), isNotNull(gradedRows.projection));
+// Main lines only: an alternate rung far from the projection is a ladder artefact, not a hero.
+const heroWhere = and(inArray(gradedRows.grade, ['A', 'B']), isNotNull(gradedRows.projection), eq(gradedRows.isMainLine, true));
 const gap = sql`abs(${gradedRows.projection} - ${gradedRows.line})`;
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE `graded_rows` ADD `is_main_line` integer;
