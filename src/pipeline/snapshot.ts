@@ -16,7 +16,7 @@ import {
   insertSnapshot,
   lockKey,
   locksForEvents,
-  recentSnapshots,
+  snapshotBefore,
   snapshotRows,
   type GradeLock,
   type NewGradedRow,
@@ -94,7 +94,8 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
 
     const books = groupQuotes(quotes, { allowedBooks: opts.allowedBooks });
     const graded = gradeSlate(sport, events, assembleSlate(books), opts, slateDate);
-    const previous = recentSnapshots(store.db, sport, 1)[0] ?? null;
+    // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
+    const previous = snapshotBefore(store.db, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(snapshotRows(store.db, previous.id)) : new Map<string, number>();
     const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
     // Chips are display state: they never touch the locked grade or the ledger.

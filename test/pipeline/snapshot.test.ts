@@ -99,6 +99,17 @@ describe('snapshot run on the bundled real replay', () => {
     for (const e of entries.filter((x) => x.lockedAt === new Date(EVENING).toISOString())) expect(e.closingCapturedAt).toBeNull();
   });
 
+  it('a run whose clock is earlier than a stored snapshot measures no movement against the later one', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', EVENING);
+    const earlier = await snapshotAt(t.store, 'nba', MORNING);
+    expect(earlier.status).toBe('ok');
+    expect(earlier.moves).toBe(0);
+    expect(snapshotRows(t.store.db, earlier.snapshotId!).every((r) => r.lineDelta === null)).toBe(true);
+    // Reads still show the newest snapshot by time.
+    expect(latestSnapshot(t.store.db, 'nba')!.takenAt).toBe(new Date(EVENING).toISOString());
+  });
+
   it('keeps the last good snapshot when the odds feed fails, and records the failure', async () => {
     t = seededStore();
     const good = await snapshotAt(t.store, 'nba', EVENING);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db.js';
 import { gradedRows, gradeLocks, snapshots } from '../schema.js';
 
@@ -11,6 +11,19 @@ export type NewGradeLock = Omit<typeof gradeLocks.$inferInsert, 'id'>;
 /** The newest snapshots of a sport, newest first: [latest, previous]. */
 export function recentSnapshots(db: Db, sport: string, limit = 2): Snapshot[] {
   return db.select().from(snapshots).where(eq(snapshots.sport, sport)).orderBy(desc(snapshots.takenAt), desc(snapshots.id)).limit(limit).all();
+}
+
+/** The newest snapshot of a sport taken strictly before `takenAt`. */
+export function snapshotBefore(db: Db, sport: string, takenAt: string): Snapshot | null {
+  return (
+    db
+      .select()
+      .from(snapshots)
+      .where(and(eq(snapshots.sport, sport), lt(snapshots.takenAt, takenAt)))
+      .orderBy(desc(snapshots.takenAt), desc(snapshots.id))
+      .limit(1)
+      .get() ?? null
+  );
 }
 
 export function latestSnapshot(db: Db, sport: string): Snapshot | null {
