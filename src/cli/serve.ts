@@ -16,7 +16,7 @@ export function registerServe(program: Command, io: CliIO): void {
     .option('--host <host>', 'interface to bind (env HOST, default 127.0.0.1)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
+      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # serve the bundled replay as of its day (clock pinned)\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -25,7 +25,10 @@ export function registerServe(program: Command, io: CliIO): void {
       const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
       const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
       const log = { info: (m: string) => ctx.progress(m), warn: (m: string) => ctx.progress(ctx.c.yellow(`warning: ${m}`)) };
+      // --now / PROPGRADE_NOW pin the server's clock (e.g. to read the bundled replay as of its day).
+      const pinned = ctx.explicitNow();
       const running = await startApiServer({
+        ...(pinned ? { now: () => pinned } : {}),
         store,
         config: ctx.config,
         port: opts.port ?? ctx.config.PORT,
