@@ -113,6 +113,12 @@ describe('settle run on the bundled real replay', () => {
     const n = aggregate.counts.hits + aggregate.counts.misses;
     expect(n).toBeGreaterThanOrEqual(20);
     expect(aggregate.hitRate.pct).toBeCloseTo((aggregate.counts.hits / n) * 100, 9);
+    // A team-scoped record counts exactly that team's public entries.
+    const knicks = listLedger(t.store.db, { team: 'NY', publicOnly: true }, 10_000);
+    expect(knicks.length).toBeGreaterThan(0);
+    const scoped = readModelRecord(t.store, { now: new Date(NEXT_MORNING), team: 'ny' }).aggregate;
+    expect(scoped.counts.entries).toBe(knicks.length);
+    expect(scoped.counts.hits).toBe(knicks.filter((e) => e.outcome === 'hit').length);
     for (const tier of tiers) {
       const tn = tier.counts.hits + tier.counts.misses;
       if (tn < 20) {
