@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Transport } from '../transport/types.js';
-import { ESPN_WEB_BASE, fetchJson, num, toUtcIso, type AdapterLog, type EspnLeague } from './common.js';
+import { ESPN_WEB_BASE, num, toUtcIso, type EspnLeague } from './common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 
 /**
  * ESPN athlete season tables and game logs, read generically: every named column becomes a

@@ -1,12 +1,7 @@
 import type { GameStatus } from '../../domain/entities.js';
 import type { Sport } from '../../domain/sports.js';
 import { easternDate } from '../../domain/time.js';
-import type { Transport } from '../transport/types.js';
 
-/** Structurally the transport layer's FeedLogger; adapters only ever warn. */
-export interface AdapterLog {
-  warn(msg: string, detail?: unknown): void;
-}
 
 export const ESPN_SITE_BASE = 'https://site.api.espn.com/apis/site/v2/sports';
 export const ESPN_WEB_BASE = 'https://site.web.api.espn.com/apis/common/v3/sports';
@@ -85,31 +80,4 @@ export function espnGameStatus(type: StatusType | undefined): GameStatus {
   if (type.state === 'pre') return 'scheduled';
   if (type.state === 'in') return 'in_progress';
   return 'unknown';
-}
-
-/** Parses a response body as JSON; a non-JSON body is null plus a warning, never a throw. */
-export function readJson(body: string, what: string, log?: AdapterLog): unknown {
-  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    log?.warn(`${what}: body is not JSON`, { bytes: body.length, head: body.slice(0, 80) });
-    return null;
-  }
-}
-
-/** GET a JSON document through the transport; unavailable or non-JSON data is null plus a warning. */
-export async function fetchJson(
-  transport: Transport,
-  provider: 'espn' | 'mlb-statsapi',
-  url: string,
-  what: string,
-  log?: AdapterLog,
-): Promise<unknown> {
-  const outcome = await transport.fetch({ provider, url, accept: 'json' });
-  if (!outcome.ok) {
-    log?.warn(`${what}: unavailable`, { url, status: outcome.status, reason: outcome.reason });
-    return null;
-  }
-  return readJson(outcome.body, what, log);
 }

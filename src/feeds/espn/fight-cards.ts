@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { gameStatusSchema } from '../../domain/entities.js';
 import { normalizeName } from '../../domain/names.js';
 import type { Transport } from '../transport/types.js';
-import { espnGameStatus, fetchJson, toUtcIso, type AdapterLog, type EspnLeague } from './common.js';
+import { espnGameStatus, toUtcIso, type EspnLeague } from './common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 import { scoreboardUrl } from './scoreboard.js';
 
 /** Markets the ESPN scoreboard cannot support with real data: reported as such, never filled in. */

@@ -6,7 +6,8 @@
  * - team roster (with injury chips), league injuries (OUT/GTD/PROB chips), news (athlete/team from categories)
  * - athlete season tables, core statistics and game logs (generic rows; not settlement data)
  */
-export { espnLeague, espnGameStatus, type EspnLeague, type AdapterLog } from './common.js';
+export { espnLeague, espnGameStatus, type EspnLeague } from './common.js';
+export type { AdapterLog } from '../json.js';
 export { scoreboardUrl, parseScoreboard, fetchScoreboard, scoreboardGameSchema, probablePitcherSchema, type ScoreboardGame, type ProbablePitcher } from './scoreboard.js';
 export { summaryUrl, parseSummary, fetchSummary, gameSummarySchema, type GameSummary } from './summary.js';
 export { injuriesUrl, parseInjuries, fetchInjuries, chipForStatus, injurySchema, injuryChipSchema, type Injury, type InjuryChip } from './injuries.js';

@@ -3,7 +3,8 @@ import { normalizeName } from '../../domain/names.js';
 import { sportSchema, type Sport } from '../../domain/sports.js';
 import { teamAbbr } from '../teams/lookup.js';
 import type { Transport } from '../transport/types.js';
-import { ESPN_SITE_BASE, fetchJson, toUtcIso, type AdapterLog, type EspnLeague } from './common.js';
+import { ESPN_SITE_BASE, toUtcIso, type EspnLeague } from './common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 
 export function injuriesUrl(league: EspnLeague): string {
   return `${ESPN_SITE_BASE}/${league.path}/injuries`;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { normalizeName } from '../../domain/names.js';
 import type { Transport } from '../transport/types.js';
 import { teamAbbr } from '../teams/lookup.js';
-import { ESPN_SITE_BASE, fetchJson, type AdapterLog, type EspnLeague } from './common.js';
+import { ESPN_SITE_BASE, type EspnLeague } from './common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 
 export function newsUrl(league: EspnLeague): string {
   return `${ESPN_SITE_BASE}/${league.path}/news`;

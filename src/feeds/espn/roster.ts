@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { normalizeName } from '../../domain/names.js';
 import { sportSchema } from '../../domain/sports.js';
 import type { Transport } from '../transport/types.js';
-import { ESPN_SITE_BASE, fetchJson, toUtcIso, type AdapterLog, type EspnLeague } from './common.js';
+import { ESPN_SITE_BASE, toUtcIso, type EspnLeague } from './common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 import { chipForStatus, injuryChipSchema } from './injuries.js';
 
 /** `.../teams/{abbr}/roster`; ESPN accepts the team abbreviation or its numeric id. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { gameEventSchema, gameStatusSchema } from '../../domain/entities.js';
 import { normalizeName } from '../../domain/names.js';
 import type { Transport } from '../transport/types.js';
-import { ESPN_SITE_BASE, espnGameStatus, fetchJson, num, toUtcIso, type AdapterLog, type EspnLeague } from './common.js';
+import { ESPN_SITE_BASE, espnGameStatus, num, toUtcIso, type EspnLeague } from './common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 
 /** `.../scoreboard?dates=YYYYMMDD`; the query date is the US slate date (not re-derived from event dates). */
 export function scoreboardUrl(league: EspnLeague, slateDate: string): string {

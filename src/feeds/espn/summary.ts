@@ -4,7 +4,8 @@ import { normalizeName } from '../../domain/names.js';
 import type { GradedSport } from '../../domain/sports.js';
 import type { StatType } from '../../domain/stats.js';
 import type { Transport } from '../transport/types.js';
-import { ESPN_SITE_BASE, easternDateOf, espnGameStatus, fetchJson, madeAttempted, num, toUtcIso, type AdapterLog, type EspnLeague } from './common.js';
+import { ESPN_SITE_BASE, easternDateOf, espnGameStatus, madeAttempted, num, toUtcIso, type EspnLeague } from './common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 import { injuriesFromTeamLists, injurySchema, rawTeamInjuries } from './injuries.js';
 
 export function summaryUrl(league: EspnLeague, eventId: string): string {

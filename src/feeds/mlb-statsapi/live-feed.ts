@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gameStatusSchema } from '../../domain/entities.js';
-import { fetchJson, type AdapterLog } from '../espn/common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 import type { Transport } from '../transport/types.js';
 import { mlbPlayerLineSchema, parseBoxscore } from './boxscore.js';
 import { mlbGameStatus, STATSAPI_BASE_V11 } from './common.js';

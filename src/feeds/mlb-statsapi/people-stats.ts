@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PlayerGameStat } from '../../domain/entities.js';
 import { normalizeName } from '../../domain/names.js';
 import type { StatType } from '../../domain/stats.js';
-import { fetchJson, type AdapterLog } from '../espn/common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 import { mlbTeamByStatsapiId, teamAbbr } from '../teams/lookup.js';
 import type { Transport } from '../transport/types.js';
 import { battingLine, inningsFromNotation, pitchingLine, statNum, STATSAPI_BASE } from './common.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeName } from '../../domain/names.js';
-import { fetchJson, type AdapterLog } from '../espn/common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 import { mlbTeamByStatsapiId } from '../teams/lookup.js';
 import type { Transport } from '../transport/types.js';
 import { STATSAPI_BASE } from './common.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gameEventSchema, gameStatusSchema } from '../../domain/entities.js';
 import { normalizeName } from '../../domain/names.js';
-import { fetchJson, type AdapterLog } from '../espn/common.js';
+import { fetchJson, type AdapterLog } from '../json.js';
 import { mlbTeamByStatsapiId, teamAbbr } from '../teams/lookup.js';
 import type { Transport } from '../transport/types.js';
 import { mlbGameStatus, STATSAPI_BASE } from './common.js';

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { normalizeName } from '../../domain/names.js';
 import { savantToEspn } from '../teams/lookup.js';
-import type { AdapterLog } from '../espn/common.js';
+import type { AdapterLog } from '../json.js';
 import type { Transport } from '../transport/types.js';
 
 const SAVANT_BASE = 'https://baseballsavant.mlb.com/leaderboard';
