@@ -1,9 +1,16 @@
-// Benchmark: GET /api/snapshot/nba through the real API (h3 app, store lookup, tier cache, ETag)
-// against a bare node:http server that answers every request with the same bytes and headers
-// (issue 7). Both run in this process, on 127.0.0.1 only, measured in alternating rounds by the
-// same undici client; the ratio api/bare is the figure to quote (target >= 0.9).
+// Benchmark: GET /api/snapshot/nba through the real API (h3 app, store lookup, tier cache, ETag,
+// Accept-Encoding negotiation) against a bare node:http server that answers every request with the
+// same bytes and headers (issue 7). Two modes, each with the same bytes on both sides:
+//   plain: no Accept-Encoding; both serve the JSON bytes;
+//   gzip:  Accept-Encoding: gzip; both serve the API's gzip bytes (Content-Encoding: gzip).
+// Both servers run in this process, on 127.0.0.1 only, measured in alternating rounds by the same
+// undici client (which never decodes: the bytes counted are the bytes on the wire). The ratios
+// api/bare are the figures to quote (target >= 0.9).
 //
-// Run after `npm run build`: node scripts/bench/http-snapshot.mjs [requestsPerRound] [rounds] [connections]
+// Run after `npm run build`:
+//   node scripts/bench/http-snapshot.mjs [requestsPerRound] [rounds] [connections] [gzipRequestsPerRound]
+// gzip rounds default to 4x the plain request count: a gzip body is ~1/18 of the plain one, so
+// equal counts would give rounds too short to time.
 // The store is a temp SQLite file seeded by the real snapshot pipeline over the bundled replay
 // (data/replay, the 2025-11-05 NBA slate), exactly as the server tests seed it.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +18,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { loadConfig } from '../../dist/config.js';
 import { ensureReplaySeed } from '../../dist/pipeline/import-history.js';
@@ -18,10 +26,12 @@ import { runSnapshot } from '../../dist/pipeline/snapshot.js';
 import { buildOddsSource } from '../../dist/pipeline/wiring.js';
 import { createApp } from '../../dist/server/app.js';
 import { openStore } from '../../dist/store/db.js';
+import { benchResult } from './_shared.mjs';
 
 const PER_ROUND = Number(process.argv[2] ?? 400);
 const ROUNDS = Number(process.argv[3] ?? 5);
 const CONNECTIONS = Number(process.argv[4] ?? 8);
+const GZIP_PER_ROUND = Number(process.argv[5] ?? PER_ROUND * 4);
 const PATH = '/api/snapshot/nba';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const replayDir = join(root, 'data/replay');
@@ -35,14 +45,28 @@ const listen = (handler) =>
 const close = (server) => new Promise((ok) => server.close(() => ok()));
 const origin = (server) => `http://127.0.0.1:${server.address().port}`;
 
+/** One request's raw bytes and the headers a client sees, as the API answers them. */
+async function capture(pool, headers) {
+  const res = await pool.request({ path: PATH, method: 'GET', headers });
+  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const out = {};
+  for (const name of ['content-type', 'content-encoding', 'cache-control', 'vary', 'etag']) {
+    if (res.headers[name] !== undefined) out[name] = res.headers[name];
+  }
+  if (Number(res.headers['content-length']) !== bytes.length) throw new Error('content-length differs from the body');
+  out['content-length'] = String(bytes.length);
+  return { bytes, headers: out };
+}
+
 /** `count` GETs over `connections` keep-alive sockets, every body read to the end. */
-async function load(pool, count) {
+async function load(pool, count, headers) {
   let next = 0;
   let bytes = 0;
   const worker = async () => {
     while (next < count) {
       next += 1;
-      const res = await pool.request({ path: PATH, method: 'GET' });
+      const res = await pool.request({ path: PATH, method: 'GET', headers });
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
       for await (const chunk of res.body) bytes += chunk.length;
     }
@@ -68,29 +92,35 @@ try {
 
   const api = createApp({ store, config, now: () => now });
   const apiServer = await listen(api.listener);
-  const first = await fetch(origin(apiServer) + PATH);
-  const bytes = Buffer.from(await first.arrayBuffer());
-  const headers = {};
-  for (const name of ['content-type', 'cache-control', 'vary', 'etag']) headers[name] = first.headers.get(name);
-  headers['content-length'] = String(bytes.length);
-  const bareServer = await listen((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(bytes);
+  const probe = new Pool(origin(apiServer), { connections: 1 });
+  const modes = {
+    plain: { request: {}, perRound: PER_ROUND, ...(await capture(probe, {})) },
+    gzip: { request: { 'accept-encoding': 'gzip' }, perRound: GZIP_PER_ROUND, ...(await capture(probe, { 'accept-encoding': 'gzip' })) },
+  };
+  await probe.close();
+  if (modes.plain.headers['content-encoding'] !== undefined || modes.gzip.headers['content-encoding'] !== 'gzip') throw new Error('the API did not negotiate as expected');
+  if (!gunzipSync(modes.gzip.bytes).equals(modes.plain.bytes)) throw new Error('gzip bytes do not decode to the plain bytes');
+  // The bare server does the least a server can: pick the stored answer by the one header.
+  const bareServer = await listen((req, res) => {
+    const mode = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') ? modes.gzip : modes.plain;
+    res.writeHead(200, mode.headers);
+    res.end(mode.bytes);
   });
 
   const apiPool = new Pool(origin(apiServer), { connections: CONNECTIONS, pipelining: 1 });
   const barePool = new Pool(origin(bareServer), { connections: CONNECTIONS, pipelining: 1 });
-  await load(apiPool, Math.min(50, PER_ROUND));
-  await load(barePool, Math.min(50, PER_ROUND));
-  const apiRps = [];
-  const bareRps = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    // Alternate which goes first so drift (thermal, GC, other load) hits both alike.
-    const order = r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
-    for (const which of order) {
-      const res = await load(which === 'api' ? apiPool : barePool, PER_ROUND);
-      if (res.bytes !== bytes.length * PER_ROUND) throw new Error(`${which}: short read`);
-      (which === 'api' ? apiRps : bareRps).push(res.rps);
+  const rps = { plain: { api: [], bare: [] }, gzip: { api: [], bare: [] } };
+  for (const [name, mode] of Object.entries(modes)) {
+    await load(apiPool, Math.min(50, mode.perRound), mode.request);
+    await load(barePool, Math.min(50, mode.perRound), mode.request);
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternate which goes first so drift (thermal, GC, other load) hits both alike.
+      const order = r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
+      for (const which of order) {
+        const res = await load(which === 'api' ? apiPool : barePool, mode.perRound, mode.request);
+        if (res.bytes !== mode.bytes.length * mode.perRound) throw new Error(`${name} ${which}: short read`);
+        rps[name][which].push(res.rps);
+      }
     }
   }
   await apiPool.close();
@@ -98,13 +128,31 @@ try {
   await close(apiServer);
   await close(bareServer);
 
-  const a = median(apiRps);
-  const b = median(bareRps);
-  console.log(`snapshot ${run.snapshotId}: ${run.rows} rows, ${bytes.length} bytes per response (free tier, no token)`);
-  console.log(`${ROUNDS} rounds x ${PER_ROUND} requests, ${CONNECTIONS} keep-alive connections, undici Pool on 127.0.0.1`);
-  console.log(`api  GET ${PATH}: median ${a.toFixed(1)} req/s  (rounds: ${apiRps.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`bare node:http same bytes: median ${b.toFixed(1)} req/s  (rounds: ${bareRps.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`ratio api/bare: ${(a / b).toFixed(3)} (target >= 0.9); serializations: ${api.snapshotCache.serializations()}`);
+  const plainBytes = modes.plain.bytes.length;
+  const gzipBytes = modes.gzip.bytes.length;
+  console.log(`snapshot ${run.snapshotId}: ${run.rows} rows; free tier, no token`);
+  console.log(`  plain ${plainBytes} bytes per response; gzip ${gzipBytes} bytes (${((100 * gzipBytes) / plainBytes).toFixed(2)} % of plain)`);
+  console.log(`${ROUNDS} rounds per mode (plain ${PER_ROUND}, gzip ${GZIP_PER_ROUND} requests a round), ${CONNECTIONS} keep-alive connections, undici Pool on 127.0.0.1`);
+  const ratios = {};
+  for (const name of Object.keys(modes)) {
+    const a = median(rps[name].api);
+    const b = median(rps[name].bare);
+    ratios[name] = { api: a, bare: b, ratio: a / b };
+    console.log(`${name.padEnd(5)} api  GET ${PATH}: median ${a.toFixed(1)} req/s  (rounds: ${rps[name].api.map((x) => x.toFixed(0)).join(', ')})`);
+    console.log(`${name.padEnd(5)} bare node:http same bytes: median ${b.toFixed(1)} req/s  (rounds: ${rps[name].bare.map((x) => x.toFixed(0)).join(', ')})`);
+  }
+  const cache = api.snapshotCache;
+  const headline = `ratio api/bare: plain ${ratios.plain.ratio.toFixed(3)}, gzip ${ratios.gzip.ratio.toFixed(3)} (target >= 0.9)`;
+  console.log(`${headline}; serializations: ${cache.serializations()}, compressions: ${cache.compressions()}`);
+  benchResult('http-snapshot', headline, Math.min(ratios.plain.ratio, ratios.gzip.ratio), {
+    rows: run.rows,
+    plainBytes,
+    gzipBytes,
+    plain: { apiRps: Math.round(ratios.plain.api), bareRps: Math.round(ratios.plain.bare), ratio: Math.round(ratios.plain.ratio * 1000) / 1000 },
+    gzip: { apiRps: Math.round(ratios.gzip.api), bareRps: Math.round(ratios.gzip.bare), ratio: Math.round(ratios.gzip.ratio * 1000) / 1000 },
+    serializations: cache.serializations(),
+    compressions: cache.compressions(),
+  });
 } finally {
   store.close();
   rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { lastSuccessfulRun } from '../../store/repo/runs.js';
 import { latestSnapshot } from '../../store/repo/snapshots.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
-import { etagMatches, type SnapshotCache } from '../snapshot-cache.js';
+import { acceptsGzip, etagMatches, type SnapshotCache } from '../snapshot-cache.js';
 import { syncStatus } from '../sync-status.js';
 
 export const sportParamsSchema = z.object({ sport: gradedSportSchema });
@@ -52,7 +52,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
       access: 'tier-shaped',
       summary: 'The latest snapshot of graded rows for a sport',
       description:
-        'Cache only, never a provider. Serialized once per stored snapshot and tier; strong ETag, 304 on If-None-Match. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true.',
+        'Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true.',
       params: sportParamsSchema,
       maxAge: SNAPSHOT_MAX_AGE,
       errors: [304],
@@ -60,16 +60,28 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
         const entry = cache.get(params.sport, caller.tier);
         if (!entry) return { sport: params.sport, available: false, tier: caller.tier };
         const res = event.node.res;
-        res.setHeader('etag', entry.etag);
-        if (etagMatches(getRequestHeader(event, 'if-none-match'), entry.etag)) {
+        // Two representations live at this URL: every answer says so (304 too), or a shared
+        // cache could hand gzip bytes to a client that never asked for them.
+        res.appendHeader('vary', 'Accept-Encoding');
+        const gzip = acceptsGzip(getRequestHeader(event, 'accept-encoding'));
+        const chosen = gzip ? entry.gzip : entry.identity;
+        const other = gzip ? entry.identity : entry.gzip;
+        // Both decode to the same JSON, so either validator proves the client holds this
+        // snapshot. The 304 names the one it holds, so its cache freshens that stored response.
+        const ifNoneMatch = getRequestHeader(event, 'if-none-match');
+        const held = [chosen, other].find((r) => etagMatches(ifNoneMatch, r.etag));
+        if (held) {
+          res.setHeader('etag', held.etag);
           res.statusCode = 304;
           res.end();
           return;
         }
         res.statusCode = 200;
+        res.setHeader('etag', chosen.etag);
         res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.setHeader('content-length', entry.bytes.length);
-        res.end(entry.bytes);
+        if (gzip) res.setHeader('content-encoding', 'gzip');
+        res.setHeader('content-length', chosen.bytes.length);
+        res.end(chosen.bytes);
         return;
       },
     }),
