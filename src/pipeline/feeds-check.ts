@@ -20,7 +20,7 @@ import {
   parseSummary,
   scoreboardUrl,
 } from '../feeds/espn/index.js';
-import { readJson } from '../feeds/espn/common.js';
+import { readJson } from '../feeds/json.js';
 import {
   parseBoxscore,
   parseGameLog,
