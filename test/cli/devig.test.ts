@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CliIO } from '../../src/cli/_io.js';
-import { registerDevig, type DevigReport } from '../../src/cli/devig.js';
-import { buildProgram, handleError } from '../../src/cli/main.js';
+import type { DevigReport } from '../../src/cli/devig.js';
+import { runCli } from '../helpers/cli.js';
 import { DEVIG_METHODS, devig, devigDecimal } from '../../src/domain/devig.js';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real program in-process the way `main` does, with devig registered if the registry lacks it. */
-async function run(...argv: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: false, env: {} };
-  const program = buildProgram(io);
-  if (!program.commands.some((c) => c.name() === 'devig')) registerDevig(program, io);
-  let code: number;
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    code = io.exitCode ?? 0;
-  } catch (error) {
-    code = handleError(error, io, argv.includes('--verbose'));
-  }
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+/** The real CLI in-process (main + registry). */
+const run = (...argv: string[]) => runCli(argv);
 
 async function runJson(...argv: string[]): Promise<DevigReport> {
   const r = await run('--json', ...argv);

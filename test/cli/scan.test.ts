@@ -1,12 +1,9 @@
-import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIO } from '../../src/cli/_io.js';
-import { buildProgram, handleError } from '../../src/cli/main.js';
-import { registerScan } from '../../src/cli/scan.js';
 import { listLedger } from '../../src/store/repo/ledger.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
 import { users } from '../../src/store/schema.js';
 import { bundledStore, NOW, type BundledStore } from '../pipeline/scan-parlay-store.js';
+import { runCli } from '../helpers/cli.js';
 
 let b: BundledStore;
 let sga: GradedRowRecord;
@@ -18,32 +15,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => b?.cleanup());
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** The real program in-process, with this command registered fresh (replacing a registry copy). */
-async function run(...argv: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: false, env: {} };
-  const program = buildProgram(io);
-  const commands = program.commands as Command[];
-  const at = commands.findIndex((c) => c.name() === 'scan');
-  if (at >= 0) commands.splice(at, 1);
-  registerScan(program, io);
-  commands.find((c) => c.name() === 'scan')!.exitOverride().configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
-  let code: number;
-  try {
-    await program.parseAsync(['--db', b.file, '--now', NOW.toISOString(), ...argv], { from: 'user' });
-    code = io.exitCode ?? 0;
-  } catch (error) {
-    code = handleError(error, io, false);
-  }
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+/** The real CLI in-process (main + registry), over the bundled store at its clock. */
+const run = (...argv: string[]) => runCli(['--db', b.file, '--now', NOW.toISOString(), ...argv]);
 
 const SGA = ['scan', '--player', 'Shai Gilgeous-Alexander', '--stat', 'points', '--line', '31.5', '--direction', 'over'];
 

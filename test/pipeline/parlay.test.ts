@@ -5,7 +5,7 @@ import { AppError } from '../../src/errors.js';
 import { gradeParlay, parlayLegInputSchema, UPSELL, type ParlayLegInput } from '../../src/pipeline/parlay.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
 import { ledgerEntries } from '../../src/store/schema.js';
-import { bundledStore, NOW, OKC_POR, PHI_CLE, type BundledStore } from './scan-parlay-store.js';
+import { boardRow, bundledStore, NOW, OKC_POR, PHI_CLE, type BundledStore } from './scan-parlay-store.js';
 
 let b: BundledStore;
 let board: GradedRowRecord[];
@@ -17,11 +17,7 @@ beforeAll(async () => {
 afterAll(() => b?.cleanup());
 
 const leg = (player: string, stat: string, line: number, side: string): ParlayLegInput => parlayLegInputSchema.parse({ player, stat, line, side });
-const row = (player: string, stat: string, line: number, side: string) => {
-  const r = board.find((x) => x.player === player && x.statType === stat && x.line === line && x.side === side);
-  expect(r, `${player} ${stat} ${line} ${side} on the board`).toBeDefined();
-  return r!;
-};
+const row = (player: string, stat: string, line: number, side: string) => boardRow(board, player, stat, line, side);
 const badInputMessage = (fn: () => unknown): string => {
   try {
     fn();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { PlayerGameStat } from '../../src/domain/entities.js';
 import { parseNbaGameLogsCsv } from '../../src/feeds/history/nba-gamelogs.js';
@@ -10,6 +11,7 @@ import { silentLogger } from '../../src/pipeline/sources.js';
 import { buildOddsSource } from '../../src/pipeline/wiring.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { upsertGameStats } from '../../src/store/repo/game-stats.js';
+import type { GradedRowRecord } from '../../src/store/repo/snapshots.js';
 
 /**
  * A real store for the scan and parlay tests: real NBA game logs (the bundled replay's seed,
@@ -65,4 +67,11 @@ export async function bundledStore(): Promise<BundledStore> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The snapshot row for one player, stat, line and side; the test fails if the board lacks it. */
+export function boardRow(board: readonly GradedRowRecord[], player: string, stat: string, line: number, side: string): GradedRowRecord {
+  const row = board.find((r) => r.player === player && r.statType === stat && r.line === line && r.side === side);
+  expect(row, `${player} ${stat} ${line} ${side} on the board`).toBeDefined();
+  return row!;
 }

@@ -10,7 +10,7 @@ import { runScan, scanRequestSchema, seasonStart, type ScanRequest } from '../..
 import { listLedger } from '../../src/store/repo/ledger.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
 import { ledgerEntries, users } from '../../src/store/schema.js';
-import { bundledStore, NOW, OKC_POR, REPLAY_DIR, type BundledStore } from './scan-parlay-store.js';
+import { boardRow, bundledStore, NOW, OKC_POR, REPLAY_DIR, type BundledStore } from './scan-parlay-store.js';
 
 let b: BundledStore;
 let board: GradedRowRecord[];
@@ -22,11 +22,7 @@ beforeAll(async () => {
 afterAll(() => b?.cleanup());
 
 const req = (player: string, stat: string, line: number, direction: string): ScanRequest => scanRequestSchema.parse({ player, stat, line, direction });
-const boardRow = (player: string, stat: string, line: number, side: string) => {
-  const row = board.find((r) => r.player === player && r.statType === stat && r.line === line && r.side === side);
-  expect(row, `${player} ${stat} ${line} ${side} on the board`).toBeDefined();
-  return row!;
-};
+const boardLine = (player: string, stat: string, line: number, side: string) => boardRow(board, player, stat, line, side);
 function addUser(email: string): number {
   return b.store.db.insert(users).values({ email, tier: 'analyst', createdAt: NOW.toISOString() }).returning({ id: users.id }).get().id;
 }
@@ -53,7 +49,7 @@ describe('bundled store', () => {
 
 describe('runScan on a line the board graded', () => {
   it('grades with the snapshot engine: same grade, projection and model numbers as the board row', () => {
-    const row = boardRow('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
+    const row = boardLine('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
     const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
     expect(r.status).toBe('graded');
     expect(r.grade).toBe(row.grade);
@@ -110,7 +106,7 @@ describe('runScan on a line the board graded', () => {
 describe('runScan off the board', () => {
   it('grades a user-chosen line the board never priced, without prices and without EV', () => {
     expect(board.some((r) => r.playerKey === 'shai gilgeous alexander' && r.statType === 'points' && r.line === 45.5)).toBe(false);
-    const onBoard = boardRow('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
+    const onBoard = boardLine('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
     const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 45.5, 'over'), { now: NOW, userId: null });
     expect(r.status).toBe('graded');
     expect(r.prices).toBeNull();
