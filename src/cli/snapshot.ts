@@ -39,6 +39,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         const { kvGet, kvSet } = await import('../store/repo/kv.js');
         const { easternDate } = await import('../domain/time.js');
         const creditsKey = `odds-api:credits:${easternDate(env.now)}`;
+        // No record for today means no run has spent a credit today: a real count of zero.
         const spentToday = kvGet<number>(env.store.db, creditsKey, env.now) ?? 0;
         const sources = await buildOddsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log: env.log, creditsSpentToday: spentToday });
         if (env.replayDir) ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log);

@@ -3,6 +3,11 @@ import type { PlayerGameStat } from '../entities.js';
 import type { GradedSport } from '../sports.js';
 import type { MlbRole } from './schema.js';
 
+/** A game counts as played only on a real positive value; an absent one is not played, not 0. */
+function positive(v: number | null | undefined): boolean {
+  return typeof v === 'number' && v > 0;
+}
+
 /**
  * Per-game stat profiles that archetype rules read. Every count is a per-game average over the
  * games the player actually played; an input the source did not supply for every one of those
@@ -128,7 +133,7 @@ function basketballProfile(rows: readonly PlayerGameStat[]): NbaProfile | null {
   // A played game is one with minutes on the floor and the core counts present.
   const played = rows.filter(
     (r) =>
-      (r.minutes ?? 0) > 0 &&
+      positive(r.minutes) &&
       [r.stats.points, r.stats.rebounds, r.stats.assists, r.stats.threes, r.stats.blocks, r.stats.steals].every(
         (v) => typeof v === 'number',
       ),
@@ -160,7 +165,7 @@ function basketballProfile(rows: readonly PlayerGameStat[]): NbaProfile | null {
 }
 
 function batterProfile(rows: readonly PlayerGameStat[]): MlbBatterProfile | null {
-  const played = rows.filter((r) => (extra(r, 'pa') ?? 0) > 0 && typeof r.stats.hits === 'number' && typeof r.stats.home_runs === 'number');
+  const played = rows.filter((r) => positive(extra(r, 'pa')) && typeof r.stats.hits === 'number' && typeof r.stats.home_runs === 'number');
   const pa = meanOf(played, (r) => extra(r, 'pa'));
   const hits = meanOf(played, (r) => r.stats.hits);
   const hr = meanOf(played, (r) => r.stats.home_runs);
@@ -178,7 +183,7 @@ function batterProfile(rows: readonly PlayerGameStat[]): MlbBatterProfile | null
 }
 
 function pitcherProfile(rows: readonly PlayerGameStat[]): MlbPitcherProfile | null {
-  const played = rows.filter((r) => (extra(r, 'outs') ?? 0) > 0 && typeof r.stats.strikeouts === 'number');
+  const played = rows.filter((r) => positive(extra(r, 'outs')) && typeof r.stats.strikeouts === 'number');
   const outs = meanOf(played, (r) => extra(r, 'outs'));
   const strikeouts = meanOf(played, (r) => r.stats.strikeouts);
   if (outs === null || strikeouts === null) return null;
@@ -197,7 +202,7 @@ function pitcherProfile(rows: readonly PlayerGameStat[]): MlbPitcherProfile | nu
 
 function soccerProfile(rows: readonly PlayerGameStat[]): SoccerProfile | null {
   // Minutes are required: per-90 rates without them would be invented.
-  const played = rows.filter((r) => (r.minutes ?? 0) > 0 && typeof r.stats.shots === 'number' && typeof r.stats.shots_on_target === 'number');
+  const played = rows.filter((r) => positive(r.minutes) && typeof r.stats.shots === 'number' && typeof r.stats.shots_on_target === 'number');
   const minutes = meanOf(played, (r) => r.minutes);
   const shots = meanOf(played, (r) => r.stats.shots);
   const sot = meanOf(played, (r) => r.stats.shots_on_target);
@@ -206,8 +211,8 @@ function soccerProfile(rows: readonly PlayerGameStat[]): SoccerProfile | null {
 }
 
 function mlbRoleOf(rows: readonly PlayerGameStat[]): MlbRole | null {
-  const pitched = rows.filter((r) => (extra(r, 'outs') ?? 0) > 0).length;
-  const batted = rows.filter((r) => (extra(r, 'pa') ?? 0) > 0).length;
+  const pitched = rows.filter((r) => positive(extra(r, 'outs'))).length;
+  const batted = rows.filter((r) => positive(extra(r, 'pa'))).length;
   if (pitched === batted) return null; // none, or a true two-way sample: ask for the role
   return pitched > batted ? 'pitcher' : 'batter';
 }
