@@ -1,5 +1,5 @@
 import type { GameEvent } from '../domain/entities.js';
-import { bookSidePrice, propBooksKey, type PropBooks } from '../domain/slate.js';
+import { bookSidePrice, type PropBooks } from '../domain/slate.js';
 import { compareGrades, type Grade } from '../domain/grades.js';
 import type { GradedSport } from '../domain/sports.js';
 import { easternDate } from '../domain/time.js';
@@ -73,40 +73,47 @@ export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly Slate
 
 /**
  * Closing capture, on every run: each pending entry whose game has not started takes this
- * snapshot's price for its side at its own line, at its own book when that book still quotes
- * it, else the best allowed book; failing that the current main line (the close then records
- * that line). The last capture before the start is the close.
+ * snapshot's close at its own book (CLV compares one book's de-vigged pair with itself, as
+ * docs/ledger.md requires): its side at its own line while the book still quotes it, else the
+ * book's current main line for the prop (the close then records that line). A book that no
+ * longer quotes the prop gives no capture, and the previous one stands. The last capture
+ * before the start is the close.
  */
 export function captureClosings(db: Db, sport: GradedSport, rows: readonly SlateRow[], books: ReadonlyMap<string, PropBooks>, now: Date): number {
   const capturedAt = now.toISOString();
-  const nowIso = capturedAt;
-  const exact = new Map<string, SlateRow>();
-  const main = new Map<string, SlateRow>();
-  for (const r of rows) {
-    if (r.commenceTime <= nowIso) continue;
-    exact.set(`${propKey(r)}|${r.side}|${r.line}`, r);
-    if (r.isMainLine) main.set(`${propKey(r)}|${r.side}`, r);
-  }
   upsertClosingPrices(
     db,
     rows
-      .filter((r) => r.bookOdds !== null && r.bookOdds !== undefined && r.commenceTime > nowIso)
+      .filter((r) => r.bookOdds !== null && r.bookOdds !== undefined && r.commenceTime > capturedAt)
       .map((r) => ({ sport, eventId: r.eventId, playerKey: r.playerKey, statType: r.statType, side: r.side, line: r.line, price: r.bookOdds ?? null, fairProb: r.fairProb ?? null, book: r.book ?? null, capturedAt, commenceTime: r.commenceTime })),
   );
+  const linesOf = new Map<string, PropBooks[]>();
+  for (const p of books.values()) {
+    const k = propKey({ eventId: p.eventId, playerKey: p.playerKey, statType: p.stat });
+    linesOf.set(k, [...(linesOf.get(k) ?? []), p]);
+  }
   const captures: ClosingCapture[] = [];
   for (const entry of pendingBeforeStart(db, sport, now)) {
     // A close read in the same snapshot that locked the entry is the lock itself, not a close.
-    if (entry.lockedAt >= capturedAt) continue;
-    // Same book, same line first: CLV then compares one book's de-vigged pair with itself.
-    const sameBook = bookSidePrice(books.get(propBooksKey(entry.eventId, entry.playerKey, entry.statType, entry.line)), entry.book, entry.side);
-    if (sameBook) {
-      captures.push({ entryId: entry.id, closingLine: entry.line, closingPrice: sameBook.price, closingFairProb: sameBook.fairProb, closingBook: entry.book, capturedAt });
-      continue;
-    }
-    const row = exact.get(`${propKey(entry)}|${entry.side}|${entry.line}`) ?? main.get(`${propKey(entry)}|${entry.side}`);
-    if (!row) continue;
-    captures.push({ entryId: entry.id, closingLine: row.line, closingPrice: row.bookOdds ?? null, closingFairProb: row.fairProb ?? null, closingBook: row.book ?? null, capturedAt });
+    if (entry.lockedAt >= capturedAt || entry.book === null) continue;
+    const close = closeAtBook(linesOf.get(propKey(entry)) ?? [], entry.book, entry.line, entry.side);
+    if (close) captures.push({ entryId: entry.id, closingLine: close.line, closingPrice: close.price, closingFairProb: close.fairProb, closingBook: entry.book, capturedAt });
   }
   writeClosings(db, captures);
   return captures.length;
+}
+
+/** The book's price for the side at `line`, else at the book's own main line (P(over) nearest 0.5). */
+function closeAtBook(lines: readonly PropBooks[], book: string, line: number, side: 'over' | 'under'): { line: number; price: number; fairProb: number } | null {
+  const same = bookSidePrice(lines.find((p) => p.line === line), book, side);
+  if (same) return { line, ...same };
+  let best: { line: number; price: number; fairProb: number; distance: number } | null = null;
+  for (const p of lines) {
+    const over = bookSidePrice(p, book, 'over');
+    const priced = bookSidePrice(p, book, side);
+    if (!over || !priced) continue;
+    const distance = Math.abs(over.fairProb - 0.5);
+    if (!best || distance < best.distance) best = { line: p.line, ...priced, distance };
+  }
+  return best ? { line: best.line, price: best.price, fairProb: best.fairProb } : null;
 }
