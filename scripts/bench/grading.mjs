@@ -4,7 +4,8 @@
 // Inputs are real: the bundled NBA replay is snapshotted once (clock 2025-11-05T17:05:00Z, the
 // replay's defaultNow, as `propgrade snapshot nba --replay data/replay` does) into a temp store seeded with
 // the replay's real game history; every stored graded row is then re-graded from its recorded
-// two-way pair and the player's history read with historyBefore (the snapshot's own query).
+// market pricing (graded price and market fair) and the player's history read with historyBefore
+// (the snapshot's own query).
 // History is read once per player before timing, so the loop measures the model only.
 // Baseline, same rows, same process: devigTwoWay(over, under, 'shin') alone, the irreducible
 // per-row price work (gradeProp does it too). No pass/fail: the ratio is the figure.
@@ -17,6 +18,7 @@ const { gradeProp } = await dist('domain/model/index.js');
 const { devigTwoWay } = await dist('domain/devig.js');
 const { historyBefore } = await dist('store/repo/game-stats.js');
 const { snapshotRows } = await dist('store/repo/snapshots.js');
+const { storedMarketPricing } = await dist('domain/slate.js');
 
 const dir = tempDir('grading');
 const { store, seedMs, games } = await seededStore(dir);
@@ -34,7 +36,7 @@ const inputs = rows.map((r) => {
     side: r.side,
     overOdds: r.overOdds,
     underOdds: r.underOdds,
-    bookOdds: r.bookOdds,
+    market: storedMarketPricing(r),
     history: histories.get(r.playerKey),
     gameDate: summary.slateDate,
   };

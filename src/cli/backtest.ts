@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError, badInput } from '../errors.js';
-import type { BacktestReport, PropLevelSummary, TierSummary } from '../pipeline/backtest.js';
+import type { BacktestReport, ClvSummary, TierClaim } from '../pipeline/backtest.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -13,6 +13,7 @@ const backtestOptionsSchema = z.object({
   fitProps: z.array(z.string().min(1)).default([]),
   gamelogs: z.string().min(1),
   threesResults: z.string().min(1).optional(),
+  mlbStrikeouts: z.string().min(1).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   fitBefore: isoDate.default('2025-10-21'),
@@ -39,6 +40,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
     .option('--fit-props <csv>', 'props used only to fit the market blend (rows before --fit-before); repeatable', collect)
     .requiredOption('--gamelogs <csv>', 'NBA player game logs (projection history and outcomes)')
     .option('--threes-results <csv>', '2024-25 league threes per player-game (outcomes for 2024-25 threes props)')
+    .option('--mlb-strikeouts <csv>', 'MLB pitcher strikeouts, first and last pregame quotes (closing-line value only)')
     .option('--from <date>', 'first ET game date to evaluate (default: --fit-before)')
     .option('--to <date>', 'last ET game date to evaluate (default: last prop date)')
     .option('--fit-before <date>', 'fit every parameter on data dated before this day', '2025-10-21')
@@ -51,16 +53,18 @@ export function registerBacktest(program: Command, io: CliIO): void {
         '  $ propgrade backtest --props ../shared/history/nba_player_props_all_markets_2025-10-21_to_2025-11-09.csv \\',
         '      --fit-props ../shared/history/nba_player_threes_props_2024-10-22_to_2025-11-23.csv \\',
         '      --gamelogs ../shared/history/nba_player_game_logs_2024-25_and_2025-26.csv \\',
-        '      --threes-results ../shared/history/nba_threes_results_2024-25.csv --from 2025-10-21 --to 2025-11-09',
+        '      --threes-results ../shared/history/nba_threes_results_2024-25.csv \\',
+        '      --mlb-strikeouts ../shared/history/mlb_pitcher_strikeouts_props_first_last_pregame_2025.csv --from 2025-10-21 --to 2025-11-09',
       ].join('\n'),
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(backtestOptionsSchema, raw);
-      const [{ loadHistoricalPropsCsv }, { loadNbaGameLogsCsv }, { loadNbaThreesResultsCsv }, { runBacktest }] = await Promise.all([
+      const [{ loadHistoricalPropsCsv }, { loadNbaGameLogsCsv }, { loadNbaThreesResultsCsv }, { loadStrikeoutQuotesCsv }, { runBacktest }] = await Promise.all([
         import('../feeds/history/props.js'),
         import('../feeds/history/nba-gamelogs.js'),
         import('../feeds/history/nba-threes-results.js'),
+        import('../feeds/history/mlb-strikeouts.js'),
         import('../pipeline/backtest.js'),
       ]);
       const started = performance.now();
@@ -77,6 +81,8 @@ export function registerBacktest(program: Command, io: CliIO): void {
       warnings.push(...logs.warnings);
       const threes = opts.threesResults ? loadNbaThreesResultsCsv(readText(opts.threesResults)) : null;
       if (threes) warnings.push(...threes.warnings);
+      const strikeouts = opts.mlbStrikeouts ? loadStrikeoutQuotesCsv(readText(opts.mlbStrikeouts)) : null;
+      if (strikeouts) warnings.push(...strikeouts.warnings);
       if (props.length === 0) throw new AppError('NOT_FOUND', 'no usable prop rows in --props');
       if (logs.rows.length === 0) throw new AppError('NOT_FOUND', 'no usable game-log rows in --gamelogs');
       for (const w of warnings.slice(0, 5)) ctx.verbose(`warning: ${w}`);
@@ -87,6 +93,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
         fitProps,
         gamelogs: logs.rows,
         threesResults: threes?.rows ?? [],
+        mlbStrikeouts: strikeouts?.rows ?? [],
         from: opts.from,
         to: opts.to,
         fitBefore: opts.fitBefore,
@@ -99,79 +106,89 @@ export function registerBacktest(program: Command, io: CliIO): void {
     });
 }
 
-const f3 = (v: number): string => v.toFixed(4);
+const f4 = (v: number): string => v.toFixed(4);
 const pctf = (v: number): string => `${(v * 100).toFixed(1)}%`;
+const pct1 = (v: number): string => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
+const ci = (c: [number, number] | null, f: (v: number) => string): string => (c ? `${f(c[0])} .. ${f(c[1])}` : '-');
 
-function renderReport(r: Omit<BacktestReport, 'rows'> & { wallTimeMs: number }, color: boolean): string {
+type Report = Omit<BacktestReport, 'rows'> & { wallTimeMs: number };
+
+function tierTable(title: string, tiers: Partial<Record<string, TierClaim>>, color: boolean): string {
+  const rows = Object.entries(tiers).map(([g, t]) => [
+    g,
+    (t as TierClaim).n,
+    show((t as TierClaim).hit_rate, pctf),
+    pct1((t as TierClaim).claimed_ev_pct),
+    show((t as TierClaim).roi_pct.value, pct1),
+    ci((t as TierClaim).roi_pct.ci95, pct1),
+    (t as TierClaim).claim_inside === null ? '-' : (t as TierClaim).claim_inside ? 'yes' : 'NO',
+  ]);
+  return `\n${title}\n${renderTable(['grade', 'n', 'hit', 'claimed EV', 'ROI', 'ROI 95% CI (games)', 'claim inside'], rows, color)}`;
+}
+
+function clvLine(name: string, c: ClvSummary | null): string {
+  if (!c) return `${name}: no data`;
+  return `${name}: ${c.description}. A/A+ matched ${c.n} (${c.with_projection} with a projection, ${c.market_only} from the market alone); beat the later fair ${c.beat} = ${show(c.beat_share, pctf)} (95% CI ${ci(c.ci95, pctf)}); mean CLV ${show(c.mean_clv_pts, (v) => `${v.toFixed(2)} pts`)}`;
+}
+
+function renderReport(r: Report, color: boolean): string {
   const out: string[] = [];
+  out.push(`Back-test ${r.window.from}..${r.window.to} (parameters fitted before ${r.window.fitBefore}${r.window.inSample ? '; WINDOW OVERLAPS TRAINING' : ''})`);
+  const c = r.counts;
   out.push(
-    `Back-test ${r.window.from}..${r.window.to} (parameters fitted before ${r.window.fitBefore}${r.window.inSample ? '; WINDOW OVERLAPS TRAINING' : ''})`,
+    `prop rows ${c.propRows}, ladders ${c.ladders}, main lines ${c.mainLines} (graded ${c.graded}, refused ${c.refused}, void ${c.void}), scored rows ${c.scoredRows} by fair source ${Object.entries(c.bySource).map(([k, v]) => `${k} ${v}`).join(', ')}; wall time ${(r.wallTimeMs / 1000).toFixed(1)} s`,
   );
   out.push(
-    `props rows ${r.counts.propRows}, main lines ${r.counts.mainLines}, graded ${r.counts.graded}, refused ${r.counts.refused}, void ${r.counts.void}, scored ${r.counts.scoredProps}; blend weight ${show(r.params.blendWeight)}; wall time ${(r.wallTimeMs / 1000).toFixed(1)} s`,
+    `rules: consensus = mean ${r.rules.consensusMethod} no-vig P of the other books at the line, full at ${r.rules.minConsensusBooks}+ books; outlier when a price's implied probability is ${(r.rules.outlierProbGap * 100).toFixed(1)} pts under the fair; nudge weights ${JSON.stringify(r.params.nudgeWeights)}`,
   );
-  out.push('\nProbability scoring, one row per prop (P(over)); market = mean multiplicative de-vig across books at the main line');
+  out.push('\nProbability scoring at main lines, one P(over) per prop: final (consensus nudged by the model) vs the all-books consensus; differences are final minus consensus, 95% CI over games');
   out.push(
     renderTable(
-      ['market', 'n', 'over hit', 'LL model', 'LL blend', 'LL market', 'model-mkt (se)', 'blend-mkt (se)', 'Brier model', 'Brier blend', 'Brier mkt'],
-      Object.entries(r.propLevel).map(([m, s]: [string, PropLevelSummary]) => [
+      ['market', 'n', 'LL final', 'LL consensus', 'final - consensus', '95% CI', 'LL model', 'model - consensus', 'Brier final', 'Brier consensus'],
+      Object.entries(r.log_loss).map(([m, s]) => [
         m,
         s.n,
-        show(s.overHitRate, pctf),
-        show(s.logLoss.model, f3),
-        show(s.logLoss.blended, f3),
-        show(s.logLoss.marketConsensus, f3),
-        s.modelMinusMarket ? `${f3(s.modelMinusMarket.mean)} (${f3(s.modelMinusMarket.se)})` : '-',
-        s.blendedMinusMarket ? `${f3(s.blendedMinusMarket.mean)} (${f3(s.blendedMinusMarket.se)})` : '-',
-        show(s.brier.model, f3),
-        show(s.brier.blended, f3),
-        show(s.brier.marketConsensus, f3),
+        show(s.log_loss.final, f4),
+        show(s.log_loss.consensus, f4),
+        show(s.final_minus_consensus.value, f4),
+        ci(s.final_minus_consensus.ci95, f4),
+        show(s.log_loss.model, f4),
+        show(s.model_minus_consensus.value, f4),
+        show(s.brier.final, f4),
+        show(s.brier.consensus, f4),
       ]),
       color,
     ),
   );
-  out.push('\nGraded rows (both sides, best real price per side) by market and grade');
-  const tierRows: Array<Array<string | number>> = [];
-  for (const [m, tiers] of Object.entries(r.tiers)) {
-    for (const [g, t] of Object.entries(tiers) as [string, TierSummary][]) {
-      tierRows.push([
-        m,
-        g,
-        t.n,
-        t.hitRate === null ? '-' : pctf(t.hitRate),
-        t.ci95 ? `${pctf(t.ci95[0])}-${pctf(t.ci95[1])}` : 'n<20',
-        `${t.roiPct.toFixed(1)}%`,
-        `${t.meanEvPct.toFixed(1)}%`,
-        show(t.logLoss.blended, f3),
-        show(t.logLoss.market, f3),
-        show(t.brier.blended, f3),
-        show(t.brier.market, f3),
-      ]);
-    }
-  }
-  out.push(renderTable(['market', 'grade', 'n', 'hit', '95% CI', 'ROI', 'mean EV', 'LL p_win', 'LL market', 'Brier p_win', 'Brier mkt'], tierRows, color));
-  out.push('\nCalibration of P(over) by decile (blended p_win | pure model | market)');
+  out.push(tierTable('Claims per tier, main lines (both sides, graded price = best credible price)', r.per_tier.main_lines, color));
+  out.push(tierTable('Claims per tier, alt rungs priced market-implied', r.per_tier.market_implied_rungs, color));
+  out.push(tierTable('Claims per tier, thin consensus (1-2 other books)', r.per_tier.thin_consensus, color));
+  out.push(tierTable('Claims per tier, every graded row', r.per_tier.all_rows, color));
+  out.push('\nSlope of realised profit on claimed EV (an honest claim has slope 1), 95% CI over games');
   out.push(
     renderTable(
-      ['bin', 'n blend', 'pred', 'obs', 'n model', 'pred', 'obs', 'n market', 'pred', 'obs'],
-      r.calibration.blended.map((b, i) => {
-        const m = r.calibration.model[i];
-        const k = r.calibration.market[i];
-        return [
-          `${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`,
-          b.n,
-          show(b.meanPredicted, f3),
-          show(b.observed, f3),
-          show(m?.n),
-          show(m?.meanPredicted, f3),
-          show(m?.observed, f3),
-          show(k?.n),
-          show(k?.meanPredicted, f3),
-          show(k?.observed, f3),
-        ];
+      ['rows', 'n', 'slope', '95% CI'],
+      Object.entries(r.calibration_slope).map(([k, s]) => [k, s.n, show(s.value, (v) => v.toFixed(2)), ci(s.ci95, (v) => v.toFixed(2))]),
+      color,
+    ),
+  );
+  out.push('\nCalibration by decile: final P(over) at main lines | market-implied P(over) on alt rungs');
+  out.push(
+    renderTable(
+      ['bin', 'n final', 'pred', 'obs', 'n implied', 'pred', 'obs'],
+      r.calibration.final.map((b, i) => {
+        const m = r.calibration.market_implied_rungs[i];
+        return [`${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`, b.n, show(b.meanPredicted, f4), show(b.observed, f4), show(m?.n), show(m?.meanPredicted, f4), show(m?.observed, f4)];
       }),
       color,
     ),
+  );
+  out.push('\nClosing-line value (no outcomes needed)');
+  out.push(clvLine('NBA', r.clv.nba_threes));
+  out.push(clvLine('MLB', r.clv.mlb_strikeouts));
+  const s = r.sample_size;
+  out.push(
+    `\nSample size: pinning ROI to +/-${s.roi_half_width_pct}% at 95% needs about ${show(s.bets_needed)} bets (profit sd ${show(s.profit_sd, (v) => v.toFixed(2))}, design effect of same-game bets ${show(s.design_effect, (v) => v.toFixed(2))}); the A/A+ tiers hold ${s.bets_in_top_tiers}. ${s.note}`,
   );
   return out.join('\n');
 }

@@ -1,5 +1,9 @@
 import { devigTwoWay, DEFAULT_TWO_WAY_METHOD } from './devig.js';
 import type { GameEvent, PropQuote } from './entities.js';
+import type { MarketPricing } from './model/grade-prop.js';
+import { MARKET_RULES, priceLadder, type FairSource, type RowPricing } from './model/market.js';
+import type { Dispersion } from './model/params.js';
+import { fairAmerican } from './odds.js';
 import { normalizeName } from './names.js';
 import type { Side } from './sports.js';
 import type { StatType } from './stats.js';
@@ -16,7 +20,7 @@ export interface PricedRow {
   stat: StatType;
   line: number;
   side: Side;
-  /** The allowed book with the best real price for this side (among books pricing both sides). */
+  /** The allowed book with the best credible price for this side (priceLadder); null when no book prices both sides. */
   book: string | null;
   overOdds: number | null;
   underOdds: number | null;
@@ -25,6 +29,13 @@ export interface PricedRow {
   fairProb: number | null;
   overround: number | null;
   devigMethod: string | null;
+  /** Where fairProb came from: consensus of the other books, the market-implied ladder, or the book's own pair. */
+  fairSource: FairSource | null;
+  consensusBooks: number | null;
+  thinConsensus: boolean | null;
+  outlierPrice: boolean | null;
+  gradedAtOutlier: boolean | null;
+  outlier: { book: string; price: number } | null;
   /** Offered by the most books for this player and stat in this game. */
   isMainLine: boolean;
   /** Books quoting this exact line (either side). */
@@ -38,12 +49,6 @@ export interface BookPair {
 }
 
 const key = (...parts: Array<string | number>) => parts.join('\u0001');
-
-/** True when a is a better price than b for the bettor (higher payout). */
-function betterPrice(a: number, b: number): boolean {
-  const payout = (x: number) => (x > 0 ? x / 100 : 100 / -x);
-  return payout(a) > payout(b);
-}
 
 export interface AssembleOptions {
   /** Books whose prices may be used; null = all books in the feed. */
@@ -99,30 +104,50 @@ export function bookSidePrice(prop: PropBooks | undefined, book: string | null, 
   return fairProb === undefined ? null : { price, fairProb };
 }
 
-export function assembleSlate(grouped: ReadonlyMap<string, PropBooks>): PricedRow[] {
-  const props = grouped;
-  const mainLines = pickMainLines([...props.values()]);
+/**
+ * One priced row per (game, player, stat, line, side): every line of a player's stat in a game is
+ * priced together, because an alt rung's fair probability comes from the main line (priceLadder).
+ * A line no book prices on both sides keeps its rows with the price triplet hidden.
+ */
+export function assembleSlate(grouped: ReadonlyMap<string, PropBooks>, dispersionFor: (stat: StatType) => Dispersion | null): PricedRow[] {
+  const ladders = new Map<string, PropBooks[]>();
+  for (const prop of grouped.values()) {
+    const k = key(prop.eventId, prop.playerKey, prop.stat);
+    const list = ladders.get(k);
+    if (list) list.push(prop);
+    else ladders.set(k, [prop]);
+  }
   const rows: PricedRow[] = [];
-  for (const prop of props.values()) {
-    const isMainLine = mainLines.get(key(prop.eventId, prop.playerKey, prop.stat)) === prop.line;
-    for (const side of ['over', 'under'] as const) {
-      rows.push({
-        eventId: prop.eventId,
-        player: prop.display,
-        playerKey: prop.playerKey,
-        stat: prop.stat,
-        line: prop.line,
-        side,
-        ...priceSide([...prop.books.values()], side),
-        isMainLine,
-        bookCount: prop.books.size,
-      });
+  for (const props of ladders.values()) {
+    const first = props[0] as PropBooks;
+    const display = props.reduce((d, p) => (p.display.length > d.length ? p.display : d), first.display);
+    const priced = priceLadder(
+      props.map((p) => ({ line: p.line, quotes: [...p.books.values()] })),
+      dispersionFor(first.stat),
+    );
+    const byLineSide = new Map(priced.map((r) => [`${r.line}|${r.side}`, r]));
+    const mainLine = priced.find((r) => r.isMainLine)?.line ?? null;
+    for (const prop of props) {
+      for (const side of ['over', 'under'] as const) {
+        const r = byLineSide.get(`${prop.line}|${side}`);
+        rows.push({
+          eventId: prop.eventId,
+          player: display,
+          playerKey: prop.playerKey,
+          stat: prop.stat,
+          line: prop.line,
+          side,
+          ...(r ? pricedFields(r) : HIDDEN),
+          isMainLine: prop.line === mainLine,
+          bookCount: prop.books.size,
+        });
+      }
     }
   }
   return rows;
 }
 
-type SidePricing = Pick<PricedRow, 'book' | 'overOdds' | 'underOdds' | 'bookOdds' | 'fairOdds' | 'fairProb' | 'overround' | 'devigMethod'>;
+type SidePricing = Omit<PricedRow, 'eventId' | 'player' | 'playerKey' | 'stat' | 'line' | 'side' | 'isMainLine' | 'bookCount'>;
 
 const HIDDEN: SidePricing = {
   book: null,
@@ -133,62 +158,46 @@ const HIDDEN: SidePricing = {
   fairProb: null,
   overround: null,
   devigMethod: null,
+  fairSource: null,
+  consensusBooks: null,
+  thinConsensus: null,
+  outlierPrice: null,
+  gradedAtOutlier: null,
+  outlier: null,
 };
 
-/**
- * Best real price for the side among books that price both sides and de-vig cleanly, so the
- * fair figures come from exactly the pair the row shows. One-legged markets hide the triplet.
- */
-function priceSide(pairs: BookPair[], side: Side): SidePricing {
-  let best: { pair: BookPair; price: number; fair: { prob: number; odds: number | null; overround: number; method: string } } | null = null;
-  for (const pair of pairs) {
-    const price = side === 'over' ? pair.over : pair.under;
-    if (price === null || pair.over === null || pair.under === null) continue;
-    const dv = devigTwoWay(pair.over, pair.under, DEFAULT_TWO_WAY_METHOD);
-    if (!dv.ok) continue;
-    const i = side === 'over' ? 0 : 1;
-    const prob = dv.probs[i];
-    if (prob === undefined) continue;
-    if (best === null || betterPrice(price, best.price) || (price === best.price && pair.book < best.pair.book)) {
-      best = { pair, price, fair: { prob, odds: dv.fairAmerican[i] ?? null, overround: dv.overround, method: dv.method } };
-    }
-  }
-  if (!best) return HIDDEN;
+function pricedFields(r: RowPricing): SidePricing {
   return {
-    book: best.pair.book,
-    overOdds: best.pair.over,
-    underOdds: best.pair.under,
-    bookOdds: best.price,
-    fairOdds: best.fair.odds,
-    fairProb: best.fair.prob,
-    overround: best.fair.overround,
-    devigMethod: best.fair.method,
+    book: r.book,
+    overOdds: r.overOdds,
+    underOdds: r.underOdds,
+    bookOdds: r.bookOdds,
+    fairOdds: fairAmerican(r.fairProb),
+    fairProb: r.fairProb,
+    overround: r.overround,
+    devigMethod: MARKET_RULES.consensusMethod,
+    fairSource: r.fairSource,
+    consensusBooks: r.consensusBooks,
+    thinConsensus: r.thinConsensus,
+    outlierPrice: r.outlierPrice,
+    gradedAtOutlier: r.gradedAtOutlier,
+    outlier: r.outlier,
   };
 }
 
-/** Main line = offered by the most books; ties go to the line whose de-vigged P(over) is nearest 0.5. */
-function pickMainLines(props: PropBooks[]): Map<string, number> {
-  const best = new Map<string, { line: number; count: number; distance: number }>();
-  for (const p of props) {
-    const k = key(p.eventId, p.playerKey, p.stat);
-    const count = p.books.size;
-    const distance = meanOverDistance([...p.books.values()]);
-    const cur = best.get(k);
-    if (!cur || count > cur.count || (count === cur.count && (distance < cur.distance || (distance === cur.distance && p.line < cur.line)))) {
-      best.set(k, { line: p.line, count, distance });
-    }
-  }
-  return new Map([...best].map(([k, v]) => [k, v.line]));
+/** The row's market side as gradeProp takes it; null when the triplet is hidden. */
+export function marketPricingOf(r: Pick<PricedRow, 'bookOdds' | 'fairProb' | 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'gradedAtOutlier'>): MarketPricing | null {
+  const { bookOdds, fairProb, fairSource, consensusBooks, thinConsensus, gradedAtOutlier } = r;
+  if (bookOdds === null || fairProb === null || fairSource === null || consensusBooks === null || thinConsensus === null || gradedAtOutlier === null) return null;
+  return { bookOdds, fairProb, fairSource, consensusBooks, thinConsensus, gradedAtOutlier };
 }
 
-function meanOverDistance(pairs: BookPair[]): number {
-  const ps: number[] = [];
-  for (const pair of pairs) {
-    const dv = devigTwoWay(pair.over, pair.under, DEFAULT_TWO_WAY_METHOD);
-    if (dv.ok && dv.probs[0] !== undefined) ps.push(dv.probs[0]);
-  }
-  if (ps.length === 0) return Number.POSITIVE_INFINITY;
-  return Math.abs(ps.reduce((a, b) => a + b, 0) / ps.length - 0.5);
+/** The same for a stored row: its graded price is the outlier when the flagged quote is the graded one. */
+export function storedMarketPricing(
+  r: Pick<PricedRow, 'bookOdds' | 'fairProb' | 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'outlierPrice' | 'book'> & { outlierBook: string | null },
+): MarketPricing | null {
+  const gradedAtOutlier = r.outlierPrice === null ? null : r.outlierPrice && r.outlierBook === r.book;
+  return marketPricingOf({ ...r, gradedAtOutlier });
 }
 
 /** The game's participants as abbreviations, for the join invariant. */

@@ -1,37 +1,46 @@
-import { devigTwoWay } from '../domain/devig.js';
 import type { PlayerGameStat } from '../domain/entities.js';
 import type { Grade } from '../domain/grades.js';
-import { gateRate } from '../domain/record-gate.js';
-import { fitBlendWeight, fitExposureHalfLife, fitStat, trainingSeries, type BlendExample } from '../domain/model/fit.js';
+import { fitBlendWeight, fitExposureHalfLife, fitMarketDispersionScale, fitStat, trainingSeries, type BlendExample, type MarketDispersionExample } from '../domain/model/fit.js';
 import { gradeProp } from '../domain/model/grade-prop.js';
-import { brier, calibrationTable, logLoss, pairedDifference, rowLogLoss, type CalibrationBin, type Scored } from '../domain/model/metrics.js';
-import { statKey, type ModelParams, type StatParams } from '../domain/model/params.js';
+import { gradeFor } from '../domain/model/grading.js';
+import { MARKET_RULES, consensusOver, priceLadder, type BookQuote, type FairSource, type LadderLine, type RowPricing } from '../domain/model/market.js';
+import { calibrationTable, pairedDifference, rowLogLoss, type CalibrationBin } from '../domain/model/metrics.js';
+import { marketDispersionFor, statKey, type ModelParams, type StatParams } from '../domain/model/params.js';
+import { blendProbability } from '../domain/model/pricing.js';
+import { clusterInterval, olsSlope, olsSums, totalOf, addInto, type Sums } from '../domain/model/resample.js';
 import { normalizeName } from '../domain/names.js';
 import { americanToDecimal, profitPerUnit } from '../domain/odds.js';
+import { wilsonInterval } from '../domain/record-gate.js';
 import type { Side } from '../domain/sports.js';
 import type { StatType } from '../domain/stats.js';
+import type { StrikeoutQuote } from '../feeds/history/mlb-strikeouts.js';
 import type { HistoricalProp } from '../feeds/history/props.js';
 
 /**
- * Back-test: replays real historical props through the same gradeProp the snapshot uses, with
- * history cut strictly before each game, and scores the result against real box scores.
- *
- * Unit: the main line per (game date, player, game, stat), i.e. the line offered by the most books
- * (ties: de-vigged P(over) nearest 0.5), as history/NOTES.md defines it. Each main line yields an
- * over and an under row, each priced at the book with the best real price for that side (the
- * snapshot's rule), with that book's own pair as the market. Only both-sides-priced book rows count.
+ * Back-test: replays real historical props through the snapshot's own rule (priceLadder for the
+ * market's fair probability and the graded price, gradeProp for the projection, nudge and letter),
+ * with history cut strictly before each game, and checks every claim against real box scores:
+ * probability scoring against the consensus, each tier's claimed EV against its realised ROI
+ * (intervals resample whole games), the slope of realised profit on claimed EV, the market-implied
+ * ladder's calibration, and closing-line value where the data has an early and a later price.
  */
 
 export const NBA_BACKTEST_STATS: readonly StatType[] = ['points', 'rebounds', 'assists', 'threes', 'pra', 'blocks', 'steals'];
+const TIERS: readonly Grade[] = ['A+', 'A', 'B', 'C', 'F'];
 
 export interface BacktestOptions {
   /** Props to evaluate (only those dated inside [from, to] are graded). */
   props: readonly HistoricalProp[];
-  /** Props for fitting the blend weight; only rows dated before fitBefore are used. */
+  /**
+   * Props dated before fitBefore fit the nudge weights and the outlier bound; those dated inside the
+   * window and taken earlier than `props` (the 15:00 threes file) are the early side of NBA CLV.
+   */
   fitProps?: readonly HistoricalProp[];
   gamelogs: readonly PlayerGameStat[];
   /** League-wide 2024-25 threes per player-game: outcome for 2024-25 threes props, extra threes history. */
   threesResults?: readonly PlayerGameStat[];
+  /** MLB pitcher strikeouts, first and last pregame quote (CLV only; no outcomes). */
+  mlbStrikeouts?: readonly StrikeoutQuote[];
   /** Inclusive ET game dates; default from = fitBefore, to = last prop date. */
   from?: string;
   to?: string;
@@ -41,57 +50,72 @@ export interface BacktestOptions {
   params?: ModelParams;
 }
 
-export interface MainLine {
+/** One graded (line, side) of the window, priced by the snapshot's rule and settled. */
+export interface BacktestRow {
   date: string;
-  playerKey: string;
-  player: string;
   game: string;
-  stat: StatType;
-  line: number;
-  /** Books quoting both sides at this line. */
-  books: number;
-  /** Mean multiplicative de-vigged P(over) across those books (the NOTES.md consensus). */
-  consensusOver: number;
-  best: Record<Side, { book: string; overOdds: number; underOdds: number; price: number }>;
-}
-
-export interface GradedBacktestRow {
-  date: string;
   player: string;
   stat: StatType;
   line: number;
   side: Side;
+  isMainLine: boolean;
+  fairSource: FairSource;
+  thinConsensus: boolean;
+  consensusBooks: number;
+  outlierPrice: boolean;
   book: string;
   bookOdds: number;
-  grade: Grade;
-  pWin: number;
+  pFair: number;
   pModel: number;
-  pMarket: number;
+  pWin: number;
   evPct: number;
+  grade: Grade;
   actual: number;
   result: 'win' | 'loss' | 'push';
-  consensusOver: number;
+  /** Profit per unit staked at bookOdds. */
+  profit: number;
+  /** All books' consensus P(over) at this line (prop-level scoring); null when no book quotes both sides. */
+  consensusOverAll: number | null;
 }
 
-export interface TierSummary {
+export interface Interval {
+  value: number | null;
+  ci95: [number, number] | null;
+}
+
+export interface TierClaim {
   n: number;
   wins: number;
-  hitRate: number | null;
-  ci95: [number, number] | null;
-  roiPct: number;
-  meanEvPct: number;
-  logLoss: { blended: number | null; model: number | null; market: number | null };
-  brier: { blended: number | null; model: number | null; market: number | null };
+  hit_rate: number | null;
+  /** Mean EV the letters claimed, percent of stake. */
+  claimed_ev_pct: number;
+  /** Realised ROI at the graded price, percent of stake, with a 95% interval over games. */
+  roi_pct: Interval;
+  /** The claim lies inside the realised interval (null when the interval cannot be formed). */
+  claim_inside: boolean | null;
 }
 
-export interface PropLevelSummary {
+export interface ProbabilityScore {
   n: number;
-  overHitRate: number | null;
-  logLoss: { model: number | null; blended: number | null; marketShinBestBook: number | null; marketConsensus: number | null };
-  brier: { model: number | null; blended: number | null; marketShinBestBook: number | null; marketConsensus: number | null };
-  /** Per-prop log loss minus the consensus market's: negative = beats the market. */
-  modelMinusMarket: { mean: number; se: number } | null;
-  blendedMinusMarket: { mean: number; se: number } | null;
+  log_loss: { final: number | null; consensus: number | null; model: number | null };
+  brier: { final: number | null; consensus: number | null; model: number | null };
+  /** Mean per-prop log loss minus the consensus's, with a 95% interval over games (negative = better). */
+  final_minus_consensus: Interval;
+  model_minus_consensus: Interval;
+}
+
+export interface ClvSummary {
+  description: string;
+  /** Early grades priced from the market alone because no projection existed (research mode). */
+  market_only: number;
+  with_projection: number;
+  /** A/A+ early grades matched to a later consensus at the same line. */
+  n: number;
+  beat: number;
+  beat_share: number | null;
+  ci95: [number, number] | null;
+  /** Mean of (later fair probability of the side minus the early price's implied probability), in points. */
+  mean_clv_pts: number | null;
 }
 
 export interface BacktestReport {
@@ -100,21 +124,30 @@ export interface BacktestReport {
   fit: {
     exposureHalfLife: { halfLife: number; mse: number; n: number } | null;
     stats: Record<string, { trainingGames: number; mse: number; meanLogLik: number; poissonLogLik: number }>;
-    blend: { weight: number; examples: number; logLoss: number; marketLogLoss: number; modelLogLoss: number } | null;
+    nudge: Record<string, { weight: number; fittedWeight: number; examples: number; logLossMarket: number; logLossNudged: number; improvement: { mean: number; se: number } | null }>;
+    /** Generosity of each main-line quote against the other books' consensus (probability points as fractions), training props. */
+    outlierGap: { n: number; p99: number; p995: number; p999: number; p9999: number; beyondBound: number } | null;
+    marketDispersion: { scale: number; meanLogLik: number; unscaledLogLik: number; n: number } | null;
   } | null;
+  rules: { minConsensusBooks: number; outlierProbGap: number; consensusMethod: string };
   counts: {
     propRows: number;
+    ladders: number;
     mainLines: number;
     graded: number;
     refused: number;
     refusalReasons: Record<string, number>;
     void: number;
-    scoredProps: number;
+    scoredRows: number;
+    bySource: Record<string, number>;
   };
-  propLevel: Record<string, PropLevelSummary>;
-  tiers: Record<string, Partial<Record<Grade | 'all', TierSummary>>>;
-  calibration: { blended: CalibrationBin[]; model: CalibrationBin[]; market: CalibrationBin[] };
-  rows: GradedBacktestRow[];
+  log_loss: Record<string, ProbabilityScore>;
+  per_tier: Record<'main_lines' | 'market_implied_rungs' | 'thin_consensus' | 'all_rows', Partial<Record<Grade | 'all', TierClaim>>>;
+  calibration_slope: Record<'main_lines' | 'market_implied_rungs' | 'all_rows', Interval & { n: number }>;
+  calibration: { final: CalibrationBin[]; market_implied_rungs: CalibrationBin[] };
+  clv: { nba_threes: ClvSummary | null; mlb_strikeouts: ClvSummary | null };
+  sample_size: { roi_half_width_pct: number; profit_sd: number | null; design_effect: number | null; bets_needed: number | null; bets_in_top_tiers: number; note: string };
+  rows: BacktestRow[];
 }
 
 /** The history and outcome store for the run: per-player rows sorted by date. */
@@ -162,87 +195,45 @@ export class HistoryIndex {
   }
 }
 
-/** Main lines per (date, player, game, stat) from both-sides-priced book rows. */
-export function mainLines(props: readonly HistoricalProp[]): MainLine[] {
-  const groups = new Map<string, HistoricalProp[]>();
+
+/** A player's stat in one game at one snapshot: every line with every book's pair (both sides only). */
+export interface HistoricalLadder {
+  date: string;
+  game: string;
+  player: string;
+  playerKey: string;
+  stat: StatType;
+  lines: LadderLine[];
+}
+
+/** Groups prop rows into ladders per (date, player, game, stat); one-sided quotes are left out. */
+export function ladders(props: readonly HistoricalProp[]): HistoricalLadder[] {
+  const groups = new Map<string, HistoricalLadder & { byLine: Map<number, BookQuote[]> }>();
   for (const p of props) {
     if (p.overOdds === null || p.underOdds === null) continue;
-    const key = normalizeName(p.player).key;
-    const g = `${p.date}|${key}|${p.eventId ?? p.game}|${p.stat}`;
-    let list = groups.get(g);
-    if (!list) groups.set(g, (list = []));
-    list.push(p);
+    const name = normalizeName(p.player);
+    const game = p.eventId ?? p.game;
+    const k = `${p.date}|${name.key}|${game}|${p.stat}`;
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { date: p.date, game, player: p.player, playerKey: name.key, stat: p.stat, lines: [], byLine: new Map() }));
+    let quotes = g.byLine.get(p.line);
+    if (!quotes) g.byLine.set(p.line, (quotes = []));
+    quotes.push({ book: p.book, over: p.overOdds, under: p.underOdds });
   }
-  const out: MainLine[] = [];
-  for (const rows of groups.values()) {
-    const byLine = new Map<number, { row: HistoricalProp; pOver: number }[]>();
-    for (const r of rows) {
-      const d = devigTwoWay(r.overOdds, r.underOdds, 'multiplicative');
-      if (!d.ok) continue;
-      let list = byLine.get(r.line);
-      if (!list) byLine.set(r.line, (list = []));
-      list.push({ row: r, pOver: d.probs[0] as number });
-    }
-    let chosen: { line: number; quotes: { row: HistoricalProp; pOver: number }[]; p: number } | null = null;
-    for (const [line, quotes] of byLine) {
-      const p = quotes.reduce((s, q) => s + q.pOver, 0) / quotes.length;
-      if (
-        chosen === null ||
-        quotes.length > chosen.quotes.length ||
-        (quotes.length === chosen.quotes.length && Math.abs(p - 0.5) < Math.abs(chosen.p - 0.5))
-      ) {
-        chosen = { line, quotes, p };
-      }
-    }
-    if (chosen === null) continue;
-    const first = chosen.quotes[0]?.row as HistoricalProp;
-    out.push({
-      date: first.date,
-      playerKey: normalizeName(first.player).key,
-      player: first.player,
-      game: first.eventId ?? first.game,
-      stat: first.stat,
-      line: chosen.line,
-      books: chosen.quotes.length,
-      consensusOver: chosen.p,
-      best: { over: bestFor(chosen.quotes, 'over'), under: bestFor(chosen.quotes, 'under') },
-    });
+  const out: HistoricalLadder[] = [];
+  for (const g of groups.values()) {
+    const { byLine, ...ladder } = g;
+    ladder.lines = [...byLine].sort((a, b) => a[0] - b[0]).map(([line, quotes]) => ({ line, quotes: quotes.sort((a, b) => (a.book < b.book ? -1 : 1)) }));
+    out.push(ladder);
   }
-  const order = (m: MainLine): string => `${m.date}|${m.player}|${m.game}|${m.stat}`;
+  const order = (l: HistoricalLadder) => `${l.date}|${l.player}|${l.game}|${l.stat}`;
   return out.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
-/** Best real price for the side (highest decimal); ties go to the book name first in order. */
-function bestFor(quotes: readonly { row: HistoricalProp }[], side: Side): MainLine['best'][Side] {
-  let best: MainLine['best'][Side] | null = null;
-  let bestDec = -Infinity;
-  for (const { row } of quotes) {
-    const price = (side === 'over' ? row.overOdds : row.underOdds) as number;
-    const dec = americanToDecimal(price) ?? -Infinity;
-    if (dec > bestDec || (dec === bestDec && best !== null && row.book < best.book)) {
-      bestDec = dec;
-      best = { book: row.book, overOdds: row.overOdds as number, underOdds: row.underOdds as number, price };
-    }
-  }
-  return best as MainLine['best'][Side];
-}
+const dispersionOf = (params: ModelParams, stat: StatType) => marketDispersionFor(params, 'nba', stat);
 
-interface SideGrade {
-  line: MainLine;
-  side: Side;
-  out: ReturnType<typeof gradeProp>;
-}
-
-function gradeSides(ml: MainLine, history: HistoryIndex, params: ModelParams): SideGrade[] {
-  const past = history.before(ml.playerKey, ml.date);
-  return (['over', 'under'] as const).map((side) => {
-    const b = ml.best[side];
-    const out = gradeProp(
-      { sport: 'nba', stat: ml.stat, line: ml.line, side, overOdds: b.overOdds, underOdds: b.underOdds, bookOdds: b.price, history: past, gameDate: ml.date },
-      params,
-    );
-    return { line: ml, side, out };
-  });
+function marketOf(r: RowPricing) {
+  return { bookOdds: r.bookOdds, fairProb: r.fairProb, fairSource: r.fairSource, consensusBooks: r.consensusBooks, thinConsensus: r.thinConsensus, gradedAtOutlier: r.gradedAtOutlier };
 }
 
 function settle(side: Side, line: number, actual: number): 'win' | 'loss' | 'push' {
@@ -250,7 +241,11 @@ function settle(side: Side, line: number, actual: number): 'win' | 'loss' | 'pus
   return (side === 'over' ? actual > line : actual < line) ? 'win' : 'loss';
 }
 
-/** Fits projection, dispersion and blend parameters on data dated before `fitBefore` only. */
+function profitOf(result: 'win' | 'loss' | 'push', price: number): number {
+  return result === 'win' ? profitPerUnit(price) : result === 'loss' ? -1 : 0;
+}
+
+/** Fits projection, dispersion, per-market nudge weights and the outlier bound on data dated before `fitBefore` only. */
 export function fitParams(opts: Pick<BacktestOptions, 'gamelogs' | 'threesResults' | 'fitProps' | 'props' | 'fitBefore'>): {
   params: ModelParams;
   fit: NonNullable<BacktestReport['fit']>;
@@ -265,28 +260,82 @@ export function fitParams(opts: Pick<BacktestOptions, 'gamelogs' | 'threesResult
     stats[statKey('nba', stat)] = f.params;
     diagnostics[stat] = f.diagnostics;
   }
-  const unblended: ModelParams = { fitBefore: opts.fitBefore, blendWeight: null, stats };
+  const unnudged: ModelParams = { fitBefore: opts.fitBefore, nudgeWeights: {}, marketDispersionScale: null, stats };
   const trainProps = [...(opts.fitProps ?? []), ...opts.props].filter((p) => p.date < opts.fitBefore);
-  const history = new HistoryIndex(
-    training,
-    (opts.threesResults ?? []).filter((r) => r.date < opts.fitBefore),
-  );
-  const examples: BlendExample[] = [];
-  for (const ml of mainLines(trainProps)) {
-    const actual = history.outcome(ml.playerKey, ml.date, ml.stat);
-    if (actual === null) continue;
-    for (const g of gradeSides(ml, history, unblended)) {
-      if (g.out.insufficientData || g.out.detail.pMarket === null) continue;
-      const r = settle(g.side, ml.line, actual);
-      if (r === 'push') continue;
-      examples.push({ pModel: g.out.detail.pModel, pMarket: g.out.detail.pMarket, y: r === 'win' ? 1 : 0 });
-    }
+  const history = new HistoryIndex(training, (opts.threesResults ?? []).filter((r) => r.date < opts.fitBefore));
+
+  const examples = new Map<StatType, BlendExample[]>();
+  const spread: MarketDispersionExample[] = [];
+  const gaps: number[] = [];
+  for (const ladder of ladders(trainProps)) {
+    const main = priceLadder(ladder.lines, dispersionOf(unnudged, ladder.stat)).find((r) => r.isMainLine && r.side === 'over');
+    const mainLine = ladder.lines.find((l) => l.line === main?.line);
+    if (!main || !mainLine) continue;
+    outlierGaps(mainLine, gaps);
+    const all = consensusOver(mainLine.quotes);
+    const actual = history.outcome(ladder.playerKey, ladder.date, ladder.stat);
+    if (!all || actual === null) continue;
+    const disp = stats[statKey('nba', ladder.stat)]?.dispersion;
+    if (disp && all.books >= MARKET_RULES.minConsensusBooks) spread.push({ line: main.line, pOver: all.pOver, actual, dispersion: disp });
+    const out = gradeProp({ sport: 'nba', stat: ladder.stat, line: main.line, side: 'over', market: marketOf(main), history: history.before(ladder.playerKey, ladder.date), gameDate: ladder.date }, unnudged);
+    const r = settle('over', main.line, actual);
+    if (out.insufficientData || r === 'push') continue;
+    let list = examples.get(ladder.stat);
+    if (!list) examples.set(ladder.stat, (list = []));
+    list.push({ pModel: out.detail.pModel, pMarket: all.pOver, y: r === 'win' ? 1 : 0 });
   }
-  const blend = examples.length > 0 ? { ...fitBlendWeight(examples), examples: examples.length } : null;
+
+  const nudge: NonNullable<BacktestReport['fit']>['nudge'] = {};
+  const nudgeWeights: Record<string, number> = {};
+  for (const [stat, ex] of examples) {
+    const best = fitBlendWeight(ex);
+    const improvement = pairedDifference(
+      ex.map((e) => rowLogLoss({ p: e.pMarket, y: e.y })),
+      ex.map((e) => rowLogLoss({ p: blendProbability(e.pModel, e.pMarket, best.weight), y: e.y })),
+    );
+    // The model earns weight only where it beats the market on training props by two standard errors.
+    const helps = improvement !== null && improvement.mean > 2 * improvement.se && best.weight > 0;
+    const weight = helps ? best.weight : 0;
+    if (weight > 0) nudgeWeights[statKey('nba', stat)] = weight;
+    nudge[stat] = { weight, fittedWeight: best.weight, examples: ex.length, logLossMarket: best.marketLogLoss, logLossNudged: best.logLoss, improvement };
+  }
+  gaps.sort((a, b) => a - b);
+  const q = (p: number) => gaps[Math.min(gaps.length - 1, Math.floor(p * gaps.length))] as number;
+  const marketSpread = fitMarketDispersionScale(spread);
   return {
-    params: { ...unblended, blendWeight: blend ? blend.weight : null },
-    fit: { exposureHalfLife: exposure, stats: diagnostics, blend },
+    params: { ...unnudged, nudgeWeights, marketDispersionScale: marketSpread?.scale ?? null },
+    fit: {
+      exposureHalfLife: exposure,
+      stats: diagnostics,
+      nudge,
+      marketDispersion: marketSpread,
+      outlierGap:
+        gaps.length > 0
+          ? { n: gaps.length, p99: q(0.99), p995: q(0.995), p999: q(0.999), p9999: q(0.9999), beyondBound: gaps.filter((g) => g > MARKET_RULES.outlierProbGap).length }
+          : null,
+    },
   };
+}
+
+/** How far each quote's implied probability sits below the other books' consensus fair (positive = generous), at lines with a full consensus. */
+function outlierGaps(line: LadderLine, into: number[]): void {
+  for (const q of line.quotes) {
+    const others = consensusOver(line.quotes, q.book);
+    if (!others || others.books < MARKET_RULES.minConsensusBooks || q.over === null || q.under === null) continue;
+    const dOver = americanToDecimal(q.over);
+    const dUnder = americanToDecimal(q.under);
+    if (dOver === null || dUnder === null) continue;
+    into.push(others.pOver - 1 / dOver, 1 - others.pOver - 1 / dUnder);
+  }
+}
+
+/** Grades one ladder with the live rule; rows carry the market pricing and the grade (or the refusal). */
+function gradeLadder(ladder: HistoricalLadder, history: HistoryIndex, params: ModelParams) {
+  const past = history.before(ladder.playerKey, ladder.date);
+  return priceLadder(ladder.lines, dispersionOf(params, ladder.stat)).map((pricing) => ({
+    pricing,
+    out: gradeProp({ sport: 'nba', stat: ladder.stat, line: pricing.line, side: pricing.side, market: marketOf(pricing), history: past, gameDate: ladder.date }, params),
+  }));
 }
 
 export function runBacktest(opts: BacktestOptions): BacktestReport {
@@ -297,133 +346,273 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
   const to = opts.to ?? inWindow.reduce((m, p) => (p.date > m ? p.date : m), from);
   const history = new HistoryIndex(opts.gamelogs, opts.threesResults ?? []);
 
-  const lines = mainLines(inWindow);
   const refusalReasons: Record<string, number> = {};
-  const rows: GradedBacktestRow[] = [];
+  const rows: BacktestRow[] = [];
+  const bySource: Record<string, number> = {};
+  const all = ladders(inWindow);
+  let mainLines = 0;
   let graded = 0;
   let refused = 0;
   let voided = 0;
-  for (const ml of lines) {
-    const sides = gradeSides(ml, history, params);
-    const over = sides[0] as SideGrade;
-    if (over.out.insufficientData) {
+  for (const ladder of all) {
+    const sides = gradeLadder(ladder, history, params);
+    const main = sides.find((s) => s.pricing.isMainLine && s.pricing.side === 'over');
+    if (!main) continue;
+    mainLines += 1;
+    if (main.out.insufficientData) {
       refused += 1;
-      const reason = over.out.reason.replace(/\d+/g, 'N');
+      const reason = main.out.reason.replace(/\d+(\.\d+)?/g, 'N');
       refusalReasons[reason] = (refusalReasons[reason] ?? 0) + 1;
       continue;
     }
     graded += 1;
-    const actual = history.outcome(ml.playerKey, ml.date, ml.stat);
+    const actual = history.outcome(ladder.playerKey, ladder.date, ladder.stat);
     if (actual === null) {
       voided += 1;
       continue;
     }
-    for (const g of sides) {
-      if (g.out.insufficientData || g.out.evPct === null || g.out.detail.pMarket === null) continue;
-      const b = ml.best[g.side];
+    for (const { pricing: p, out } of sides) {
+      if (out.insufficientData) continue;
+      const result = settle(p.side, p.line, actual);
+      const line = ladder.lines.find((l) => l.line === p.line);
+      bySource[p.fairSource] = (bySource[p.fairSource] ?? 0) + 1;
       rows.push({
-        date: ml.date,
-        player: ml.player,
-        stat: ml.stat,
-        line: ml.line,
-        side: g.side,
-        book: b.book,
-        bookOdds: b.price,
-        grade: g.out.grade,
-        pWin: g.out.pWin,
-        pModel: g.out.detail.pModel,
-        pMarket: g.out.detail.pMarket,
-        evPct: g.out.evPct,
+        date: ladder.date,
+        game: ladder.game,
+        player: ladder.player,
+        stat: ladder.stat,
+        line: p.line,
+        side: p.side,
+        isMainLine: p.isMainLine,
+        fairSource: p.fairSource,
+        thinConsensus: p.thinConsensus,
+        consensusBooks: p.consensusBooks,
+        outlierPrice: p.outlierPrice,
+        book: p.book,
+        bookOdds: p.bookOdds,
+        pFair: p.fairProb,
+        pModel: out.detail.pModel,
+        pWin: out.pWin,
+        evPct: out.evPct,
+        grade: out.grade,
         actual,
-        result: settle(g.side, ml.line, actual),
-        consensusOver: ml.consensusOver,
+        result,
+        profit: profitOf(result, p.bookOdds),
+        consensusOverAll: line ? (consensusOver(line.quotes)?.pOver ?? null) : null,
       });
     }
   }
 
-  const markets = [...new Set(rows.map((r) => r.stat))].sort();
-  const propLevel: Record<string, PropLevelSummary> = { all: summarizeProps(rows) };
-  const tiers: BacktestReport['tiers'] = { all: summarizeTiers(rows) };
-  for (const m of markets) {
-    const mine = rows.filter((r) => r.stat === m);
-    propLevel[m] = summarizeProps(mine);
-    tiers[m] = summarizeTiers(mine);
-  }
-  const overRows = decidedOverRows(rows);
+  const mainRows = rows.filter((r) => r.isMainLine);
+  const implied = rows.filter((r) => r.fairSource === 'market_implied');
+  const thin = rows.filter((r) => r.fairSource === 'consensus' && r.thinConsensus);
+  const markets = [...new Set(mainRows.map((r) => r.stat))].sort();
+  const logLoss: Record<string, ProbabilityScore> = { all: probabilityScore(mainRows, params) };
+  for (const m of markets) logLoss[m] = probabilityScore(mainRows.filter((r) => r.stat === m), params);
+  const decidedOver = (rs: readonly BacktestRow[]) => rs.filter((r) => r.side === 'over' && r.result !== 'push');
+  const top = rows.filter((r) => r.grade === 'A+' || r.grade === 'A');
+
   return {
     window: { from, to, fitBefore: opts.fitBefore, inSample: from < opts.fitBefore },
     params,
     fit: fitted?.fit ?? null,
-    counts: {
-      propRows: inWindow.length,
-      mainLines: lines.length,
-      graded,
-      refused,
-      refusalReasons,
-      void: voided,
-      scoredProps: overRows.length,
+    rules: { minConsensusBooks: MARKET_RULES.minConsensusBooks, outlierProbGap: MARKET_RULES.outlierProbGap, consensusMethod: MARKET_RULES.consensusMethod },
+    counts: { propRows: inWindow.length, ladders: all.length, mainLines, graded, refused, refusalReasons, void: voided, scoredRows: rows.length, bySource },
+    log_loss: logLoss,
+    per_tier: {
+      main_lines: tierClaims(mainRows),
+      market_implied_rungs: tierClaims(implied),
+      thin_consensus: tierClaims(thin),
+      all_rows: tierClaims(rows),
     },
-    propLevel,
-    tiers,
+    calibration_slope: { main_lines: slopeOf(mainRows), market_implied_rungs: slopeOf(implied), all_rows: slopeOf(rows) },
     calibration: {
-      blended: calibrationTable(overRows.map((r) => ({ p: r.pWin, y: won(r) }))),
-      model: calibrationTable(overRows.map((r) => ({ p: r.pModel, y: won(r) }))),
-      market: calibrationTable(overRows.map((r) => ({ p: r.pMarket, y: won(r) }))),
+      final: calibrationTable(decidedOver(mainRows).map((r) => ({ p: r.pWin, y: r.result === 'win' ? 1 : 0 }))),
+      market_implied_rungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
     },
+    clv: {
+      nba_threes: nbaThreesClv(opts, from, to, history, params),
+      mlb_strikeouts: opts.mlbStrikeouts && opts.mlbStrikeouts.length > 0 ? mlbStrikeoutsClv(opts.mlbStrikeouts) : null,
+    },
+    sample_size: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
     rows,
   };
 }
 
-function won(r: GradedBacktestRow): 0 | 1 {
-  return r.result === 'win' ? 1 : 0;
+/** Per game: the cluster for every interval (bets on one game share its box score). */
+function byGame<T extends { date: string; game: string }>(rows: readonly T[], sums: (r: T) => Sums): Sums[] {
+  const out = new Map<string, Sums>();
+  for (const r of rows) {
+    const k = `${r.date}|${r.game}`;
+    let s = out.get(k);
+    if (!s) out.set(k, (s = {}));
+    addInto(s, sums(r));
+  }
+  return [...out.values()];
 }
 
-/** One scored row per prop: the over side (its p is P(over)); pushes excluded. */
-function decidedOverRows(rows: readonly GradedBacktestRow[]): GradedBacktestRow[] {
-  return rows.filter((r) => r.side === 'over' && r.result !== 'push');
-}
+const ratio = (num: string, den: string) => (s: Sums) => ((s[den] ?? 0) > 0 ? (s[num] ?? 0) / (s[den] as number) : null);
 
-export function summarizeProps(rows: readonly GradedBacktestRow[]): PropLevelSummary {
-  const over = decidedOverRows(rows);
-  const s = (pick: (r: GradedBacktestRow) => number): Scored[] => over.map((r) => ({ p: pick(r), y: won(r) }));
-  const model = s((r) => r.pModel);
-  const blended = s((r) => r.pWin);
-  const shin = s((r) => r.pMarket);
-  const consensus = s((r) => r.consensusOver);
-  const llConsensus = consensus.map(rowLogLoss);
+/** Prop-level scoring on main lines (one P(over) per prop): the nudged final, the consensus and the pure model. */
+function probabilityScore(rows: readonly BacktestRow[], params: ModelParams): ProbabilityScore {
+  const props = rows.filter((r) => r.side === 'over' && r.result !== 'push' && r.consensusOverAll !== null);
+  const scored = props.map((r) => {
+    const consensus = r.consensusOverAll as number;
+    const w = params.nudgeWeights[statKey('nba', r.stat)] ?? 0;
+    const final = w > 0 ? blendProbability(r.pModel, consensus, w) : consensus;
+    const y: 0 | 1 = r.result === 'win' ? 1 : 0;
+    return { r, y, final, consensus, model: r.pModel };
+  });
+  const clusters = byGame(
+    scored.map((s) => ({ date: s.r.date, game: s.r.game, s })),
+    ({ s }) => {
+      const llF = rowLogLoss({ p: s.final, y: s.y });
+      const llC = rowLogLoss({ p: s.consensus, y: s.y });
+      const llM = rowLogLoss({ p: s.model, y: s.y });
+      return { n: 1, llF, llC, llM, bF: (s.final - s.y) ** 2, bC: (s.consensus - s.y) ** 2, bM: (s.model - s.y) ** 2, dF: llF - llC, dM: llM - llC };
+    },
+  );
+  const t = totalOf(clusters);
+  const mean = (k: string) => ratio(k, 'n')(t);
   return {
-    n: over.length,
-    overHitRate: over.length ? over.filter((r) => r.result === 'win').length / over.length : null,
-    logLoss: { model: logLoss(model), blended: logLoss(blended), marketShinBestBook: logLoss(shin), marketConsensus: logLoss(consensus) },
-    brier: { model: brier(model), blended: brier(blended), marketShinBestBook: brier(shin), marketConsensus: brier(consensus) },
-    modelMinusMarket: pairedDifference(model.map(rowLogLoss), llConsensus),
-    blendedMinusMarket: pairedDifference(blended.map(rowLogLoss), llConsensus),
+    n: scored.length,
+    log_loss: { final: mean('llF'), consensus: mean('llC'), model: mean('llM') },
+    brier: { final: mean('bF'), consensus: mean('bC'), model: mean('bM') },
+    final_minus_consensus: { value: mean('dF'), ci95: clusterInterval(clusters, ratio('dF', 'n')) },
+    model_minus_consensus: { value: mean('dM'), ci95: clusterInterval(clusters, ratio('dM', 'n')) },
   };
 }
 
-/** Per grade tier (and all): record, ROI at the graded price and scoring of p_win vs the row's market. */
-export function summarizeTiers(rows: readonly GradedBacktestRow[]): Partial<Record<Grade | 'all', TierSummary>> {
-  const out: Partial<Record<Grade | 'all', TierSummary>> = {};
-  const groups: [Grade | 'all', GradedBacktestRow[]][] = [['all', [...rows]]];
-  for (const g of ['A+', 'A', 'B', 'C', 'F'] as const) groups.push([g, rows.filter((r) => r.grade === g)]);
-  for (const [tier, list] of groups) {
-    const decided = list.filter((r) => r.result !== 'push');
-    if (decided.length === 0) continue;
-    const wins = decided.filter((r) => r.result === 'win').length;
-    const gate = gateRate(wins, decided.length);
-    let profit = 0;
-    for (const r of list) profit += r.result === 'win' ? profitPerUnit(r.bookOdds) : r.result === 'loss' ? -1 : 0;
-    const sc = (pick: (r: GradedBacktestRow) => number): Scored[] => decided.map((r) => ({ p: pick(r), y: won(r) }));
+function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade | 'all', TierClaim>> {
+  const out: Partial<Record<Grade | 'all', TierClaim>> = {};
+  for (const tier of ['all', ...TIERS] as const) {
+    const list = tier === 'all' ? rows : rows.filter((r) => r.grade === tier);
+    if (list.length === 0) continue;
+    const clusters = byGame(list, (r) => ({ n: 1, profit: r.profit, ev: r.evPct, win: r.result === 'win' ? 1 : 0, decided: r.result === 'push' ? 0 : 1 }));
+    const t = totalOf(clusters);
+    const roi = (s: Sums) => ((s['n'] ?? 0) > 0 ? (100 * (s['profit'] ?? 0)) / (s['n'] as number) : null);
+    const ci = clusterInterval(clusters, roi);
+    const claimed = (t['ev'] ?? 0) / list.length;
+    const decided = t['decided'] ?? 0;
     out[tier] = {
-      n: decided.length,
-      wins,
-      hitRate: wins / decided.length,
-      ci95: gate.ci95 ? [gate.ci95[0] / 100, gate.ci95[1] / 100] : null,
-      roiPct: (100 * profit) / list.length,
-      meanEvPct: list.reduce((s, r) => s + r.evPct, 0) / list.length,
-      logLoss: { blended: logLoss(sc((r) => r.pWin)), model: logLoss(sc((r) => r.pModel)), market: logLoss(sc((r) => r.pMarket)) },
-      brier: { blended: brier(sc((r) => r.pWin)), model: brier(sc((r) => r.pModel)), market: brier(sc((r) => r.pMarket)) },
+      n: list.length,
+      wins: t['win'] ?? 0,
+      hit_rate: decided > 0 ? (t['win'] ?? 0) / decided : null,
+      claimed_ev_pct: claimed,
+      roi_pct: { value: roi(t), ci95: ci },
+      claim_inside: ci ? claimed >= ci[0] && claimed <= ci[1] : null,
     };
   }
   return out;
+}
+
+/** OLS slope of realised profit on claimed EV (both per unit staked); an honest claim has slope 1. */
+function slopeOf(rows: readonly BacktestRow[]): Interval & { n: number } {
+  const clusters = byGame(rows, (r) => olsSums(r.evPct / 100, r.profit));
+  return { n: rows.length, value: olsSlope(totalOf(clusters)), ci95: clusterInterval(clusters, olsSlope) };
+}
+
+/**
+ * Bets needed to pin ROI to +/-4% at 95%: (1.96 sd / 0.04)^2 for independent bets, times the design
+ * effect of betting several props of one game (variance of the game-clustered mean over the iid one),
+ * measured on the rows that carry a positive claim (A+, A, B at main lines).
+ */
+function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sample_size'] {
+  const half = 4;
+  const n = rows.length;
+  const note = 'ROI claims are tested only to the precision their sample allows; below the bets needed, a tier whose claim lies inside its interval is consistent with it, not proven.';
+  if (n < 2) return { roi_half_width_pct: half, profit_sd: null, design_effect: null, bets_needed: null, bets_in_top_tiers: topTierBets, note };
+  const mean = rows.reduce((s, r) => s + r.profit, 0) / n;
+  const sd = Math.sqrt(rows.reduce((s, r) => s + (r.profit - mean) ** 2, 0) / (n - 1));
+  const clusters = byGame(rows, (r) => ({ n: 1, p: r.profit }));
+  const ci = clusterInterval(clusters, ratio('p', 'n'));
+  const iidSe = sd / Math.sqrt(n);
+  const clusteredSe = ci ? (ci[1] - ci[0]) / (2 * 1.959963984540054) : null;
+  const deff = clusteredSe !== null && iidSe > 0 ? (clusteredSe / iidSe) ** 2 : null;
+  const iidNeeded = ((1.959963984540054 * sd) / (half / 100)) ** 2;
+  return { roi_half_width_pct: half, profit_sd: sd, design_effect: deff, bets_needed: Math.ceil(iidNeeded * Math.max(1, deff ?? 1)), bets_in_top_tiers: topTierBets, note };
+}
+
+/** Early A/A+ grades against the later consensus at the same line: did the early price beat it? */
+function clvSummary(description: string, matched: { price: number; pLater: number; marketOnly: boolean }[], counts: { marketOnly: number; withProjection: number }): ClvSummary {
+  const beat = matched.filter((m) => (americanToDecimal(m.price) as number) * m.pLater > 1).length;
+  const n = matched.length;
+  return {
+    description,
+    market_only: counts.marketOnly,
+    with_projection: counts.withProjection,
+    n,
+    beat,
+    beat_share: n > 0 ? beat / n : null,
+    ci95: n > 0 ? wilsonInterval(beat, n) : null,
+    mean_clv_pts: n > 0 ? (100 * matched.reduce((s, m) => s + (m.pLater - 1 / (americanToDecimal(m.price) as number)), 0)) / n : null,
+  };
+}
+
+/** The letter for an early row: the live grade when a projection exists, else the market alone (research mode). */
+function earlyLetter(pricing: RowPricing, out: ReturnType<typeof gradeProp> | null): { grade: Grade; marketOnly: boolean } {
+  if (out && !out.insufficientData) return { grade: out.grade, marketOnly: false };
+  const evPct = 100 * (pricing.fairProb * (americanToDecimal(pricing.bookOdds) as number) - 1);
+  return { grade: gradeFor({ evPct, fairSource: pricing.fairSource, thinConsensus: pricing.thinConsensus, gradedAtOutlier: pricing.gradedAtOutlier, fitted: true }), marketOnly: true };
+}
+
+/** NBA threes: the 15:00 UTC threes file against the all-markets snapshot about two hours later. */
+function nbaThreesClv(opts: BacktestOptions, from: string, to: string, history: HistoryIndex, params: ModelParams): ClvSummary | null {
+  const early = (opts.fitProps ?? []).filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to && p.snapshotAt.endsWith('T15:00:00Z'));
+  if (early.length === 0) return null;
+  const later = new Map<string, LadderLine>();
+  for (const l of ladders(opts.props.filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to))) {
+    for (const line of l.lines) later.set(`${l.date}|${l.playerKey}|${line.line}`, line);
+  }
+  // The all-markets file names games by event id, the threes file by "Away @ Home": join on player, date and line.
+  const matched: { price: number; pLater: number; marketOnly: boolean }[] = [];
+  const counts = { marketOnly: 0, withProjection: 0 };
+  for (const ladder of ladders(early)) {
+    for (const { pricing, out } of gradeLadder(ladder, history, params)) {
+      const { grade, marketOnly } = earlyLetter(pricing, out);
+      if (grade !== 'A+' && grade !== 'A') continue;
+      const line = later.get(`${ladder.date}|${ladder.playerKey}|${pricing.line}`);
+      if (!line || !line.quotes.some((q) => q.book === pricing.book)) continue;
+      const c = consensusOver(line.quotes);
+      if (!c) continue;
+      if (marketOnly) counts.marketOnly += 1;
+      else counts.withProjection += 1;
+      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, marketOnly });
+    }
+  }
+  return clvSummary('NBA threes, A/A+ at the 15:00 UTC snapshot vs the consensus about 2 h later (same player, date, book and line)', matched, counts);
+}
+
+/** MLB pitcher strikeouts: first pregame quotes graded from the market alone, against the last pregame consensus. */
+function mlbStrikeoutsClv(quotes: readonly StrikeoutQuote[]): ClvSummary {
+  const groups = new Map<string, { first: Map<number, BookQuote[]>; last: Map<number, BookQuote[]>; moved: Set<string> }>();
+  for (const q of quotes) {
+    const k = `${q.eventId}|${normalizeName(q.pitcher).key}`;
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { first: new Map(), last: new Map(), moved: new Set() }));
+    const push = (m: Map<number, BookQuote[]>, bq: BookQuote) => {
+      const list = m.get(q.line);
+      if (list) list.push(bq);
+      else m.set(q.line, [bq]);
+    };
+    if (q.firstOver !== null && q.firstUnder !== null) push(g.first, { book: q.book, over: q.firstOver, under: q.firstUnder });
+    if (q.lastOver !== null && q.lastUnder !== null) push(g.last, { book: q.book, over: q.lastOver, under: q.lastUnder });
+    if (q.snapshots > 1) g.moved.add(`${q.book}|${q.line}`);
+  }
+  const matched: { price: number; pLater: number; marketOnly: boolean }[] = [];
+  let graded = 0;
+  for (const g of groups.values()) {
+    const lines = [...g.first].map(([line, qs]) => ({ line, quotes: qs }));
+    for (const pricing of priceLadder(lines, null)) {
+      const { grade } = earlyLetter(pricing, null);
+      if (grade !== 'A+' && grade !== 'A') continue;
+      // Only quotes seen in at least two snapshots have a later price distinct from the first.
+      if (!g.moved.has(`${pricing.book}|${pricing.line}`)) continue;
+      const c = consensusOver(g.last.get(pricing.line) ?? []);
+      if (!c) continue;
+      graded += 1;
+      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, marketOnly: true });
+    }
+  }
+  return clvSummary('MLB pitcher strikeouts, A/A+ at the first pregame snapshot (market alone: no projection) vs the last pregame consensus at the same line', matched, { marketOnly: graded, withProjection: 0 });
 }

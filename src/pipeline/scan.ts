@@ -6,6 +6,7 @@ import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
 import { gradeProp, type GradeOutput } from '../domain/model/index.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
 import { parseStat, STATS, type StatType } from '../domain/stats.js';
+import { storedMarketPricing } from '../domain/slate.js';
 import { easternDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
 import type { Store } from '../store/db.js';
@@ -100,6 +101,11 @@ const BOARD_COLUMNS = {
   fairProb: gradedRows.fairProb,
   overround: gradedRows.overround,
   devigMethod: gradedRows.devigMethod,
+  fairSource: gradedRows.fairSource,
+  consensusBooks: gradedRows.consensusBooks,
+  thinConsensus: gradedRows.thinConsensus,
+  outlierPrice: gradedRows.outlierPrice,
+  outlierBook: gradedRows.outlierBook,
 };
 export type BoardRow = { [K in keyof typeof BOARD_COLUMNS]: (typeof gradedRows.$inferSelect)[K] };
 
@@ -118,8 +124,8 @@ function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, 
 /**
  * Resolves the player and grades the prop with gradeProp on history strictly before the graded
  * game's ET date. With the player's game on the latest snapshot the grade uses that game (and the
- * board's two-way price at exactly this line, when the board had the line); without one it grades
- * as of today with no price, which the model caps (no EV without a price).
+ * board's market at exactly this line, when the board had the line); a line the board never priced
+ * is refused, because a grade is a claim about a price against the market.
  */
 export function evaluateProp(store: Store, q: PropQuery, now: Date): PropEvaluation {
   const sports = sportsForStat(q.stat, q.sport);
@@ -143,15 +149,22 @@ export function evaluateProp(store: Store, q: PropQuery, now: Date): PropEvaluat
     stat: q.stat,
     line: q.line,
     side: q.side,
-    overOdds: boardRow?.overOdds ?? null,
-    underOdds: boardRow?.underOdds ?? null,
-    bookOdds: boardRow?.bookOdds ?? null,
+    market: boardRow ? storedMarketPricing(boardRow) : null,
     history,
     gameDate,
   });
   // The board's spelling wins when the player is on it; else the resolver's (longest variant).
   const name = first?.player ?? who.name;
-  return { resolved: true, status: outcome.insufficientData ? 'refused' : 'graded', sport, player: { name, key }, team, game, gameDate, boardRow, history, outcome };
+  const explained = boardRow === null && outcome.insufficientData && outcome.projection !== null ? { ...outcome, reason: offBoardReason(name, q, sport, gameRows) } : outcome;
+  return { resolved: true, status: explained.insufficientData ? 'refused' : 'graded', sport, player: { name, key }, team, game, gameDate, boardRow, history, outcome: explained };
+}
+
+/** Why a line off the board has no grade, and which lines would have one. */
+function offBoardReason(name: string, q: PropQuery, sport: GradedSport, gameRows: readonly BoardRow[]): string {
+  if (gameRows.length === 0) return `${name} has no upcoming game on the latest ${sport} snapshot, so there is no market price to grade ${q.stat} ${q.side} ${q.line} against`;
+  const lines = [...new Set(gameRows.filter((r) => r.statType === q.stat && r.side === q.side && r.bookOdds !== null).map((r) => r.line))].sort((a, b) => a - b);
+  const hint = lines.length > 0 ? `; lines it priced: ${lines.join(', ')}` : `; it priced no ${q.stat} ${q.side} for ${name}`;
+  return `the latest ${sport} snapshot has no market price for ${name} ${q.stat} ${q.side} ${q.line}, and a grade is a claim about a price${hint}`;
 }
 
 // ---------------------------------------------------------------- intel
@@ -228,6 +241,8 @@ export interface ScanPrices {
   fair_prob: number | null;
   overround: number | null;
   devig_method: string | null;
+  fair_source: string | null;
+  consensus_books: number | null;
 }
 
 export interface ScanResult {
@@ -258,7 +273,16 @@ export interface ScanResult {
 /** Book and fair prices from the board row, only when both are present. */
 export function pricesFrom(row: BoardRow | null): ScanPrices | null {
   if (!row || row.bookOdds === null || row.fairOdds === null) return null;
-  return { book: row.book, book_odds: row.bookOdds, fair_odds: row.fairOdds, fair_prob: row.fairProb, overround: row.overround, devig_method: row.devigMethod };
+  return {
+    book: row.book,
+    book_odds: row.bookOdds,
+    fair_odds: row.fairOdds,
+    fair_prob: row.fairProb,
+    overround: row.overround,
+    devig_method: row.devigMethod,
+    fair_source: row.fairSource,
+    consensus_books: row.consensusBooks,
+  };
 }
 
 const NO_MODEL = { projection: null, p_win: null, model_odds: null, ev_pct: null, value: null, takeable: null } as const;
@@ -304,6 +328,8 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
       flags: [INSUFFICIENT_DATA],
       refusal_reason: out.reason,
       ...NO_MODEL,
+      // A line with no market still has a real projection when the history holds one.
+      projection: out.projection,
       ledger: { written: false, reason: 'a refused read is never written to the ledger' },
       metered: false,
     };

@@ -2,8 +2,8 @@ import pLimit from 'p-limit';
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { GameEvent, PlayerGameStat } from '../domain/entities.js';
 import { lineMovement, NO_MOVEMENT } from '../domain/line-movement.js';
-import { gradeProp } from '../domain/model/index.js';
-import { assembleSlate, groupQuotes, joinInvariant, opponentOf, type PricedRow } from '../domain/slate.js';
+import { FITTED_PARAMS, gradeProp, marketDispersionFor } from '../domain/model/index.js';
+import { assembleSlate, groupQuotes, joinInvariant, marketPricingOf, opponentOf, type PricedRow } from '../domain/slate.js';
 import type { GradedSport } from '../domain/sports.js';
 import { STATS } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
@@ -93,7 +93,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     }
 
     const books = groupQuotes(quotes, { allowedBooks: opts.allowedBooks });
-    const graded = gradeSlate(sport, events, assembleSlate(books), opts, slateDate);
+    const graded = gradeSlate(sport, events, assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat)), opts, slateDate);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = snapshotBefore(store.db, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(snapshotRows(store.db, previous.id)) : new Map<string, number>();
@@ -225,9 +225,7 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
         stat: p.stat,
         line: p.line,
         side: p.side,
-        overOdds: p.overOdds,
-        underOdds: p.underOdds,
-        bookOdds: p.bookOdds,
+        market: marketPricingOf(p),
         history: games,
         gameDate: slateDate,
       });
@@ -272,6 +270,12 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       fairProb: p.fairProb,
       overround: p.overround,
       devigMethod: p.devigMethod,
+      fairSource: p.fairSource,
+      consensusBooks: p.consensusBooks,
+      thinConsensus: p.thinConsensus,
+      outlierPrice: p.outlierPrice,
+      outlierBook: p.outlier?.book ?? null,
+      outlierOdds: p.outlier?.price ?? null,
       modelOdds: lock.grade === null ? null : lock.modelOdds,
       pWin: lock.grade === null ? null : lock.pWin,
       evPct,

@@ -30,6 +30,12 @@ export function gradedRowView(r: GradedRowRecord) {
     fair_prob: r.fairProb,
     overround: r.overround,
     devig_method: r.devigMethod,
+    /** Market fields (never gated): where fair_prob came from and how many books formed it. */
+    fair_source: r.fairSource,
+    consensus_books: r.consensusBooks,
+    thin_consensus: r.thinConsensus,
+    outlier_price: r.outlierPrice,
+    outlier: r.outlierBook === null || r.outlierOdds === null ? null : { book: r.outlierBook, odds: r.outlierOdds },
     model_odds: r.modelOdds,
     p_win: r.pWin,
     ev_pct: r.evPct,

@@ -79,6 +79,15 @@ export const gradedRows = sqliteTable(
     fairProb: real('fair_prob'),
     overround: real('overround'),
     devigMethod: text('devig_method'),
+    /** Where fair_prob came from: 'consensus' (other books at the line), 'market_implied' (alt rung), 'book' (own pair). */
+    fairSource: text('fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
+    /** Books behind fair_prob (other books at the line, or at the main line for market_implied). */
+    consensusBooks: integer('consensus_books'),
+    thinConsensus: integer('thin_consensus', { mode: 'boolean' }),
+    /** A quote for this side was set aside as an outlier (or is the only price): the grade does not rest on it. */
+    outlierPrice: integer('outlier_price', { mode: 'boolean' }),
+    outlierBook: text('outlier_book'),
+    outlierOdds: real('outlier_odds'),
     modelOdds: real('model_odds'),
     pWin: real('p_win'),
     evPct: real('ev_pct'),

@@ -30,7 +30,7 @@ describe('propgrade scan', () => {
     expect(j.projection).toBe(sga.projection);
     expect(j.model_price_locked).toBe(true);
     for (const f of ['model_odds', 'p_win', 'ev_pct', 'value', 'takeable']) expect(j).not.toHaveProperty(f);
-    expect(j.prices).toMatchObject({ book: 'draftkings', book_odds: -112, fair_odds: sga.fairOdds, devig_method: 'shin' });
+    expect(j.prices).toMatchObject({ book: 'draftkings', book_odds: -112, fair_odds: sga.fairOdds, devig_method: 'multiplicative', fair_source: sga.fairSource });
     expect(j.intel).toMatchObject({ games: 7, season_avg: 33.57, form: 29 });
     expect(j.ledger.written).toBe(false);
   });

@@ -69,14 +69,20 @@ describe('runScan on a line the board graded', () => {
     const over = payloadPrice('draftkings', 'player_points', 'Shai Gilgeous-Alexander', 31.5, 'Over');
     const under = payloadPrice('draftkings', 'player_points', 'Shai Gilgeous-Alexander', 31.5, 'Under');
     expect([over, under]).toEqual([-112, -114]);
-    const dv = devigTwoWay(over, under, 'shin');
-    if (!dv.ok) throw new Error('devig failed');
+    const row = boardLine('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
     expect(r.prices).not.toBeNull();
     expect(r.prices!.book).toBe('draftkings');
     expect(r.prices!.book_odds).toBe(-112);
-    expect(r.prices!.devig_method).toBe('shin');
-    expect(r.prices!.fair_prob).toBeCloseTo(dv.probs[0]!, 12);
-    expect(r.prices!.fair_odds).toBeCloseTo(fairAmerican(dv.probs[0]!)!, 9);
+    // The fair side is the market's, exactly as the board stored it: consensus of the other books.
+    expect(r.prices!.devig_method).toBe('multiplicative');
+    expect(r.prices!.fair_source).toBe(row.fairSource);
+    expect(r.prices!.consensus_books).toBe(row.consensusBooks);
+    expect(r.prices!.fair_prob).toBe(row.fairProb);
+    expect(r.prices!.fair_odds).toBeCloseTo(fairAmerican(row.fairProb!)!, 9);
+    const dv = devigTwoWay(over, under, 'multiplicative');
+    if (!dv.ok) throw new Error('devig failed');
+    // The graded book's own pair is only its own view; the fair comes from the other books.
+    expect(r.prices!.fair_prob).not.toBeCloseTo(dv.probs[0]!, 6);
   });
 
   it('computes intel from the real 2025-26 game logs, and leaves matchup_grade absent', () => {
@@ -104,27 +110,28 @@ describe('runScan on a line the board graded', () => {
 });
 
 describe('runScan off the board', () => {
-  it('grades a user-chosen line the board never priced, without prices and without EV', () => {
+  it('refuses a user-chosen line the board never priced, names the lines it did, and meters nothing', () => {
     expect(board.some((r) => r.playerKey === 'shai gilgeous alexander' && r.statType === 'points' && r.line === 45.5)).toBe(false);
-    const onBoard = boardLine('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
     const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 45.5, 'over'), { now: NOW, userId: null });
-    expect(r.status).toBe('graded');
+    expect(r.status).toBe('refused');
+    expect(r.grade).toBeNull();
     expect(r.prices).toBeNull();
     expect(r.ev_pct).toBeNull();
-    expect(r.value).toBeNull();
-    // Same player, same history: the projection does not depend on the line.
-    expect(r.projection).toBe(onBoard.projection);
-    // No price means no EV, and the model caps that at C (p >= 0.5) or F.
-    expect(r.grade).toBe(r.p_win! >= 0.5 ? 'C' : 'F');
+    expect(r.metered).toBe(false);
+    const priced = [...new Set(board.filter((x) => x.playerKey === 'shai gilgeous alexander' && x.statType === 'points' && x.side === 'over' && x.bookOdds !== null).map((x) => x.line))].sort((x, y) => x - y);
+    expect(r.refusal_reason).toBe(
+      `the latest nba snapshot has no market price for Shai Gilgeous-Alexander points over 45.5, and a grade is a claim about a price; lines it priced: ${priced.join(', ')}`,
+    );
   });
 
-  it('grades as of today with no price once the game has started', () => {
+  it('once the game has started there is no market to grade against, and it says so', () => {
     const afterTip = new Date('2025-11-06T04:00:00Z'); // 23:00 ET on 2025-11-05, after the 03:10Z tip
     const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: afterTip, userId: null });
     expect(r.game).toBeNull();
     expect(r.prices).toBeNull();
     expect(r.graded_for).toBe('2025-11-05');
-    expect(r.status).toBe('graded');
+    expect(r.status).toBe('refused');
+    expect(r.refusal_reason).toBe('Shai Gilgeous-Alexander has no upcoming game on the latest nba snapshot, so there is no market price to grade points over 31.5 against');
   });
 
   it('resolves a history-only player (not on the board) by normalized key, suffix without its period', () => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { devigTwoWay } from '../../src/domain/devig.js';
+import { readFileSync, readdirSync } from 'node:fs';
+import { normalizeName } from '../../src/domain/names.js';
+import { parseEventPropQuotes } from '../../src/feeds/odds-api/parse.js';
 import { runSnapshot } from '../../src/pipeline/snapshot.js';
 import type { OddsSource } from '../../src/pipeline/sources.js';
 import { listLedger } from '../../src/store/repo/ledger.js';
@@ -10,6 +12,29 @@ import { activeTickerEvents } from '../../src/store/repo/ticker.js';
 import { collectingLogger, seededStore, snapshotAt } from '../helpers/replay-store.js';
 
 const EVENING = '2025-11-05T17:05:00Z';
+
+const imp = (a: number) => (a < 0 ? -a / (-a + 100) : 100 / (a + 100));
+const mult = (o: number, u: number) => imp(o) / (imp(o) + imp(u));
+const dec = (a: number) => (a > 0 ? 1 + a / 100 : 1 + 100 / -a);
+
+/** Every book's pair per (event, player key, stat, line) in the recorded event-odds payloads of one snapshot time. */
+function recordedBooks(stamp: string): Map<string, { book: string; over: number | null; under: number | null }[]> {
+  const out = new Map<string, { book: string; over: number | null; under: number | null }[]>();
+  const log = { warn: () => undefined, info: () => undefined };
+  for (const f of readdirSync('data/replay/odds-api').filter((n) => n.startsWith('nba-event-odds-') && n.endsWith(`${stamp}.json`))) {
+    for (const q of parseEventPropQuotes(JSON.parse(readFileSync(`data/replay/odds-api/${f}`, 'utf8')), { log })) {
+      if (q.line === null) continue;
+      const k = `${q.eventId}|${normalizeName(q.player).key}|${q.stat}|${q.line}`;
+      const list = out.get(k) ?? [];
+      let pair = list.find((x) => x.book === q.book);
+      if (!pair) list.push((pair = { book: q.book, over: null, under: null }));
+      if (q.side === 'over') pair.over = q.price;
+      else pair.under = q.price;
+      out.set(k, list);
+    }
+  }
+  return out;
+}
 const MORNING = '2025-11-05T15:05:00Z';
 
 describe('snapshot run on the bundled real replay', () => {
@@ -29,19 +54,46 @@ describe('snapshot run on the bundled real replay', () => {
     // A recorded quote (data/replay, DraftKings, 17:00): Jalen Brunson points 27.5, -118 / -108.
     const brunson = rows.filter((r) => r.player === 'Jalen Brunson' && r.statType === 'points' && r.line === 27.5);
     expect(brunson).toHaveLength(2);
+    // Every priced row traces to the recorded quotes: the graded book's own pair, and a fair
+    // probability recomputed here from the other books at the same line (consensus rows).
+    const books = recordedBooks('2025-11-05T17-00-00Z');
     for (const r of rows) {
       if (r.fairProb === null) {
         // One-legged market: the whole price triplet hides.
         expect(r.bookOdds).toBeNull();
         expect(r.fairOdds).toBeNull();
+        expect(r.fairSource).toBeNull();
         continue;
       }
-      const dv = devigTwoWay(r.overOdds, r.underOdds, 'shin');
-      expect(dv.ok).toBe(true);
-      if (!dv.ok) continue;
-      expect(r.fairProb).toBeCloseTo(dv.probs[r.side === 'over' ? 0 : 1]!, 12);
+      const quotes = books.get(`${r.eventId}|${r.playerKey}|${r.statType}|${r.line}`) ?? [];
+      const own = quotes.find((q) => q.book === r.book);
+      expect(own).toEqual({ book: r.book, over: r.overOdds, under: r.underOdds });
       expect(r.bookOdds).toBe(r.side === 'over' ? r.overOdds : r.underOdds);
+      expect(r.devigMethod).toBe('multiplicative');
+      if (r.fairSource === 'consensus' && !r.thinConsensus) {
+        const others = quotes.filter((q) => q.book !== r.book && q.over !== null && q.under !== null);
+        expect(others.length).toBe(r.consensusBooks);
+        const pOver = others.reduce((sum, q) => sum + mult(q.over as number, q.under as number), 0) / others.length;
+        expect(r.fairProb).toBeCloseTo(r.side === 'over' ? pOver : 1 - pOver, 12);
+      }
     }
+    // Issue 12's promise on this slate: every A/A+ rests on a full consensus of other books, beats
+    // it (positive EV at the graded price, recomputed by hand), and never on an outlier price.
+    const top = rows.filter((r) => r.grade === 'A+' || r.grade === 'A');
+    expect(top.length).toBeGreaterThan(10);
+    const evs = top.map((r) => {
+      expect(r).toMatchObject({ fairSource: 'consensus', thinConsensus: false });
+      expect(r.consensusBooks).toBeGreaterThanOrEqual(3);
+      expect(r.outlierPrice === true && r.outlierBook === r.book).toBe(false);
+      const quotes = books.get(`${r.eventId}|${r.playerKey}|${r.statType}|${r.line}`) ?? [];
+      const others = quotes.filter((q) => q.book !== r.book && q.over !== null && q.under !== null);
+      const pOver = others.reduce((sum, q) => sum + mult(q.over as number, q.under as number), 0) / others.length;
+      return (r.side === 'over' ? pOver : 1 - pOver) * dec(r.bookOdds as number) - 1;
+    });
+    expect(evs.reduce((a, b) => a + b, 0) / evs.length).toBeGreaterThan(0);
+    expect(evs.filter((e) => e < 0).length).toBeLessThanOrEqual(Math.floor(evs.length / 10));
+    // Every graded row names where its fair price came from.
+    for (const r of rows.filter((x) => x.grade !== null)) expect(['consensus', 'market_implied', 'book']).toContain(r.fairSource);
     // Refusals carry no model fields and say why.
     for (const r of rows.filter((x) => x.grade === null)) {
       expect(r.insufficientData).toBe(true);

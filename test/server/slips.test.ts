@@ -135,11 +135,14 @@ describe('POST /api/slips/parse: pasted text', () => {
     expect(leg.line.value).toBe(10.5);
     expect(leg.side.value).toBe('under');
     expect(leg.price.value).toBe(-120);
-    expect(leg.grading?.status).toBe('graded');
-    // The engine's own answer for the seeded replay slate (DET vs UTAH on 2025-11-05).
-    const view = (leg.grading as { view: Record<string, unknown> }).view;
+    // The engine's own answer for the seeded replay slate (DET vs UTAH on 2025-11-05): the board
+    // priced Thompson's points from 11.5 up, so 10.5 has no market and no letter, and it says so.
+    expect(leg.grading?.status).toBe('refused');
+    const view = (leg.grading as { refusal: Record<string, unknown> }).refusal;
     expect(view['player']).toMatchObject({ name: 'Ausar Thompson', team: 'DET' });
     expect(view['graded_for']).toBe('2025-11-05');
+    expect(view['grade']).toBeNull();
+    expect(view['refusal_reason']).toMatch(/no market price for Ausar Thompson points under 10\.5.*lines it priced: 11\.5, 12\.5/);
     expect(typeof view['projection']).toBe('number');
     // The slip parse is metered on its own; the scan's ledger and meter fields do not apply.
     expect(view).not.toHaveProperty('ledger');
@@ -148,25 +151,24 @@ describe('POST /api/slips/parse: pasted text', () => {
     expect(usageCount(u)).toBe(1);
   });
 
-  it('free callers never see a model field; paid callers see them on the graded leg', async () => {
+  it('free callers never see a model field; a refused leg carries none for any tier, and the projection is never gated', async () => {
     const free = await parseText(user('shape-free@example.test', 'free').token, { text: FD_TEXT });
     expect(free.status, free.text).toBe(200);
     expect(modelKeys(free.json)).toEqual([]);
     expect(findKeys(free.json, ['model_price_locked']).length).toBeGreaterThan(0);
     expect(free.text).not.toContain('"model_price_locked":false');
-    const freeView = (firstLeg(free).grading as { view: Record<string, unknown> }).view;
-    // The projection is never gated.
+    const freeView = (firstLeg(free).grading as { refusal: Record<string, unknown> }).refusal;
     expect(typeof freeView['projection']).toBe('number');
 
     for (const tier of ['analyst', 'desk'] as const) {
       const paid = await parseText(user(`shape-${tier}@example.test`, tier).token, { text: FD_TEXT });
       expect(paid.status).toBe(200);
-      expect(modelKeys(paid.json).length, tier).toBeGreaterThan(0);
-      const view = (firstLeg(paid).grading as { view: Record<string, unknown> }).view;
-      expect(typeof view['p_win'], tier).toBe('number');
-      expect(typeof view['model_odds'], tier).toBe('number');
-      expect(view['model_price_locked']).toBe(false);
-      expect(paid.text).not.toContain('"model_price_locked":true');
+      const view = (firstLeg(paid).grading as { refusal: Record<string, unknown> }).refusal;
+      // The 10.5 leg has no market on the board: no model price exists to show, at any tier.
+      expect(view['grade'], tier).toBeNull();
+      expect(view['p_win'], tier).toBeNull();
+      expect(view['model_odds'], tier).toBeNull();
+      expect(typeof view['projection'], tier).toBe('number');
     }
   });
 

@@ -1,6 +1,7 @@
 import type { PlayerGameStat } from '../entities.js';
 import type { StatType } from '../stats.js';
 import { countDistribution, logPmf } from './distributions.js';
+import { impliedMean } from './market.js';
 import { HISTORY_RULES, type Dispersion, type StatParams } from './params.js';
 import { blendProbability } from './pricing.js';
 import { RateAccumulator, exposureOf } from './projection.js';
@@ -208,4 +209,39 @@ export function fitBlendWeight(examples: readonly BlendExample[]): { weight: num
 function round(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
+}
+
+export interface MarketDispersionExample {
+  line: number;
+  /** All books' consensus P(over) at the line. */
+  pOver: number;
+  actual: number;
+  dispersion: Dispersion;
+}
+
+/**
+ * The factor s on the variance function that best explains real outcomes around the mean the
+ * market implies (solved at the consensus with the scaled law), by likelihood over a grid of 0.02.
+ */
+export function fitMarketDispersionScale(examples: readonly MarketDispersionExample[]): { scale: number; meanLogLik: number; unscaledLogLik: number; n: number } | null {
+  const ll = (s: number): number | null => {
+    let sum = 0;
+    let n = 0;
+    for (const e of examples) {
+      const d = { a: e.dispersion.a * s, b: e.dispersion.b * s };
+      const mu = impliedMean(e.line, e.pOver, d);
+      if (mu === null) continue;
+      sum += logPmf(countDistribution(mu, d.a * mu + d.b * mu * mu), e.actual);
+      n += 1;
+    }
+    return n > 0 ? sum / n : null;
+  };
+  let best: { scale: number; meanLogLik: number } | null = null;
+  for (let i = 10; i <= 75; i++) {
+    const s = i / 50;
+    const v = ll(s);
+    if (v !== null && (best === null || v > best.meanLogLik)) best = { scale: s, meanLogLik: v };
+  }
+  const base = ll(1);
+  return best && base !== null ? { ...best, unscaledLogLik: base, n: examples.length } : null;
 }

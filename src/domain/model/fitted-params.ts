@@ -8,7 +8,8 @@ import type { ModelParams } from './params.js';
  */
 export const FITTED_PARAMS: ModelParams = {
   fitBefore: '2025-10-21',
-  blendWeight: 0.21,
+  nudgeWeights: {},
+  marketDispersionScale: 0.9,
   stats: {
     'nba:points': {
       exposure: 'minutes',

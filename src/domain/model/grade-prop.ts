@@ -1,26 +1,34 @@
-import { devigTwoWay } from '../devig.js';
 import type { PlayerGameStat } from '../entities.js';
 import type { Grade } from '../grades.js';
-import { fairAmerican } from '../odds.js';
+import { americanToDecimal, fairAmerican } from '../odds.js';
 import type { GradedSport, Side } from '../sports.js';
 import type { StatType } from '../stats.js';
 import { countDistribution, lineProbabilities, type CountDistribution } from './distributions.js';
 import { FITTED_PARAMS } from './fitted-params.js';
 import { gradeFor, isTakeable } from './grading.js';
-import { paramsFor, type Exposure, type ModelParams } from './params.js';
-import { blendProbability, conditionalWinProbability, evPercent } from './pricing.js';
+import type { FairSource } from './market.js';
+import { nudgeWeightFor, paramsFor, type Exposure, type ModelParams } from './params.js';
+import { blendProbability, conditionalWinProbability } from './pricing.js';
 import { ownDispersion, projectStat } from './projection.js';
+
+/** The market side of a row: the graded price and the market's fair probability (from priceLadder). */
+export interface MarketPricing {
+  bookOdds: number;
+  /** Fair probability of the side from the market alone (consensus, market-implied or the book's own pair). */
+  fairProb: number;
+  fairSource: FairSource;
+  consensusBooks: number;
+  thinConsensus: boolean;
+  gradedAtOutlier: boolean;
+}
 
 export interface GradeInput {
   sport: GradedSport;
   stat: StatType;
   line: number;
   side: Side;
-  /** The book's two-way pair at this line (American). */
-  overOdds: number | null;
-  underOdds: number | null;
-  /** Price for the graded side. */
-  bookOdds: number | null;
+  /** Null when no book prices both sides of the line: a grade is a claim about a price, so it is refused. */
+  market: MarketPricing | null;
   /** The player's real games strictly before the graded game; a later row is a caller bug and throws. */
   history: readonly PlayerGameStat[];
   /** ET yyyy-mm-dd of the graded game. */
@@ -48,10 +56,13 @@ export interface GradeDetail {
   pPush: number;
   /** Pure-model win probability for the side (conditional on no push). */
   pModel: number;
-  /** De-vigged (shin) market probability for the side from the book's pair; null without a pair. */
-  pMarket: number | null;
-  /** Model weight in the blend that produced pWin; null when pWin is the pure model. */
-  blendWeight: number | null;
+  /** The market's fair probability for the side (MarketPricing.fairProb). */
+  pFair: number;
+  fairSource: FairSource;
+  consensusBooks: number;
+  thinConsensus: boolean;
+  /** The model's weight in the pool with the market for this stat (0 = the market alone). */
+  nudgeWeight: number;
   fitted: boolean;
 }
 
@@ -62,9 +73,9 @@ export type GradeOutput =
       projection: number;
       pWin: number;
       modelOdds: number | null;
-      evPct: number | null;
-      value: number | null;
-      takeable: boolean | null;
+      evPct: number;
+      value: number;
+      takeable: boolean;
       detail: GradeDetail;
     }
   | { grade: null; insufficientData: true; reason: string; projection: number | null };
@@ -73,7 +84,11 @@ function refuse(reason: string, projection: number | null = null): GradeOutput {
   return { grade: null, insufficientData: true, reason, projection };
 }
 
-/** Grades one prop side from the player's real history. Pure and allocation-light: the snapshot calls it per row. */
+/**
+ * Grades one prop side: the projection must exist (no projection, no grade), the market supplies the
+ * fair probability, the model nudges it only by its fitted per-market weight, and the letter maps
+ * from EV at the graded price (grading.ts). Pure and allocation-light: the snapshot calls it per row.
+ */
 export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS): GradeOutput {
   for (const row of input.history) {
     if (row.date >= input.gameDate) {
@@ -98,15 +113,15 @@ export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS
   if (!(pModel > 0 && pModel < 1)) {
     return refuse(`the model gives the ${input.side} no real chance either way at ${input.line}`, pr.mean);
   }
+  const m = input.market;
+  if (m === null) return refuse(`no book prices both sides of ${input.line}, so there is no market to grade a price against`, pr.mean);
+  const decimal = americanToDecimal(m.bookOdds);
+  if (decimal === null || !(m.fairProb > 0 && m.fairProb < 1)) return refuse(`no valid price at ${input.line}`, pr.mean);
 
-  const market = devigTwoWay(input.overOdds, input.underOdds, 'shin');
-  const pMarket = market.ok ? (input.side === 'over' ? market.probs[0] : market.probs[1]) ?? null : null;
-  const blendWeight = pMarket !== null && params.blendWeight !== null ? params.blendWeight : null;
-  const pWin = pMarket !== null && blendWeight !== null ? blendProbability(pModel, pMarket, blendWeight) : pModel;
-
-  const evPct = input.bookOdds === null ? null : safeEv(pWin, probs.push, input.bookOdds);
-  const value = pMarket === null ? null : pWin - pMarket;
-  const grade = gradeFor({ evPct, pWin, sampleSize: pr.sampleSize, hasMarketPair: pMarket !== null, fitted: sp.fitted });
+  const nudgeWeight = nudgeWeightFor(params, input.sport, input.stat);
+  const pWin = nudgeWeight > 0 ? blendProbability(pModel, m.fairProb, nudgeWeight) : m.fairProb;
+  const evPct = 100 * (pWin * decimal - 1);
+  const grade = gradeFor({ evPct, fairSource: m.fairSource, thinConsensus: m.thinConsensus, gradedAtOutlier: m.gradedAtOutlier, fitted: sp.fitted });
 
   return {
     grade,
@@ -115,8 +130,8 @@ export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS
     pWin,
     modelOdds: fairAmerican(pWin),
     evPct,
-    value,
-    takeable: isTakeable(evPct, pr.sampleSize),
+    value: pWin - m.fairProb,
+    takeable: isTakeable(grade),
     detail: {
       sampleSize: pr.sampleSize,
       recentForm: pr.recentForm,
@@ -133,15 +148,12 @@ export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS
       variance,
       pPush: probs.push,
       pModel,
-      pMarket,
-      blendWeight,
+      pFair: m.fairProb,
+      fairSource: m.fairSource,
+      consensusBooks: m.consensusBooks,
+      thinConsensus: m.thinConsensus,
+      nudgeWeight,
       fitted: sp.fitted,
     },
   };
-}
-
-/** An invalid book price (|A| < 100) is not a price: no EV rather than a made-up one. */
-function safeEv(pWin: number, pPush: number, american: number): number | null {
-  if (!Number.isFinite(american) || Math.abs(american) < 100) return null;
-  return evPercent(pWin, pPush, american);
 }

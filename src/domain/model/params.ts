@@ -40,8 +40,17 @@ export type StatParams = z.infer<typeof statParamsSchema>;
 export const modelParamsSchema = z.object({
   /** Fit cut-off (exclusive), yyyy-mm-dd; null for structural defaults. */
   fitBefore: z.string().nullable(),
-  /** Weight of the model in the logit blend with the de-vigged market; null = pure model. */
-  blendWeight: z.number().min(0).max(1).nullable(),
+  /**
+   * Per market (`${sport}:${stat}`), the model's weight in the logit pool with the market's fair
+   * probability, fitted on training props only; a market without an entry gets 0 (the market alone).
+   */
+  nudgeWeights: z.record(z.string(), z.number().min(0).max(1)),
+  /**
+   * Factor on the fitted variance function for the spread of outcomes around the MARKET's mean
+   * (market-implied rungs); the model's own variance includes its projection error, which the
+   * market's mean does not carry. Fitted on training props; null = no market-implied rungs.
+   */
+  marketDispersionScale: z.number().positive().nullable(),
   /** Keyed `${sport}:${stat}`. */
   stats: z.record(z.string(), statParamsSchema),
 });
@@ -68,6 +77,18 @@ export function structuralParams(sport: GradedSport, stat: StatType): StatParams
 export function exposureFor(sport: GradedSport, stat: StatType): Exposure {
   if (sport === 'mlb') return stat === 'strikeouts' ? 'batters_faced' : 'plate_appearances';
   return 'minutes';
+}
+
+/** Dispersion of outcomes around the market's mean for (sport, stat); null without a fitted stat or scale. */
+export function marketDispersionFor(params: ModelParams, sport: GradedSport, stat: StatType): Dispersion | null {
+  const d = params.stats[statKey(sport, stat)]?.dispersion ?? null;
+  const s = params.marketDispersionScale;
+  return d === null || s === null ? null : { a: d.a * s, b: d.b * s };
+}
+
+/** The model's weight against the market for (sport, stat): 0 unless a training fit showed it helps. */
+export function nudgeWeightFor(params: ModelParams, sport: GradedSport, stat: StatType): number {
+  return params.nudgeWeights[statKey(sport, stat)] ?? 0;
 }
 
 /** The parameters for (sport, stat): fitted when present, else structural defaults; null for a stat the sport does not have. */

@@ -1,4 +1,3 @@
-import { profitPerUnit } from '../odds.js';
 import type { Side } from '../sports.js';
 import type { LineProbabilities } from './distributions.js';
 
@@ -26,13 +25,4 @@ function clampProb(p: number): number {
 export function blendProbability(pModel: number, pMarket: number, weight: number): number {
   const z = weight * logit(clampProb(pModel)) + (1 - weight) * logit(clampProb(pMarket));
   return 1 / (1 + Math.exp(-z));
-}
-
-/**
- * Expected value per unit staked, in percent, at an American price: a win pays profitPerUnit, a loss
- * costs the stake, a push returns it. pWin is conditional on no push.
- */
-export function evPercent(pWin: number, pPush: number, american: number): number {
-  const decided = 1 - pPush;
-  return 100 * decided * (pWin * profitPerUnit(american) - (1 - pWin));
 }

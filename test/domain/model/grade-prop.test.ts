@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PlayerGameStat } from '../../../src/domain/entities.js';
-import { FITTED_PARAMS, gradeProp, modelParamsSchema, type ModelParams } from '../../../src/domain/model/index.js';
+import { FITTED_PARAMS, gradeProp, modelParamsSchema, type MarketPricing, type ModelParams } from '../../../src/domain/model/index.js';
 import { predictSeries, trainingSeries } from '../../../src/domain/model/fit.js';
 import { projectStat } from '../../../src/domain/model/projection.js';
 import { fairAmerican } from '../../../src/domain/odds.js';
@@ -20,7 +20,11 @@ const REB = {
   dispersion: { a: 1.5, b: 0 },
   fitted: true,
 } as const;
-const PARAMS: ModelParams = { fitBefore: '2025-10-21', blendWeight: 0.25, stats: { 'nba:rebounds': REB } };
+const PARAMS: ModelParams = { fitBefore: '2025-10-21', nudgeWeights: { 'nba:rebounds': 0.25 }, marketDispersionScale: 0.9, stats: { 'nba:rebounds': REB } };
+/** A market side as priceLadder hands it over: graded price and the other books' consensus fair. */
+const market = (bookOdds: number, fairProb: number, extra: Partial<MarketPricing> = {}): MarketPricing => ({
+  bookOdds, fairProb, fairSource: 'consensus', consensusBooks: 5, thinConsensus: false, gradedAtOutlier: false, ...extra,
+});
 
 describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () => {
   it('projects rebounds for 2025-11-04 from the six 2025-26 games before it, by the documented formula', () => {
@@ -41,34 +45,61 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
     let under = term;
     for (let k = 1; k <= 3; k++) { term *= ((r + k - 1) / k) * (1 / 3); under += term; }
     const pModel = 1 - under;
-    // betrivers pair at 3.5 on 2025-11-04 (fixture all-markets excerpt): over -127, under -105; shin = additive for two legs.
-    const pMarket = (1 + 127 / 227 - 105 / 205) / 2;
+    // 2025-11-04 at 3.5: betrivers -127/-105 graded; the other five books' multiplicative no-vig P(over) (fixture excerpt).
+    const imp = (a: number) => (a < 0 ? -a / (-a + 100) : 100 / (a + 100));
+    const mult = (o: number, u: number) => imp(o) / (imp(o) + imp(u));
+    const pFair = [mult(-135, 100), mult(-149, 115), mult(-150, 115), mult(-152, 114), mult(-150, 110)].reduce((a, b) => a + b, 0) / 5;
     const logit = (p: number) => Math.log(p / (1 - p));
-    const pWin = 1 / (1 + Math.exp(-(0.25 * logit(pModel) + 0.75 * logit(pMarket))));
-    const ev = 100 * (pWin * (100 / 127) - (1 - pWin));
+    const pWin = 1 / (1 + Math.exp(-(0.25 * logit(pModel) + 0.75 * logit(pFair))));
+    const ev = 100 * (pWin * (1 + 100 / 127) - 1);
 
     const out = gradeProp(
-      { sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', overOdds: -127, underOdds: -105, bookOdds: -127, history: before('2025-11-04'), gameDate: '2025-11-04' },
+      { sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', market: market(-127, pFair), history: before('2025-11-04'), gameDate: '2025-11-04' },
       PARAMS,
     );
     if (out.insufficientData) throw new Error(out.reason);
     expect(out.projection).toBeCloseTo(mean, 10);
     expect(out.detail.pModel).toBeCloseTo(pModel, 10);
-    expect(out.detail.pMarket).toBeCloseTo(pMarket, 12);
+    expect(out.detail.pFair).toBe(pFair);
     expect(out.pWin).toBeCloseTo(pWin, 10);
     expect(out.evPct).toBeCloseTo(ev, 8);
     expect(out.modelOdds).toBeCloseTo(fairAmerican(pWin) as number, 8);
-    expect(out.value).toBeCloseTo(pWin - pMarket, 10);
-    expect(out.detail).toMatchObject({ sampleSize: 6, lastGameDate: '2025-11-02', daysSinceLastGame: 2, recentForm: 3, pPush: 0, blendWeight: 0.25 });
-    // Six games: below the A floor of 10, so at most B whatever the EV.
-    expect(['B', 'C', 'F']).toContain(out.grade);
-    expect(out.takeable).toBe(false);
+    expect(out.value).toBeCloseTo(pWin - pFair, 10);
+    expect(out.detail).toMatchObject({ sampleSize: 6, lastGameDate: '2025-11-02', daysSinceLastGame: 2, recentForm: 3, pPush: 0, nudgeWeight: 0.25, fairSource: 'consensus', consensusBooks: 5 });
+    expect(out.takeable).toBe(out.grade === 'A' || out.grade === 'A+');
+  });
+
+  it('with no nudge weight the final probability is the market fair and the letter maps from EV alone', () => {
+    const flat: ModelParams = { ...PARAMS, nudgeWeights: {} };
+    const base = { sport: 'nba', stat: 'rebounds', line: 3.5, side: 'under', history: before('2025-11-04'), gameDate: '2025-11-04' } as const;
+    const at = (price: number, fair: number, extra: Partial<MarketPricing> = {}) => {
+      const out = gradeProp({ ...base, market: market(price, fair, extra) }, flat);
+      if (out.insufficientData) throw new Error(out.reason);
+      return out;
+    };
+    // +115 against a 0.5 fair: EV = 0.5 * 2.15 - 1 = +7.5% -> A+; against 0.48: +3.2% -> A.
+    expect(at(115, 0.5)).toMatchObject({ pWin: 0.5, grade: 'A+', takeable: true, value: 0 });
+    expect(at(115, 0.5).evPct).toBeCloseTo(7.5, 10);
+    expect(at(115, 0.48).grade).toBe('A');
+    expect(at(-105, 0.5).grade).toBe('C'); // 0.5 x 1.952 - 1 = -2.4%
+    expect(at(-110, 0.5).grade).toBe('F'); // 0.5 x 1.909 - 1 = -4.5%: below the C floor of -4%
+    // Caps: the same +7.5% on a thin consensus or a market-implied rung is B; at the only (outlier) price C; judged by its own pair C.
+    expect(at(115, 0.5, { thinConsensus: true }).grade).toBe('B');
+    expect(at(115, 0.5, { fairSource: 'market_implied' }).grade).toBe('B');
+    expect(at(115, 0.5, { gradedAtOutlier: true }).grade).toBe('C');
+    expect(at(115, 0.5, { fairSource: 'book' }).grade).toBe('C');
+  });
+
+  it('no market at the line is a refusal: a grade is a claim about a price', () => {
+    const out = gradeProp({ sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', market: null, history: before('2025-11-04'), gameDate: '2025-11-04' }, PARAMS);
+    expect(out).toMatchObject({ grade: null, insufficientData: true, reason: 'no book prices both sides of 3.5, so there is no market to grade a price against' });
+    expect(out.projection).toBeGreaterThan(0);
   });
 
   it('refuses on thin history: on 2025-10-22 his last game (2025-01-08) is outside the 240-day lookback', () => {
     const hist = before('2025-10-22');
     expect(hist.length).toBeGreaterThan(0);
-    const out = gradeProp({ sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', overOdds: -125, underOdds: -106, bookOdds: -125, history: hist, gameDate: '2025-10-22' });
+    const out = gradeProp({ sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', market: market(-125, 0.53), history: hist, gameDate: '2025-10-22' });
     expect(out).toEqual({
       grade: null,
       insufficientData: true,
@@ -80,7 +111,7 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
   it('rejects a same-day or future game in history rather than use it', () => {
     const withSameDay = herb.filter((r) => r.date <= '2025-11-04');
     expect(withSameDay.some((r) => r.date === '2025-11-04')).toBe(true);
-    const input = { sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', overOdds: -127, underOdds: -105, bookOdds: -127, gameDate: '2025-11-04' } as const;
+    const input = { sport: 'nba', stat: 'rebounds', line: 3.5, side: 'over', market: market(-127, 0.53), gameDate: '2025-11-04' } as const;
     expect(() => gradeProp({ ...input, history: withSameDay }, PARAMS)).toThrow(/2025-11-04.*not strictly before/);
     expect(() => gradeProp({ ...input, history: herb }, PARAMS)).toThrow(RangeError);
   });
@@ -93,18 +124,13 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
     expect(a.ok && b.ok && b.projection.mean).toBe(a.ok && a.projection.mean);
   });
 
-  it('a whole-number line reports the push and prices p_win conditional on no push', () => {
-    const out = gradeProp({ sport: 'nba', stat: 'rebounds', line: 4, side: 'under', overOdds: null, underOdds: null, bookOdds: null, history: before('2025-11-04'), gameDate: '2025-11-04' }, PARAMS);
-    if (out.insufficientData) throw new Error(out.reason);
-    expect(out.detail.pPush).toBeGreaterThan(0.05);
-    expect(out.detail.pMarket).toBeNull();
-    expect(out.detail.blendWeight).toBeNull();
-    expect(out.evPct).toBeNull();
-    expect(out.value).toBeNull();
-    expect(out.takeable).toBeNull();
-    const over = gradeProp({ sport: 'nba', stat: 'rebounds', line: 4, side: 'over', overOdds: null, underOdds: null, bookOdds: null, history: before('2025-11-04'), gameDate: '2025-11-04' }, PARAMS);
-    if (over.insufficientData) throw new Error(over.reason);
-    expect(out.pWin + over.pWin).toBeCloseTo(1, 12);
+  it('a whole-number line reports the push; the market fair is already a decided-bet probability', () => {
+    const under = gradeProp({ sport: 'nba', stat: 'rebounds', line: 4, side: 'under', market: market(-110, 0.55), history: before('2025-11-04'), gameDate: '2025-11-04' }, PARAMS);
+    const over = gradeProp({ sport: 'nba', stat: 'rebounds', line: 4, side: 'over', market: market(-110, 0.45), history: before('2025-11-04'), gameDate: '2025-11-04' }, PARAMS);
+    if (under.insufficientData || over.insufficientData) throw new Error('refused');
+    expect(under.detail.pPush).toBeGreaterThan(0.05);
+    expect(under.detail.pModel + over.detail.pModel).toBeCloseTo(1, 12);
+    expect(under.pWin + over.pWin).toBeCloseTo(1, 12);
   });
 
   it('the fitter replays the same accumulator: its one-step-ahead mean equals projectStat', () => {
@@ -121,6 +147,9 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
     const parsed = modelParamsSchema.parse(FITTED_PARAMS);
     expect(Object.keys(parsed.stats).sort()).toEqual(['nba:assists', 'nba:blocks', 'nba:points', 'nba:pra', 'nba:rebounds', 'nba:steals', 'nba:threes']);
     expect(parsed.fitBefore).toBe('2025-10-21');
+    // The training fit gave no market a nudge that beat the consensus by two standard errors (docs/model.md).
+    expect(parsed.nudgeWeights).toEqual({});
+    expect(parsed.marketDispersionScale).toBe(0.9);
   });
 });
 
@@ -132,7 +161,7 @@ describe('gradeProp for sports without fitted history', () => {
   };
 
   it('MLB strikeouts refuse with one start (unfitted stats need 10)', () => {
-    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', overOdds: -120, underOdds: 100, bookOdds: -120, history: [brown], gameDate: '2024-07-07' });
+    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', market: market(-120, 0.53), history: [brown], gameDate: '2024-07-07' });
     expect(out).toMatchObject({ grade: null, insufficientData: true, reason: 'only 1 played game(s) with strikeouts in the last 240 days (need 10)' });
   });
 
@@ -141,7 +170,7 @@ describe('gradeProp for sports without fitted history', () => {
     const starts = Array.from({ length: 10 }, (_, i): PlayerGameStat => ({
       ...brown, date: `2024-06-${String(i + 1).padStart(2, '0')}`, stats: { strikeouts: 6 }, extras: { batters_faced: 24 },
     }));
-    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', overOdds: +200, underOdds: -250, bookOdds: +200, history: starts, gameDate: '2024-06-20' });
+    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', market: market(200, 0.4), history: starts, gameDate: '2024-06-20' });
     if (out.insufficientData) throw new Error(out.reason);
     let under = 0, term = Math.exp(-6);
     for (let k = 0; k <= 5; k++) { under += term; term *= 6 / (k + 1); }
@@ -150,14 +179,16 @@ describe('gradeProp for sports without fitted history', () => {
     expect(out.detail.exposure).toBe('batters_faced');
     expect(out.detail.pModel).toBeCloseTo(1 - under, 12);
     expect(out.detail.fitted).toBe(false);
-    expect(out.detail.blendWeight).toBe(FITTED_PARAMS.blendWeight);
-    expect(['B', 'C', 'F']).toContain(out.grade);
+    expect(out.detail.nudgeWeight).toBe(0);
+    // +200 against a 0.40 fair is +20% EV, but nothing about MLB has been back-tested: capped at B.
+    expect(out.evPct).toBeCloseTo(20, 10);
+    expect(out.grade).toBe('B');
   });
 
   it('soccer with no history refuses; a stat the sport does not have refuses', () => {
-    expect(gradeProp({ sport: 'soccer', stat: 'shots_on_target', line: 0.5, side: 'over', overOdds: -150, underOdds: 120, bookOdds: -150, history: [], gameDate: '2025-09-27' }))
+    expect(gradeProp({ sport: 'soccer', stat: 'shots_on_target', line: 0.5, side: 'over', market: market(-150, 0.58), history: [], gameDate: '2025-09-27' }))
       .toMatchObject({ grade: null, insufficientData: true, reason: 'only 0 played game(s) with shots_on_target in the last 240 days (need 10)' });
-    expect(gradeProp({ sport: 'nba', stat: 'hits', line: 0.5, side: 'over', overOdds: null, underOdds: null, bookOdds: null, history: [], gameDate: '2025-09-27' }))
+    expect(gradeProp({ sport: 'nba', stat: 'hits', line: 0.5, side: 'over', market: null, history: [], gameDate: '2025-09-27' }))
       .toMatchObject({ grade: null, insufficientData: true, reason: 'hits is not graded for nba' });
   });
 });

@@ -1,62 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { GRADE_RULES, gradeFor, isTakeable } from '../../../src/domain/model/grading.js';
-import { blendProbability, evPercent } from '../../../src/domain/model/pricing.js';
+import { GRADE_RULES, gradeFor, isTakeable, letterForEv } from '../../../src/domain/model/grading.js';
+import { blendProbability } from '../../../src/domain/model/pricing.js';
 
-const strong = { pWin: 0.6, sampleSize: 20, hasMarketPair: true, fitted: true };
+const full = { fairSource: 'consensus', thinConsensus: false, gradedAtOutlier: false, fitted: true } as const;
 
-describe('grade thresholds', () => {
-  it('sits on the documented EV floors, inclusive at each boundary', () => {
-    expect(GRADE_RULES.evFloor).toEqual({ 'A+': 6, A: 3, B: 0, C: -4 });
-    expect(gradeFor({ ...strong, evPct: 6 })).toBe('A+');
-    expect(gradeFor({ ...strong, evPct: 5.999 })).toBe('A');
-    expect(gradeFor({ ...strong, evPct: 3 })).toBe('A');
-    expect(gradeFor({ ...strong, evPct: 2.999 })).toBe('B');
-    expect(gradeFor({ ...strong, evPct: 0 })).toBe('B');
-    expect(gradeFor({ ...strong, evPct: -0.001 })).toBe('C');
-    expect(gradeFor({ ...strong, evPct: -4 })).toBe('C');
-    expect(gradeFor({ ...strong, evPct: -4.001 })).toBe('F');
+describe('grade letters from EV against the market', () => {
+  it('maps EV to letters at the documented floors', () => {
+    expect(GRADE_RULES.evFloor).toEqual({ 'A+': 5, A: 2, B: 0, C: -4 });
+    expect(letterForEv(5)).toBe('A+');
+    expect(letterForEv(4.999)).toBe('A');
+    expect(letterForEv(2)).toBe('A');
+    expect(letterForEv(1.999)).toBe('B');
+    expect(letterForEv(0)).toBe('B');
+    expect(letterForEv(-0.001)).toBe('C');
+    expect(letterForEv(-4)).toBe('C');
+    expect(letterForEv(-4.001)).toBe('F');
+    expect(gradeFor({ ...full, evPct: 9 })).toBe('A+');
   });
 
-  it('A+ needs 20 played games, A needs 10', () => {
-    expect(gradeFor({ ...strong, evPct: 9, sampleSize: 19 })).toBe('A');
-    expect(gradeFor({ ...strong, evPct: 9, sampleSize: 10 })).toBe('A');
-    expect(gradeFor({ ...strong, evPct: 9, sampleSize: 9 })).toBe('B');
+  it('caps a row by how well the market backs its fair probability', () => {
+    expect(gradeFor({ ...full, evPct: 9, thinConsensus: true })).toBe('B');
+    expect(gradeFor({ ...full, evPct: 9, fairSource: 'market_implied' })).toBe('B');
+    expect(gradeFor({ ...full, evPct: 9, fairSource: 'book' })).toBe('C');
+    expect(gradeFor({ ...full, evPct: 9, gradedAtOutlier: true })).toBe('C');
+    expect(gradeFor({ ...full, evPct: 9, fitted: false })).toBe('B');
+    // A cap never lifts a letter.
+    expect(gradeFor({ ...full, evPct: -5, fitted: false })).toBe('F');
+    expect(gradeFor({ ...full, evPct: -5, fairSource: 'book' })).toBe('F');
   });
 
-  it('without a two-way market pair or fitted parameters the grade stops at B', () => {
-    expect(gradeFor({ ...strong, evPct: 9, hasMarketPair: false })).toBe('B');
-    expect(gradeFor({ ...strong, evPct: 9, fitted: false })).toBe('B');
-    expect(gradeFor({ ...strong, evPct: -5, fitted: false })).toBe('F');
-  });
-
-  it('without a book price there is no EV and the grade stops at C', () => {
-    expect(gradeFor({ ...strong, evPct: null, pWin: 0.9 })).toBe('C');
-    expect(gradeFor({ ...strong, evPct: null, pWin: 0.49 })).toBe('F');
-  });
-
-  it('takeable needs +2% EV and 10 games; null without a price', () => {
-    expect(isTakeable(2, 10)).toBe(true);
-    expect(isTakeable(1.99, 30)).toBe(false);
-    expect(isTakeable(5, 9)).toBe(false);
-    expect(isTakeable(null, 30)).toBeNull();
+  it('takeable means a backed claim of at least the A floor', () => {
+    expect(isTakeable('A+')).toBe(true);
+    expect(isTakeable('A')).toBe(true);
+    expect(isTakeable('B')).toBe(false);
+    expect(isTakeable('F')).toBe(false);
   });
 });
 
-describe('pricing', () => {
-  it('EV at -110: 55% wins 0.55 * 100/110 - 0.45 = +5.0%', () => {
-    expect(evPercent(0.55, 0, -110)).toBeCloseTo(5, 12);
-    expect(evPercent(0.5, 0, 100)).toBeCloseTo(0, 12);
-    expect(evPercent(0.4, 0, 150)).toBeCloseTo(0, 12);
-  });
-
-  it('a push returns the stake: EV scales by P(no push)', () => {
-    expect(evPercent(0.55, 0.2, -110)).toBeCloseTo(4, 12);
-  });
-
-  it('blend is a logit pool: weight 1 = model, 0 = market, 0.5 halves the log-odds', () => {
-    expect(blendProbability(0.6, 0.45, 1)).toBeCloseTo(0.6, 12);
-    expect(blendProbability(0.6, 0.45, 0)).toBeCloseTo(0.45, 12);
-    // 0.5 * logit(0.6) + 0.5 * logit(0.5) = 0.5 * ln(1.5)
-    expect(blendProbability(0.6, 0.5, 0.5)).toBeCloseTo(1 / (1 + Math.exp(-0.5 * Math.log(1.5))), 12);
+describe('logit pool', () => {
+  it('weight 0 is the market, 1 the model, and it is symmetric in the sides', () => {
+    expect(blendProbability(0.7, 0.5, 0)).toBeCloseTo(0.5, 12);
+    expect(blendProbability(0.7, 0.5, 1)).toBeCloseTo(0.7, 6);
+    expect(blendProbability(0.7, 0.4, 0.3) + blendProbability(0.3, 0.6, 0.3)).toBeCloseTo(1, 12);
   });
 });
