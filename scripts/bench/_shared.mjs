@@ -64,17 +64,8 @@ export const mb = (bytes) => Math.round(bytes / 1024 / 1024);
 export const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 export const round = (x, digits = 1) => (x === null || x === undefined ? null : Math.round(x * 10 ** digits) / 10 ** digits);
 
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the same seeded generator the back-test resamples with. */
+export const prng = (await dist('domain/model/resample.js')).seededRandom;
 
 /** The machine-readable last line run-all collects. `headline` is the ratio sentence. */
 export function benchResult(bench, headline, ratio, figures) {

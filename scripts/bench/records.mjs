@@ -6,21 +6,10 @@
 // rows/s and as a ratio against a baseline measured in the same process on the same rows (a
 // plain loop summing one field), so the figures compare across machines; there is no pass/fail.
 import { accuracyByTier, modelAggregate, tierCalibration } from '../../dist/domain/records.js';
+import { prng } from './_shared.mjs';
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const REPEATS = 7;
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
