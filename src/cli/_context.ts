@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { loadConfig, type Env } from '../config.js';
 import { badInput, describeZodIssues } from '../errors.js';
+import { wireJson } from '../wire.js';
 import { colorEnabled, makeChalk, type CliIO } from './_io.js';
 import type { ChalkInstance } from 'chalk';
 
@@ -54,9 +55,9 @@ export class CliContext {
     if (this.options.verbose) this.io.stderr(`${message}\n`);
   }
 
-  /** Results: `--json` prints exactly `data`; otherwise the human rendering of the same data. */
+  /** Results: `--json` prints `data` in the wire style (src/wire.ts); otherwise the human rendering of the same data. */
   result<T>(data: T, human: (data: T) => string): void {
-    if (this.options.json) this.io.stdout(`${JSON.stringify(data, null, 2)}\n`);
+    if (this.options.json) this.io.stdout(`${wireJson(data, 2)}\n`);
     else this.io.stdout(`${human(data)}\n`);
   }
 }

@@ -18,10 +18,11 @@ export function stderrLogger(ctx: CliContext): RunLogger {
 }
 
 /**
- * Opens the store and resolves the clock for commands that only read the store. A replay
- * folder's recorded clock is the default `now` so bundled data reads as of its recording.
+ * Opens the store and resolves the run's clock: --now/PROPGRADE_NOW; else a replay folder's recorded
+ * clock when one is given; else the read-clock rule (src/pipeline/read-clock.ts): the newest
+ * snapshot's time when it came from a replay, otherwise the system clock with staleness stated.
  */
-export async function openRunEnvironment(ctx: CliContext, options: { needsReplayClock?: boolean } = {}): Promise<RunEnvironment> {
+export async function openRunEnvironment(ctx: CliContext, options: { needsReplayClock?: boolean; readClock?: boolean } = {}): Promise<RunEnvironment> {
   const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
   const replayDir = ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY ?? null;
   let now = ctx.explicitNow();
@@ -35,6 +36,12 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
     }
   }
   const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+  if (!now && options.readClock) {
+    const { readClock } = await import('../pipeline/read-clock.js');
+    const clock = readClock(store, null, new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
+    if (clock.note) log.info(clock.note);
+    now = clock.now;
+  }
   return {
     store,
     now: now ?? new Date(),

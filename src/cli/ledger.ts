@@ -32,7 +32,7 @@ export function registerLedger(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { listLedger } = await import('../store/repo/ledger.js');
-      const env = await openRunEnvironment(ctx, { needsReplayClock: false });
+      const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
       try {
         const entries = listLedger(
           env.store.db,

@@ -100,7 +100,7 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
       }
       const { openRunEnvironment } = await import('./_run.js');
       const { gradeParlay } = await import('../pipeline/parlay.js');
-      const env = await openRunEnvironment(ctx);
+      const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         if (legs.length === 0) {
           const prompts = await (deps.prompts ?? inquirerPrompts)();

@@ -41,7 +41,7 @@ export function registerRecord(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { readModelRecord } = await import('../pipeline/record-read.js');
-      const env = await openRunEnvironment(ctx);
+      const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const record = readModelRecord(env.store, { now: env.now, ...opts });
         ctx.result(record, (r) => renderRecord(ctx, r));

@@ -54,7 +54,7 @@ export function registerScan(program: Command, io: CliIO): void {
       const { scanRequestSchema, runScan } = await import('../pipeline/scan.js');
       const request = parseOptions(scanRequestSchema, { player: opts.player, stat: opts.stat, line: opts.line, direction: opts.direction, sport: opts.sport });
       const { openRunEnvironment } = await import('./_run.js');
-      const env = await openRunEnvironment(ctx);
+      const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const result = runScan(env.store, request, { now: env.now, userId: opts.user ?? null });
         const shaped = shapeRow(result, opts.tier);

@@ -24,7 +24,7 @@ export function registerSlate(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { readSlate } = await import('../pipeline/slate-read.js');
-      const env = await openRunEnvironment(ctx, { needsReplayClock: false });
+      const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
       try {
         const slate = readSlate(env.store, sport, { all: opts.all, gradedOnly: opts.graded });
         if (!slate) {

@@ -46,7 +46,9 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         const summaries: SnapshotSummary[] = [];
         for (const sport of sports) {
           env.log.info(`${sport}: snapshot run at ${env.now.toISOString()}`);
-          summaries.push(await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log: env.log }));
+          summaries.push(
+            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log: env.log, source: env.replayDir ? 'replay' : 'live' }),
+          );
         }
         await sources.close();
         // Replayed calls cost nothing; live ones count against the day's budget across runs.

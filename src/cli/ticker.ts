@@ -19,7 +19,7 @@ export function registerTicker(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const { openRunEnvironment } = await import('./_run.js');
       const { readTicker } = await import('../pipeline/ticker-read.js');
-      const env = await openRunEnvironment(ctx);
+      const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const t = readTicker(env.store, env.now, ctx.config.TICKER_MANUAL);
         ctx.result(t, (d) =>
@@ -44,7 +44,7 @@ export function registerTicker(program: Command, io: CliIO): void {
       const opts = parseOptions(pinSchema, { text, ...raw });
       const { openRunEnvironment } = await import('./_run.js');
       const { insertTickerEvents } = await import('../store/repo/ticker.js');
-      const env = await openRunEnvironment(ctx);
+      const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const expiresAt = opts.hours ? new Date(env.now.getTime() + opts.hours * 3_600_000).toISOString() : null;
         insertTickerEvents(env.store.db, [{ kind: 'PIN', sport: opts.sport ?? null, createdAt: env.now.toISOString(), text: opts.text, expiresAt }]);

@@ -41,6 +41,8 @@ export interface SnapshotOptions {
   /** Wall clock for the lock lease (not the run's clock, which may be a replayed past). */
   wallClock?: () => Date;
   concurrency?: number;
+  /** Where the odds came from: a recorded replay folder or the live providers. */
+  source?: 'live' | 'replay';
 }
 
 export interface SnapshotSummary {
@@ -103,7 +105,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     const moves = moveEvents(sport, rows, events, runId, now);
 
     const result = store.db.transaction((tx) => {
-      const snapshotId = insertSnapshot(tx, { sport, runId, takenAt: now.toISOString(), slateDate, gradedCount: rows.filter((r) => r.grade !== null).length, rowCount: rows.length }, rows);
+      const snapshotId = insertSnapshot(tx, { sport, runId, takenAt: now.toISOString(), source: opts.source ?? 'live', slateDate, gradedCount: rows.filter((r) => r.grade !== null).length, rowCount: rows.length }, rows);
       insertLocks(tx, graded.newLocks.map((l) => ({ ...l, snapshotId })));
       insertTickerEvents(tx, moves);
       const ledgerInserted = recordPreGrades(tx, sport, rows, events);

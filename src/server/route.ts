@@ -1,6 +1,7 @@
 import { eventHandler, getRequestHeader, type EventHandler, type H3Event } from 'h3';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
+import { toWire } from '../wire.js';
 import { hasModelPriceEntitlement } from '../domain/tiers.js';
 import { resolveBearer, type Caller } from '../pipeline/users.js';
 import type { ServerDeps } from './context.js';
@@ -123,7 +124,9 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         const query = (def.query ? await readQuery(event, def.query) : undefined) as Infer<Q>;
         const body = (def.body ? await readJsonBody(event, def.body, deps.limits.bodyBytes) : undefined) as Infer<B>;
         setCacheHeaders(event, def.access, caller, def.method, def.maxAge);
-        return def.handle({ event, caller, params, query, body });
+        const out = await def.handle({ event, caller, params, query, body });
+        // Bodies a route has already written (precompressed snapshots) pass through untouched.
+        return out === undefined || out === null || typeof out !== 'object' || Buffer.isBuffer(out) ? out : toWire(out);
       }),
   };
 }

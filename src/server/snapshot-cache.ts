@@ -4,6 +4,7 @@ import { shapeRow, type Tier } from '../domain/tiers.js';
 import { readSlate } from '../pipeline/slate-read.js';
 import { gradedRowView } from '../pipeline/views.js';
 import type { Store } from '../store/db.js';
+import { wireJson } from '../wire.js';
 
 /** One representation of a snapshot body: the exact bytes on the wire and their strong validator. */
 export interface EncodedBody {
@@ -67,7 +68,7 @@ export function createSnapshotCache(store: Store): SnapshotCache {
         snapshot: { id: slate.snapshot.id, taken_at: slate.snapshot.takenAt, slate_date: slate.snapshot.slateDate, graded: slate.snapshot.gradedCount, rows: slate.snapshot.rowCount },
         games: slate.games.map((g) => ({ event_id: g.eventId, game: g.game, commence_time: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) })),
       };
-      const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+      const bytes = Buffer.from(wireJson(body), 'utf8');
       serialized += 1;
       const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
       const gzip = gzipSync(bytes, { level: GZIP_LEVEL });

@@ -21,7 +21,7 @@ export function createSnapshotRunner(store: Store, config: Env, now: () => Date,
     try {
       if (replayDir) ensureReplaySeed(store, replayDir, sources.seed, at, log);
       const out: SnapshotSummary[] = [];
-      for (const sport of sports) out.push(await runSnapshot(sport, { store, odds: sources.odds, now: at, allowedBooks: config.ALLOWED_BOOKS, log }));
+      for (const sport of sports) out.push(await runSnapshot(sport, { store, odds: sources.odds, now: at, allowedBooks: config.ALLOWED_BOOKS, log, source: replayDir ? 'replay' : 'live' }));
       return out;
     } finally {
       await sources.close();

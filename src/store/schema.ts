@@ -43,6 +43,8 @@ export const snapshots = sqliteTable(
     slateDate: text('slate_date').notNull(),
     gradedCount: integer('graded_count').notNull(),
     rowCount: integer('row_count').notNull(),
+    /** 'replay' when the run read a recorded folder (read commands then default to its clock), else 'live'. */
+    source: text('source', { enum: ['live', 'replay'] }),
   },
   (t) => [index('snapshots_sport_taken').on(t.sport, t.takenAt)],
 );

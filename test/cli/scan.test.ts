@@ -27,10 +27,11 @@ describe('propgrade scan', () => {
     const j = JSON.parse(r.stdout);
     expect(j.status).toBe('graded');
     expect(j.grade).toBe(sga.grade);
-    expect(j.projection).toBe(sga.projection);
+    // The wire rounds at the edge: projections to 2 places, probabilities to 4, odds whole.
+    expect(j.projection).toBe(Math.round(sga.projection! * 100) / 100);
     expect(j.model_price_locked).toBe(true);
     for (const f of ['model_odds', 'p_win', 'ev_pct', 'value', 'takeable']) expect(j).not.toHaveProperty(f);
-    expect(j.prices).toMatchObject({ book: 'draftkings', book_odds: -112, fair_odds: sga.fairOdds, devig_method: 'multiplicative', fair_source: sga.fairSource });
+    expect(j.prices).toMatchObject({ book: 'draftkings', book_odds: -112, fair_odds: Math.round(sga.fairOdds!), devig_method: 'multiplicative', fair_source: sga.fairSource });
     expect(j.intel).toMatchObject({ games: 7, season_avg: 33.57, form: 29 });
     expect(j.ledger.written).toBe(false);
   });
@@ -40,8 +41,8 @@ describe('propgrade scan', () => {
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.model_price_locked).toBe(false);
-    expect(j.p_win).toBe(sga.pWin);
-    expect(j.model_odds).toBe(sga.modelOdds);
+    expect(j.p_win).toBe(Math.round(sga.pWin! * 1e4) / 1e4);
+    expect(j.model_odds).toBe(Math.round(sga.modelOdds!));
   });
 
   it('prints tables: grade, intel and the recovered prices', async () => {

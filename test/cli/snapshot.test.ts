@@ -32,7 +32,7 @@ describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)
     const r = await runCli(['--db', db, '--json', 'snapshot', 'nba', '--replay', 'data/replay', '--now', '2025-11-05T17:20:00Z']);
     expect(r.code).toBe(0);
     const data = JSON.parse(r.stdout);
-    expect(data.runs[0]).toMatchObject({ sport: 'nba', status: 'ok', events: 11, ledgerInserted: 0 });
+    expect(data.runs[0]).toMatchObject({ sport: 'nba', status: 'ok', events: 11, ledger_inserted: 0 });
     const slate = data.slates[0];
     expect(slate.games).toHaveLength(11);
     for (const g of slate.games) {
@@ -113,7 +113,7 @@ describe('propgrade backfill', () => {
       const r = await runCli(['--db', db, '--json', 'backfill', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z', '--from', '2025-11-04', '--to', '2025-11-05']);
       expect(r.code).toBe(0);
       // 6 + 11 final games recorded; 103 + 181 player lines (data/README.md).
-      expect(JSON.parse(r.stdout)).toMatchObject({ dates: 2, finalGames: 17, playerGames: 284, unavailableDates: [] });
+      expect(JSON.parse(r.stdout)).toMatchObject({ dates: 2, final_games: 17, player_games: 284, unavailable_dates: [] });
       const led = await runCli(['--db', db, '--json', 'ledger']);
       expect(JSON.parse(led.stdout)).toEqual([]);
       const bad = await runCli(['--db', db, 'backfill', 'nba', '--from', '2025-11-05', '--to', '2025-11-04']);

@@ -75,7 +75,7 @@ export async function snapshotAt(store: Store, sport: GradedSport, iso: string, 
   const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log });
   ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
   try {
-    return await runSnapshot(sport, { store, odds: sources.odds, now, allowedBooks: null, log });
+    return await runSnapshot(sport, { store, odds: sources.odds, now, allowedBooks: null, log, source: 'replay' });
   } finally {
     await sources.close();
   }

@@ -113,15 +113,15 @@ describe('propgrade backtest (CLI)', () => {
       { from: 'user' },
     );
     const json = JSON.parse(out.join(''));
-    expect(json.counts).toMatchObject({ propRows: 35, mainLines: 6, refused: 2, void: 2 });
+    expect(json.counts).toMatchObject({ prop_rows: 35, main_lines: 6, refused: 2, void: 2 });
     expect(json.rows).toBeUndefined();
     for (const key of ['per_tier', 'calibration_slope', 'log_loss', 'clv', 'calibration', 'sample_size']) expect(json).toHaveProperty(key);
     expect(json.clv.mlb_strikeouts.n).toBe(1);
     // Fitted on the excerpt's 2024-25 games only; no training props, so no nudge and no market dispersion.
-    expect(json.params.fitBefore).toBe('2025-10-21');
-    expect(json.params.nudgeWeights).toEqual({});
-    expect(json.params.marketDispersionScale).toBeNull();
-    expect(json.fit.exposureHalfLife.n).toBeGreaterThan(0);
-    expect(typeof json.wallTimeMs).toBe('number');
+    expect(json.params.fit_before).toBe('2025-10-21');
+    expect(json.params.nudge_weights).toEqual({});
+    expect(json.params.market_dispersion_scale).toBeNull();
+    expect(json.fit.exposure_half_life.n).toBeGreaterThan(0);
+    expect(typeof json.wall_time_ms).toBe('number');
   });
 });

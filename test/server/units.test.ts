@@ -5,7 +5,7 @@ import { toErrorReply } from '../../src/server/envelope.js';
 import { internalKeyMatches } from '../../src/server/internal-key.js';
 import { createRateLimiter } from '../../src/server/rate-limit.js';
 import { etagMatches } from '../../src/server/snapshot-cache.js';
-import { syncStatus } from '../../src/server/sync-status.js';
+import { syncStatus } from '../../src/domain/sync-status.js';
 
 describe('syncStatus', () => {
   const last = new Date('2025-11-05T17:05:00Z');

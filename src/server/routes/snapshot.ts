@@ -6,7 +6,7 @@ import { latestSnapshot } from '../../store/repo/snapshots.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { acceptsGzip, etagMatches, type SnapshotCache } from '../snapshot-cache.js';
-import { syncStatus } from '../sync-status.js';
+import { syncStatus } from '../../domain/sync-status.js';
 
 export const sportParamsSchema = z.object({ sport: gradedSportSchema });
 
