@@ -84,10 +84,10 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
     .description('Grade a parlay of 2 to 6 legs: per-leg grades, pair correlation, combined grade and estimated payout')
     .option('--leg <spec>', 'a leg "Player|stat|line|over" (repeat for each leg)', collect, [])
     .option('--file <legs.json>', 'legs from a JSON file: [{"player","stat","line","side"}, ...]')
-    .option('--tier <tier>', 'free | analyst | desk: leg cap 2/4/6; free hides the payout', 'free')
+    .option('--tier <tier>', 'free | analyst | desk: preview a tier (leg cap 2/4/6; free hides the payout); the local owner gets desk', 'desk')
     .addHelpText(
       'after',
-      '\nWith neither --leg nor --file, on a terminal, legs are picked from the cached slate interactively.\n\nExamples:\n  $ propgrade --replay data/replay parlay --tier analyst \\\n      --leg "Shai Gilgeous-Alexander|points|31.5|over" --leg "Chet Holmgren|rebounds|8.5|over"\n  $ propgrade --replay data/replay parlay --file legs.json --tier desk --json\n\nExit codes: 0 graded, 2 bad input (unknown stat, bad line or side, too many legs for the tier).',
+      '\nWith neither --leg nor --file, on a terminal, legs are picked from the cached slate interactively.\n\nExamples:\n  $ propgrade --replay data/replay parlay \\\n      --leg "Shai Gilgeous-Alexander|points|31.5|over" --leg "Chet Holmgren|rebounds|8.5|over"\n  $ propgrade --replay data/replay parlay --file legs.json --tier free   # what a free API caller sees\n\nExit codes: 0 graded, 2 bad input (unknown stat, bad line or side, too many legs for the tier).',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);

@@ -43,10 +43,10 @@ export function registerScan(program: Command, io: CliIO): void {
     .requiredOption('--direction <side>', 'over | under')
     .option('--sport <sport>', 'nba | wnba | mlb | soccer (default: wherever the stat and player are)')
     .option('--user <id>', 'write the graded scan to this user’s ledger (anonymous scans never touch the ledger)')
-    .option('--tier <tier>', 'free | analyst | desk: who is reading (free hides model prices)', 'free')
+    .option('--tier <tier>', 'free | analyst | desk: preview what a tier sees (free hides model prices); the local owner sees everything', 'desk')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade --replay data/replay scan --player "Shai Gilgeous-Alexander" --stat points --line 31.5 --direction over\n  $ propgrade --replay data/replay scan --player "Deni Avdija" --stat pts --line 24.5 --direction over --tier analyst --json\n\nExit codes: 0 a result (graded, refused, ambiguous or unknown player), 2 bad input.',
+      '\nExamples:\n  $ propgrade --replay data/replay scan --player "Shai Gilgeous-Alexander" --stat points --line 31.5 --direction over\n  $ propgrade --replay data/replay scan --player "Deni Avdija" --stat pts --line 24.5 --direction over --tier free --json   # what a free API caller sees\n\nExit codes: 0 a result (graded, refused, ambiguous or unknown player), 2 bad input.',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);

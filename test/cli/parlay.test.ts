@@ -64,8 +64,15 @@ describe('propgrade parlay', () => {
     expect(j.legs.map((l: { team: string; archetype: string | null }) => l.team)).toEqual(['OKC', 'OKC']);
   });
 
-  it('prints tables and hides the payout behind the upsell on the default free tier', async () => {
-    const r = await run(['parlay', '--leg', SGA, '--leg', CHET]);
+  it('the local owner gets the full read by default: payout shown, no upsell', async () => {
+    const r = await run(['parlay', '--leg', SGA, '--leg', CHET, '--leg', 'Deni Avdija|points|24.5|over']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Estimated payout:');
+    expect(r.stdout).not.toContain(UPSELL);
+  });
+
+  it('--tier free previews a free caller: tables, and the payout behind the upsell', async () => {
+    const r = await run(['parlay', '--leg', SGA, '--leg', CHET, '--tier', 'free']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/│ 1 +│ Shai Gilgeous-Alexander │ OKC/);
     expect(r.stdout).toMatch(/│ 1\+2 +│ same team, same game │ 0\.4/);
@@ -93,7 +100,7 @@ describe('propgrade parlay', () => {
     [['--leg', SGA, '--leg', 'Chet Holmgren|rebounds|abc|over'], "propgrade: leg 2: line must be a number, got 'abc'"],
     [['--leg', 'Shai Gilgeous-Alexander|points|31.5|sideways'], "propgrade: leg 1: side must be over or under, got 'sideways'"],
     [['--leg', 'Shai Gilgeous-Alexander points 31.5'], 'propgrade: leg 1: expected "Player|stat|line|over"'],
-    [['--leg', SGA, '--leg', CHET, '--leg', 'Deni Avdija|points|24.5|over'], 'propgrade: the free tier allows at most 2 legs per parlay, got 3'],
+    [['--tier', 'free', '--leg', SGA, '--leg', CHET, '--leg', 'Deni Avdija|points|24.5|over'], 'propgrade: the free tier allows at most 2 legs per parlay, got 3'],
     [['--tier', 'desk', ...Array.from({ length: 7 }, () => ['--leg', SGA]).flat()], 'propgrade: a parlay takes 2 to 6 legs, got 7'],
   ])('bad input %j exits 2 with a one-line message', async (argv, message) => {
     const r = await run(['parlay', ...argv]);
@@ -135,7 +142,7 @@ describe('propgrade parlay', () => {
       },
       confirm: async () => true,
     };
-    const r = await run(['--json', 'parlay'], { isTTY: true, deps: { prompts: async () => prompts } });
+    const r = await run(['--json', 'parlay', '--tier', 'free'], { isTTY: true, deps: { prompts: async () => prompts } });
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     // The free tier's cap (2) ends the loop.

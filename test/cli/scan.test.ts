@@ -21,8 +21,14 @@ const run = (...argv: string[]) => runCli(['--db', b.file, '--now', NOW.toISOStr
 const SGA = ['scan', '--player', 'Shai Gilgeous-Alexander', '--stat', 'points', '--line', '31.5', '--direction', 'over'];
 
 describe('propgrade scan', () => {
-  it('--json on the free tier: the grade and prices, model fields withheld', async () => {
-    const r = await run('--json', ...SGA);
+  it('the local owner sees the model fields by default', async () => {
+    const j = JSON.parse((await run('--json', ...SGA)).stdout);
+    expect(j.model_price_locked).toBe(false);
+    expect(typeof j.p_win).toBe('number');
+  });
+
+  it('--json --tier free: the grade and prices, model fields withheld', async () => {
+    const r = await run('--json', ...SGA, '--tier', 'free');
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.status).toBe('graded');
@@ -53,8 +59,10 @@ describe('propgrade scan', () => {
     expect(r.stdout).toMatch(new RegExp(`│ ${sga.grade}\\s+│ ${sga.projection!.toFixed(1)}`));
     expect(r.stdout).toContain('33.57');
     expect(r.stdout).toMatch(/│ draftkings │ -112\s+│/);
-    expect(r.stdout).toContain('locked');
+    // The owner's own read shows the model price; no upsell.
+    expect(r.stdout).not.toContain('locked');
     expect(r.stdout).toContain('anonymous scans never touch the ledger');
+    expect((await run(...SGA, '--tier', 'free')).stdout).toContain('locked');
   });
 
   it('writes to the ledger with --user, once', async () => {
