@@ -15,11 +15,17 @@ export interface Store {
   close(): void;
 }
 
-/** Documented default: relative to the working directory, like git's own files. */
-export const DEFAULT_DB_PATH = 'var/propgrade.sqlite';
-
 /** src/store and dist/store both sit two levels below the package root. */
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Documented default (README "Configuration"): var/propgrade.sqlite in propgrade's own folder, so a
+ * command run from any working directory finds the same store. --db and PROPGRADE_DB override it
+ * (a relative path there is relative to the working directory, as any shell path).
+ */
+export const DEFAULT_DB_PATH = resolve(PACKAGE_ROOT, 'var/propgrade.sqlite');
+
+export const MIGRATIONS_DIR = resolve(PACKAGE_ROOT, 'migrations');
 
 export interface OpenOptions {
   /** Apply pending migrations (default true). `db status` opens without migrating. */
