@@ -54,7 +54,7 @@ describe('propgrade devig', () => {
       const { fair_decimal: fairDecimal, ...wire } = row as unknown as Record<string, unknown>;
       const domain = devig([-250, 190], row.method);
       expect(wire).toEqual(toWire(domain));
-      if (domain.ok) expect(fairDecimal).toEqual(toWire({ x: domain.probs.map((p) => 1 / p) }).x);
+      if (domain.ok) expect(fairDecimal).toEqual((toWire({ x: domain.probs.map((p) => 1 / p) }) as { x: number[] }).x);
     }
     // DEVIG.md §2 ordering table row -250/+190.
     const p1 = (m: string): number | undefined => {
