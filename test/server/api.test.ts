@@ -6,6 +6,8 @@ import { createUser, revokeUser } from '../../src/pipeline/users.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
 import type { SnapshotRunner } from '../../src/server/context.js';
 import { gradedRows, kvCache, ledgerEntries, playerGameStats, usageEvents } from '../../src/store/schema.js';
+import { kvSet } from '../../src/store/repo/kv.js';
+import { latestSnapshot } from '../../src/store/repo/snapshots.js';
 import { findKeys, quiet, seedStore, startServer, type Running, type Seeded } from './_harness.js';
 
 const INTERNAL_KEY = 'test-internal-key-0123456789';
@@ -332,8 +334,18 @@ describe('GET /api/team/{abbr}', () => {
     expect(siakam.averages['points']).toBeCloseTo(mean, 2);
     expect(body.props.length).toBeGreaterThan(0);
     expect(body.props.every((p) => p['team'] === 'IND' && p['grade'] !== null)).toBe(true);
-    const cached = seeded.store.db.select().from(kvCache).where(eq(kvCache.key, 'team-hub:nba:IND')).get()!;
+    const snapshotId = latestSnapshot(seeded.store.db, 'nba')!.id;
+    const cached = seeded.store.db.select().from(kvCache).where(eq(kvCache.key, `team-hub:nba:IND:${snapshotId}`)).get()!;
     expect(cached.expiresAt).toBe(new Date(seeded.now.getTime() + 15 * 60_000).toISOString());
+  });
+
+  it('never serves a hub cached under a later clock (a server restarted on a replayed day)', async () => {
+    const snapshotId = latestSnapshot(seeded.store.db, 'nba')!.id;
+    const later = new Date('2026-11-24T12:00:00Z');
+    kvSet(seeded.store.db, `team-hub:nba:IND:${snapshotId}`, { team: { abbr: 'IND', name: 'Indiana Pacers' }, season_from: '2026-08-01', roster: [], props: [] }, later, 900);
+    const body = (await call('/api/team/IND')).json as { season_from: string; roster: unknown[] };
+    expect(body.season_from).toBe('2025-08-01');
+    expect(body.roster.length).toBeGreaterThan(0);
   });
 
   it('resolves other spellings and answers 404 for an unknown team', async () => {

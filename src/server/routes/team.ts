@@ -9,7 +9,7 @@ import { MLB_TEAMS, NBA_TEAMS, WNBA_TEAMS, teamAbbr } from '../../feeds/teams/in
 import { gradedRowView, type GradedRowView } from '../../pipeline/views.js';
 import type { Store } from '../../store/db.js';
 import { historyBefore } from '../../store/repo/game-stats.js';
-import { kvGet, kvSet } from '../../store/repo/kv.js';
+import { kvGetAsOf, kvSet } from '../../store/repo/kv.js';
 import { latestSnapshot } from '../../store/repo/snapshots.js';
 import { gradedRows, playerGameStats } from '../../store/schema.js';
 import type { ServerDeps } from '../context.js';
@@ -183,8 +183,10 @@ export function teamRoutes(deps: ServerDeps): Route[] {
         const ref = resolveTeam(deps.store, params.abbr, query.sport);
         if (!ref) throw new AppError('NOT_FOUND', `unknown team ${params.abbr}${query.sport ? ` in ${query.sport}` : ''}`);
         const now = deps.now();
-        const key = `team-hub:${ref.sport}:${ref.abbr}`;
-        let hub = kvGet<TeamHub>(deps.store.db, key, now);
+        // Keyed by the snapshot it was built from and read as of the clock: a hub cached under one
+        // clock or snapshot is never served under another.
+        const key = `team-hub:${ref.sport}:${ref.abbr}:${latestSnapshot(deps.store.db, ref.sport)?.id ?? 'none'}`;
+        let hub = kvGetAsOf<TeamHub>(deps.store.db, key, now);
         if (!hub) {
           hub = buildTeamHub(deps.store, ref, now);
           kvSet(deps.store.db, key, hub, now, TEAM_HUB_TTL_SECONDS);
