@@ -85,7 +85,7 @@ export function checkLine(line: Field<number>, stat: StatType | null, market: st
 }
 
 /** Sportsbooks other than Hard Rock always print cents; a missing point (`$4313`) is a misread. */
-export function checkMoney(money: Field<number>, cents: boolean | null, book: Book): void {
+export function checkMoney(money: Field<number>, cents: boolean | null, book: Book | null): void {
   if (money.value === null || cents === null) return;
   if (!cents && book !== 'hardrock') flag(money, `amount "${money.raw}" has no cents: the decimal point may be lost`);
 }
@@ -112,7 +112,7 @@ export interface PayoutContext {
   price: Field<number>;
   cents: { stake: boolean | null; payout: boolean | null };
   added: number | null;
-  book: Book;
+  book: Book | null;
 }
 
 /**

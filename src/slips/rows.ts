@@ -1,5 +1,5 @@
 import type { OcrPage, SlipWord } from './schema.js';
-import { alnumCount } from './text.js';
+import { alnumCount, readOdds } from './text.js';
 
 /** One visual row: words sharing a baseline band, left to right. */
 export interface Row {
@@ -74,6 +74,35 @@ export function rowsFromText(text: string): Row[] {
     .map((line) => line.trim())
     .filter((line) => line.length > 0)
     .map((line) => makeRow(line.split(/\s+/).map((t) => ({ text: t, conf: 1, bbox: null }))));
+}
+
+/** Bet headers of every layout: `Same Game Parlay`, `4 leg parlay`, `2 Picks`, `SGP`, `4-pick Power Play`, `2 Pick Round Robin`. */
+const BET_HEADER = /parlay|\bpicks?\b|round robin|\bsgp(x|max)?\b|\b(power|flex) play\b/i;
+
+const isPriceRow = (row: Row): boolean => row.words.length > 0 && row.words.every((w) => readOdds(w.text) !== null);
+
+/**
+ * Screens print a bet's price at the right of its header row (`Same Game Parlay™ | +1211`);
+ * pasted text often moves it to the next line, where a layout parser would take it for leg 1's
+ * price. A header row with no price of its own gets back the price-only lines right under it
+ * (two for a boosted slip: old and new price).
+ */
+export function joinHeaderPrices(rows: Row[]): Row[] {
+  const out: Row[] = [];
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    if (!BET_HEADER.test(row.text) || row.words.some((w) => readOdds(w.text))) {
+      out.push(row);
+      continue;
+    }
+    const words = [...row.words];
+    while (i + 1 < rows.length && isPriceRow(rows[i + 1]!) && words.length - row.words.length < 2) {
+      words.push(...rows[i + 1]!.words);
+      i += 1;
+    }
+    out.push(words.length === row.words.length ? row : makeRow(words));
+  }
+  return out;
 }
 
 export function rowsFromPage(page: OcrPage): Row[] {

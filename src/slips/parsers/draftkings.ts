@@ -57,9 +57,12 @@ function splitPlayerStat(words: SlipWord[]): { player: SlipWord[]; stat: SlipWor
   return null;
 }
 
+/** The SGP card's summary of its selections (`18+, 9+`) under the header: not a leg of its own. */
+const isSummaryRow = (row: Row): boolean => row.words.length > 1 && row.words.every((w) => /^\d{1,3}\+,?$/.test(w.text)) && /,/.test(rowText(row));
+
 function isSkippable(row: Row): boolean {
   const t = rowText(row);
-  return isJunkRow(row) || NOT_A_LEG.test(t) || DATE.test(t) || /\bDK\d{10,}/.test(t) || /\bpicks?\b/i.test(t);
+  return isJunkRow(row) || NOT_A_LEG.test(t) || DATE.test(t) || /\bDK\d{10,}/.test(t) || /\bpicks?\b/i.test(t) || isSummaryRow(row);
 }
 
 /** A market row reads as title-case words; the caps rows below a dark card are the teams. */
