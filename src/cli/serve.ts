@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { contextFor, parseOptions } from './_context.js';
+import { parseOrBadInput } from '../errors.js';
+import { contextFor } from './_context.js';
 import type { CliIO } from './_io.js';
 
 const optionsSchema = z.object({
@@ -20,7 +21,8 @@ export function registerServe(program: Command, io: CliIO): void {
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const opts = parseOptions(optionsSchema, raw);
+      // The raw options go with the issues so `--port abc` names 'abc', not the NaN coercion left.
+      const opts = parseOrBadInput(optionsSchema, raw, '--');
       const { startApiServer } = await import('../server/serve.js');
       const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
       const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);

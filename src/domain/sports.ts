@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { nameArgument } from '../errors.js';
 
 /** Every sport the service knows. `mma` has fight cards and h2h/totals odds only, never graded props. */
-export const sportSchema = z.enum(['mlb', 'nba', 'wnba', 'soccer', 'mma']);
+export const sportSchema = nameArgument(z.enum(['mlb', 'nba', 'wnba', 'soccer', 'mma']), 'sport');
 export type Sport = z.infer<typeof sportSchema>;
 
-/** Sports that go through the snapshot, grading and settlement loops. */
-export const gradedSportSchema = z.enum(['mlb', 'nba', 'wnba', 'soccer']);
+/**
+ * Sports that go through the snapshot, grading and settlement loops. Named so a bad positional
+ * sport (`snapshot nfl`) says `sport: 'nfl' is not one of ...` (src/errors.ts).
+ */
+export const gradedSportSchema = nameArgument(z.enum(['mlb', 'nba', 'wnba', 'soccer']), 'sport');
 export type GradedSport = z.infer<typeof gradedSportSchema>;
 
 export const GRADED_SPORTS: readonly GradedSport[] = gradedSportSchema.options;
