@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DISPLAY_ZONE, isTimeZone } from './domain/time.js';
 import { AppError, describeZodIssues } from './errors.js';
 
 const flag = z
@@ -44,6 +45,11 @@ export const envSchema = z.object({
   INTERNAL_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   CORS_ORIGIN: z.string().optional(),
   DESK_ALLOWLIST: csv,
+  /** IANA zone for times in tables (tip times, ticker); JSON keeps ISO-8601 UTC. */
+  PROPGRADE_TZ: z
+    .string()
+    .refine((z) => isTimeZone(z), { error: (iss) => `'${String(iss.input)}' is not a time zone (e.g. America/New_York, Europe/London)` })
+    .default(DEFAULT_DISPLAY_ZONE),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
 });

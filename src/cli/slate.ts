@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
+import { STATS, type StatType } from '../domain/stats.js';
+import { localDateTime } from '../domain/time.js';
+import type { GradedRowRecord } from '../store/repo/snapshots.js';
 import type { SlateRead } from '../pipeline/slate-read.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
-import { pct, renderTable, show, signedAmerican, type CliIO } from './_io.js';
+import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 
 const optionsSchema = z.object({
   all: z.boolean().default(false),
@@ -56,33 +59,70 @@ const gradeColor = (ctx: CliContext, grade: string | null): string => {
   return grade;
 };
 
+/** What a letter claims, in one line under every slate (docs/model.md §3). */
+export const GRADE_LEGEND = [
+  'Grade = EV of the price against the market: A+ ≥ +5%, A +2..5%, B 0..+2%, C −4..0%, F below −4%; — = no grade.',
+  'Market = how the fair price was formed: N books (the other books at the line), implied (an alt line, priced from the main line),',
+  '  thin N (1-2 other books), own book. Line "alt" = an alternate line. Move = main-line change since the previous snapshot.',
+].join('\n');
+
+const stat = (s: string): string => STATS[s as StatType]?.label ?? s;
+
+/** How the row's fair price was formed, short. */
+export function marketCell(r: Pick<GradedRowRecord, 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'outlierPrice'>): string {
+  const base =
+    r.fairSource === null
+      ? '-'
+      : r.fairSource === 'market_implied'
+        ? 'implied'
+        : r.fairSource === 'book'
+          ? 'own book'
+          : r.thinConsensus
+            ? `thin ${r.consensusBooks ?? '?'}`
+            : `${r.consensusBooks} books`;
+  return r.outlierPrice ? `${base}, outlier set aside` : base;
+}
+
+/** Line change with its unit and direction, or why there is none. */
+export function moveCell(r: Pick<GradedRowRecord, 'isMainLine' | 'lineDelta' | 'lineDirection' | 'previousLine' | 'statType'>): string {
+  if (!r.isMainLine) return '';
+  if (r.lineDelta === null || r.previousLine === null) return 'new';
+  if (r.lineDelta === 0) return 'held';
+  const unit = STATS[r.statType as StatType]?.unit ?? '';
+  return `${r.lineDelta > 0 ? '+' : '−'}${Math.abs(r.lineDelta)} ${unit}${r.lineDirection ? `, ${r.lineDirection}` : ''}`;
+}
+
 export function renderSlate(ctx: CliContext, sport: string, slate: SlateRead): string {
   const s = slate.snapshot;
-  const lines = [ctx.c.bold(`${sport.toUpperCase()} slate ${s.slateDate} — snapshot ${s.takenAt} — ${s.gradedCount} graded of ${s.rowCount} rows`)];
+  const tz = ctx.config.PROPGRADE_TZ;
+  const lines = [
+    ctx.c.bold(`${sport.toUpperCase()} slate ${s.slateDate} — snapshot ${localDateTime(s.takenAt, tz)} — ${s.gradedCount.toLocaleString('en-US')} graded of ${s.rowCount.toLocaleString('en-US')} rows`),
+    ctx.c.dim(GRADE_LEGEND),
+  ];
   for (const g of slate.games) {
-    lines.push('', ctx.c.bold(`${g.game}  ${g.commenceTime}`));
+    lines.push('', ctx.c.bold(`${g.game} — ${localDateTime(g.commenceTime, tz)}`));
     lines.push(
       renderTable(
-        ['Grade', 'Player', 'Team', 'Stat', 'Line', 'Side', 'Proj', 'Book', 'Price', 'Fair', 'P(win)', 'EV', 'Move'],
+        ['Grade', 'Player', 'Team', 'Stat', 'Line', 'Side', 'Proj', 'Book', 'Price', 'Fair', 'Market', 'EV', 'Move'],
         g.rows.map((r) => [
           gradeColor(ctx, r.grade),
           r.player,
           show(r.team),
-          r.statType,
-          r.line,
+          stat(r.statType),
+          r.isMainLine ? String(r.line) : `${r.line} alt`,
           r.side,
           show(r.projection, (v) => v.toFixed(1)),
           show(r.book),
           show(r.bookOdds, signedAmerican),
           show(r.fairOdds, signedAmerican),
-          show(r.pWin, (v) => pct(v)),
+          marketCell(r),
           show(r.evPct, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`),
-          r.lineDelta === null ? '' : `${r.lineDelta > 0 ? '+' : ''}${r.lineDelta} ${r.lineDirection ?? ''}`.trim(),
+          moveCell(r),
         ]),
         ctx.color,
       ),
     );
-    if (g.hidden > 0) lines.push(ctx.c.dim(`  … ${g.hidden} more (use --all)`));
+    if (g.hidden > 0) lines.push(ctx.c.dim(`  … ${g.hidden} more rows (--all shows every line)`));
   }
   return lines.join('\n');
 }

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { GRADED_SPORTS, gradedSportSchema, type GradedSport } from '../domain/sports.js';
+import { addDays } from '../domain/time.js';
 import { badInput } from '../errors.js';
+import type { SlateRead } from '../pipeline/slate-read.js';
 import type { SnapshotSummary } from '../pipeline/snapshot.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
@@ -22,7 +24,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
     .option('--all', 'print every slate row, not just the top 6 per game', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade snapshot all --replay data/replay          # bundled real data, no keys\n  $ propgrade snapshot nba --replay data/replay --now 2025-11-05T15:05:00Z\n  $ ODDS_API_KEY=... propgrade snapshot all               # live providers\n\nExit codes: 0 ok (or nothing to grade), 1 a run failed or another run holds the lock, 2 bad usage.',
+      '\nExamples:\n  $ propgrade snapshot all --replay data/replay          # bundled real data, no keys\n  $ propgrade snapshot nba --replay data/replay --now 2025-11-05T15:05:00Z\n  $ ODDS_API_KEY=... propgrade snapshot all               # live providers\n\nExit codes: 0 every sport graded, had nothing to grade or is not in the replayed recording;\n1 a sport failed for real (no usable answer from its provider) or another run holds the lock; 2 bad usage.',
     )
     .action(async (target: string, raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -41,14 +43,30 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         const creditsKey = `odds-api:credits:${easternDate(env.now)}`;
         // No record for today means no run has spent a credit today: a real count of zero.
         const spentToday = kvGet<number>(env.store.db, creditsKey, env.now) ?? 0;
-        const sources = await buildOddsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log: env.log, creditsSpentToday: spentToday });
-        if (env.replayDir) ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log);
+        // Feed warnings are collected per sport: one summary line each, every line under --verbose.
+        let warnings: string[] = [];
+        const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
+        const sources = await buildOddsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log, creditsSpentToday: spentToday });
+        if (env.replayDir) {
+          if (io.isTTY) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
+          ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log);
+        }
+        const recorded = env.replayDir ? await sportsInRecording(env.replayDir) : null;
         const summaries: SnapshotSummary[] = [];
         for (const sport of sports) {
+          if (recorded && !recorded.has(sport)) {
+            summaries.push(notRecorded(sport, easternDate(env.now), env.replayDir as string));
+            continue;
+          }
           env.log.info(`${sport}: snapshot run at ${env.now.toISOString()}`);
+          warnings = [];
           summaries.push(
-            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log: env.log, source: env.replayDir ? 'replay' : 'live' }),
+            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
           );
+          if (warnings.length > 0) {
+            const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
+            env.log.warn(`${sport}: ${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
+          }
         }
         await sources.close();
         // Replayed calls cost nothing; live ones count against the day's budget across runs.
@@ -61,7 +79,8 @@ export function registerSnapshot(program: Command, io: CliIO): void {
           const slate = readSlate(env.store, s.sport, { all: opts.all });
           if (slate) slates.push({ sport: s.sport, slate });
         }
-        const data = { now: env.now.toISOString(), runs: summaries, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
+        const exitCode = snapshotExitCode(summaries);
+        const data = { now: env.now.toISOString(), exit_code: exitCode, runs: summaries, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
         ctx.result(data, () => {
           const table = renderTable(
             ['Sport', 'Status', 'Events', 'Rows', 'Graded', 'Refused', 'Dropped', 'Moves', 'Ledger +', 'Closings', 'Note'],
@@ -69,22 +88,66 @@ export function registerSnapshot(program: Command, io: CliIO): void {
             ctx.color,
           );
           const rendered = opts.quiet ? [] : slates.map((s) => renderSlate(ctx, s.sport, s.slate));
-          return [...rendered, '', table].join('\n');
+          return [...rendered, '', table, ...nextSteps(slates, env.replayDir)].join('\n');
         });
-        io.exitCode = snapshotExitCode(summaries, which === 'all');
+        io.exitCode = exitCode;
       } finally {
         await env.close();
       }
     });
 }
 
+async function sportsInRecording(dir: string): Promise<Set<GradedSport>> {
+  const { readReplayManifest } = await import('../feeds/transport/replay.js');
+  const { gradedSportsIn } = await import('../feeds/odds-api/sport-keys.js');
+  return gradedSportsIn(
+    readReplayManifest(dir).entries.map((e) => e.key),
+    GRADED_SPORTS,
+  );
+}
+
+function notRecorded(sport: GradedSport, slateDate: string, dir: string): SnapshotSummary {
+  return {
+    sport,
+    runId: 0,
+    status: 'not_recorded',
+    slateDate,
+    snapshotId: null,
+    events: 0,
+    rows: 0,
+    graded: 0,
+    refused: 0,
+    dropped: 0,
+    newLocks: 0,
+    moves: 0,
+    ledgerInserted: 0,
+    closingsCaptured: 0,
+    message: `not in the recording ${dir}; its last snapshot stays`,
+  };
+}
+
+/** Commands worth trying next, built from the slate just printed (a real graded main-line row). */
+function nextSteps(slates: ReadonlyArray<{ sport: GradedSport; slate: SlateRead }>, replayDir: string | null): string[] {
+  const first = slates[0];
+  if (!first) return [];
+  const row = first.slate.games.flatMap((g) => g.rows).find((r) => r.grade !== null && r.isMainLine);
+  const out = ['', 'Next:', `  propgrade slate ${first.sport} --all                 # every line of the slate`];
+  if (row) out.push(`  propgrade scan --player "${row.player}" --stat ${row.statType} --line ${row.line} --direction ${row.side}`);
+  if (replayDir) out.push(`  propgrade settle ${first.sport} --replay ${replayDir} --now ${settleAfter(first.slate)}   # settle after the games`);
+  else out.push(`  propgrade settle ${first.sport}                   # the morning after the games`);
+  return out;
+}
+
+/** Noon UTC the day after the slate's ET date: every game of the slate is final by then. */
+function settleAfter(slate: SlateRead): string {
+  return `${addDays(slate.snapshot.slateDate, 1)}T12:00:00Z`;
+}
+
 /**
- * A single sport's run must succeed. For `all`, a sport with no data (off-season, not in a
- * replay) is not a failure, but a failed run or a held lock is.
+ * One rule for a run and for `all` (README "Running for real"): exit 1 when any sport failed for real
+ * (its provider answered nothing usable) or another run holds the lock; exit 0 when every sport
+ * graded, had nothing to grade (no games, off-season) or is not in the replayed recording.
  */
-export function snapshotExitCode(summaries: readonly SnapshotSummary[], all: boolean): 0 | 1 {
-  if (summaries.some((s) => s.status === 'locked')) return 1;
-  if (!all) return summaries.every((s) => s.status === 'ok' || s.status === 'empty') ? 0 : 1;
-  if (summaries.some((s) => s.status === 'ok')) return 0;
-  return summaries.every((s) => s.status === 'empty') ? 0 : 1;
+export function snapshotExitCode(summaries: readonly SnapshotSummary[]): 0 | 1 {
+  return summaries.some((s) => s.status === 'failed' || s.status === 'locked') ? 1 : 0;
 }

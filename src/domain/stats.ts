@@ -26,22 +26,24 @@ interface StatDef {
   readonly market: string;
   readonly sports: readonly GradedSport[];
   readonly label: string;
+  /** Unit for a count of this stat in tables ("+1 pts"). */
+  readonly unit: string;
 }
 
 export const STATS: Readonly<Record<StatType, StatDef>> = {
-  points: { market: 'player_points', sports: ['nba', 'wnba'], label: 'Points' },
-  rebounds: { market: 'player_rebounds', sports: ['nba', 'wnba'], label: 'Rebounds' },
-  assists: { market: 'player_assists', sports: ['nba', 'wnba'], label: 'Assists' },
-  threes: { market: 'player_threes', sports: ['nba', 'wnba'], label: '3-pointers made' },
-  pra: { market: 'player_points_rebounds_assists', sports: ['nba', 'wnba'], label: 'Pts+Reb+Ast' },
-  blocks: { market: 'player_blocks', sports: ['nba', 'wnba'], label: 'Blocks' },
-  steals: { market: 'player_steals', sports: ['nba', 'wnba'], label: 'Steals' },
-  hits: { market: 'batter_hits', sports: ['mlb'], label: 'Hits' },
-  total_bases: { market: 'batter_total_bases', sports: ['mlb'], label: 'Total bases' },
-  home_runs: { market: 'batter_home_runs', sports: ['mlb'], label: 'Home runs' },
-  strikeouts: { market: 'pitcher_strikeouts', sports: ['mlb'], label: 'Pitcher strikeouts' },
-  shots: { market: 'player_shots', sports: ['soccer'], label: 'Shots' },
-  shots_on_target: { market: 'player_shots_on_target', sports: ['soccer'], label: 'Shots on target' },
+  points: { market: 'player_points', sports: ['nba', 'wnba'], label: 'Points', unit: 'pts' },
+  rebounds: { market: 'player_rebounds', sports: ['nba', 'wnba'], label: 'Rebounds', unit: 'reb' },
+  assists: { market: 'player_assists', sports: ['nba', 'wnba'], label: 'Assists', unit: 'ast' },
+  threes: { market: 'player_threes', sports: ['nba', 'wnba'], label: '3-pointers made', unit: '3PM' },
+  pra: { market: 'player_points_rebounds_assists', sports: ['nba', 'wnba'], label: 'Pts+Reb+Ast', unit: 'PRA' },
+  blocks: { market: 'player_blocks', sports: ['nba', 'wnba'], label: 'Blocks', unit: 'blk' },
+  steals: { market: 'player_steals', sports: ['nba', 'wnba'], label: 'Steals', unit: 'stl' },
+  hits: { market: 'batter_hits', sports: ['mlb'], label: 'Hits', unit: 'hits' },
+  total_bases: { market: 'batter_total_bases', sports: ['mlb'], label: 'Total bases', unit: 'TB' },
+  home_runs: { market: 'batter_home_runs', sports: ['mlb'], label: 'Home runs', unit: 'HR' },
+  strikeouts: { market: 'pitcher_strikeouts', sports: ['mlb'], label: 'Pitcher strikeouts', unit: 'K' },
+  shots: { market: 'player_shots', sports: ['soccer'], label: 'Shots', unit: 'shots' },
+  shots_on_target: { market: 'player_shots_on_target', sports: ['soccer'], label: 'Shots on target', unit: 'SOT' },
 };
 
 const BY_MARKET = new Map<string, StatType>(

@@ -117,3 +117,23 @@ export function easternDayRangeUtc(date: string): [startIso: string, endIso: str
 export function isSameEasternDay(a: Date, b: Date): boolean {
   return easternDate(a) === easternDate(b);
 }
+
+/** The zone tables show times in unless PROPGRADE_TZ says otherwise. */
+export const DEFAULT_DISPLAY_ZONE = 'America/New_York';
+
+/** Whether `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "Wed Nov 5, 7:00 PM EST" for an instant, in `zone`. */
+export function localDateTime(iso: string, zone: string = DEFAULT_DISPLAY_ZONE): string {
+  const d = new Date(iso);
+  if (!Number.isFinite(d.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(d);
+}

@@ -48,7 +48,8 @@ export interface SnapshotOptions {
 export interface SnapshotSummary {
   sport: GradedSport;
   runId: number;
-  status: 'ok' | 'empty' | 'failed' | 'locked';
+  /** not_recorded: a replay folder holds nothing for the sport, so no run was made (not a failure). */
+  status: 'ok' | 'empty' | 'failed' | 'locked' | 'not_recorded';
   slateDate: string;
   snapshotId: number | null;
   events: number;
@@ -325,13 +326,14 @@ function moveEvents(sport: GradedSport, rows: SlateRow[], events: GameEvent[], r
   for (const r of rows) {
     if (r.side !== 'over' || !r.isMainLine || r.lineDelta === null || r.lineDelta === undefined || r.lineDelta === 0 || r.previousLine === null || r.previousLine === undefined) continue;
     const event = byId.get(r.eventId);
-    const game = event ? `${event.awayAbbr ?? event.awayTeam} @ ${event.homeAbbr ?? event.homeTeam}` : r.eventId;
+    // Named as the slate names them: the stat's label and the game's full team names.
+    const game = event ? `${event.awayTeam} @ ${event.homeTeam}` : r.eventId;
     const label = STATS[r.statType as keyof typeof STATS]?.label ?? r.statType;
     out.push({
       kind: 'MOVE',
       sport,
       createdAt: now.toISOString(),
-      text: `${r.player} ${label.toLowerCase()} ${r.previousLine} → ${r.line} (${game})`,
+      text: `${r.player} ${label} ${r.previousLine} → ${r.line} (${game})`,
       runId,
       expiresAt: r.commenceTime,
       payload: { eventId: r.eventId, playerKey: r.playerKey, stat: r.statType, from: r.previousLine, to: r.line, delta: r.lineDelta, direction: r.lineDirection ?? null },

@@ -33,6 +33,12 @@ export const FUTURES_KEYS: Readonly<Record<'nba' | 'wnba' | 'mlb', string | null
   wnba: null,
 };
 
+/** Graded sports with at least one Odds API request among `urls` (what a replay folder recorded). */
+export function gradedSportsIn(urls: Iterable<string>, sports: readonly GradedSport[]): Set<GradedSport> {
+  const list = [...urls];
+  return new Set(sports.filter((sport) => sportKeysFor(sport).some((key) => list.some((u) => u.includes(`/sports/${key}/`)))));
+}
+
 /** Every sport key a run fetches for a sport. */
 export function sportKeysFor(sport: Sport, soccerLeagues: readonly string[] = DEFAULT_SOCCER_LEAGUES): string[] {
   return sport === 'soccer' ? [...soccerLeagues] : [SPORT_KEYS[sport]];

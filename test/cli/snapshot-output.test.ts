@@ -1,0 +1,67 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotExitCode } from '../../src/cli/snapshot.js';
+import type { SnapshotSummary } from '../../src/pipeline/snapshot.js';
+import { runCli } from '../helpers/cli.js';
+import { seededStore } from '../helpers/replay-store.js';
+
+describe('propgrade snapshot all on the bundled recording (the README quick start)', () => {
+  let dir: string;
+  let db: string;
+  let run: Awaited<ReturnType<typeof runCli>>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'propgrade-qs-'));
+    db = join(dir, 'pg.sqlite');
+    const seeded = seededStore();
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, db);
+    seeded.cleanup();
+    run = await runCli(['--db', db, 'snapshot', 'all', '--replay', 'data/replay']);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('grades what the recording holds, reports the rest as not recorded and exits 0', () => {
+    expect(run.code, run.stderr).toBe(0);
+    for (const sport of ['mlb', 'wnba', 'soccer']) expect(run.stdout).toMatch(new RegExp(`│ ${sport} +│ not_recorded │`));
+    expect(run.stdout).toMatch(/│ nba +│ ok +│ 11 /);
+  });
+
+  it('keeps stderr to one line per sport for feed warnings (every line under --verbose)', () => {
+    expect(run.stderr).not.toContain('not recorded: odds-api GET');
+    const warnings = run.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toEqual(['warning: nba: 1 feed warning: espn injuries: unavailable; --verbose shows every line']);
+  });
+
+  it('prints tip times in Eastern time, the grade legend, marked alt lines and a unit on moves', () => {
+    expect(run.stdout).toContain('Brooklyn Nets @ Indiana Pacers — Wed, Nov 5, 7:00 PM EST');
+    expect(run.stdout).toContain('Grade = EV of the price against the market: A+ ≥ +5%');
+    expect(run.stdout).toMatch(/│ \d+(\.\d)? alt +│/);
+    expect(run.stdout).toMatch(/│ new +│/);
+  });
+
+  it('ends with the next commands to try, built from a real graded row', () => {
+    expect(run.stdout).toMatch(/Next:\n {2}propgrade slate nba --all/);
+    expect(run.stdout).toMatch(/propgrade scan --player "[^"]+" --stat \w+ --line [\d.]+ --direction (over|under)/);
+    expect(run.stdout).toContain('propgrade settle nba --replay data/replay --now 2025-11-06T12:00:00Z');
+  });
+
+  it('honours PROPGRADE_TZ for table times', async () => {
+    const r = await runCli(['--db', db, 'slate', 'nba'], { PROPGRADE_TZ: 'Europe/London' });
+    expect(r.stdout).toContain('Brooklyn Nets @ Indiana Pacers — Thu, Nov 6, 12:00 AM GMT');
+    const bad = await runCli(['--db', db, 'slate', 'nba'], { PROPGRADE_TZ: 'Mars/Olympus' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("'Mars/Olympus' is not a time zone");
+  });
+});
+
+describe('snapshot exit code: one rule for one sport and for all', () => {
+  const s = (status: SnapshotSummary['status']) => ({ status }) as SnapshotSummary;
+  it('fails on a real failure or a held lock, never on an empty or unrecorded sport', () => {
+    expect(snapshotExitCode([s('ok'), s('empty'), s('not_recorded')])).toBe(0);
+    expect(snapshotExitCode([s('not_recorded')])).toBe(0);
+    expect(snapshotExitCode([s('ok'), s('failed')])).toBe(1);
+    expect(snapshotExitCode([s('ok'), s('locked')])).toBe(1);
+  });
+});
