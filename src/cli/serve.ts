@@ -7,6 +7,7 @@ import type { CliIO } from './_io.js';
 const optionsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).optional(),
   host: z.string().min(1).optional(),
+  quiet: z.boolean().default(false),
 });
 
 export function registerServe(program: Command, io: CliIO): void {
@@ -15,18 +16,20 @@ export function registerServe(program: Command, io: CliIO): void {
     .description('Serve the HTTP API over the store (reads the cache; never calls a provider on reads)')
     .option('--port <n>', 'port (env PORT, default 8787)')
     .option('--host <host>', 'interface to bind (env HOST, default 127.0.0.1)')
+    .option('--quiet', 'no request log and no cron progress on stderr (warnings and the shutdown line stay)', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # serve the bundled replay as of its day (clock pinned)\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
+      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # serve the bundled replay as of its day (clock pinned)\n\nEach request logs one line on stderr (method, path without query values, status, ms), e.g.\n  GET /api/snapshot/nba 200 12 ms\n--quiet turns it off. Ctrl-C or SIGTERM closes cleanly and prints the number of requests served.\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       // The raw options go with the issues so `--port abc` names 'abc', not the NaN coercion left.
       const opts = parseOrBadInput(optionsSchema, raw, '--');
-      const { startApiServer } = await import('../server/serve.js');
+      const { startApiServer, closeOnSignals } = await import('../server/serve.js');
       const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
       const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
-      const log = { info: (m: string) => ctx.progress(m), warn: (m: string) => ctx.progress(ctx.c.yellow(`warning: ${m}`)) };
+      const warn = (m: string): void => ctx.progress(ctx.c.yellow(`warning: ${m}`));
+      const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
       // --now / PROPGRADE_NOW pin the server's clock (e.g. to read the bundled replay as of its day).
       const pinned = ctx.explicitNow();
       const running = await startApiServer({
@@ -37,10 +40,13 @@ export function registerServe(program: Command, io: CliIO): void {
         host: opts.host ?? ctx.config.HOST,
         cron: ctx.config.SNAPSHOT_CRON,
         log,
+        requestLog: opts.quiet ? null : (line) => ctx.progress(line),
       });
       ctx.result({ url: running.url, cron: running.cronNext?.toISOString() ?? null }, (d) =>
         [`propgrade API listening on ${d.url}`, d.cron ? `snapshot cron on: next run ${d.cron}` : 'snapshot cron off (SNAPSHOT_CRON=1 to run it in-process; crontab.example is the recommended way)'].join('\n'),
       );
-      // The open socket keeps the process alive; listhen closes it on SIGINT/SIGTERM.
+      // The open socket keeps the process alive; the first SIGINT/SIGTERM closes it cleanly, and
+      // with the socket, cron, OCR worker and store closed the process exits on its own (code 0).
+      closeOnSignals(running, { announce: (line) => ctx.progress(line), onError: (e) => warn(`shutdown: ${e instanceof Error ? e.message : String(e)}`) });
     });
 }

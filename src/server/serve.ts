@@ -1,4 +1,6 @@
 import { listen } from 'listhen';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Env } from '../config.js';
 import type { Store } from '../store/db.js';
 import { createApp } from './app.js';
@@ -12,20 +14,74 @@ export interface ApiServerOptions {
   /** SNAPSHOT_CRON: run the snapshot in-process at the cron hours. */
   cron: boolean;
   log: { info(message: string): void; warn(message: string): void };
+  /** Receives one line per finished request (`requestLogLine`); absent or null: no request log (`serve --quiet`). */
+  requestLog?: ((line: string) => void) | null;
   now?: () => Date;
 }
 
 export interface RunningApiServer {
   url: string;
   cronNext: Date | null;
+  /** Requests answered so far (every response the server finished writing, errors included). */
+  requestsServed(): number;
   close(): Promise<void>;
+}
+
+/** The longest path a log line shows; the rest is cut with an ellipsis. */
+const MAX_LOGGED_PATH = 200;
+
+/**
+ * The path as a log line shows it: the query string's values are dropped (a token or key passed
+ * as `?token=...` never reaches the log), its keys kept; control characters are escaped.
+ */
+export function loggedPath(url: string | undefined): string {
+  const raw = url ?? '/';
+  const q = raw.indexOf('?');
+  const path = q < 0 ? raw : raw.slice(0, q);
+  const keys =
+    q < 0
+      ? []
+      : raw
+          .slice(q + 1)
+          .split('&')
+          .map((pair) => pair.split('=')[0] ?? '')
+          .filter((k) => k.length > 0);
+  const shown = keys.length > 0 ? `${path}?${keys.join('&')}` : path;
+  const cut = shown.length > MAX_LOGGED_PATH ? `${shown.slice(0, MAX_LOGGED_PATH)}...` : shown;
+  return cut.replace(/[\u0000-\u001f\u007f\s]/g, (c) => encodeURIComponent(c));
+}
+
+/** One request, one line: `GET /api/snapshot/nba 200 12 ms`. A response cut off before it finished says `aborted`. */
+export function requestLogLine(method: string | undefined, url: string | undefined, status: number | 'aborted', ms: number): string {
+  return `${method ?? '-'} ${loggedPath(url)} ${status} ${Math.round(ms)} ms`;
+}
+
+/**
+ * Wraps a node listener with the request log and counter. Only the method, the path (query keys,
+ * no values) and the status are read: no header (Authorization, x-internal-key) is ever logged.
+ */
+export function withRequestLog(listener: RequestListener, onLine: ((line: string) => void) | null, onServed: () => void): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    res.once('close', () => {
+      const finished = res.writableFinished;
+      if (finished) onServed();
+      onLine?.(requestLogLine(req.method, req.url, finished ? res.statusCode : 'aborted', performance.now() - started));
+    });
+    listener(req, res);
+  };
 }
 
 /** `propgrade serve`: the app on listhen, plus the optional in-process snapshot cron. */
 export async function startApiServer(options: ApiServerOptions): Promise<RunningApiServer> {
   const { store, config, log } = options;
   const server = createApp({ store, config, log, ...(options.now ? { now: options.now } : {}) });
-  const listener = await listen(server.listener, { port: options.port, hostname: options.host, showURL: false, isTest: true, autoClose: true });
+  let served = 0;
+  const handler = withRequestLog(server.listener, options.requestLog ?? null, () => {
+    served += 1;
+  });
+  // autoClose off: listhen's own SIGINT/SIGTERM handlers call process.exit at once; `closeOnSignals` closes cleanly instead.
+  const listener = await listen(handler, { port: options.port, hostname: options.host, showURL: false, isTest: true, autoClose: false });
   let cron: CronHandle | null = null;
   if (options.cron) {
     cron = startCron(
@@ -36,15 +92,61 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
       { onError: (e) => log.warn(`cron snapshot failed: ${e instanceof Error ? e.message : String(e)}`) },
     );
   }
+  let closing: Promise<void> | null = null;
   return {
     url: listener.url,
     cronNext: cron?.next() ?? null,
-    close: async () => {
-      cron?.stop();
-      await listener.close();
-      // The OCR worker thread would otherwise keep the process alive after the socket closes.
-      await server.close();
-      store.close();
+    requestsServed: () => served,
+    close: () => {
+      // Idempotent: a second signal or a caller's own close waits for the same shutdown.
+      closing ??= (async () => {
+        cron?.stop();
+        // listhen's close waits for requests in flight and closes idle keep-alive sockets.
+        await listener.close();
+        // The OCR worker thread would otherwise keep the process alive after the socket closes.
+        await server.close();
+        store.close();
+      })();
+      return closing;
     },
   };
+}
+
+/** Where shutdown signals come from (the process; tests pass an EventEmitter). */
+export interface SignalSource {
+  once(signal: NodeJS.Signals, listener: () => void): unknown;
+  off(signal: NodeJS.Signals, listener: () => void): unknown;
+}
+
+export const SHUTDOWN_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * On the first SIGINT or SIGTERM: one line (`propgrade serve: shutting down (N requests served)`),
+ * then a clean close (requests in flight finish, cron stopped, store closed). The handlers are
+ * removed first, so a second Ctrl-C gets the default behaviour and stops a stuck shutdown.
+ * `done` settles when the server has closed; `dispose` removes the handlers without closing.
+ */
+export function closeOnSignals(
+  running: Pick<RunningApiServer, 'close' | 'requestsServed'>,
+  options: { announce(line: string): void; onError?(error: unknown): void; signals?: SignalSource },
+): { done: Promise<void>; dispose(): void } {
+  const source = options.signals ?? process;
+  let resolveDone!: () => void;
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+  const dispose = (): void => {
+    for (const s of SHUTDOWN_SIGNALS) source.off(s, onSignal);
+  };
+  function onSignal(): void {
+    dispose();
+    const n = running.requestsServed();
+    options.announce(`propgrade serve: shutting down (${n} ${n === 1 ? 'request' : 'requests'} served)`);
+    running.close().then(resolveDone, (error: unknown) => {
+      options.onError?.(error);
+      resolveDone();
+    });
+  }
+  for (const s of SHUTDOWN_SIGNALS) source.once(s, onSignal);
+  return { done, dispose };
 }
