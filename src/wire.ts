@@ -17,7 +17,7 @@ const PLAIN_PLACES = 6;
 
 const RULES: ReadonlyArray<[RegExp, Rounding]> = [
   [/(^|_)(pct|percent|roi)($|_)/, 'pct'],
-  [/(^|_)(odds|price|prev_price|locked_price|closing_price|outlier_odds)$/, 'odds'],
+  [/(^|_)(odds|price|prev_price|locked_price|closing_price|outlier_odds|american)$/, 'odds'],
   [/(^|_)(prob|probability|p_win|p_over|p_fair|p_model|p_market|hit_rate|beat_share|rate|share)$/, 'prob'],
   [/(^|_)(projection|season_avg|form|usage|minutes_avg|avg|average|mean)$/, 'stat'],
 ];

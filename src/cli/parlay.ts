@@ -235,7 +235,10 @@ export function renderParlay(ctx: CliContext, r: ParlayResult): string {
       ctx.c.dim(`  [avg ${fmtPoints(c.points.average)} − penalty ${fmtPoints(c.points.penalty)} = ${fmtPoints(c.points.combined)} points; avg correlation ${show(r.correlation.average, (v) => v.toFixed(2))}]`),
   );
   if (r.upsell) lines.push(ctx.c.cyan(r.upsell));
-  else if (r.payout) lines.push(`Estimated payout: ${r.payout.decimal.toFixed(2)}x (${show(r.payout.american, signedAmerican)}) per unit staked`);
+  else if (r.payout)
+    lines.push(
+      `Estimated payout: ${r.payout.decimal.toFixed(2)}x (${show(r.payout.american, signedAmerican)}) per unit staked — the product of the legs' fair prices (the market's no-vig price, not a book's), less the correlation haircut`,
+    );
   else lines.push(ctx.c.dim('Estimated payout: not available'));
   for (const w of r.warnings) lines.push(ctx.c.yellow(`warning: ${w}`));
   return lines.join('\n');

@@ -120,7 +120,8 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
       ),
     );
   } else {
-    lines.push(ctx.c.dim(`No book/fair prices: the latest snapshot did not price ${ask} with both.`));
+    const why = r.game === null ? `${p.name} has no game on the latest ${r.sport} snapshot that has not started yet` : `the latest snapshot has no two-sided price for ${ask}`;
+    lines.push(ctx.c.dim(`No book/fair prices: ${why}.`));
   }
   lines.push(r.ledger.written ? ctx.c.green('Written to the ledger.') : ctx.c.dim(`Ledger: not written (${r.ledger.reason ?? 'not asked'}).`));
   return lines.join('\n');

@@ -125,18 +125,18 @@ export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts:
   const warnings: string[] = [];
   const corr = correlationWarning(pairs, average);
   if (corr) warnings.push(corr);
-  for (const l of graded) if (l.refusal !== undefined) warnings.push(`${describe(l)} refused: ${l.refusal}; left out of the combined grade`);
+  // One line per leg: what is wrong with it and what it costs the parlay.
+  for (const l of graded) {
+    if (l.refusal !== undefined) warnings.push(`${describe(l)} refused: ${l.refusal}; left out of the combined grade and the payout`);
+    else if (l.game === null) warnings.push(`${describe(l)} has no upcoming game on the latest snapshot: no price, no payout`);
+    else if (l.fair_odds === null) warnings.push(`${describe(l)} has no fair price (the board priced one side only): no payout`);
+  }
   const unknown = pairs.filter((p) => p.relationship === 'unknown');
   if (unknown.length > 0) {
     warnings.push(
       `correlation unknown for ${unknown.map((p) => `legs ${p.a}+${p.b}`).join(', ')} (a leg has no game on the latest snapshot or no known team); ${average === null ? 'no pair is known, so there is no combined grade or payout' : 'the average rests on the known pairs'}`,
     );
   }
-  for (const l of graded) {
-    if (l.grade !== null && l.game === null) warnings.push(`${describe(l)} has no upcoming game on the latest snapshot: graded as of today with no price`);
-  }
-  const noFair = graded.filter((l) => l.fair_odds === null);
-  if (noFair.length > 0) warnings.push(`no estimated payout: no fair price for ${noFair.map((l) => `leg ${l.leg}`).join(', ')} (only lines on the latest snapshot carry prices)`);
   if (combined.provisional && combined.legs_used === 1) warnings.push(`the combined grade rests on one leg: a provisional leg grade, not a parlay grade`);
 
   const entitled = hasModelPriceEntitlement(opts.tier);

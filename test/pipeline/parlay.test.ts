@@ -125,7 +125,10 @@ describe('gradeParlay on the bundled store', () => {
     const r = gradeParlay(b.store, [SGA_PTS(), leg('Chet Holmgren', 'rebounds', 19.5, 'over')], { now: NOW, tier: 'desk' });
     expect(r.legs[1]!.fair_odds).toBeNull();
     expect(r.payout).toBeNull();
-    expect(r.warnings.some((w) => w.includes('no fair price for leg 2'))).toBe(true);
+    // One line for the leg: refused (no market at 19.5), with the lines the board did price.
+    const about2 = r.warnings.filter((w) => w.startsWith('leg 2 '));
+    expect(about2).toHaveLength(1);
+    expect(about2[0]).toMatch(/^leg 2 \(Chet Holmgren rebounds over 19\.5\) refused: .*lines it priced: .*; left out of the combined grade and the payout$/);
   });
 
   it('marks a pair with a history-only player (no game on the board) unknown', () => {
