@@ -2,8 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GradeLeg } from '../slips/reader.js';
 import { z } from 'zod';
-import { badInput } from '../errors.js';
-import type { Field, SlipResult } from '../slips/schema.js';
+import { AppError, badInput } from '../errors.js';
+import { gradeCommand, type CommandGlobals, type GradeCommand } from '../slips/commands.js';
+import type { Field, SlipBet, SlipResult } from '../slips/schema.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 
@@ -47,12 +48,31 @@ const cell = (f: Field<string | number>, format?: (v: number) => string): string
 const money = (v: number): string => `$${v.toFixed(2)}`;
 const line = (v: number): string => String(v);
 
-function human(result: SlipResult): string {
+/** The slip result as printed: each bet carries the command that grades its readable legs. */
+type ParseSlipOutput = Omit<SlipResult, 'bets'> & { bets: Array<SlipBet & { grade_command: GradeCommand | null }> };
+
+/** Why the result needs review, one line per flagged field; empty when nothing is flagged. */
+function reviewReasons(result: SlipResult): string[] {
+  const book = result.book.needs_review ? result.book.reasons.map((r) => `book: ${r}`) : [];
+  const bets = result.bets.flatMap((b, i) => [
+    ...(['price', 'stake', 'payout', 'bet_id'] as const).flatMap((k) => b[k].reasons.map((r) => `bet ${i + 1} ${k}: ${r}`)),
+    ...b.legs.flatMap((l, j) =>
+      (['selection', 'player', 'market', 'stat', 'line', 'side', 'price'] as const).flatMap((k) =>
+        l[k].needs_review ? l[k].reasons.map((r) => `bet ${i + 1} leg ${j + 1} ${k}: ${r}`) : [],
+      ),
+    ),
+  ]);
+  return [...book, ...bets];
+}
+
+function human(result: ParseSlipOutput): string {
   const out: string[] = [];
-  out.push(`book: ${result.book.value ?? 'unknown'}${flagMark(result.book)}   source: ${result.source}${result.ocr ? `   OCR ${result.ocr.ms} ms` : ''}`);
+  const layout = result.book.value === null && result.bets.length > 0 ? '   read as plain lines' : '';
+  out.push(`book: ${result.book.value ?? 'unknown'}${flagMark(result.book)}   source: ${result.source}${layout}${result.ocr ? `   OCR ${result.ocr.ms} ms` : ''}`);
   result.bets.forEach((bet, i) => {
     out.push('');
-    out.push(`bet ${i + 1}: ${bet.bet_type ?? 'single'}${bet.boosted ? ' (boosted)' : ''}${bet.bonus_bet ? ' (bonus bet)' : ''}`);
+    const kind = bet.bet_type ?? (bet.legs.length > 1 ? `${bet.legs.length} legs, no bet type shown` : 'single');
+    out.push(`bet ${i + 1}: ${kind}${bet.boosted ? ' (boosted)' : ''}${bet.bonus_bet ? ' (bonus bet)' : ''}`);
     out.push(
       `  price ${cell(bet.price, signedAmerican)}   stake ${cell(bet.stake, money)}   payout ${cell(bet.payout, money)}${bet.currency ? ` ${bet.currency}` : ''}   id ${cell(bet.bet_id)}`,
     );
@@ -74,17 +94,34 @@ function human(result: SlipResult): string {
     ]);
     out.push(renderTable(['#', 'player / selection', 'market', 'stat', 'line', 'side', 'price', 'grade'], rows, false));
   });
-  const reasons = result.bets.flatMap((b, i) =>
-    [
-      ...(['price', 'stake', 'payout', 'bet_id'] as const).flatMap((k) => b[k].reasons.map((r) => `bet ${i + 1} ${k}: ${r}`)),
-      ...b.legs.flatMap((l, j) =>
-        (['selection', 'player', 'market', 'stat', 'line', 'side', 'price'] as const).flatMap((k) => l[k].reasons.map((r) => `bet ${i + 1} leg ${j + 1} ${k}: ${r}`)),
-      ),
-    ],
-  );
-  if (result.needs_review) out.push('', 'NEEDS REVIEW (fields marked ?):', ...reasons.map((r) => `  - ${r}`));
+  // A heading only over reasons: a result flagged for a bet-level cause alone says why under warnings.
+  const reasons = reviewReasons(result);
+  if (reasons.length) out.push('', 'NEEDS REVIEW (fields marked ?):', ...reasons.map((r) => `  - ${r}`));
   if (result.warnings.length) out.push('', ...result.warnings.map((w) => `warning: ${w}`));
+  const several = result.bets.length > 1;
+  result.bets.forEach((bet, i) => {
+    const cmd = bet.grade_command;
+    if (!cmd) return;
+    const what = cmd.legs.length === 1 ? `leg ${cmd.legs[0]}` : `legs ${cmd.legs.join(', ')} as a parlay`;
+    out.push('', `to grade ${several ? `bet ${i + 1} ` : ''}${what}:`, `  ${cmd.command}`);
+    if (cmd.left_out.length) out.push(`  (left out: ${cmd.left_out.map((l) => `leg ${l.leg}, ${l.reason}`).join('; ')})`);
+    if (cmd.note) out.push(`  (${cmd.note})`);
+  });
   return out.join('\n');
+}
+
+/** No leg read from any bet: the run failed (exit 1), with what the reader saw and how to help it. */
+function nothingRead(result: SlipResult, bookChosen: boolean): AppError {
+  const seen = result.warnings.length ? `: ${result.warnings.join('; ')}` : '';
+  const hint =
+    result.source === 'text'
+      ? bookChosen
+        ? 'check that the text is that book\'s slip, or leave --book out to read plain lines such as "Jalen Brunson over 27.5 points"'
+        : 'plain lines are read as player, side, line, stat, e.g. "Jalen Brunson over 27.5 points"'
+      : bookChosen
+        ? 'check the screenshot shows the legs'
+        : 'pass --book if the slip is from FanDuel, DraftKings, Hard Rock or PrizePicks';
+  return new AppError('NOT_FOUND', `nothing read from the slip${seen} (${hint})`);
 }
 
 /** The grade letter of a scan result, with its projection when present. */
@@ -106,7 +143,10 @@ export function registerParseSlip(program: Command, io: CliIO): void {
     .argument('<input>', 'image file (PNG/JPEG/…, max 4 MB), a text file with --text, or - for stdin')
     .option('--text', 'the input is pasted slip text, not an image', false)
     .option('--book <book>', 'auto | fanduel | draftkings | hardrock | prizepicks', 'auto')
-    .addHelpText('after', '\nExamples:\n  $ propgrade parse-slip slip.png\n  $ pbpaste | propgrade parse-slip - --text --book fanduel --json')
+    .addHelpText(
+      'after',
+      '\nPasted text with no sportsbook layout is read line by line: player, side, line, stat, e.g.\n  Jalen Brunson over 27.5 points\n  Jalen Brunson o27.5 pts -110\n\nExamples:\n  $ propgrade parse-slip slip.png\n  $ pbpaste | propgrade parse-slip - --text --book fanduel --json\n  $ printf \'Jalen Brunson over 27.5 points\\nJosh Hart o8.5 reb\\n\' | propgrade parse-slip - --text\n\nAfter a parse, the command that grades the readable legs is printed (--json: bets[].grade_command).\nExit codes: 0 legs read, 1 nothing read from the slip, 2 bad input (not an image, over 4 MB, bad --book).',
+    )
     .action(async (input: string, rawOpts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, rawOpts);
@@ -138,6 +178,9 @@ export function registerParseSlip(program: Command, io: CliIO): void {
       } finally {
         await env.close();
       }
-      ctx.result(result, human);
+      if (result.bets.every((b) => b.legs.length === 0)) throw nothingRead(result, opts.book !== 'auto');
+      const globals: CommandGlobals = { db: ctx.options.db, replay: ctx.options.replay, now: ctx.options.now };
+      const output: ParseSlipOutput = { ...result, bets: result.bets.map((b) => ({ ...b, grade_command: gradeCommand(b, globals) })) };
+      ctx.result(output, human);
     });
 }

@@ -163,7 +163,7 @@ export function finalizeLeg(leg: SlipLeg): SlipLeg {
 /** The header's leg count (`4-Bet Parlay`, `5 leg parlay`, `2 Picks`) must match the legs found. */
 export function checkLegCount(bet: SlipBet, warnings: string[]): void {
   if (bet.header_leg_count === null || bet.header_leg_count === bet.legs.length) return;
-  warnings.push(`header says ${bet.header_leg_count} legs but ${bet.legs.length} were read`);
+  warnings.push(`header says ${bet.header_leg_count} legs but ${bet.legs.length} ${bet.legs.length === 1 ? 'was' : 'were'} read`);
   bet.needs_review = true;
 }
 

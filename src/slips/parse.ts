@@ -75,7 +75,7 @@ export function parseRows(rows: Row[], options: { book?: BookChoice; source: 'im
         ? `${book} words found, but its layout did not fit: read line by line as player, side, line, stat`
         : 'no sportsbook fingerprint: read line by line as player, side, line, stat';
       bookField = { value: null, raw: null, confidence: 0, needs_review: false, reasons: [reason] };
-      warnings = [reason, ...generic.warnings];
+      warnings = [...(book ? [reason] : []), ...generic.warnings];
       bets = generic.bets.map((draft) => finalizeBet(draft, null, warnings));
     }
   }

@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,13 +8,27 @@ import { main } from '../../src/cli/main.js';
 import { slipResultSchema } from '../../src/slips/schema.js';
 import { FIXTURES } from './score.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function run(args: string[], db = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite')): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { NO_COLOR: '1' } };
   // Every run gets its own empty store: the leg grader reads it, and nothing lands in the repo.
-  const code = await main(['--db', join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite'), ...args], io);
+  const code = await main(['--db', db, ...args], io);
   return { code, out, err };
+}
+
+/** Writes pasted text to a temp file and returns its path. */
+function pasted(text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'slip.txt');
+  writeFileSync(file, text);
+  return file;
+}
+
+/** Splits a printed command the way a POSIX shell does. */
+function shellWords(command: string): string[] {
+  return execFileSync('sh', ['-c', `args() { printf '%s\\0' "$@"; }; ${command.replace(/^propgrade /, 'args ')}`], { encoding: 'utf8' })
+    .split('\0')
+    .slice(0, -1);
 }
 
 describe('propgrade parse-slip', () => {
@@ -63,5 +78,67 @@ describe('propgrade parse-slip', () => {
     expect(result.book.value).toBe('hardrock');
     expect(result.bets[0]!.legs.map((l) => l.price.value)).toEqual([-275, -250, -325]);
     expect(result.ocr!.words).toBeGreaterThan(10);
+  });
+
+  // Typed text: plain pasted lines are the generic parser's input shape, not a real slip.
+  it('plain typed lines: legs read, and the printed parlay command parses back in a shell and runs', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite');
+    const file = pasted("Jalen Brunson over 27.5 points\nDe'Aaron Fox o24.5 pts -110\nBrunson over 2.5 threes\n");
+    const r = await run(['parse-slip', '--text', file], db);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/book: unknown .* read as plain lines/);
+    expect(r.out).toMatch(/to grade legs 1, 2 as a parlay:/);
+    expect(r.out).toMatch(/left out: leg 3, /);
+    const command = r.out.split('\n').find((l) => l.trim().startsWith('propgrade '))!.trim();
+    expect(command).toBe(`propgrade --db ${db} parlay --leg "Jalen Brunson|points|27.5|over" --leg "De'Aaron Fox|points|24.5|over"`);
+    const argv = shellWords(command);
+    expect(argv).toEqual(['--db', db, 'parlay', '--leg', 'Jalen Brunson|points|27.5|over', '--leg', "De'Aaron Fox|points|24.5|over"]);
+    // The real parlay command accepts what was printed (legs are refused on an empty store, shown as refusals).
+    const parlay = await run(argv.slice(2), db);
+    expect(parlay.code).toBe(0);
+    expect(parlay.out).toMatch(/De'Aaron Fox/);
+  });
+
+  it('--json carries the command per bet in snake_case; one gradeable leg gets a scan command', async () => {
+    const r = await run(['--json', 'parse-slip', '--text', pasted('Karl-Anthony Towns Under 11.5 Rebounds\nNew York Knicks over 110.5 points\n')]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as { book: { value: unknown }; bets: Array<{ grade_command: { command: string; legs: number[]; left_out: Array<{ leg: number }> } }> };
+    expect(json.book.value).toBeNull();
+    const cmd = json.bets[0]!.grade_command;
+    expect(cmd.command).toMatch(/ scan --player "Karl-Anthony Towns" --stat rebounds --line 11.5 --direction under$/);
+    expect(cmd.legs).toEqual([1]);
+    expect(cmd.left_out.map((l) => l.leg)).toEqual([2]);
+  });
+
+  it('a slip with nothing read exits 1 with what was seen, and prints no result', async () => {
+    const r = await run(['parse-slip', '--text', pasted('hello world\nthis is not a slip\n')]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/nothing read from the slip: no sportsbook fingerprint found/);
+    expect(r.err).toMatch(/Jalen Brunson over 27.5 points/);
+    const json = await run(['--json', 'parse-slip', '--text', '--book', 'fanduel', pasted('hello world\n')]);
+    expect(json.code).toBe(1);
+    expect(json.out).toBe('');
+  });
+
+  it('no empty NEEDS REVIEW heading: a leg-count mismatch alone is a warning (Hard Rock fixture, first legs only)', async () => {
+    const partial = readFileSync(join(FIXTURES, 'text', 'hardrock_share_sgp.txt'), 'utf8').split('\n').slice(0, 6).join('\n');
+    const r = await run(['parse-slip', '--text', pasted(partial)]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/warning: header says 4 legs but 1 was read/);
+    expect(r.out).not.toMatch(/NEEDS REVIEW/);
+    // Its only leg is a football market: nothing to grade, so no command either.
+    expect(r.out).not.toMatch(/to grade/);
+  });
+
+  it('a parlay price pasted on its own line goes to the bet, not leg 1', async () => {
+    const text = ['SGP', '2 Picks', '+37500', '18+, 9+', 'Lost', 'Wager: $2.00', '18+', 'Jordan Hawkins Points', '9+', 'Zion Williamson Assists'].join('\n');
+    const r = await run(['--json', 'parse-slip', '--text', pasted(text)]);
+    const result = slipResultSchema.parse(JSON.parse(r.out));
+    expect(result.bets[0]!.price.value).toBe(37500);
+    expect(result.bets[0]!.legs.map((l) => [l.player.value, l.price.value])).toEqual([
+      ['Jordan Hawkins', null],
+      ['Zion Williamson', null],
+    ]);
   });
 });

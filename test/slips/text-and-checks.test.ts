@@ -62,7 +62,7 @@ describe('pasted text goes through the same parsers', () => {
     expect(leg.gradeable).toBe(false);
     expect(bet.header_leg_count).toBe(4);
     expect(bet.needs_review).toBe(true);
-    expect(r.warnings.join()).toMatch(/header says 4 legs but 1 were read/);
+    expect(r.warnings.join()).toMatch(/header says 4 legs but 1 was read/);
   });
 
   it('unknown text: no book, no legs, needs_review, nothing invented', () => {
