@@ -145,11 +145,15 @@ export function finalizeLeg(leg: SlipLeg): SlipLeg {
   const missingParts = (['player', 'stat', 'line', 'side'] as const).filter((k) => leg[k].value === null);
   if (missingParts.length) {
     const marketText = leg.market.value ?? leg.market.raw;
+    // Printed but not read with confidence (`Brunson` alone, a garbled line) is not the same as absent.
+    const unclear = missingParts.filter((k) => leg[k].needs_review && leg[k].raw !== null);
     leg.gradeable = false;
     leg.ungradeable_reason =
       leg.stat.value === null && leg.player.value !== null && marketText
         ? `market "${marketText}" is not a graded player stat`
-        : `no ${missingParts.join(', ')} on this leg`;
+        : unclear.length
+          ? `needs review before grading (${unclear.join(', ')})`
+          : `no ${missingParts.join(', ')} on this leg`;
   } else if (leg.needs_review) {
     leg.gradeable = false;
     leg.ungradeable_reason = 'needs review before grading';

@@ -88,7 +88,7 @@ describe('propgrade parse-slip', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/book: unknown .* read as plain lines/);
     expect(r.out).toMatch(/to grade legs 1, 2 as a parlay:/);
-    expect(r.out).toMatch(/left out: leg 3, /);
+    expect(r.out).toMatch(/left out: leg 3, needs review before grading \(player\)/);
     const command = r.out.split('\n').find((l) => l.trim().startsWith('propgrade '))!.trim();
     expect(command).toBe(`propgrade --db ${db} parlay --leg "Jalen Brunson|points|27.5|over" --leg "De'Aaron Fox|points|24.5|over"`);
     const argv = shellWords(command);
