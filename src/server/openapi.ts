@@ -88,7 +88,13 @@ export function buildOpenApi(routes: readonly Route[], version: string): JsonSch
   paths['/openapi.json'] = { get: { summary: 'This document', tags: ['meta'], 'x-access': 'public', parameters: [], responses: { '200': { description: 'OpenAPI 3.1 document' } } } };
   return {
     openapi: '3.1.0',
-    info: { title: 'propgrade API', version, description: 'Pre-graded player props from the cached snapshot, and the public record. See docs/api.md.' },
+    info: {
+      title: 'propgrade API',
+      version,
+      description:
+        'Pre-graded player props from the cached snapshot, and the public record. See docs/api.md. Wire format of every JSON body: snake_case keys (the seed field gradedAt keeps its spelling); numbers rounded at the edge: probabilities 4 decimals, American odds whole numbers, percentages 1 decimal, projections and averages 2, anything else at most 6. The store keeps full precision. A missing value is null, never 0.',
+    },
+    'x-wire-format': { keys: 'snake_case (gradedAt verbatim)', probabilities: 4, american_odds: 0, percentages: 1, projections: 2, other: 6 },
     paths,
     components: {
       schemas: { Error: errorEnvelope },
