@@ -21,6 +21,7 @@ describe('generic lines: player, side, line, stat (typed text)', () => {
       'Josh Hart rebounds u8.5',
       "De'Aaron Fox 3+ threes (+140)",
       '2. Mikal Bridges - Over 2.5 3PM',
+      'Jalen Williams - Assists - Over 5.5',
     ].join('\n');
     const r = parseSlipText(typed);
     slipResultSchema.parse(r);
@@ -37,6 +38,7 @@ describe('generic lines: player, side, line, stat (typed text)', () => {
       // `3+` is "at least 3": over 2.5, the rule the book parsers use.
       ["De'Aaron Fox", 'threes', 2.5, 'over', 140],
       ['Mikal Bridges', 'threes', 2.5, 'over', null],
+      ['Jalen Williams', 'assists', 5.5, 'over', null],
     ]);
     expect(legs.every((l) => l.gradeable && !l.needs_review)).toBe(true);
     expect(r.needs_review).toBe(false);

@@ -124,6 +124,16 @@ function findSide(words: readonly SlipWord[]): SideToken | null {
   return null;
 }
 
+/** Drops separator punctuation at either end of a run of words (`Jalen Brunson -`, `- points`). */
+function trimSeparators(words: SlipWord[]): SlipWord[] {
+  const isSep = (w: SlipWord) => SEPARATOR.test(normalizeToken(w.text));
+  let start = 0;
+  let end = words.length;
+  while (start < end && isSep(words[start]!)) start += 1;
+  while (end > start && isSep(words[end - 1]!)) end -= 1;
+  return words.slice(start, end);
+}
+
 /** Typed but not readable as this field: null, the text kept in `raw`, flagged with the reason only. */
 function unreadable<T>(words: readonly SlipWord[], reason: string): Field<T> {
   return { value: null, raw: textOf(words), confidence: 1, needs_review: true, reasons: [reason] };
@@ -141,11 +151,10 @@ function genericLeg(row: Row): SlipLeg | null {
   const side = findSide(words);
   if (!side) return null;
 
-  let nameWords = words.slice(0, side.at);
-  while (nameWords.length && SEPARATOR.test(normalizeToken(nameWords[nameWords.length - 1]!.text))) nameWords = nameWords.slice(0, -1);
+  let nameWords = trimSeparators(words.slice(0, side.at));
   const sideWord = words[side.at]!;
   const lineWord = side.holdsLine ? sideWord : (words[side.at + 1] ?? null);
-  const tail = words.slice(side.at + (side.holdsLine ? 1 : 2));
+  const tail = trimSeparators(words.slice(side.at + (side.holdsLine ? 1 : 2)));
 
   const leg = emptyLeg();
   leg.selection = readField(textOf(words), words);
@@ -170,7 +179,7 @@ function genericLeg(row: Row): SlipLeg | null {
       if (found) {
         statWords = suffix;
         stat = found;
-        nameWords = nameWords.slice(0, -n);
+        nameWords = trimSeparators(nameWords.slice(0, -n));
         break;
       }
     }
