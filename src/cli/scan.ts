@@ -46,7 +46,7 @@ export function registerScan(program: Command, io: CliIO): void {
     .option('--tier <tier>', 'free | analyst | desk: preview what a tier sees (free hides model prices); the local owner sees everything', 'desk')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade --replay data/replay scan --player "Shai Gilgeous-Alexander" --stat points --line 31.5 --direction over\n  $ propgrade --replay data/replay scan --player "Deni Avdija" --stat pts --line 24.5 --direction over --tier free --json   # what a free API caller sees\n\nExit codes: 0 a result (graded, refused, ambiguous or unknown player), 2 bad input.',
+      '\nExamples:\n  $ propgrade --replay data/replay scan --player "Shai Gilgeous-Alexander" --stat points --line 31.5 --direction over\n  $ propgrade --replay data/replay scan --player "Deni Avdija" --stat pts --line 24.5 --direction over --tier free --json   # what a free API caller sees\n\nExit codes: 0 a result (graded or refused), 1 the player name did not resolve (unknown: with did-you-mean names; ambiguous: with candidates), 2 bad input.',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -59,6 +59,8 @@ export function registerScan(program: Command, io: CliIO): void {
         const result = runScan(env.store, request, { now: env.now, userId: opts.user ?? null });
         const shaped = shapeRow(result, opts.tier);
         ctx.result(shaped, () => renderScan(ctx, result, opts.tier));
+        // Nothing was graded because the name did not resolve: the caller must fix it.
+        if (result.status === 'unknown_player' || result.status === 'ambiguous') io.exitCode = 1;
       } finally {
         await env.close();
       }
@@ -69,7 +71,10 @@ const signedPct = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
 
 export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
   const ask = `${r.request.player} ${r.request.stat} ${r.request.direction} ${r.request.line}`;
-  if (r.status === 'unknown_player') return `No player matching '${r.request.player}' in the store (history or latest snapshot). Nothing graded.`;
+  if (r.status === 'unknown_player') {
+    const hint = r.suggestions && r.suggestions.length > 0 ? `\nDid you mean: ${r.suggestions.map((s) => s.name).join(', ')}?` : '';
+    return `No player matching '${r.request.player}' in the store (history or latest snapshot). Nothing graded.${hint}`;
+  }
   if (r.status === 'ambiguous') {
     const names = (r.candidates ?? []).map((c) => `  ${c.name} (${c.sport})`).join('\n');
     return `'${r.request.player}' is ambiguous; nothing graded. Candidates:\n${names}\nRun again with the full name.`;

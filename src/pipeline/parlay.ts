@@ -72,7 +72,7 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Date): Pa
     const refusal =
       ev.status === 'ambiguous'
         ? `ambiguous player '${input.player}': ${ev.candidates.map((c) => `${c.name} (${c.sport})`).join(', ')}`
-        : `no player '${input.player}' in the store`;
+        : `no player '${input.player}' in the store${ev.suggestions && ev.suggestions.length > 0 ? `; did you mean ${ev.suggestions.map((s) => s.name).join(', ')}?` : ''}`;
     return {
       ...base,
       player_key: null,

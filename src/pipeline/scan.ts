@@ -14,7 +14,7 @@ import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../store/repo/ledger.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
 import { gradedRows, users } from '../store/schema.js';
-import { resolvePlayer, type PlayerCandidate } from './player-lookup.js';
+import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
 
 /**
  * Manual scan of one player/stat/line/side: the snapshot's engine (gradeProp) on the stored
@@ -58,7 +58,7 @@ export interface GameRef {
 }
 
 export type PropEvaluation =
-  | { resolved: false; status: 'ambiguous' | 'unknown_player'; candidates: PlayerCandidate[] }
+  | { resolved: false; status: 'ambiguous' | 'unknown_player'; candidates: PlayerCandidate[]; suggestions?: PlayerSuggestion[] }
   | {
       resolved: true;
       status: 'graded' | 'refused';
@@ -131,7 +131,7 @@ export function evaluateProp(store: Store, q: PropQuery, now: Date): PropEvaluat
   const sports = sportsForStat(q.stat, q.sport);
   const who = resolvePlayer(store, q.player, sports);
   if (who.status === 'ambiguous') return { resolved: false, status: 'ambiguous', candidates: who.candidates };
-  if (who.status === 'unknown') return { resolved: false, status: 'unknown_player', candidates: [] };
+  if (who.status === 'unknown') return { resolved: false, status: 'unknown_player', candidates: [], suggestions: who.suggestions };
   const { sport, key } = who;
 
   const board = upcomingBoardRows(store, sport, key, now);
@@ -251,6 +251,8 @@ export interface ScanResult {
   sport?: GradedSport;
   player?: { name: string; key: string; team: string | null };
   candidates?: PlayerCandidate[];
+  /** For an unknown name: real players whose names come close ("did you mean"), best first; never used to grade. */
+  suggestions?: PlayerSuggestion[];
   game?: GameRef | null;
   /** ET date the grade was computed for (history strictly before it). */
   graded_for?: string;
@@ -299,6 +301,7 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
       status: ev.status,
       request: req,
       ...(ev.status === 'ambiguous' ? { candidates: ev.candidates } : {}),
+      ...(ev.suggestions && ev.suggestions.length > 0 ? { suggestions: ev.suggestions } : {}),
       grade: null,
       flags: [INSUFFICIENT_DATA, ev.status === 'ambiguous' ? 'ambiguous_player' : 'unknown_player'],
       ...NO_MODEL,

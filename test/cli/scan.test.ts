@@ -85,9 +85,19 @@ describe('propgrade scan', () => {
 
   it('names the candidates of an ambiguous name', async () => {
     const r = await run('scan', '--player', 'Williams', '--stat', 'points', '--line', '8.5', '--direction', 'over');
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(r.stdout).toContain("'Williams' is ambiguous; nothing graded.");
     expect(r.stdout).toContain('Jalen Williams (nba)');
+  });
+
+  it('a misspelt name gets did-you-mean names and a non-zero exit, never a guessed grade', async () => {
+    const r = await run('scan', '--player', 'Shai Gilgeous-Alexandr', '--stat', 'points', '--line', '31.5', '--direction', 'over');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("No player matching 'Shai Gilgeous-Alexandr'");
+    expect(r.stdout).toMatch(/Did you mean: Shai Gilgeous-Alexander/);
+    const j = JSON.parse((await run('--json', 'scan', '--player', 'Shai Gilgeous-Alexandr', '--stat', 'points', '--line', '31.5', '--direction', 'over')).stdout);
+    expect(j).toMatchObject({ status: 'unknown_player', grade: null });
+    expect(j.suggestions[0].name).toBe('Shai Gilgeous-Alexander');
   });
 
   it.each([
