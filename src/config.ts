@@ -60,7 +60,7 @@ export type Env = z.infer<typeof envSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new AppError('BAD_INPUT', `invalid environment: ${describeZodIssues(parsed.error.issues)}`);
+    throw new AppError('BAD_INPUT', `invalid environment: ${describeZodIssues(parsed.error.issues, '', env)}`);
   }
   return parsed.data;
 }

@@ -18,7 +18,7 @@ const PLAIN_PLACES = 6;
 const RULES: ReadonlyArray<[RegExp, Rounding]> = [
   [/(^|_)(pct|percent|roi)($|_)/, 'pct'],
   [/(^|_)(odds|price|prev_price|locked_price|closing_price|outlier_odds|american)$/, 'odds'],
-  [/(^|_)(prob|probability|p_win|p_over|p_fair|p_model|p_market|hit_rate|beat_share|rate|share)$/, 'prob'],
+  [/(^|_)(prob|probability|p_win|p_over|p_fair|p_model|p_market|hit_rate|beat_share|rate|share|confidence)$/, 'prob'],
   [/(^|_)(projection|season_avg|form|usage|minutes_avg|avg|average|mean)$/, 'stat'],
 ];
 
@@ -27,6 +27,13 @@ export function wireKey(key: string): string {
   if (VERBATIM.has(key) || !/^[a-z][a-zA-Z0-9]*$/.test(key)) return key;
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
+
+/**
+ * Keys that only carry their parent's figure (`roi_pct: { value, ci95: [lo, hi] }`) inherit its
+ * rounding; any other key of a nested object is judged on its own name (a slip field
+ * `price: { value, confidence }` keeps its confidence a probability).
+ */
+const CARRIERS = new Set(['value', 'ci95', 'ci', 'lo', 'hi', 'low', 'high', 'min', 'max', 'mean_value']);
 
 function roundingFor(key: string): Rounding | null {
   for (const [re, kind] of RULES) if (re.test(key)) return kind;
@@ -50,7 +57,7 @@ function walk(value: unknown, rounding: Rounding): unknown {
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
     const key = wireKey(k);
-    out[key] = walk(v, roundingFor(key) ?? rounding);
+    out[key] = walk(v, roundingFor(key) ?? (CARRIERS.has(key) ? rounding : 'plain'));
   }
   return out;
 }

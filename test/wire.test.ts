@@ -24,6 +24,7 @@ describe('the wire style: one serializer for CLI --json and HTTP', () => {
       total: 148.39999999999998,
       overround: 0.0476190476190476,
       nested: [{ hitRate: 0.55371 }],
+      price: { value: -120.4, raw: '-120', confidence: 0.7234 },
     });
     expect(out).toEqual({
       p_win: 0.5487,
@@ -36,6 +37,8 @@ describe('the wire style: one serializer for CLI --json and HTTP', () => {
       total: 148.4,
       overround: 0.047619,
       nested: [{ hit_rate: 0.5537 }],
+      // Only carrier keys (value, ci95) inherit the parent's rounding; confidence is a probability.
+      price: { value: -120, raw: '-120', confidence: 0.7234 },
     });
   });
 

@@ -64,13 +64,13 @@ export class CliContext {
 
 export function contextFor(command: Command, io: CliIO): CliContext {
   const parsed = globalOptionsSchema.safeParse(command.optsWithGlobals());
-  if (!parsed.success) throw badInput(describeZodIssues(parsed.error.issues, '--'));
+  if (!parsed.success) throw badInput(describeZodIssues(parsed.error.issues, '--', command.optsWithGlobals()));
   return new CliContext(io, parsed.data);
 }
 
 /** Parses a command's own options with its zod schema, naming the bad flag on failure. */
 export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw badInput(describeZodIssues(parsed.error.issues, '--'));
+  if (!parsed.success) throw badInput(describeZodIssues(parsed.error.issues, '--', raw));
   return parsed.data;
 }

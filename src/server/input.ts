@@ -9,7 +9,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export function validate<S extends z.ZodType>(schema: S, where: string): (data: unknown) => z.infer<S> {
   return (data) => {
     const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new AppError('BAD_INPUT', `invalid ${where}: ${describeZodIssues(parsed.error.issues)}`);
+    if (!parsed.success) throw new AppError('BAD_INPUT', `invalid ${where}: ${describeZodIssues(parsed.error.issues, '', data)}`);
     return parsed.data;
   };
 }
