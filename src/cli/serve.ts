@@ -19,7 +19,7 @@ export function registerServe(program: Command, io: CliIO): void {
     .option('--quiet', 'no request log and no cron progress on stderr (warnings and the shutdown line stay)', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # serve the bundled replay as of its day (clock pinned)\n\nEach request logs one line on stderr (method, path without query values, status, ms), e.g.\n  GET /api/snapshot/nba 200 12 ms\n--quiet turns it off. Ctrl-C or SIGTERM closes cleanly and prints the number of requests served.\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
+      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # pin the clock (a replayed store is served as of its newest snapshot anyway)\n\nEach request logs one line on stderr (method, path without query values, status, ms), e.g.\n  GET /api/snapshot/nba 200 12 ms\n--quiet turns it off. Ctrl-C or SIGTERM closes cleanly and prints the number of requests served.\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -30,8 +30,12 @@ export function registerServe(program: Command, io: CliIO): void {
       const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
       const warn = (m: string): void => ctx.progress(ctx.c.yellow(`warning: ${m}`));
       const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
-      // --now / PROPGRADE_NOW pin the server's clock (e.g. to read the bundled replay as of its day).
-      const pinned = ctx.explicitNow();
+      // The read-clock rule (README "The clock"): --now / PROPGRADE_NOW pin the server's clock; else a
+      // store whose newest snapshot was replayed is served as of that snapshot; else the system clock.
+      const { readClock } = await import('../pipeline/read-clock.js');
+      const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
+      if (clock.note) ctx.progress(clock.source === 'system' ? ctx.c.yellow(`warning: ${clock.note}`) : clock.note);
+      const pinned = clock.source === 'system' ? null : clock.now;
       const running = await startApiServer({
         ...(pinned ? { now: () => pinned } : {}),
         store,
