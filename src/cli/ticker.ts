@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { sportSchema } from '../domain/sports.js';
+import { localDateTime } from '../domain/time.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -24,7 +25,7 @@ export function registerTicker(program: Command, io: CliIO): void {
         const t = readTicker(env.store, env.now, ctx.config.TICKER_MANUAL);
         ctx.result(t, (d) =>
           d.visible
-            ? renderTable(['Kind', 'Sport', 'At', 'Text'], d.items.map((i) => [i.kind, show(i.sport), show(i.at), i.text]), ctx.color)
+            ? renderTable(['Kind', 'Sport', 'At', 'Text'], d.items.map((i) => [i.kind, show(i.sport), i.at ? localDateTime(i.at, ctx.config.PROPGRADE_TZ) : '-', i.text]), ctx.color)
             : `Ticker hidden: ${d.count} real item${d.count === 1 ? '' : 's'} (needs at least 4).`,
         );
       } finally {
