@@ -5,7 +5,7 @@ import { marketsForSport } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
 import { createBudget, fetchEventPropQuotes, fetchEvents, sportKeysFor, type CreditBudget } from '../feeds/odds-api/index.js';
 import { fetchScoreboard, fetchSummary, espnLeague } from '../feeds/espn/index.js';
-import { createTransport, readReplayManifest } from '../feeds/transport/index.js';
+import { createLiveTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from '../feeds/transport/index.js';
 import type { FeedLogger } from '../feeds/transport/log.js';
 import type { Transport } from '../feeds/transport/types.js';
 import type { ReplaySeed } from './import-history.js';
@@ -114,7 +114,10 @@ export interface ResultsSources {
  * MLB summary has no full batting lines); the other sports from ESPN's scoreboard and summaries.
  */
 export async function buildResultsSource(config: Env, opts: SourceOptions): Promise<ResultsSources> {
-  const transport = transportFor(config, opts);
+  // ESPN and the MLB Stats API are keyless: without a replay or record folder, results go live
+  // whether or not ODDS_API_KEY is set (the transport factory asks for the key only for odds).
+  const keyless = !opts.replayDir && !opts.recordDir && !config.PROPGRADE_REPLAY;
+  const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS }) : transportFor(config, opts);
   const log = feedLogger(opts.log);
   const results: ResultsSource = {
     async results(sport, date) {
