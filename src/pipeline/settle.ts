@@ -1,9 +1,9 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, max, min, or, sql } from 'drizzle-orm';
 import { computeClv } from '../domain/clv.js';
 import type { GameStatus, PlayerGameStat } from '../domain/entities.js';
 import { settleEntry, type GameResult } from '../domain/settlement.js';
 import type { GradedSport } from '../domain/sports.js';
-import { easternDate } from '../domain/time.js';
+import { addDays, easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
 import { upsertGameStats } from '../store/repo/game-stats.js';
 import type { LedgerEntry } from '../store/repo/ledger.js';
@@ -47,7 +47,23 @@ export interface SettleSummary {
   pendingReasons: Record<string, number>;
   playerGamesWritten: number;
   unavailableDates: string[];
+  /** CLV of the entries this run settled (docs/ledger.md): beat, faded, flat, or no close captured. */
+  clv: ClvCounts;
+  /** Pending entries of the sport whose game has not started by `now` (or is dated after today): not due yet. */
+  notDue: NotDue | null;
   message: string | null;
+}
+
+export type ClvCounts = { beat: number; faded: number; flat: number; noClose: number };
+
+export interface NotDue {
+  pending: number;
+  /** The earliest start among them. */
+  firstStart: string;
+  /** Their latest ET game date. */
+  lastGameDate: string;
+  /** 12:00Z the day after that date: every one of those games is over by then. */
+  settleAfter: string;
 }
 
 /**
@@ -57,17 +73,32 @@ export interface SettleSummary {
  */
 export async function runSettle(sport: GradedSport, opts: SettleOptions): Promise<SettleSummary> {
   const { store, now, log } = opts;
-  const empty = { sport, dates: [] as string[], settled: { hit: 0, miss: 0, push: 0, void: 0 }, stillPending: 0, pendingReasons: {} as Record<string, number>, playerGamesWritten: 0, unavailableDates: [] as string[] };
+  const empty = {
+    sport,
+    dates: [] as string[],
+    settled: { hit: 0, miss: 0, push: 0, void: 0 },
+    stillPending: 0,
+    pendingReasons: {} as Record<string, number>,
+    playerGamesWritten: 0,
+    unavailableDates: [] as string[],
+    clv: { beat: 0, faded: 0, flat: 0, noClose: 0 },
+    notDue: null as NotDue | null,
+  };
   const lock = acquireRunLock(store.sqlite, `settle:${sport}`, opts.owner ?? `pid:${process.pid}`, opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) return { ...empty, runId: 0, status: 'locked', message: `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})` };
   const runId = startRun(store.db, 'settle', sport, now.toISOString());
   try {
     const dates = opts.date ? [opts.date] : pendingDates(store, sport, now);
+    const notDue = opts.date ? null : notDueYet(store, sport, now);
     if (dates.length === 0) {
-      finishRun(store.db, runId, { status: 'empty', finishedAt: now.toISOString(), settledCount: 0, message: 'nothing pending' });
-      return { ...empty, runId, status: 'empty', message: 'nothing pending' };
+      // Nothing due is not nothing pending: say how many wait for their games, and until when.
+      const message = notDue
+        ? `${notDue.pending} pending, none due yet: their games start after ${now.toISOString().replace('.000Z', 'Z')} (the first at ${notDue.firstStart})`
+        : 'nothing pending';
+      finishRun(store.db, runId, { status: 'empty', finishedAt: now.toISOString(), settledCount: 0, message });
+      return { ...empty, notDue, runId, status: 'empty', message };
     }
-    const summary: SettleSummary = { ...empty, dates, runId, status: 'ok', message: null };
+    const summary: SettleSummary = { ...empty, clv: { ...empty.clv }, notDue, dates, runId, status: 'ok', message: null };
     for (const date of dates) {
       const games = await opts.results.results(sport, date);
       if (games === null) {
@@ -86,7 +117,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
       finishedAt: now.toISOString(),
       settledCount,
       message: summary.message,
-      details: { dates, settled: summary.settled, stillPending: summary.stillPending, pendingReasons: summary.pendingReasons, unavailableDates: summary.unavailableDates, playerGamesWritten: summary.playerGamesWritten },
+      details: { dates, settled: summary.settled, clv: summary.clv, notDue: summary.notDue?.pending ?? 0, stillPending: summary.stillPending, pendingReasons: summary.pendingReasons, unavailableDates: summary.unavailableDates, playerGamesWritten: summary.playerGamesWritten },
     });
     return summary;
   } catch (error) {
@@ -95,6 +126,17 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
   } finally {
     lock.release();
   }
+}
+
+/** Pending entries of the sport that `pendingDates` leaves out: game not started, or dated after today (ET). */
+function notDueYet(store: Store, sport: string, now: Date): NotDue | null {
+  const row = store.db
+    .select({ pending: count(), firstStart: min(ledgerEntries.commenceTime), lastGameDate: max(ledgerEntries.gameDate) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.outcome, 'pending'), or(gt(ledgerEntries.commenceTime, now.toISOString()), gt(ledgerEntries.gameDate, easternDate(now)))))
+    .get();
+  if (!row || row.pending === 0 || row.firstStart === null || row.lastGameDate === null) return null;
+  return { pending: row.pending, firstStart: row.firstStart, lastGameDate: row.lastGameDate, settleAfter: `${addDays(row.lastGameDate, 1)}T12:00:00Z` };
 }
 
 /** ET dates with pending entries whose game has started by `now`. */
@@ -154,6 +196,7 @@ function settleDate(store: Store, sport: GradedSport, date: string, games: GameR
         clvVerdict: clv.verdict,
       });
       summary.settled[s.outcome] += 1;
+      summary.clv[clv.verdict ?? 'noClose'] += 1;
     }
   });
 }

@@ -128,3 +128,42 @@ describe('settle run on the bundled real replay', () => {
     }
   });
 });
+
+describe('settle summary: not due yet, and the CLV of what it settled', () => {
+  let t: ReturnType<typeof seededStore>;
+  afterEach(() => t?.cleanup());
+
+  it('before the games: nothing due is not "nothing pending"; the count, first start and a time after the games', async () => {
+    t = seededStore();
+    const snap = await snapshotAt(t.store, 'nba', SLATE);
+    const sources = await resultsAt(SLATE);
+    const summary = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(SLATE), log: collectingLogger() });
+    const pending = listLedger(t.store.db, { pending: true }, 10_000);
+    expect(pending.length).toBe(snap.ledgerInserted);
+    const first = pending.map((e) => e.commenceTime).sort()[0];
+    expect(summary.status).toBe('empty');
+    expect(summary.notDue).toEqual({ pending: pending.length, firstStart: first, lastGameDate: '2025-11-05', settleAfter: NEXT_MORNING });
+    expect(summary.message).toBe(`${pending.length} pending, none due yet: their games start after 2025-11-05T17:05:00Z (the first at ${first})`);
+    // The stated time does settle them all.
+    const later = await resultsAt(summary.notDue?.settleAfter ?? '');
+    const after = await runSettle('nba', { store: t.store, results: later.results, now: new Date(summary.notDue?.settleAfter ?? ''), log: collectingLogger() });
+    expect(after.notDue).toBeNull();
+    expect(Object.values(after.settled).reduce((a, b) => a + b, 0)).toBe(pending.length);
+  });
+
+  it('counts beat, faded, flat and no close over exactly the entries it settled, as stored', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(t.store, 'nba', SLATE);
+    const sources = await resultsAt(NEXT_MORNING);
+    const summary = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    const entries = listLedger(t.store.db, {}, 10_000);
+    const count = (v: string | null) => entries.filter((e) => e.clvVerdict === v).length;
+    expect(summary.clv).toEqual({ beat: count('beat'), faded: count('faded'), flat: count('flat'), noClose: count(null) });
+    expect(summary.clv.beat + summary.clv.faded + summary.clv.flat).toBeGreaterThan(0);
+    expect(Object.values(summary.clv).reduce((a, b) => a + b, 0)).toBe(Object.values(summary.settled).reduce((a, b) => a + b, 0));
+    // A re-run settles nothing, so it counts nothing.
+    const again = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    expect(again.clv).toEqual({ beat: 0, faded: 0, flat: 0, noClose: 0 });
+  });
+});

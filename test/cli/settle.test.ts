@@ -1,0 +1,107 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { buildResultsSource } from '../../src/pipeline/wiring.js';
+import { openStore } from '../../src/store/db.js';
+import { runCli } from '../helpers/cli.js';
+import { collectingLogger, seededStore, snapshotAt } from '../helpers/replay-store.js';
+
+/** The README's replay loop up to the settle step: two snapshots of the 2025-11-05 NBA slate. */
+describe('propgrade settle (in-process CLI, bundled replay)', () => {
+  let dir: string;
+  let presettle: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'propgrade-settle-cli-'));
+    presettle = join(dir, 'presettle.sqlite');
+    const seeded = seededStore();
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, presettle);
+    seeded.cleanup();
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const fresh = (name: string) => {
+    const path = join(dir, name);
+    copyFileSync(presettle, path);
+    return path;
+  };
+  const query = <T>(db: string, sql: string): T => {
+    const store = openStore(db);
+    try {
+      return store.sqlite.prepare(sql).get() as T;
+    } finally {
+      store.close();
+    }
+  };
+
+  it('--replay without --now: entries pending but not due are counted, with when to settle them', async () => {
+    const db = fresh('not-due.sqlite');
+    const { n, first } = query<{ n: number; first: string }>(db, "select count(*) as n, min(commence_time) as first from ledger_entries where outcome = 'pending'");
+    expect(n).toBeGreaterThan(100);
+    const r = await runCli(['--db', db, 'settle', 'nba', '--replay', 'data/replay']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/nothing pending/);
+    expect(r.stdout).toContain(
+      `nba: ${n} pending, none due yet: their games start after 2025-11-05T17:05:00Z (the first at ${first}); settle after the games, e.g. --now 2025-11-06T12:00:00Z`,
+    );
+    const json = JSON.parse((await runCli(['--db', db, '--json', 'settle', 'nba', '--replay', 'data/replay'])).stdout);
+    expect(json.runs[0]).toMatchObject({ status: 'empty', not_due: { pending: n, first_start: first, last_game_date: '2025-11-05', settle_after: '2025-11-06T12:00:00Z' } });
+
+    // Following the suggestion settles every one of them.
+    const after = JSON.parse((await runCli(['--db', db, '--json', 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'])).stdout);
+    const s = after.runs[0];
+    expect(s.status).toBe('ok');
+    expect(s.settled.hit + s.settled.miss + s.settled.push + s.settled.void).toBe(n);
+    expect(s.not_due).toBeNull();
+    expect(query<{ n: number }>(db, "select count(*) as n from ledger_entries where outcome = 'pending'").n).toBe(0);
+  });
+
+  it('prints the CLV summary of what it settled, matching the stored verdicts, in text and --json', async () => {
+    const db = fresh('clv.sqlite');
+    const text = await runCli(['--db', db, 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z']);
+    expect(text.code).toBe(0);
+    const v = query<{ settled: number; beat: number; faded: number; flat: number; none: number }>(
+      db,
+      `select count(*) as settled, sum(clv_verdict = 'beat') as beat, sum(clv_verdict = 'faded') as faded, sum(clv_verdict = 'flat') as flat,
+              sum(clv_verdict is null) as none from ledger_entries where outcome <> 'pending'`,
+    );
+    expect(v.beat + v.faded + v.flat).toBeGreaterThan(0);
+    expect(v.none).toBeGreaterThan(0);
+    expect(text.stdout).toContain(`nba CLV of the ${v.settled} settled: ${v.beat} beat, ${v.faded} faded, ${v.flat} flat; ${v.none} without a close`);
+
+    // The same summary in --json, on a second copy settled by the JSON run.
+    const db2 = fresh('clv-json.sqlite');
+    const json = JSON.parse((await runCli(['--db', db2, '--json', 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'])).stdout);
+    const clv = { beat: v.beat, faded: v.faded, flat: v.flat, no_close: v.none };
+    expect(json.runs[0].clv).toEqual(clv);
+    expect(json.clv).toEqual(clv);
+  });
+
+  it('needs no ODDS_API_KEY: box scores come from keyless feeds', async () => {
+    // A fresh store: nothing pending, nothing fetched.
+    const empty = await runCli(['--db', join(dir, 'empty.sqlite'), 'settle', 'nba'], {});
+    expect(empty.code).toBe(0);
+    expect(empty.stderr).not.toMatch(/ODDS_API_KEY|no data source/);
+    expect(empty.stdout).toMatch(/nothing pending/);
+    // Pending entries not yet due: the run reports them and fetches nothing.
+    const notDue = await runCli(['--db', fresh('keyless.sqlite'), 'settle', 'nba', '--now', '2025-11-05T17:05:00Z'], {});
+    expect(notDue.code).toBe(0);
+    expect(notDue.stderr).not.toMatch(/ODDS_API_KEY/);
+    expect(notDue.stdout).toMatch(/pending, none due yet/);
+    // The results source builds without a key, a replay or a record folder.
+    const sources = await buildResultsSource(loadConfig({}), { replayDir: null, recordDir: null, now: new Date('2025-11-06T12:00:00Z'), log: collectingLogger() });
+    expect(typeof sources.results.results).toBe('function');
+    await sources.close();
+  });
+
+  it('--help names the keyless results and shows an example', async () => {
+    const r = await runCli(['settle', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/need no key/);
+    expect(r.stdout).toMatch(/Example/);
+  });
+});
