@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { normalizeName } from '../domain/names.js';
 import { isIsoDate } from '../domain/time.js';
+import type { ClvStatus, LedgerEntry, NoCloseReason } from '../domain/settlement.js';
+import { NO_CLOSE_NOTES } from '../domain/settlement.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 
@@ -25,52 +27,90 @@ export function registerLedger(program: Command, io: CliIO): void {
     .option('--sport <sport>', 'sport')
     .option('--pending', 'only unsettled entries', false)
     .option('--user <id>', "a user's own scans instead of the public record")
-    .option('--limit <n>', 'at most n entries', '200')
-    .addHelpText('after', '\nExamples:\n  $ propgrade ledger --date 2025-11-05\n  $ propgrade ledger --player "LeBron James" --json')
+    .option('--limit <n>', 'at most n entries (the footer and --json "total" give the full count)', '200')
+    .addHelpText(
+      'after',
+      '\nCLV: the change in the de-vigged probability of the entry\'s side from lock to close, in percentage points, with its verdict\n' +
+        '(beat, faded, flat); "line +n" when the line itself moved n toward the entry\'s side. A pending entry\'s CLV is "so far"\n' +
+        'until its game starts. When there is no close the row says why (docs/ledger.md).\n\n' +
+        'Examples:\n  $ propgrade ledger --date 2025-11-05\n  $ propgrade ledger --player "LeBron James" --json\n  $ propgrade ledger --team NY --limit 1000',
+    )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
-      const { listLedger } = await import('../store/repo/ledger.js');
+      const { closeContexts, countLedger, listLedger } = await import('../store/repo/ledger.js');
+      const { clvStatus } = await import('../domain/settlement.js');
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
       try {
-        const entries = listLedger(
-          env.store.db,
-          {
-            ...(opts.date ? { date: opts.date } : {}),
-            ...(opts.team ? { team: opts.team } : {}),
-            ...(opts.sport ? { sport: opts.sport } : {}),
-            ...(opts.player ? { playerKey: normalizeName(opts.player).key } : {}),
-            pending: opts.pending,
-            ...(opts.user ? { userId: opts.user } : { publicOnly: true }),
-          },
-          opts.limit,
-        );
-        ctx.result(entries, (list) =>
-          list.length === 0
-            ? 'No ledger entries match.'
-            : renderTable(
-                ['Date', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Close', 'CLV', 'Outcome', 'Actual'],
-                list.map((e) => [
-                  e.gameDate,
-                  e.player,
-                  show(e.team),
-                  show(e.opponent),
-                  e.statType,
-                  e.line,
-                  e.side,
-                  show(e.grade),
-                  show(e.lockedPrice, signedAmerican),
-                  e.closingLine === null ? '-' : `${e.closingLine === e.line ? '' : `${e.closingLine} `}${show(e.closingPrice, signedAmerican)}`,
-                  show(e.clvVerdict),
-                  e.outcome,
-                  show(e.actualValue),
-                ]),
-                ctx.color,
-              ),
-        );
+        const filter = {
+          ...(opts.date ? { date: opts.date } : {}),
+          ...(opts.team ? { team: opts.team } : {}),
+          ...(opts.sport ? { sport: opts.sport } : {}),
+          ...(opts.player ? { playerKey: normalizeName(opts.player).key } : {}),
+          pending: opts.pending,
+          ...(opts.user ? { userId: opts.user } : { publicOnly: true }),
+        };
+        const rows = listLedger(env.store.db, filter, opts.limit);
+        const total = rows.length < opts.limit ? rows.length : countLedger(env.store.db, filter);
+        const contexts = closeContexts(env.store.db, rows, env.now);
+        const entries = rows.map((e) => ({ ...e, clvStatus: clvStatus(e, env.now, contexts.get(e.id) ?? null) }));
+        ctx.result({ entries, total, shown: entries.length, limit: opts.limit }, (d) => renderLedger(d, ctx.color));
       } finally {
         await env.close();
       }
     });
+}
+
+type LedgerRow = LedgerEntry & { clvStatus: ClvStatus };
+
+/** Short in-cell forms of the no-close reasons; the footer spells each one out. */
+const NO_CLOSE_SHORT: Readonly<Record<NoCloseReason, string>> = {
+  not_captured_yet: 'no close yet',
+  no_book: 'no close: no book',
+  no_snapshot_after_lock: 'no close: no later snapshot',
+  game_not_in_later_snapshots: 'no close: game not re-read',
+  book_stopped_quoting: 'no close: book stopped',
+  no_capture_before_start: 'no close',
+  captured_after_start: 'no close: late capture',
+  one_sided_market: 'no CLV: one-sided',
+};
+
+/** "+1.8 pts beat", "line +1 beat", "-0.3 pts flat (so far)"; the reason when there is no verdict. */
+export function clvText(s: ClvStatus): string {
+  if (s.verdict === null) return s.noCloseReason ? NO_CLOSE_SHORT[s.noCloseReason] : '-';
+  const sign = (v: number, text: string) => `${v > 0 ? '+' : v < 0 ? '-' : ''}${text}`;
+  const figure =
+    s.clv !== null ? `${sign(s.clv, Math.abs(s.clv * 100).toFixed(1))} pts` : s.clvLine !== null ? `line ${sign(s.clvLine, String(Math.abs(s.clvLine)))}` : '';
+  return `${figure} ${s.verdict}${s.final ? '' : ' (so far)'}`.trim();
+}
+
+function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; limit: number }, color: boolean): string {
+  if (d.total === 0) return 'No ledger entries match.';
+  const table = renderTable(
+    ['Date', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Close', 'CLV', 'Outcome', 'Actual'],
+    d.entries.map((e) => [
+      e.gameDate,
+      e.player,
+      show(e.team),
+      show(e.opponent),
+      e.statType,
+      e.line,
+      e.side,
+      show(e.grade),
+      show(e.lockedPrice, signedAmerican),
+      e.closingLine === null ? '-' : `${e.closingLine === e.line ? '' : `${e.closingLine} `}${show(e.closingPrice, signedAmerican)}`,
+      clvText(e.clvStatus),
+      e.outcome,
+      show(e.actualValue),
+    ]),
+    color,
+  );
+  const footer: string[] = [];
+  footer.push(d.shown < d.total ? `showing ${d.shown} of ${d.total}; --limit N or --date/--team/--player to narrow` : `${d.total} ${d.total === 1 ? 'entry' : 'entries'}`);
+  const reasons = new Map<NoCloseReason, number>();
+  for (const e of d.entries) if (e.clvStatus.noCloseReason) reasons.set(e.clvStatus.noCloseReason, (reasons.get(e.clvStatus.noCloseReason) ?? 0) + 1);
+  if (d.entries.some((e) => e.clvStatus.verdict !== null)) footer.push('CLV: de-vigged probability of the side, lock to close, in percentage points; line +n: the line moved n toward the side');
+  for (const [reason, n] of reasons) footer.push(`${n} shown × ${NO_CLOSE_NOTES[reason]}`);
+  return `${table}\n${footer.join('\n')}`;
 }

@@ -4,6 +4,7 @@
  * and never guesses a missing number.
  */
 import { z } from 'zod';
+import { computeClv } from './clv.js';
 import { gameStatusSchema } from './entities.js';
 import type { ledgerEntries } from '../store/schema.js';
 
@@ -60,4 +61,83 @@ function compare(stat: number, line: number, side: LedgerEntry['side']): 'hit' |
   if (stat === line) return 'push';
   const overWins = stat > line;
   return overWins === (side === 'over') ? 'hit' : 'miss';
+}
+
+/**
+ * What the stored record says about a snapshot after the entry's lock: the repository counts the
+ * snapshots of the entry's sport taken strictly after its lock and before its start, and how many
+ * of them carried its game (graded rows for its event). Nothing else is inferred.
+ */
+export interface CloseContext {
+  snapshotsAfterLock: number;
+  carryingGame: number;
+}
+
+/** Why an entry shows no CLV (docs/ledger.md, "Why a close is missing"). */
+export const noCloseReasonSchema = z.enum([
+  'not_captured_yet',
+  'no_book',
+  'no_snapshot_after_lock',
+  'game_not_in_later_snapshots',
+  'book_stopped_quoting',
+  'no_capture_before_start',
+  'captured_after_start',
+  'one_sided_market',
+]);
+export type NoCloseReason = z.infer<typeof noCloseReasonSchema>;
+
+export const NO_CLOSE_NOTES: Readonly<Record<NoCloseReason, string>> = {
+  not_captured_yet: 'no close captured yet: the game has not started, and each snapshot before the start captures one',
+  no_book: 'no close: the entry has no book to read a close at',
+  no_snapshot_after_lock: 'no close: no snapshot ran between the lock and the start',
+  game_not_in_later_snapshots: 'no close: the snapshots after the lock did not carry this game',
+  book_stopped_quoting: 'no close: the book stopped quoting the prop on both sides before the start',
+  no_capture_before_start: 'no close: nothing was captured before the start',
+  captured_after_start: 'no close: the only capture came at or after the start, which is not a close',
+  one_sided_market: 'no CLV: the close is at the locked line but a one-sided market gives no fair probability to compare',
+};
+
+/** The ledger's reading of an entry's CLV: the settled value, or the same function over the stored close while pending. */
+export interface ClvStatus {
+  clv: number | null;
+  clvLine: number | null;
+  verdict: 'beat' | 'faded' | 'flat' | null;
+  /** False while the game has not started: a later snapshot may still replace the close. */
+  final: boolean;
+  noCloseReason: NoCloseReason | null;
+  note: string | null;
+}
+
+type ClvStatusInput = Pick<
+  LedgerEntry,
+  'outcome' | 'side' | 'line' | 'book' | 'lockedFairProb' | 'closingLine' | 'closingFairProb' | 'closingCapturedAt' | 'commenceTime' | 'clv' | 'clvLine' | 'clvVerdict'
+>;
+
+/**
+ * CLV as the ledger shows it at `now`. A settled entry carries what the settle run wrote; a pending
+ * one is read with `computeClv` over the stored close (what settling would write). When there is
+ * no verdict, the reason comes only from stored fields and the snapshot context.
+ */
+export function clvStatus(entry: ClvStatusInput, now: Date, context: CloseContext | null): ClvStatus {
+  const settled = entry.outcome !== 'pending';
+  // A settled entry's game is over whatever the read clock says (a replayed store reads as of its snapshot).
+  const started = settled || Date.parse(entry.commenceTime) <= now.getTime();
+  const value = settled ? { clv: entry.clv, clvLine: entry.clvLine, verdict: entry.clvVerdict } : computeClv(entry);
+  const final = settled || started;
+  if (value.verdict !== null) return { ...value, final, noCloseReason: null, note: null };
+  const reason = noCloseReason(entry, started, context);
+  return { ...value, final, noCloseReason: reason, note: NO_CLOSE_NOTES[reason] };
+}
+
+function noCloseReason(entry: ClvStatusInput, started: boolean, context: CloseContext | null): NoCloseReason {
+  if (entry.closingCapturedAt !== null && entry.closingLine !== null) {
+    if (Date.parse(entry.closingCapturedAt) >= Date.parse(entry.commenceTime)) return 'captured_after_start';
+    return 'one_sided_market';
+  }
+  if (entry.book === null) return 'no_book';
+  if (!started) return 'not_captured_yet';
+  if (context === null) return 'no_capture_before_start';
+  if (context.snapshotsAfterLock === 0) return 'no_snapshot_after_lock';
+  if (context.carryingGame === 0) return 'game_not_in_later_snapshots';
+  return 'book_stopped_quoting';
 }

@@ -53,9 +53,10 @@ describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)
     const rec = await runCli(['--db', db, 'record', '--now', '2025-11-06T12:00:00Z']);
     expect(rec.code).toBe(0);
     expect(rec.stdout).toMatch(/hit rate: /);
-    expect(rec.stdout).toMatch(/of 20 \(record building\)|%/);
+    expect(rec.stdout).toMatch(/record building: \d+ of 20 needed|%/);
     const led = JSON.parse((await runCli(['--db', db, '--json', 'ledger', '--date', '2025-11-05', '--limit', '100000'])).stdout);
-    expect(led.length).toBe(settled.settled.hit + settled.settled.miss + settled.settled.push + settled.settled.void);
+    expect(led.entries.length).toBe(settled.settled.hit + settled.settled.miss + settled.settled.push + settled.settled.void);
+    expect(led.total).toBe(led.entries.length);
   });
 
   it('bad usage exits 2 with a one-line message naming the value', async () => {
@@ -115,7 +116,7 @@ describe('propgrade backfill', () => {
       // 6 + 11 final games recorded; 103 + 181 player lines (data/README.md).
       expect(JSON.parse(r.stdout)).toMatchObject({ dates: 2, final_games: 17, player_games: 284, unavailable_dates: [] });
       const led = await runCli(['--db', db, '--json', 'ledger']);
-      expect(JSON.parse(led.stdout)).toEqual([]);
+      expect(JSON.parse(led.stdout)).toMatchObject({ entries: [], total: 0, shown: 0 });
       const bad = await runCli(['--db', db, 'backfill', 'nba', '--from', '2025-11-05', '--to', '2025-11-04']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/--from 2025-11-05 is after --to/);

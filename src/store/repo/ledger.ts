@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { CloseContext } from '../../domain/settlement.js';
 import type { Db } from '../db.js';
-import { closingPrices, ledgerEntries } from '../schema.js';
+import { closingPrices, gradedRows, ledgerEntries, snapshots } from '../schema.js';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
@@ -93,7 +94,7 @@ export interface LedgerFilter {
   userId?: number;
 }
 
-export function listLedger(db: Db, filter: LedgerFilter, limit = 1000): LedgerEntry[] {
+function ledgerWhere(filter: LedgerFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.sport) where.push(eq(ledgerEntries.sport, filter.sport));
   if (filter.date) where.push(eq(ledgerEntries.gameDate, filter.date));
@@ -104,11 +105,76 @@ export function listLedger(db: Db, filter: LedgerFilter, limit = 1000): LedgerEn
   if (filter.pending) where.push(eq(ledgerEntries.outcome, 'pending'));
   if (filter.publicOnly) where.push(isNull(ledgerEntries.userId));
   if (filter.userId !== undefined) where.push(eq(ledgerEntries.userId, filter.userId));
+  return where.length ? and(...where) : undefined;
+}
+
+export function listLedger(db: Db, filter: LedgerFilter, limit = 1000): LedgerEntry[] {
   return db
     .select()
     .from(ledgerEntries)
-    .where(where.length ? and(...where) : undefined)
+    .where(ledgerWhere(filter))
     .orderBy(desc(ledgerEntries.gameDate), ledgerEntries.player, ledgerEntries.id)
     .limit(limit)
     .all();
+}
+
+/** How many entries the filter matches, whatever the listing limit: the total a cut listing states. */
+export function countLedger(db: Db, filter: LedgerFilter): number {
+  return db.select({ n: count() }).from(ledgerEntries).where(ledgerWhere(filter)).get()?.n ?? 0;
+}
+
+/**
+ * For entries with no captured close whose game has started (or is settled): how many snapshots of their sport
+ * were taken strictly between the lock and the start, and how many of those carried their game
+ * (graded rows for the event). That is all the store can say about why no close was captured.
+ */
+export function closeContexts(db: Db, entries: readonly LedgerEntry[], now: Date): Map<number, CloseContext> {
+  const out = new Map<number, CloseContext>();
+  const need = entries.filter((e) => e.closingCapturedAt === null && e.book !== null && (e.outcome !== 'pending' || Date.parse(e.commenceTime) <= now.getTime()));
+  if (need.length === 0) return out;
+  const sports = [...new Set(need.map((e) => e.sport))];
+  const bySport = new Map<string, Array<{ id: number; at: number }>>();
+  for (const s of db.select({ id: snapshots.id, sport: snapshots.sport, takenAt: snapshots.takenAt }).from(snapshots).where(inArray(snapshots.sport, sports)).all()) {
+    const list = bySport.get(s.sport) ?? [];
+    list.push({ id: s.id, at: Date.parse(s.takenAt) });
+    bySport.set(s.sport, list);
+  }
+  for (const list of bySport.values()) list.sort((a, b) => a.at - b.at);
+  const carried = new Map<string, boolean>();
+  const carries = (snapshotId: number, eventId: string): boolean => {
+    const key = `${snapshotId}|${eventId}`;
+    let hit = carried.get(key);
+    if (hit === undefined) {
+      hit = db.select({ id: gradedRows.id }).from(gradedRows).where(and(eq(gradedRows.snapshotId, snapshotId), eq(gradedRows.eventId, eventId))).limit(1).get() !== undefined;
+      carried.set(key, hit);
+    }
+    return hit;
+  };
+  for (const e of need) {
+    const list = bySport.get(e.sport) ?? [];
+    const lock = Date.parse(e.lockedAt);
+    const start = Date.parse(e.commenceTime);
+    let after = 0;
+    let carrying = 0;
+    for (let i = firstAfter(list, lock); i < list.length; i++) {
+      const s = list[i];
+      if (s === undefined || s.at >= start) break;
+      after++;
+      if (carries(s.id, e.eventId)) carrying++;
+    }
+    out.set(e.id, { snapshotsAfterLock: after, carryingGame: carrying });
+  }
+  return out;
+}
+
+/** Index of the first snapshot taken strictly after `t` (the list is sorted by time). */
+function firstAfter(list: ReadonlyArray<{ at: number }>, t: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid]?.at ?? Infinity) <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

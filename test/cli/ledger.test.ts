@@ -1,0 +1,207 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clvStatus, NO_CLOSE_NOTES, type LedgerEntry } from '../../src/domain/settlement.js';
+import { runSettle } from '../../src/pipeline/settle.js';
+import { openStore } from '../../src/store/db.js';
+import { runCli } from '../helpers/cli.js';
+import { collectingLogger, REPLAY_DIR, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
+
+const NEXT_MORNING = '2025-11-06T12:00:00Z';
+
+interface WireStatus {
+  clv: number | null;
+  clv_line: number | null;
+  verdict: string | null;
+  final: boolean;
+  no_close_reason: string | null;
+  note: string | null;
+}
+interface WireEntry {
+  id: number;
+  player: string;
+  event_id: string;
+  stat_type: string;
+  line: number;
+  side: string;
+  book: string | null;
+  outcome: string;
+  locked_at: string;
+  locked_fair_prob: number | null;
+  closing_line: number | null;
+  closing_fair_prob: number | null;
+  closing_captured_at: string | null;
+  clv_status: WireStatus;
+}
+
+describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
+  let dir: string;
+  let presettle: string;
+  let settled: string;
+  let total: number;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'propgrade-ledger-cli-'));
+    presettle = join(dir, 'presettle.sqlite');
+    settled = join(dir, 'settled.sqlite');
+    const seeded = seededStore();
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, presettle);
+    const sources = await resultsAt(NEXT_MORNING);
+    await runSettle('nba', { store: seeded.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    await sources.close();
+    total = (seeded.store.sqlite.prepare('select count(*) as n from ledger_entries where user_id is null').get() as { n: number }).n;
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, settled);
+    seeded.cleanup();
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const listAll = async (db: string, ...extra: string[]) => JSON.parse((await runCli(['--db', db, '--json', 'ledger', '--limit', '100000', ...extra])).stdout) as { entries: WireEntry[]; total: number; shown: number; limit: number };
+
+  it('no silent cut: the footer states the total and how to see more; --json carries it', async () => {
+    expect(total).toBeGreaterThan(200);
+    const r = await runCli(['--db', settled, 'ledger']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`showing 200 of ${total}; --limit N or --date/--team/--player to narrow`);
+    const json = JSON.parse((await runCli(['--db', settled, '--json', 'ledger'])).stdout);
+    expect(json).toMatchObject({ total, shown: 200, limit: 200 });
+    expect(json.entries).toHaveLength(200);
+    const all = await runCli(['--db', settled, 'ledger', '--limit', '100000']);
+    expect(all.stdout).toContain(`\n${total} entries\n`);
+    expect(all.stdout).not.toContain('showing');
+    const narrowed = await listAll(settled, '--team', 'NY');
+    expect(narrowed.total).toBe(narrowed.entries.length);
+    expect(narrowed.total).toBeLessThan(total);
+  });
+
+  it('CLV is a number with its verdict: percentage points of the de-vigged probability, from the stored lock and close', async () => {
+    const { entries } = await listAll(settled);
+    const verdicts = entries.filter((e) => e.clv_status.verdict !== null);
+    expect(verdicts.length).toBeGreaterThan(0);
+    const text = (await runCli(['--db', settled, 'ledger', '--limit', '100000'])).stdout;
+    // The store's full-precision probabilities (the wire rounds them to 4 places).
+    const store = openStore(settled);
+    const stored = new Map(
+      (store.sqlite.prepare('select id, locked_fair_prob as locked, closing_fair_prob as closing from ledger_entries').all() as Array<{ id: number; locked: number; closing: number }>).map((r) => [r.id, r]),
+    );
+    store.close();
+    for (const e of verdicts) {
+      expect(e.clv_status.final).toBe(true);
+      if (e.closing_line === e.line) {
+        const probs = stored.get(e.id);
+        const pts = ((probs?.closing ?? Number.NaN) - (probs?.locked ?? Number.NaN)) * 100;
+        expect(e.clv_status.clv ?? Number.NaN).toBeCloseTo(pts / 100, 4);
+        const shown = `${pts > 0 ? '+' : pts < 0 ? '-' : ''}${Math.abs(pts).toFixed(1)} pts ${e.clv_status.verdict}`;
+        const row = text.split('\n').find((l) => l.includes(` ${e.player} `) && l.includes(` ${e.stat_type} `) && l.includes(` ${e.line} `) && l.includes(` ${e.side} `));
+        expect(row, `${e.player} ${e.stat_type}`).toContain(shown);
+      } else {
+        expect(e.clv_status.clv).toBeNull();
+        expect(e.clv_status.clv_line).toBe(e.side === 'over' ? (e.closing_line ?? 0) - e.line : e.line - (e.closing_line ?? 0));
+      }
+    }
+    expect(text).toContain('CLV: de-vigged probability of the side, lock to close, in percentage points');
+  });
+
+  it('says why a close is missing, from stored fields only', async () => {
+    const { entries } = await listAll(settled);
+    const missing = entries.filter((e) => e.clv_status.verdict === null);
+    expect(missing.length).toBeGreaterThan(0);
+    for (const e of missing) {
+      expect(e.closing_captured_at).toBeNull();
+      // Locked by the last snapshot before the start (17:05): no later snapshot could capture a close.
+      if (e.locked_at.startsWith('2025-11-05T17:05')) expect(e.clv_status.no_close_reason).toBe('no_snapshot_after_lock');
+      else expect(e.clv_status.no_close_reason).toBe('book_stopped_quoting');
+      expect(e.clv_status.note).toBe(NO_CLOSE_NOTES[e.clv_status.no_close_reason as keyof typeof NO_CLOSE_NOTES]);
+    }
+    // Every "book stopped" entry: the recording shows its book quoting the prop at 15:00 and not at 17:00.
+    const stopped = missing.filter((e) => e.clv_status.no_close_reason === 'book_stopped_quoting');
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const e of stopped) {
+      const quotes = (at: string) => bookQuotes(e.event_id, at, e.book ?? '', e.stat_type, e.player);
+      expect(quotes('15-00-00Z').length).toBe(2);
+      expect(quotes('17-00-00Z')).toEqual([]);
+    }
+    const text = (await runCli(['--db', settled, 'ledger', '--limit', '100000'])).stdout;
+    expect(text).toMatch(/no close: no later snapshot/);
+    expect(text).toMatch(/\d+ shown × no close: no snapshot ran between the lock and the start/);
+    expect(text).toMatch(/\d+ shown × no close: the book stopped quoting the prop on both sides before the start/);
+  });
+
+  it('before the games: CLV "so far" where a close was captured, "no close captured yet" where not', async () => {
+    const r = await runCli(['--db', presettle, 'ledger', '--limit', '100000']);
+    expect(r.stderr).toMatch(/clock: 2025-11-05T17:05:00.000Z/);
+    const { entries } = await listAll(presettle);
+    for (const e of entries) {
+      expect(e.outcome).toBe('pending');
+      expect(e.clv_status.final).toBe(false);
+      if (e.closing_captured_at === null) expect(e.clv_status.no_close_reason).toBe('not_captured_yet');
+      else expect(e.clv_status.verdict).not.toBeNull();
+    }
+    expect(entries.some((e) => e.clv_status.verdict !== null)).toBe(true);
+    expect(r.stdout).toMatch(/ (beat|faded|flat) \(so far\)/);
+    expect(r.stdout).toMatch(/no close captured yet: the game has not started/);
+    // The same entries read after the start, unsettled: the close is final.
+    const later = await listAll(presettle, '--now', '2025-11-06T12:00:00Z');
+    expect(later.entries.every((e) => e.clv_status.final)).toBe(true);
+  });
+});
+
+/** The entry's book's outcomes for the player in the recorded event odds at one capture time. */
+function bookQuotes(eventId: string, at: string, book: string, stat: string, player: string): unknown[] {
+  const market = { points: 'player_points', rebounds: 'player_rebounds', assists: 'player_assists', threes: 'player_threes', pra: 'player_points_rebounds_assists', blocks: 'player_blocks', steals: 'player_steals' }[stat];
+  const body = JSON.parse(readFileSync(join(REPLAY_DIR, 'odds-api', `nba-event-odds-${eventId}-2025-11-05T${at}.json`), 'utf8')) as {
+    bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ description?: string; point?: number }> }> }>;
+  };
+  const b = body.bookmakers.find((x) => x.key === book);
+  const m = b?.markets.find((x) => x.key === market);
+  return (m?.outcomes ?? []).filter((o) => o.description === player);
+}
+
+describe('clvStatus: why a close is missing, case by case', () => {
+  const base = {
+    outcome: 'pending',
+    side: 'over',
+    line: 14.5,
+    book: 'fanduel',
+    lockedFairProb: 0.5,
+    closingLine: null,
+    closingFairProb: null,
+    closingCapturedAt: null,
+    commenceTime: '2025-11-06T00:00:00Z',
+    clv: null,
+    clvLine: null,
+    clvVerdict: null,
+  } satisfies Partial<LedgerEntry>;
+  const after = new Date('2025-11-06T03:00:00Z');
+  const before = new Date('2025-11-05T20:00:00Z');
+
+  it('distinguishes every reason', () => {
+    expect(clvStatus(base, before, null).noCloseReason).toBe('not_captured_yet');
+    expect(clvStatus({ ...base, book: null }, after, null).noCloseReason).toBe('no_book');
+    expect(clvStatus(base, after, { snapshotsAfterLock: 0, carryingGame: 0 }).noCloseReason).toBe('no_snapshot_after_lock');
+    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carryingGame: 0 }).noCloseReason).toBe('game_not_in_later_snapshots');
+    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carryingGame: 2 }).noCloseReason).toBe('book_stopped_quoting');
+    expect(clvStatus(base, after, null).noCloseReason).toBe('no_capture_before_start');
+    const late = { ...base, closingLine: 14.5, closingFairProb: 0.55, closingCapturedAt: '2025-11-06T00:05:00Z' };
+    expect(clvStatus(late, after, null)).toMatchObject({ verdict: null, noCloseReason: 'captured_after_start' });
+    const oneSided = { ...base, closingLine: 14.5, closingFairProb: null, closingCapturedAt: '2025-11-05T23:00:00Z' };
+    expect(clvStatus(oneSided, after, null)).toMatchObject({ verdict: null, clvLine: 0, noCloseReason: 'one_sided_market' });
+  });
+
+  it('reads a pending close the way settling would, and a settled entry as stored', () => {
+    const captured = { ...base, closingLine: 14.5, closingFairProb: 0.52, closingCapturedAt: '2025-11-05T23:00:00Z' };
+    const soFar = clvStatus(captured, before, null);
+    expect(soFar).toMatchObject({ verdict: 'beat', clvLine: 0, final: false, noCloseReason: null });
+    expect(soFar.clv).toBeCloseTo(0.02, 12);
+    expect(clvStatus(captured, after, null).final).toBe(true);
+    const moved = clvStatus({ ...captured, closingLine: 15.5 }, after, null);
+    expect(moved).toMatchObject({ clv: null, clvLine: 1, verdict: 'beat' });
+    const settledRow = { ...base, outcome: 'hit', clv: -0.03, clvLine: 0, clvVerdict: 'faded' } as const;
+    // Settled is final whatever the read clock (a replayed store reads as of its snapshot).
+    expect(clvStatus(settledRow, before, null)).toMatchObject({ clv: -0.03, verdict: 'faded', final: true });
+    expect(clvStatus({ ...base, outcome: 'miss' }, before, { snapshotsAfterLock: 0, carryingGame: 0 }).noCloseReason).toBe('no_snapshot_after_lock');
+  });
+});
