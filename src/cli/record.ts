@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
+import { MIN_SAMPLE } from '../domain/record-gate.js';
+import type { RecordWindow, UnitsRecord } from '../domain/records.js';
+import type { readModelRecord } from '../pipeline/record-read.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -16,14 +19,44 @@ interface Rate {
   n: number;
   pct: number | null;
   ci95: [number, number] | null;
-  label: string;
 }
 
-/** A percentage only with its n and interval; below the gate, the counts and "n of 20". */
+/** A percentage only with its n and interval; below the gate, how far the record is from showing one. */
 export function showRate(r: Rate): string {
-  if (r.pct === null) return `${r.label} (record building)`;
+  if (r.pct === null) return `record building: ${r.n} of ${MIN_SAMPLE} needed`;
   const ci = r.ci95 ? ` [${r.ci95[0].toFixed(1)}–${r.ci95[1].toFixed(1)}]` : '';
   return `${r.pct.toFixed(1)}% (n=${r.n})${ci}`;
+}
+
+/** Signed units, two places: +3.41 u, -0.50 u. */
+export function signedUnits(u: number): string {
+  const r = Math.round(u * 100) / 100;
+  return `${r > 0 ? '+' : r < 0 ? '-' : ''}${Math.abs(r).toFixed(2)} u`;
+}
+
+/** Units always (a real sum at any n >= 1); ROI % only at n >= 20. */
+export function showUnits(u: UnitsRecord): string {
+  if (u.units === null) return 'no settled stake yet (n=0)';
+  const roi = u.roiPct === null ? `ROI: record building: ${u.n} of ${MIN_SAMPLE} needed` : `ROI ${u.roiPct > 0 ? '+' : ''}${u.roiPct.toFixed(1)}%`;
+  return `${signedUnits(u.units)}, ${roi} (n=${u.n})`;
+}
+
+function windowText(w: RecordWindow, days: number, date: string | undefined): string {
+  return date ? `on ${w.to}` : `in the ${days} days to ${w.to}`;
+}
+
+/** Why the window shows no settled entry, and where to look instead; null when it holds some. */
+export function emptyWindowNote(r: ModelRecord, days: number, date: string | undefined): string | null {
+  const c = r.aggregate.counts;
+  if (c.hits + c.misses + c.pushes + c.voids > 0) return null;
+  const where = windowText(r.aggregate.window, days, date);
+  const e = r.settledElsewhere;
+  if (e) {
+    const tries = date ? [`--date ${e.tryDate}`] : [e.tryNow ? `--now ${e.tryNow.replace('.000Z', 'Z')}` : null, e.tryDays ? `--days ${e.tryDays}` : null, e.tryNow || e.tryDays ? null : `--date ${e.tryDate}`].filter((t): t is string => t !== null);
+    return `no settled entries ${where}; ${e.settled} settled ${e.settled === 1 ? 'entry exists' : 'entries exist'}, the latest on ${e.latestGameDate}: try ${tries.join(' or ')}`;
+  }
+  if (c.pending > 0) return `nothing settled yet ${where}: ${c.pending} pending; run \`propgrade settle\` after their games`;
+  return `no public entries ${where} and none settled elsewhere in this scope: \`propgrade snapshot <sport>\` grades a slate and records its picks`;
 }
 
 export function registerRecord(program: Command, io: CliIO): void {
@@ -35,7 +68,11 @@ export function registerRecord(program: Command, io: CliIO): void {
     .option('--player <name>', 'only this player')
     .option('--date <yyyy-mm-dd>', 'only this ET game date')
     .option('--sport <sport>', 'only this sport')
-    .addHelpText('after', '\nPercentages appear at n >= 20; below that the counts and "n of 20" are shown.\n\nExamples:\n  $ propgrade record\n  $ propgrade record --team LAL --json')
+    .addHelpText(
+      'after',
+      '\nPercentages (hit rate, beat close, ROI) appear at n >= 20; below that the counts and "record building: n of 20 needed".\n' +
+        'Units: profit of a 1-unit stake on every settled entry at its locked price (push 0, void left out).\n\nExamples:\n  $ propgrade record\n  $ propgrade record --team LAL --json\n  $ propgrade record --now 2025-11-06T12:00:00Z --days 7',
+    )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
@@ -44,25 +81,41 @@ export function registerRecord(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const record = readModelRecord(env.store, { now: env.now, ...opts });
-        ctx.result(record, (r) => renderRecord(ctx, r));
+        ctx.result(record, (r) => renderRecord(ctx, r, opts.days, opts.date));
       } finally {
         await env.close();
       }
     });
 }
 
-function renderRecord(ctx: CliContext, r: ReturnType<typeof import('../pipeline/record-read.js').readModelRecord>): string {
+type ModelRecord = ReturnType<typeof readModelRecord>;
+
+function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: string | undefined): string {
   const a = r.aggregate;
   const c = a.counts;
-  const head = [
-    ctx.c.bold(`Model record ${a.window.from} to ${a.window.to}`),
-    `entries ${c.entries}: ${c.hits} hit, ${c.misses} miss, ${c.pushes} push, ${c.voids} void, ${c.pending} pending`,
+  const head = [ctx.c.bold(`Model record ${a.window.from} to ${a.window.to}`), `entries ${c.entries}: ${c.hits} hit, ${c.misses} miss, ${c.pushes} push, ${c.voids} void, ${c.pending} pending`];
+  const note = emptyWindowNote(r, days, date);
+  if (note !== null) head.push(ctx.c.yellow(note));
+  if (c.entries === 0) return head.join('\n');
+  head.push(
     `hit rate: ${showRate(a.hitRate)}`,
+    `units at the locked price: ${showUnits(a.units)}${a.units.unpriced ? `; ${a.units.unpriced} settled without a locked price left out` : ''}`,
     `beat close: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`,
-  ];
+  );
   const table = renderTable(
-    ['Tier', 'Hit', 'Miss', 'Push', 'Void', 'Pending', 'Hit rate', 'Mean p_win'],
-    r.tiers.map((t) => [t.grade, t.counts.hits, t.counts.misses, t.counts.pushes, t.counts.voids, t.counts.pending, showRate(t.hitRate), show(t.calibration.meanPWinPct, (v) => `${v.toFixed(1)}%`)]),
+    ['Tier', 'Hit', 'Miss', 'Push', 'Void', 'Pending', 'Hit rate', 'Units', 'ROI', 'Mean p_win'],
+    r.tiers.map((t) => [
+      t.grade,
+      t.counts.hits,
+      t.counts.misses,
+      t.counts.pushes,
+      t.counts.voids,
+      t.counts.pending,
+      showRate(t.hitRate),
+      t.units.units === null ? '-' : `${signedUnits(t.units.units)} (n=${t.units.n})`,
+      t.units.roiPct === null ? (t.units.n === 0 ? '-' : `${t.units.n} of ${MIN_SAMPLE} needed`) : `${t.units.roiPct > 0 ? '+' : ''}${t.units.roiPct.toFixed(1)}%`,
+      show(t.calibration.meanPWinPct, (v) => `${v.toFixed(1)}%`),
+    ]),
     ctx.color,
   );
   return `${head.join('\n')}\n${table}`;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { gradeSchema } from './grades.js';
 import { normalizeName } from './names.js';
+import { profitPerUnit } from './odds.js';
 import { MIN_SAMPLE, gateRate, type GatedRate } from './record-gate.js';
 import type { LedgerEntry } from './settlement.js';
 import { addDays, easternDate, isIsoDate } from './time.js';
@@ -22,7 +23,10 @@ export type TierGrade = (typeof TIER_GRADES)[number];
 export type RecordRow = Pick<
   LedgerEntry,
   'userId' | 'sport' | 'gameDate' | 'team' | 'player' | 'playerKey' | 'grade' | 'pWin' | 'outcome' | 'clvVerdict'
->;
+> & {
+  /** The American price the entry was locked at; absent (or invalid) means no units for it. */
+  lockedPrice?: number | null;
+};
 
 const isoDateSchema = z.string().refine(isIsoDate, 'expected a yyyy-mm-dd date');
 
@@ -48,6 +52,25 @@ export type OutcomeCounts = {
   pending: number;
 };
 
+/**
+ * Flat-stake return at the locked price: every settled hit, miss or push with a valid locked
+ * American price is a 1-unit stake. A hit wins the price's profit per unit (+150 -> +1.5, -120 ->
+ * +0.833), a miss loses 1, a push returns the stake (0). Voids never had a game and pending is
+ * not decided: neither is in n. ROI is units / n as a percentage, gated at n >= 20 like every
+ * percentage; the units figure itself is shown at any n >= 1 (a real sum, like a count).
+ */
+export type UnitsRecord = {
+  /** Stakes counted: settled hits, misses and pushes carrying a valid locked price. */
+  n: number;
+  /** Profit in units over those n stakes; null when n = 0 (no stake, nothing to sum). */
+  units: number | null;
+  /** units / n * 100; null below n = 20. */
+  roiPct: number | null;
+  state: 'ok' | 'building';
+  /** Settled hits, misses and pushes without a usable locked price: left out of n, stated. */
+  unpriced: number;
+};
+
 export type ModelAggregate = {
   window: RecordWindow;
   scope: { team: string | null; player: string | null; sport: string | null };
@@ -57,12 +80,15 @@ export type ModelAggregate = {
   /** successes = beat, n = entries with a verdict (beat + faded + flat). */
   beatClose: GatedRate;
   clv: { beat: number; faded: number; flat: number };
+  /** Flat 1-unit stakes at the locked price over the settled entries (see UnitsRecord). */
+  units: UnitsRecord;
 };
 
 export type TierCalibration = {
   grade: TierGrade;
   counts: OutcomeCounts;
   hitRate: GatedRate;
+  units: UnitsRecord;
   /** Predicted vs actual over the settled entries (hit or miss) that carry a p_win. */
   calibration: { n: number; meanPWinPct: number | null; actual: GatedRate };
 };
@@ -75,6 +101,8 @@ export type TierAccuracy = {
   ci95: [number, number] | null;
   state: 'ok' | 'learning';
   label: string;
+  /** Flat 1-unit stakes at the locked price; ROI % gated at the same minimum sample. */
+  units: UnitsRecord;
 };
 
 /**
@@ -116,15 +144,52 @@ function tally(counts: OutcomeCounts, outcome: RecordRow['outcome']): void {
   else counts.pending++;
 }
 
+/** Running sum of flat stakes; `unitsRecord` turns it into the published figure. */
+type UnitsAcc = { n: number; units: number; unpriced: number };
+
+function emptyUnits(): UnitsAcc {
+  return { n: 0, units: 0, unpriced: 0 };
+}
+
+function isAmericanPrice(p: number | null | undefined): p is number {
+  return typeof p === 'number' && Number.isFinite(p) && Math.abs(p) >= 100;
+}
+
+function stake(acc: UnitsAcc, row: RecordRow): void {
+  const { outcome } = row;
+  if (outcome !== 'hit' && outcome !== 'miss' && outcome !== 'push') return;
+  if (!isAmericanPrice(row.lockedPrice)) {
+    acc.unpriced++;
+    return;
+  }
+  acc.n++;
+  if (outcome === 'hit') acc.units += profitPerUnit(row.lockedPrice);
+  else if (outcome === 'miss') acc.units -= 1;
+}
+
+/** The published units figure: the sum at n >= 1, ROI % only at n >= `minSample` (the record gate). */
+export function unitsRecord(acc: UnitsAcc, minSample: number = MIN_SAMPLE): UnitsRecord {
+  const ok = acc.n >= Math.max(minSample, MIN_SAMPLE);
+  return {
+    n: acc.n,
+    units: acc.n === 0 ? null : acc.units,
+    roiPct: ok ? (acc.units / acc.n) * 100 : null,
+    state: ok ? 'ok' : 'building',
+    unpriced: acc.unpriced,
+  };
+}
+
 export function modelAggregate(rows: readonly RecordRow[], options: RecordScopeInput): ModelAggregate {
   const scope = recordScopeSchema.parse(options);
   const window = recordWindow(scope.now, scope.days, scope.date);
   const matches = scopeMatcher(scope, window);
   const counts = emptyCounts();
   const clv = { beat: 0, faded: 0, flat: 0 };
+  const units = emptyUnits();
   for (const row of rows) {
     if (!matches(row)) continue;
     tally(counts, row.outcome);
+    stake(units, row);
     // CLV is a property of the price, known once the close is captured, whatever the result.
     if (row.clvVerdict !== null) clv[row.clvVerdict]++;
   }
@@ -135,6 +200,7 @@ export function modelAggregate(rows: readonly RecordRow[], options: RecordScopeI
     hitRate: gateRate(counts.hits, counts.hits + counts.misses),
     beatClose: gateRate(clv.beat, clv.beat + clv.faded + clv.flat),
     clv,
+    units: unitsRecord(units),
   };
 }
 
@@ -146,13 +212,16 @@ function isTier(grade: string | null): grade is TierGrade {
 export function tierCalibration(rows: readonly RecordRow[], options: RecordScopeInput): TierCalibration[] {
   const scope = recordScopeSchema.parse(options);
   const matches = scopeMatcher(scope, recordWindow(scope.now, scope.days, scope.date));
-  const acc = new Map<TierGrade, { counts: OutcomeCounts; pWinSum: number; pWinN: number; pWinHits: number }>();
-  for (const grade of TIER_GRADES) acc.set(grade, { counts: emptyCounts(), pWinSum: 0, pWinN: 0, pWinHits: 0 });
+  type Acc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number };
+  const fresh = (): Acc => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0 });
+  const acc = new Map<TierGrade, Acc>();
+  for (const grade of TIER_GRADES) acc.set(grade, fresh());
   for (const row of rows) {
     if (!isTier(row.grade) || !matches(row)) continue;
     const a = acc.get(row.grade);
     if (a === undefined) continue;
     tally(a.counts, row.outcome);
+    stake(a.units, row);
     const settled = row.outcome === 'hit' || row.outcome === 'miss';
     if (settled && row.pWin !== null && Number.isFinite(row.pWin)) {
       a.pWinSum += row.pWin;
@@ -161,11 +230,12 @@ export function tierCalibration(rows: readonly RecordRow[], options: RecordScope
     }
   }
   return TIER_GRADES.map((grade) => {
-    const a = acc.get(grade) ?? { counts: emptyCounts(), pWinSum: 0, pWinN: 0, pWinHits: 0 };
+    const a = acc.get(grade) ?? fresh();
     return {
       grade,
       counts: a.counts,
       hitRate: gateRate(a.counts.hits, a.counts.hits + a.counts.misses),
+      units: unitsRecord(a.units),
       calibration: {
         n: a.pWinN,
         meanPWinPct: a.pWinN === 0 ? null : (a.pWinSum / a.pWinN) * 100,
@@ -195,14 +265,62 @@ export function accuracyByTier(
   return {
     window,
     minSample: opts.minSample,
-    tiers: tiers.map(({ grade, hitRate }) => toAccuracy(grade, hitRate, opts.minSample)),
+    tiers: tiers.map(({ grade, hitRate, units }) => toAccuracy(grade, hitRate, units, opts.minSample)),
   };
 }
 
-function toAccuracy(grade: TierGrade, rate: GatedRate, minSample: number): TierAccuracy {
+function toAccuracy(grade: TierGrade, rate: GatedRate, units: UnitsRecord, minSample: number): TierAccuracy {
   const { n, successes: hits } = rate;
+  // ROI follows the same minimum sample as the tier's percentage.
+  const gatedUnits: UnitsRecord = units.n >= minSample ? units : { ...units, roiPct: null, state: 'building' };
   if (n < minSample || rate.state !== 'ok') {
-    return { grade, n, hits, pct: null, ci95: null, state: 'learning', label: `${n} of ${minSample}` };
+    return { grade, n, hits, pct: null, ci95: null, state: 'learning', label: `${n} of ${minSample}`, units: gatedUnits };
   }
-  return { grade, n, hits, pct: rate.pct, ci95: rate.ci95, state: 'ok', label: rate.label };
+  return { grade, n, hits, pct: rate.pct, ci95: rate.ci95, state: 'ok', label: rate.label, units: gatedUnits };
+}
+
+/** What the store holds outside an empty window: settled public entries in the same scope. */
+export type SettledOutside = {
+  /** Settled (hit, miss, push or void) public entries in scope, any date. */
+  settled: number;
+  /** Their latest game date and the latest settle time on that date. */
+  latestGameDate: string | null;
+  latestSettledAt: string | null;
+};
+
+/**
+ * Where the record is when the window holds no settled entry but settled entries exist elsewhere
+ * in the same scope: the latest settled date, and settings that would reach it. Every suggestion
+ * is checked against the window rule, so following it does show that date.
+ */
+export type SettledElsewhere = {
+  settled: number;
+  latestGameDate: string;
+  /** A clock whose window (same `days`) holds the latest settled date: that date's settle time. */
+  tryNow: string | null;
+  /** A window length, at most `maxDays`, that reaches back from the current window's end to that date. */
+  tryDays: number | null;
+  /** The single date to read instead (always valid). */
+  tryDate: string;
+};
+
+export function settledElsewhere(window: RecordWindow, days: number, outside: SettledOutside, maxDays = 365): SettledElsewhere | null {
+  const latest = outside.latestGameDate;
+  if (outside.settled === 0 || latest === null) return null;
+  let tryNow: string | null = null;
+  if (outside.latestSettledAt !== null) {
+    const to = easternDate(new Date(outside.latestSettledAt));
+    const w = recordWindow(new Date(outside.latestSettledAt), days);
+    if (w.from <= latest && latest <= to) tryNow = new Date(outside.latestSettledAt).toISOString();
+  }
+  let tryDays: number | null = null;
+  if (latest < window.from) {
+    const needed = daysBetween(latest, window.to) + 1;
+    if (needed <= maxDays) tryDays = needed;
+  }
+  return { settled: outside.settled, latestGameDate: latest, tryNow, tryDays, tryDate: latest };
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

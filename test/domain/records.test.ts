@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyByTier, modelAggregate, recordWindow, tierCalibration } from '../../src/domain/records.js';
+import { accuracyByTier, modelAggregate, recordWindow, settledElsewhere, tierCalibration } from '../../src/domain/records.js';
 import { settleEntry, type LedgerEntry } from '../../src/domain/settlement.js';
 import { realNbaCases } from '../fixtures/ledger/real-ledger.js';
 
@@ -159,5 +159,84 @@ describe('tierCalibration and accuracyByTier', () => {
 
   it('refuses a minimum sample below the record gate', () => {
     expect(() => accuracyByTier(graded, { now: nowAfterSlate, minSample: 10 })).toThrow();
+  });
+});
+
+describe('units at the locked price', () => {
+  /** Profit of a winning 1-unit stake read from decimal odds (stake returned aside): an independent route from profitPerUnit. */
+  const winProfit = (american: number) => (american > 0 ? 1 + american / 100 : 1 + 100 / -american) - 1;
+
+  it('sums hits at their price, misses at -1, pushes at 0; voids, pending and unpriced entries are not stakes', () => {
+    const rows = [
+      row({ id: 60001, outcome: 'hit', lockedPrice: 150 }),
+      row({ id: 60002, outcome: 'hit', lockedPrice: -200 }),
+      row({ id: 60003, outcome: 'miss', lockedPrice: -110 }),
+      row({ id: 60004, outcome: 'push', lockedPrice: -120 }),
+      row({ id: 60005, outcome: 'void', lockedPrice: 200 }),
+      row({ id: 60006, outcome: 'pending', lockedPrice: 200 }),
+      row({ id: 60007, outcome: 'hit', lockedPrice: null }),
+    ];
+    const units = modelAggregate(rows, { now: nowAfterSlate }).units;
+    expect(units).toMatchObject({ n: 4, roiPct: null, state: 'building', unpriced: 1 });
+    expect(units.units).toBeCloseTo(1.5 + 0.5 - 1 + 0, 12);
+  });
+
+  it('has no units figure without a stake (n = 0), never a made-up 0', () => {
+    const pending = realRows.filter((r) => r.outcome === 'pending');
+    expect(pending.length).toBeGreaterThan(0);
+    expect(modelAggregate(pending, { now: nowAfterSlate }).units).toMatchObject({ n: 0, units: null, roiPct: null });
+  });
+
+  it('shows ROI % only at n >= 20, on the real decided overs at their real locked prices', () => {
+    const expected = (rs: LedgerEntry[]) => rs.reduce((u, r) => u + (r.outcome === 'hit' ? winProfit(r.lockedPrice ?? Number.NaN) : -1), 0);
+    const nineteen = modelAggregate(overs.slice(0, 19), { now: nowAfterSlate }).units;
+    expect(nineteen.n).toBe(19);
+    expect(nineteen.roiPct).toBeNull();
+    expect(nineteen.units).toBeCloseTo(expected(overs.slice(0, 19)), 9);
+    const all = modelAggregate(overs, { now: nowAfterSlate }).units;
+    expect(all.n).toBe(overs.length);
+    expect(all.units).toBeCloseTo(expected(overs), 9);
+    expect(all.roiPct).toBeCloseTo((expected(overs) / overs.length) * 100, 9);
+    expect(all.state).toBe('ok');
+  });
+
+  it('is reported per tier, and accuracy gates ROI at its own minimum sample', () => {
+    const graded = [...overs.slice(0, 20).map((r) => ({ ...r, grade: 'A+' })), ...overs.slice(20, 25).map((r) => ({ ...r, grade: 'B' }))];
+    const [aPlus, , b] = tierCalibration(graded, { now: nowAfterSlate });
+    expect(aPlus?.units.n).toBe(20);
+    expect(aPlus?.units.roiPct).not.toBeNull();
+    expect(b?.units).toMatchObject({ n: 5, roiPct: null });
+    const raised = accuracyByTier(graded, { now: nowAfterSlate, minSample: 21 });
+    expect(raised.tiers[0]?.units).toMatchObject({ n: 20, roiPct: null, state: 'building' });
+    expect(raised.tiers[0]?.units.units).toBeCloseTo(aPlus?.units.units ?? Number.NaN, 12);
+    expect(accuracyByTier(graded, { now: nowAfterSlate }).tiers[0]?.units.roiPct).toBeCloseTo(aPlus?.units.roiPct ?? Number.NaN, 12);
+  });
+});
+
+describe('settledElsewhere: where the record is when the window holds none', () => {
+  const outside = { settled: 513, latestGameDate: '2025-11-05', latestSettledAt: '2025-11-06T12:00:00.000Z' };
+
+  it('a window long after the data: the settle time as --now; --days only when it stays within the limit', () => {
+    const late = recordWindow(new Date('2026-11-24T12:00:00Z'), 30);
+    expect(settledElsewhere(late, 30, outside)).toEqual({ settled: 513, latestGameDate: '2025-11-05', tryNow: '2025-11-06T12:00:00.000Z', tryDays: null, tryDate: '2025-11-05' });
+    const month = recordWindow(new Date('2025-12-20T12:00:00Z'), 30);
+    // 2025-11-05..2025-12-20 inclusive is 46 days.
+    expect(settledElsewhere(month, 30, outside)?.tryDays).toBe(46);
+    expect(recordWindow(new Date('2025-12-20T12:00:00Z'), 46).from).toBe('2025-11-05');
+  });
+
+  it('a window before the data offers --now but no --days (a longer window reaches back, not forward)', () => {
+    const early = recordWindow(new Date('2025-10-01T12:00:00Z'), 30);
+    expect(settledElsewhere(early, 30, outside)).toMatchObject({ tryNow: '2025-11-06T12:00:00.000Z', tryDays: null });
+  });
+
+  it('drops a --now suggestion whose window would miss the date (settled long after the game)', () => {
+    const w = recordWindow(new Date('2026-11-24T12:00:00Z'), 1);
+    expect(settledElsewhere(w, 1, outside)?.tryNow).toBeNull(); // a 1-day window at 2025-11-06 is the 6th only
+    expect(settledElsewhere(w, 2, outside)?.tryNow).toBe('2025-11-06T12:00:00.000Z');
+  });
+
+  it('is null when nothing is settled anywhere in scope', () => {
+    expect(settledElsewhere(recordWindow(nowAfterSlate, 30), 30, { settled: 0, latestGameDate: null, latestSettledAt: null })).toBeNull();
   });
 });

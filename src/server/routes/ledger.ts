@@ -4,7 +4,8 @@ import { gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
 import { readAccuracy, readModelRecord } from '../../pipeline/record-read.js';
-import { listLedger, type LedgerEntry } from '../../store/repo/ledger.js';
+import { clvStatus, type ClvStatus } from '../../domain/settlement.js';
+import { closeContexts, countLedger, listLedger, type LedgerEntry } from '../../store/repo/ledger.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 
@@ -18,8 +19,12 @@ export const ledgerModelQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** A public ledger entry in spec field names; p_win is the model field tier shaping removes. */
-export function ledgerEntryView(e: LedgerEntry) {
+/**
+ * A public ledger entry in spec field names; p_win is the model field tier shaping removes.
+ * `clv_status` is CLV as the ledger reads it (docs/ledger.md): the settled value, or the stored
+ * close read the same way while pending, and why there is no close when there is none.
+ */
+export function ledgerEntryView(e: LedgerEntry, status: ClvStatus | null = null) {
   return {
     id: e.id,
     sport: e.sport,
@@ -42,7 +47,9 @@ export function ledgerEntryView(e: LedgerEntry) {
     closing_line: e.closingLine,
     closing_price: e.closingPrice,
     clv: e.clv,
+    clv_line: e.clvLine,
     clv_verdict: e.clvVerdict,
+    ...(status ? { clv_status: status } : {}),
     outcome: e.outcome,
     actual: e.actualValue,
     settled_at: e.settledAt,
@@ -58,7 +65,8 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       tag: 'record',
       access: 'public',
       summary: 'Accuracy by grade tier over the rolling 30 days',
-      description: 'Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage.',
+      description:
+        'Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.',
       query: accuracyQuerySchema,
       maxAge: 300,
       statsLimited: true,
@@ -74,7 +82,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       access: 'tier-shaped',
       summary: 'Public model record: entries and the 30-day aggregate',
       description:
-        'Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages are null below n = 20. Entries carry p_win only for entitled callers.',
+        'Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).',
       query: ledgerModelQuerySchema,
       maxAge: 300,
       statsLimited: true,
@@ -87,23 +95,23 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
           ...(query.player ? { player: query.player } : {}),
           ...(query.sport ? { sport: query.sport } : {}),
         });
-        const entries = listLedger(
-          deps.store.db,
-          {
-            publicOnly: true,
-            ...(query.date ? { date: query.date } : { from: record.aggregate.window.from, to: record.aggregate.window.to }),
-            ...(query.team ? { team: query.team } : {}),
-            ...(query.player ? { playerKey: normalizeName(query.player).key } : {}),
-            ...(query.sport ? { sport: query.sport } : {}),
-          },
-          query.limit,
-        );
+        const filter = {
+          publicOnly: true,
+          ...(query.date ? { date: query.date } : { from: record.aggregate.window.from, to: record.aggregate.window.to }),
+          ...(query.team ? { team: query.team } : {}),
+          ...(query.player ? { playerKey: normalizeName(query.player).key } : {}),
+          ...(query.sport ? { sport: query.sport } : {}),
+        };
+        const entries = listLedger(deps.store.db, filter, query.limit);
+        const contexts = closeContexts(deps.store.db, entries, now);
         return {
           aggregate: record.aggregate,
           tiers: record.tiers,
+          settledElsewhere: record.settledElsewhere,
+          total: entries.length < query.limit ? entries.length : countLedger(deps.store.db, filter),
           count: entries.length,
           limit: query.limit,
-          entries: entries.map((e) => shapeRow(ledgerEntryView(e), caller.tier)),
+          entries: entries.map((e) => shapeRow(ledgerEntryView(e, clvStatus(e, now, contexts.get(e.id) ?? null)), caller.tier)),
         };
       },
     }),

@@ -1,0 +1,184 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { runSettle } from '../../src/pipeline/settle.js';
+import { openStore } from '../../src/store/db.js';
+import { runCli } from '../helpers/cli.js';
+import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
+import { quiet, startServer, type Running } from '../server/_harness.js';
+
+const NEXT_MORNING = '2025-11-06T12:00:00Z';
+
+interface Row {
+  grade: string | null;
+  outcome: string;
+  locked_price: number | null;
+}
+
+/** Units from decimal odds (a route independent of the code's profitPerUnit): hit = decimal - 1, miss = -1, push = 0. */
+function unitsOf(rows: Row[]): { n: number; units: number } {
+  let n = 0;
+  let units = 0;
+  for (const r of rows) {
+    if (!['hit', 'miss', 'push'].includes(r.outcome) || r.locked_price === null) continue;
+    n++;
+    const decimal = r.locked_price > 0 ? 1 + r.locked_price / 100 : 1 + 100 / -r.locked_price;
+    if (r.outcome === 'hit') units += decimal - 1;
+    if (r.outcome === 'miss') units -= 1;
+  }
+  return { n, units };
+}
+
+const signed = (u: number) => `${u > 0 ? '+' : u < 0 ? '-' : ''}${Math.abs(u).toFixed(2)} u`;
+
+describe('propgrade record (in-process CLI, the README replay loop)', () => {
+  let dir: string;
+  let presettle: string;
+  let settled: string;
+  let rows: Row[];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'propgrade-record-cli-'));
+    presettle = join(dir, 'presettle.sqlite');
+    settled = join(dir, 'settled.sqlite');
+    const seeded = seededStore();
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, presettle);
+    const sources = await resultsAt(NEXT_MORNING);
+    await runSettle('nba', { store: seeded.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    await sources.close();
+    rows = seeded.store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, settled);
+    seeded.cleanup();
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('shows units at the locked price and ROI beside the hit rate (n >= 20)', async () => {
+    const expected = unitsOf(rows);
+    expect(expected.n).toBeGreaterThanOrEqual(20);
+    const r = await runCli(['--db', settled, 'record', '--now', NEXT_MORNING]);
+    expect(r.code).toBe(0);
+    const roi = (expected.units / expected.n) * 100;
+    expect(r.stdout).toContain(`units at the locked price: ${signed(expected.units)}, ROI ${roi > 0 ? '+' : ''}${roi.toFixed(1)}% (n=${expected.n})`);
+    const lines = r.stdout.split('\n');
+    const hitRate = lines.findIndex((l) => l.startsWith('hit rate: '));
+    expect(lines[hitRate + 1]).toMatch(/^units at the locked price: /);
+
+    const json = JSON.parse((await runCli(['--db', settled, '--json', 'record', '--now', NEXT_MORNING])).stdout);
+    expect(json.aggregate.units.n).toBe(expected.n);
+    expect(json.aggregate.units.units).toBeCloseTo(expected.units, 5);
+    expect(json.aggregate.units.roi_pct).toBeCloseTo(roi, 1);
+    expect(json.settled_elsewhere).toBeNull();
+  });
+
+  it('per tier: units always, ROI only at n >= 20, and "record building: n of 20 needed" below', async () => {
+    const json = JSON.parse((await runCli(['--db', settled, '--json', 'record', '--now', NEXT_MORNING])).stdout);
+    const text = (await runCli(['--db', settled, 'record', '--now', NEXT_MORNING])).stdout;
+    let building = 0;
+    for (const tier of json.tiers as Array<{ grade: string; units: { n: number; units: number | null; roi_pct: number | null } }>) {
+      const expected = unitsOf(rows.filter((r) => r.grade === tier.grade));
+      expect(tier.units.n).toBe(expected.n);
+      if (expected.n === 0) expect(tier.units.units).toBeNull();
+      else expect(tier.units.units).toBeCloseTo(expected.units, 5);
+      if (expected.n < 20) {
+        building++;
+        expect(tier.units.roi_pct).toBeNull();
+        expect(text).toMatch(new RegExp(`│ ${tier.grade.replace('+', '\\+')} .*record building: ${expected.n} of 20 needed`));
+      } else expect(tier.units.roi_pct).not.toBeNull();
+    }
+    expect(building).toBeGreaterThan(0); // the replay's A+ tier is small
+    expect(text).not.toMatch(/\d+ of 20 \(record building\)/);
+  });
+
+  it('a window with nothing settled says where the settled entries are, and the suggestion works', async () => {
+    const settledCount = rows.filter((r) => r.outcome !== 'pending').length;
+    const far = await runCli(['--db', settled, 'record', '--now', '2026-11-24T12:00:00Z']);
+    expect(far.code).toBe(0);
+    // 2025-11-05..2026-11-24 needs 385 days, beyond --days' limit of 365: only --now is offered.
+    expect(far.stdout).toContain(`no settled entries in the 30 days to 2026-11-24; ${settledCount} settled entries exist, the latest on 2025-11-05: try --now 2025-11-06T12:00:00Z`);
+    const farJson = JSON.parse((await runCli(['--db', settled, '--json', 'record', '--now', '2026-11-24T12:00:00Z'])).stdout);
+    expect(farJson.settled_elsewhere).toMatchObject({ settled: settledCount, latest_game_date: '2025-11-05', try_days: null, try_date: '2025-11-05' });
+
+    const month = await runCli(['--db', settled, 'record', '--now', '2025-12-20T12:00:00Z']);
+    expect(month.stdout).toContain('the latest on 2025-11-05: try --now 2025-11-06T12:00:00Z or --days 46');
+    const followed = JSON.parse((await runCli(['--db', settled, '--json', 'record', '--now', '2025-12-20T12:00:00Z', '--days', '46'])).stdout);
+    expect(followed.aggregate.counts.entries).toBe(rows.length);
+    expect(followed.settled_elsewhere).toBeNull();
+
+    const day = await runCli(['--db', settled, 'record', '--date', '2025-11-04']);
+    expect(day.stdout).toContain(`no settled entries on 2025-11-04; ${settledCount} settled entries exist, the latest on 2025-11-05: try --date 2025-11-05`);
+
+    // Scoped: a team's own settled entries are counted, not the whole record's.
+    const store = openStore(settled);
+    const ny = (store.sqlite.prepare("select count(*) as n from ledger_entries where user_id is null and team = 'NY' and outcome <> 'pending'").get() as { n: number }).n;
+    store.close();
+    expect(ny).toBeGreaterThan(0);
+    const team = await runCli(['--db', settled, 'record', '--team', 'ny', '--now', '2026-11-24T12:00:00Z']);
+    expect(team.stdout).toContain(`; ${ny} settled entries exist, the latest on 2025-11-05`);
+  });
+
+  it('a window of pending entries only says to settle them, without a --now from the read clock', async () => {
+    const r = await runCli(['--db', presettle, 'record']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/clock: 2025-11-05T17:05:00.000Z/);
+    expect(r.stdout).toMatch(new RegExp(`nothing settled yet in the 30 days to 2025-11-05: ${rows.length} pending; run \`propgrade settle\` after their games`));
+    expect(r.stdout).toContain('units at the locked price: no settled stake yet (n=0)');
+    const json = JSON.parse((await runCli(['--db', presettle, '--json', 'record'])).stdout);
+    expect(json.aggregate.units).toMatchObject({ n: 0, units: null, roi_pct: null });
+  });
+});
+
+describe('the HTTP record routes carry the same figures', () => {
+  let seeded: ReturnType<typeof seededStore>;
+  let api: Running;
+  let now = new Date(NEXT_MORNING);
+  beforeAll(async () => {
+    seeded = seededStore();
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
+    const sources = await resultsAt(NEXT_MORNING);
+    await runSettle('nba', { store: seeded.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    await sources.close();
+    api = await startServer({ store: seeded.store, config: loadConfig({}), now: () => now, log: quiet });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    seeded?.cleanup();
+  });
+  const get = async (path: string) => (await (await fetch(api.base + path)).json()) as Record<string, any>;
+
+  it('/api/ledger/model: units and ROI in the aggregate and tiers, the total, and CLV status per entry', async () => {
+    now = new Date(NEXT_MORNING);
+    const rows = seeded.store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
+    const body = await get('/api/ledger/model?limit=10');
+    const expected = unitsOf(rows);
+    expect(body.aggregate.units.n).toBe(expected.n);
+    expect(body.aggregate.units.units).toBeCloseTo(expected.units, 5);
+    expect(body.aggregate.units.roi_pct).toBeCloseTo((expected.units / expected.n) * 100, 1);
+    expect(body.tiers.map((t: { units: { n: number } }) => t.units.n)).toEqual(['A+', 'A', 'B', 'C'].map((g) => unitsOf(rows.filter((r) => r.grade === g)).n));
+    expect(body).toMatchObject({ total: rows.length, count: 10, limit: 10, settled_elsewhere: null });
+    for (const e of body.entries) {
+      expect(e.clv_status).toHaveProperty('final', true);
+      expect(e.clv_status.verdict === null).toBe(e.clv_status.note !== null);
+    }
+  });
+
+  it('/api/accuracy: units per tier, and where the settled entries are when the window holds none', async () => {
+    now = new Date(NEXT_MORNING);
+    const rows = seeded.store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
+    const body = await get('/api/accuracy');
+    expect(body.tiers.map((t: { units: { n: number } }) => t.units.n)).toEqual(['A+', 'A', 'B', 'C'].map((g) => unitsOf(rows.filter((r) => r.grade === g)).n));
+    expect(body.settled_elsewhere).toBeNull();
+    now = new Date('2026-11-24T12:00:00Z');
+    const empty = await get('/api/accuracy');
+    expect(empty.tiers.every((t: { n: number; units: { units: number | null } }) => t.n === 0 && t.units.units === null)).toBe(true);
+    expect(empty.settled_elsewhere).toMatchObject({ settled: rows.filter((r) => r.outcome !== 'pending').length, latest_game_date: '2025-11-05', try_now: '2025-11-06T12:00:00.000Z' });
+    const model = await get('/api/ledger/model');
+    expect(model.settled_elsewhere).toMatchObject({ latest_game_date: '2025-11-05' });
+    expect(model.total).toBe(0);
+  });
+});
