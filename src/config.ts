@@ -50,6 +50,49 @@ export const envSchema = z.object({
     .string()
     .refine((z) => isTimeZone(z), { error: (iss) => `'${String(iss.input)}' is not a time zone (e.g. America/New_York, Europe/London)` })
     .default(DEFAULT_DISPLAY_ZONE),
+  // Content desk (issue 14): listmonk (newsletter), Ghost (drafts), the desk-pack-ready webhook.
+  LISTMONK_URL: z.url().optional(),
+  LISTMONK_USER: z.string().min(1).optional(),
+  LISTMONK_TOKEN: z.string().min(1).optional(),
+  LISTMONK_LIST_ID: z.coerce.number().int().positive().optional(),
+  GHOST_URL: z.url().optional(),
+  /** Ghost Admin API key, `<id>:<secret>` as Ghost prints it. */
+  GHOST_ADMIN_KEY: z
+    .string()
+    .regex(/^[0-9a-f]+:[0-9a-f]+$/, 'expected <id>:<hex secret> as Ghost shows it')
+    .optional(),
+  DESK_NOTIFY_WEBHOOK: z.url().optional(),
+  /** Behind the proxy, the request header that carries the client IP (e.g. x-forwarded-for); unset = the socket address. */
+  TRUSTED_PROXY_IP_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, 'expected a header name')
+    .transform((h) => h.toLowerCase())
+    .optional(),
+  // Accounts and billing (issue 15).
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** price id -> tier, e.g. `price_a:analyst,price_d:desk`. */
+  STRIPE_PRICE_TIERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const map: Record<string, 'free' | 'analyst' | 'desk'> = {};
+      if (v === undefined || v.trim() === '') return map;
+      for (const pair of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const [price, tier] = pair.split(':').map((x) => x.trim());
+        if (!price || (tier !== 'free' && tier !== 'analyst' && tier !== 'desk')) {
+          ctx.addIssue({ code: 'custom', message: `'${pair}' is not price_id:tier (tier free, analyst or desk)` });
+          return z.NEVER;
+        }
+        map[price] = tier;
+      }
+      return map;
+    }),
+  BILLING_RETURN_URL: z.url().optional(),
+  /** Users created on or after this date without onboarding_complete are sent to onboarding. */
+  ONBOARDING_CUTOFF: isoDate.default('2026-01-01'),
+  /** Founder pricing codes users may redeem (until FOUNDER_CODE_EXPIRY). */
+  FOUNDER_CODES: csv,
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
 });

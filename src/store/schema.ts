@@ -266,7 +266,65 @@ export const users = sqliteTable('users', {
   founderPricing: integer('founder_pricing', { mode: 'boolean' }).notNull().default(false),
   subscriptionStatus: text('subscription_status'),
   graceUntil: text('grace_until'),
+  /** The Stripe customer (cus_...) this user pays as; null until linked. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** The founder code the user redeemed, when any (its expiry is checked at use). */
+  founderCode: text('founder_code'),
 });
+
+/**
+ * A user's Stripe subscription as the webhooks last described it. `eventCreated` is the created
+ * time of the event that wrote this state, so an older event never overwrites a newer one.
+ */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeSubscriptionId: text('stripe_subscription_id').notNull().unique(),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    /** The tier the price maps to (STRIPE_PRICE_TIERS); null for a price the map does not know. */
+    tier: text('tier', { enum: tiers }),
+    graceUntil: text('grace_until'),
+    eventCreated: integer('event_created').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('subscriptions_user').on(t.userId)],
+);
+
+/** Stripe events already handled, by id: a replayed event changes nothing. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  created: integer('created').notNull(),
+  receivedAt: text('received_at').notNull(),
+  /** What handling did: applied, ignored (with why), stale (an older event than the stored state). */
+  outcome: text('outcome').notNull(),
+});
+
+/**
+ * Outbound content, one row per (kind, key): the desk-pack-ready notice per ET date, the Ghost
+ * draft per date and kind, the listmonk campaign per report date. Idempotency and audit in one place.
+ */
+export const contentLog = sqliteTable(
+  'content_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    /** The platform's id for what was created (Ghost post id, listmonk campaign id); null when nothing was. */
+    externalId: text('external_id'),
+    status: text('status').notNull(),
+    detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('content_log_kind_key').on(t.kind, t.key)],
+);
 
 export const apiTokens = sqliteTable(
   'api_tokens',
