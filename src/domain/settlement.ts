@@ -64,13 +64,13 @@ function compare(stat: number, line: number, side: LedgerEntry['side']): 'hit' |
 }
 
 /**
- * What the stored record says about a snapshot after the entry's lock: the repository counts the
- * snapshots of the entry's sport taken strictly after its lock and before its start, and how many
- * of them carried its game (graded rows for its event). Nothing else is inferred.
+ * What the stored record says about the snapshots after the entry's lock: how many snapshots of
+ * the entry's sport were taken strictly after its lock and before its start, and whether any of
+ * them carried its game (graded rows for its event). Nothing else is inferred.
  */
 export interface CloseContext {
   snapshotsAfterLock: number;
-  carryingGame: number;
+  carriedGame: boolean;
 }
 
 /** Why an entry shows no CLV (docs/ledger.md, "Why a close is missing"). */
@@ -138,6 +138,6 @@ function noCloseReason(entry: ClvStatusInput, started: boolean, context: CloseCo
   if (!started) return 'not_captured_yet';
   if (context === null) return 'no_capture_before_start';
   if (context.snapshotsAfterLock === 0) return 'no_snapshot_after_lock';
-  if (context.carryingGame === 0) return 'game_not_in_later_snapshots';
+  if (!context.carriedGame) return 'game_not_in_later_snapshots';
   return 'book_stopped_quoting';
 }

@@ -181,9 +181,9 @@ describe('clvStatus: why a close is missing, case by case', () => {
   it('distinguishes every reason', () => {
     expect(clvStatus(base, before, null).noCloseReason).toBe('not_captured_yet');
     expect(clvStatus({ ...base, book: null }, after, null).noCloseReason).toBe('no_book');
-    expect(clvStatus(base, after, { snapshotsAfterLock: 0, carryingGame: 0 }).noCloseReason).toBe('no_snapshot_after_lock');
-    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carryingGame: 0 }).noCloseReason).toBe('game_not_in_later_snapshots');
-    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carryingGame: 2 }).noCloseReason).toBe('book_stopped_quoting');
+    expect(clvStatus(base, after, { snapshotsAfterLock: 0, carriedGame: false }).noCloseReason).toBe('no_snapshot_after_lock');
+    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carriedGame: false }).noCloseReason).toBe('game_not_in_later_snapshots');
+    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carriedGame: true }).noCloseReason).toBe('book_stopped_quoting');
     expect(clvStatus(base, after, null).noCloseReason).toBe('no_capture_before_start');
     const late = { ...base, closingLine: 14.5, closingFairProb: 0.55, closingCapturedAt: '2025-11-06T00:05:00Z' };
     expect(clvStatus(late, after, null)).toMatchObject({ verdict: null, noCloseReason: 'captured_after_start' });
@@ -202,6 +202,6 @@ describe('clvStatus: why a close is missing, case by case', () => {
     const settledRow = { ...base, outcome: 'hit', clv: -0.03, clvLine: 0, clvVerdict: 'faded' } as const;
     // Settled is final whatever the read clock (a replayed store reads as of its snapshot).
     expect(clvStatus(settledRow, before, null)).toMatchObject({ clv: -0.03, verdict: 'faded', final: true });
-    expect(clvStatus({ ...base, outcome: 'miss' }, before, { snapshotsAfterLock: 0, carryingGame: 0 }).noCloseReason).toBe('no_snapshot_after_lock');
+    expect(clvStatus({ ...base, outcome: 'miss' }, before, { snapshotsAfterLock: 0, carriedGame: false }).noCloseReason).toBe('no_snapshot_after_lock');
   });
 });

@@ -125,7 +125,7 @@ export function countLedger(db: Db, filter: LedgerFilter): number {
 
 /**
  * For entries with no captured close whose game has started (or is settled): how many snapshots of their sport
- * were taken strictly between the lock and the start, and how many of those carried their game
+ * were taken strictly between the lock and the start, and whether any of those carried their game
  * (graded rows for the event). That is all the store can say about why no close was captured.
  */
 export function closeContexts(db: Db, entries: readonly LedgerEntry[], now: Date): Map<number, CloseContext> {
@@ -141,28 +141,34 @@ export function closeContexts(db: Db, entries: readonly LedgerEntry[], now: Date
   }
   for (const list of bySport.values()) list.sort((a, b) => a.at - b.at);
   const carried = new Map<string, boolean>();
+  const carriesStmt = db
+    .select({ id: gradedRows.id })
+    .from(gradedRows)
+    .where(and(eq(gradedRows.snapshotId, sql.placeholder('snapshotId')), eq(gradedRows.eventId, sql.placeholder('eventId'))))
+    .limit(1)
+    .prepare();
   const carries = (snapshotId: number, eventId: string): boolean => {
     const key = `${snapshotId}|${eventId}`;
     let hit = carried.get(key);
     if (hit === undefined) {
-      hit = db.select({ id: gradedRows.id }).from(gradedRows).where(and(eq(gradedRows.snapshotId, snapshotId), eq(gradedRows.eventId, eventId))).limit(1).get() !== undefined;
+      hit = carriesStmt.get({ snapshotId, eventId }) !== undefined;
       carried.set(key, hit);
     }
     return hit;
   };
   for (const e of need) {
     const list = bySport.get(e.sport) ?? [];
-    const lock = Date.parse(e.lockedAt);
     const start = Date.parse(e.commenceTime);
     let after = 0;
-    let carrying = 0;
-    for (let i = firstAfter(list, lock); i < list.length; i++) {
+    let carriedGame = false;
+    for (let i = firstAfter(list, Date.parse(e.lockedAt)); i < list.length; i++) {
       const s = list[i];
       if (s === undefined || s.at >= start) break;
       after++;
-      if (carries(s.id, e.eventId)) carrying++;
+      // One carrying snapshot settles the question; the unique (snapshot, event, ...) index answers it.
+      if (!carriedGame && carries(s.id, e.eventId)) carriedGame = true;
     }
-    out.set(e.id, { snapshotsAfterLock: after, carryingGame: carrying });
+    out.set(e.id, { snapshotsAfterLock: after, carriedGame });
   }
   return out;
 }
