@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import { hasModelPriceEntitlement, shapeRow, tierSchema, type Tier } from '../domain/tiers.js';
+import { localDateTime } from '../domain/time.js';
 import type { ScanResult } from '../pipeline/scan.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { pct, renderTable, show, signedAmerican, type CliIO } from './_io.js';
@@ -81,7 +82,7 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
   }
   const p = r.player!;
   const head = ctx.c.bold(`${p.name}${p.team ? ` (${p.team})` : ''} — ${r.request.stat} ${r.request.direction} ${r.request.line}`);
-  const game = r.game ? `${r.game.label}, ${r.game.commence_time}` : `no upcoming game on the latest ${r.sport} snapshot; graded as of ${r.graded_for}`;
+  const game = r.game ? `${r.game.label}, ${localDateTime(r.game.commence_time, ctx.config.PROPGRADE_TZ)}` : `no upcoming game on the latest ${r.sport} snapshot; graded as of ${r.graded_for}`;
   const lines = [head, ctx.c.dim(game)];
   if (r.status === 'refused') {
     lines.push(`${ctx.c.yellow('Refused')} (insufficient_data): ${r.refusal_reason ?? 'no projection'}`);

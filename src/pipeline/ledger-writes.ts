@@ -21,17 +21,18 @@ const PICK_GRADES: ReadonlySet<Grade> = new Set(['A+', 'A', 'B', 'C']);
 const propKey = (r: { eventId: string; playerKey: string; statType: string }) => `${r.eventId}|${r.playerKey}|${r.statType}`;
 
 /**
- * Public pre-grades: per prop (game, player, stat) the main line's better side, when it grades
+ * Public pre-grades: per prop (game, player, stat) the main line's side whose price holds the more
+ * expected value against the market (the claim a letter makes; docs/model.md §3), when it grades
  * A+ to C. Ladder rungs stay off the record so one opinion is never counted several times.
  * A moved main line is a new entry carrying `revised_from_grade`.
  */
 export function selectPreGrades(rows: readonly SlateRow[]): SlateRow[] {
-  const best = new Map<string, { row: SlateRow; pWin: number }>();
+  const best = new Map<string, { row: SlateRow; ev: number }>();
   for (const r of rows) {
-    if (!r.isMainLine || r.grade === null || r.grade === undefined || r.pWin === null || r.pWin === undefined) continue;
+    if (!r.isMainLine || r.grade === null || r.grade === undefined || r.evPct === null || r.evPct === undefined) continue;
     const k = propKey(r);
     const cur = best.get(k);
-    if (!cur || r.pWin > cur.pWin || (r.pWin === cur.pWin && compareGrades(r.grade as Grade, cur.row.grade as Grade) < 0)) best.set(k, { row: r, pWin: r.pWin });
+    if (!cur || r.evPct > cur.ev || (r.evPct === cur.ev && compareGrades(r.grade as Grade, cur.row.grade as Grade) < 0)) best.set(k, { row: r, ev: r.evPct });
   }
   return [...best.values()].map((b) => b.row).filter((r) => PICK_GRADES.has(r.grade as Grade));
 }

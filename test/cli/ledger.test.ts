@@ -95,7 +95,11 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
         const pts = ((probs?.closing ?? Number.NaN) - (probs?.locked ?? Number.NaN)) * 100;
         expect(e.clv_status.clv ?? Number.NaN).toBeCloseTo(pts / 100, 4);
         const shown = `${pts > 0 ? '+' : pts < 0 ? '-' : ''}${Math.abs(pts).toFixed(1)} pts ${e.clv_status.verdict}`;
-        const row = text.split('\n').find((l) => l.includes(` ${e.player} `) && l.includes(` ${e.stat_type} `) && l.includes(` ${e.line} `) && l.includes(` ${e.side} `));
+        // Match on the cells themselves: a moved line's close ("2.5 -220") must not match the Line column.
+        const row = text.split('\n').find((l) => {
+          const cells = l.split('│').map((c) => c.trim());
+          return cells[2] === e.player && cells[5] === e.stat_type && cells[6] === String(e.line) && cells[7] === e.side;
+        });
         expect(row, `${e.player} ${e.stat_type}`).toContain(shown);
       } else {
         expect(e.clv_status.clv).toBeNull();
