@@ -29,3 +29,42 @@ export function shapeRow<T extends ModelFields>(row: T, tier: Tier): Omit<T, (ty
 
 /** Parlay leg caps per tier. */
 export const PARLAY_LEG_CAP: Readonly<Record<Tier, number>> = { free: 2, analyst: 4, desk: 6 };
+
+/** Tiers from least to most access; a higher rank never loses what a lower one has. */
+export const TIER_RANK: Readonly<Record<Tier, number>> = { free: 0, analyst: 1, desk: 2 };
+
+/** The tier with the most access of those given, or null for none. */
+export function highestTier(tiers: Iterable<Tier | null | undefined>): Tier | null {
+  let best: Tier | null = null;
+  for (const t of tiers) if (t && (best === null || TIER_RANK[t] > TIER_RANK[best])) best = t;
+  return best;
+}
+
+/**
+ * Metered scan reads (graded reads of POST /api/scan) per rolling 24 hours, by tier; null is
+ * unlimited. The spec leaves the numbers open: free gets a taste (5), analyst a working day's use
+ * (100), desk is unlimited. The scan limiter and the scan meter both read these through the
+ * server limits (DEFAULT_LIMITS), so the two can never disagree.
+ */
+export const SCAN_READS_PER_DAY: Readonly<Record<Tier, number | null>> = { free: 5, analyst: 100, desk: null };
+
+/** Slip parses per rolling 24 hours (spec: free 1 per day, paid tiers 10 per day). */
+export const SLIP_PARSES_PER_DAY: Readonly<Record<Tier, number>> = { free: 1, analyst: 10, desk: 10 };
+
+/** What a tier is entitled to, in one object (GET /api/me). */
+export interface Entitlements {
+  modelPrice: boolean;
+  parlayLegCap: number;
+  /** null = unlimited. */
+  scanReadsPerDay: number | null;
+  slipParsesPerDay: number;
+}
+
+export function entitlementsOf(tier: Tier, scanReadsPerDay: Readonly<Record<Tier, number | null>> = SCAN_READS_PER_DAY): Entitlements {
+  return {
+    modelPrice: hasModelPriceEntitlement(tier),
+    parlayLegCap: PARLAY_LEG_CAP[tier],
+    scanReadsPerDay: scanReadsPerDay[tier],
+    slipParsesPerDay: SLIP_PARSES_PER_DAY[tier],
+  };
+}
