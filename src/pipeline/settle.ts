@@ -7,7 +7,7 @@ import { addDays, easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
 import { upsertGameStats } from '../store/repo/game-stats.js';
 import type { LedgerEntry } from '../store/repo/ledger.js';
-import { acquireRunLock } from '../store/repo/run-lock.js';
+import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import { ledgerEntries } from '../store/schema.js';
 import type { RunLogger } from './sources.js';
@@ -84,7 +84,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     clv: { beat: 0, faded: 0, flat: 0, noClose: 0 },
     notDue: null as NotDue | null,
   };
-  const lock = acquireRunLock(store.sqlite, `settle:${sport}`, opts.owner ?? `pid:${process.pid}`, opts.wallClock ?? (() => new Date()));
+  const lock = acquireRunLock(store.sqlite, `settle:${sport}`, opts.owner ?? processOwner(), opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) return { ...empty, runId: 0, status: 'locked', message: `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})` };
   const runId = startRun(store.db, 'settle', sport, now.toISOString());
   try {

@@ -9,7 +9,7 @@ import { STATS } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
 import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
-import { acquireRunLock } from '../store/repo/run-lock.js';
+import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import {
   insertLocks,
@@ -74,7 +74,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
   const { store, now, log } = opts;
   const slateDate = easternDate(now);
   const base = { sport, slateDate, snapshotId: null, events: 0, rows: 0, graded: 0, refused: 0, dropped: 0, newLocks: 0, moves: 0, ledgerInserted: 0, closingsCaptured: 0 };
-  const owner = opts.owner ?? `pid:${process.pid}`;
+  const owner = opts.owner ?? processOwner();
   const lock = acquireRunLock(store.sqlite, `snapshot:${sport}`, owner, opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) {
     return { ...base, runId: 0, status: 'locked', message: `a ${sport} snapshot run holds the lock (${lock.heldBy} since ${lock.since})` };
