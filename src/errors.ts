@@ -13,6 +13,12 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'CONFLICT'
   | 'UNAVAILABLE'
+  /** An outbound platform (listmonk, Ghost) failed or refused what we sent: 502. */
+  | 'UPSTREAM'
+  /** Something that was valid has run out (a founder code past FOUNDER_CODE_EXPIRY): 410. */
+  | 'EXPIRED'
+  /** A feature whose configuration is missing (Stripe keys, founder codes): 503, never a crash. */
+  | 'NOT_CONFIGURED'
   | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -24,6 +30,9 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   CONFLICT: 409,
   UNAVAILABLE: 503,
+  UPSTREAM: 502,
+  EXPIRED: 410,
+  NOT_CONFIGURED: 503,
   INTERNAL: 500,
 };
 
