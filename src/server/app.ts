@@ -103,6 +103,16 @@ export function createApp(options: CreateAppOptions): ServerApp {
       res.end(openapiBytes);
     }),
   );
+  // Security headers on every answer, errors included; an HTML route adds its own strict CSP.
+  app.use(
+    eventHandler((event) => {
+      const res = event.node.res;
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('referrer-policy', 'no-referrer');
+      res.setHeader('x-frame-options', 'DENY');
+      res.setHeader('cross-origin-resource-policy', 'same-site');
+    }),
+  );
   app.use(corsHandler(options.config.CORS_ORIGIN));
   app.use(router);
   return { app, listener: toNodeListener(app), routes, snapshotCache, runSnapshot, openapi, slipReader, close: () => slipReader.close() };

@@ -106,3 +106,25 @@ describe('createRateLimiter', () => {
     expect(limiter.hit('a', 2, 60, at(60))).toEqual({ ok: true });
   });
 });
+
+describe('security headers', () => {
+  it('every answer, an error included, says nosniff and no referrer, and names no server', async () => {
+    const { seedStore, startServer, quiet } = await import('./_harness.js');
+    const { loadConfig } = await import('../../src/config.js');
+    const seeded = await seedStore();
+    const api = await startServer({ store: seeded.store, config: loadConfig({}), now: () => seeded.now, log: quiet });
+    try {
+      for (const path of ['/api/snapshot/summary', '/api/nope', '/openapi.json']) {
+        const r = await fetch(`${api.base}${path}`);
+        expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(r.headers.get('referrer-policy'), path).toBe('no-referrer');
+        expect(r.headers.get('x-frame-options'), path).toBe('DENY');
+        expect(r.headers.get('server'), path).toBeNull();
+        expect(r.headers.get('x-powered-by'), path).toBeNull();
+      }
+    } finally {
+      await api.close();
+      seeded.cleanup();
+    }
+  }, 60_000);
+});
