@@ -1,11 +1,11 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../src/pipeline/users.js';
 import { openStore } from '../src/store/db.js';
 import { runCli } from './helpers/cli.js';
-import { seededStore } from './helpers/replay-store.js';
+import { seededStoreFile } from './helpers/replay-store.js';
 import { quiet, startServer, type Running } from './server/_harness.js';
 
 /**
@@ -44,10 +44,7 @@ describe('one JSON style on every --json output and HTTP body', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-wire-'));
     db = join(dir, 'pg.sqlite');
-    const seeded = seededStore();
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, db);
-    seeded.cleanup();
+    seededStoreFile(db);
     for (const now of ['2025-11-05T15:05:00Z', '2025-11-05T17:05:00Z']) {
       const r = await runCli(['--db', db, '--json', 'snapshot', 'nba', '--replay', 'data/replay', '--now', now, '--quiet']);
       expect(r.code, r.stderr).toBe(0);

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clvStatus, NO_CLOSE_NOTES, type LedgerEntry } from '../../src/domain/settlement.js';
-import { runSettle } from '../../src/pipeline/settle.js';
 import { openStore } from '../../src/store/db.js';
 import { runCli } from '../helpers/cli.js';
-import { collectingLogger, REPLAY_DIR, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
+import { REPLAY_DIR, replayLoopFiles } from '../helpers/replay-store.js';
 
 const NEXT_MORNING = '2025-11-06T12:00:00Z';
 
@@ -42,20 +41,10 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
   let total: number;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-ledger-cli-'));
-    presettle = join(dir, 'presettle.sqlite');
-    settled = join(dir, 'settled.sqlite');
-    const seeded = seededStore();
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, presettle);
-    const sources = await resultsAt(NEXT_MORNING);
-    await runSettle('nba', { store: seeded.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
-    await sources.close();
-    total = (seeded.store.sqlite.prepare('select count(*) as n from ledger_entries where user_id is null').get() as { n: number }).n;
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, settled);
-    seeded.cleanup();
+    ({ presettle, settled } = await replayLoopFiles(dir));
+    const store = openStore(settled);
+    total = (store.sqlite.prepare('select count(*) as n from ledger_entries where user_id is null').get() as { n: number }).n;
+    store.close();
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { runSettle } from '../../src/pipeline/settle.js';
 import { openStore } from '../../src/store/db.js';
 import { runCli } from '../helpers/cli.js';
-import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
+import { replayLoopFiles } from '../helpers/replay-store.js';
 import { quiet, startServer, type Running } from '../server/_harness.js';
 
 const NEXT_MORNING = '2025-11-06T12:00:00Z';
@@ -40,20 +39,10 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
   let rows: Row[];
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-record-cli-'));
-    presettle = join(dir, 'presettle.sqlite');
-    settled = join(dir, 'settled.sqlite');
-    const seeded = seededStore();
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, presettle);
-    const sources = await resultsAt(NEXT_MORNING);
-    await runSettle('nba', { store: seeded.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
-    await sources.close();
-    rows = seeded.store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, settled);
-    seeded.cleanup();
+    ({ presettle, settled } = await replayLoopFiles(dir));
+    const store = openStore(settled);
+    rows = store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
+    store.close();
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -133,27 +122,25 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
 });
 
 describe('the HTTP record routes carry the same figures', () => {
-  let seeded: ReturnType<typeof seededStore>;
+  let store: ReturnType<typeof openStore>;
+  let dir2: string;
   let api: Running;
   let now = new Date(NEXT_MORNING);
   beforeAll(async () => {
-    seeded = seededStore();
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
-    const sources = await resultsAt(NEXT_MORNING);
-    await runSettle('nba', { store: seeded.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
-    await sources.close();
-    api = await startServer({ store: seeded.store, config: loadConfig({}), now: () => now, log: quiet });
+    dir2 = mkdtempSync(join(tmpdir(), 'propgrade-record-http-'));
+    store = openStore((await replayLoopFiles(dir2)).settled);
+    api = await startServer({ store, config: loadConfig({}), now: () => now, log: quiet });
   }, 60_000);
   afterAll(async () => {
     await api?.close();
-    seeded?.cleanup();
+    store?.close();
+    rmSync(dir2, { recursive: true, force: true });
   });
   const get = async (path: string) => (await (await fetch(api.base + path)).json()) as Record<string, any>;
 
   it('/api/ledger/model: units and ROI in the aggregate and tiers, the total, and CLV status per entry', async () => {
     now = new Date(NEXT_MORNING);
-    const rows = seeded.store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
+    const rows = store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
     const body = await get('/api/ledger/model?limit=10');
     const expected = unitsOf(rows);
     expect(body.aggregate.units.n).toBe(expected.n);
@@ -169,7 +156,7 @@ describe('the HTTP record routes carry the same figures', () => {
 
   it('/api/accuracy: units per tier, and where the settled entries are when the window holds none', async () => {
     now = new Date(NEXT_MORNING);
-    const rows = seeded.store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
+    const rows = store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
     const body = await get('/api/accuracy');
     expect(body.tiers.map((t: { units: { n: number } }) => t.units.n)).toEqual(['A+', 'A', 'B', 'C'].map((g) => unitsOf(rows.filter((r) => r.grade === g)).n));
     expect(body.settled_elsewhere).toBeNull();

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotExitCode } from '../../src/cli/snapshot.js';
 import type { SnapshotSummary } from '../../src/pipeline/snapshot.js';
 import { runCli } from '../helpers/cli.js';
-import { seededStore } from '../helpers/replay-store.js';
+import { seededStoreFile } from '../helpers/replay-store.js';
 
 describe('propgrade snapshot all on the bundled recording (the README quick start)', () => {
   let dir: string;
@@ -14,10 +14,7 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-qs-'));
     db = join(dir, 'pg.sqlite');
-    const seeded = seededStore();
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, db);
-    seeded.cleanup();
+    seededStoreFile(db);
     run = await runCli(['--db', db, 'snapshot', 'all', '--replay', 'data/replay']);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

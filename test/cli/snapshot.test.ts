@@ -1,9 +1,9 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { seededStore } from '../helpers/replay-store.js';
+import { seededStoreFile } from '../helpers/replay-store.js';
 
 describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)', () => {
   let dir: string;
@@ -11,10 +11,7 @@ describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-cli-'));
     db = join(dir, 'pg.sqlite');
-    const seeded = seededStore();
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, db);
-    seeded.cleanup();
+    seededStoreFile(db);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

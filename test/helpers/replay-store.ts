@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import type { GradedSport } from '../../src/domain/sports.js';
 import { ensureReplaySeed, type ReplaySeed } from '../../src/pipeline/import-history.js';
 import { readReplayManifest } from '../../src/feeds/transport/replay.js';
+import { runSettle } from '../../src/pipeline/settle.js';
 import { runSnapshot, type SnapshotSummary } from '../../src/pipeline/snapshot.js';
 import type { RunLogger } from '../../src/pipeline/sources.js';
 import { buildOddsSource, buildResultsSource } from '../../src/pipeline/wiring.js';
@@ -83,4 +84,36 @@ export async function snapshotAt(store: Store, sport: GradedSport, iso: string, 
 
 export async function resultsAt(iso: string, log: RunLogger = collectingLogger()) {
   return buildResultsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now: new Date(iso), log });
+}
+
+/** A store file at `path` that already holds the replay's seed history (a copy of the template). */
+export function seededStoreFile(path: string): void {
+  const seeded = seededStore();
+  seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  copyFileSync(seeded.path, path);
+  seeded.cleanup();
+}
+
+/**
+ * The README's replay loop as store files in `dir`: `presettle` holds the two 2025-11-05 snapshots
+ * (15:05 and 17:05), `settled` the same after the next morning's settle.
+ */
+export async function replayLoopFiles(dir: string): Promise<{ presettle: string; settled: string }> {
+  const presettle = join(dir, 'presettle.sqlite');
+  const settled = join(dir, 'settled.sqlite');
+  const seeded = seededStore();
+  try {
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, presettle);
+    const sources = await resultsAt('2025-11-06T12:00:00Z');
+    await runSettle('nba', { store: seeded.store, results: sources.results, now: new Date('2025-11-06T12:00:00Z'), log: collectingLogger() });
+    await sources.close();
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, settled);
+  } finally {
+    seeded.cleanup();
+  }
+  return { presettle, settled };
 }
