@@ -3,8 +3,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tierSchema, type Tier } from '../domain/tiers.js';
 import { AppError, describeZodIssues } from '../errors.js';
+import type { CheckedFounderCode } from './founders.js';
 import type { Store } from '../store/db.js';
-import { apiTokens, users } from '../store/schema.js';
+import { apiTokens, preferences, users } from '../store/schema.js';
 
 /**
  * Users and their API tokens. A token is shown once, at creation; only its sha256 is stored,
@@ -45,21 +46,30 @@ export interface UserRecord {
 export interface UserListing extends UserRecord {
   activeTokens: number;
   revokedTokens: number;
+  founderPricing: boolean;
+  stripeCustomerId: string | null;
+  subscriptionStatus: string | null;
+  graceUntil: string | null;
 }
 
-/** Creates the user and its first token; the returned token is the only copy there will be. */
-export function createUser(store: Store, input: NewUser, now: Date): { user: UserRecord; token: string } {
+/**
+ * Creates the user and its first token; the returned token is the only copy there will be. A
+ * founder code (checked by checkFounderCode against FOUNDER_CODES and the clock) gives founder
+ * pricing from the start.
+ */
+export function createUser(store: Store, input: NewUser, now: Date, opts: { founderCode?: CheckedFounderCode } = {}): { user: UserRecord & { founderPricing: boolean }; token: string } {
   const { email, tier } = parseOrBadInput(newUserSchema, input);
   const existing = store.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (existing) throw new AppError('CONFLICT', `a user with email ${email} already exists`);
   const token = newToken();
   const createdAt = now.toISOString();
   const user = store.db.transaction((tx) => {
-    const row = tx.insert(users).values({ email, tier, createdAt }).returning().get();
+    const founder = opts.founderCode ? { founderPricing: true, founderCode: opts.founderCode } : {};
+    const row = tx.insert(users).values({ email, tier, createdAt, ...founder }).returning().get();
     tx.insert(apiTokens).values({ userId: row.id, tokenHash: hashToken(token), createdAt }).run();
     return row;
   });
-  return { user: { id: user.id, email: user.email, tier: user.tier, createdAt: user.createdAt }, token };
+  return { user: { id: user.id, email: user.email, tier: user.tier, createdAt: user.createdAt, founderPricing: user.founderPricing }, token };
 }
 
 export function listUsers(store: Store): UserListing[] {
@@ -69,6 +79,10 @@ export function listUsers(store: Store): UserListing[] {
       email: users.email,
       tier: users.tier,
       createdAt: users.createdAt,
+      founderPricing: users.founderPricing,
+      stripeCustomerId: users.stripeCustomerId,
+      subscriptionStatus: users.subscriptionStatus,
+      graceUntil: users.graceUntil,
       activeTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`,
       revokedTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is not null)`,
     })
@@ -77,7 +91,7 @@ export function listUsers(store: Store): UserListing[] {
     .all();
 }
 
-function findUser(store: Store, email: string): UserRecord {
+export function findUser(store: Store, email: string): UserRecord {
   const wanted = parseOrBadInput(emailSchema, email);
   const row = store.db.select().from(users).where(eq(users.email, wanted)).get();
   if (!row) throw new AppError('NOT_FOUND', `no user with email ${wanted}`);
@@ -102,10 +116,18 @@ export function setUserTier(store: Store, email: string, tier: Tier): { user: Us
   return { user: { ...user, tier: next }, previousTier: user.tier };
 }
 
+/** The user behind a live token, with what the onboarding rule needs (createdAt, onboardingComplete). */
+export interface CallerUser {
+  id: number;
+  email: string;
+  createdAt: string;
+  onboardingComplete: boolean;
+}
+
 /** Who is calling. `authenticated` is true only for a live token of an existing user. */
 export interface Caller {
   tier: Tier;
-  user: { id: number; email: string } | null;
+  user: CallerUser | null;
   authenticated: boolean;
   /** True when the request carried an Authorization header at all (valid or not). */
   presentedToken: boolean;
@@ -126,15 +148,17 @@ export function resolveBearer(store: Store, authorization: string | undefined | 
     const token = match?.[1];
     if (!token || !TOKEN_PATTERN.test(token)) return failed;
     const row = store.db
-      .select({ id: users.id, email: users.email, tier: users.tier })
+      .select({ id: users.id, email: users.email, tier: users.tier, createdAt: users.createdAt, onboardingComplete: preferences.onboardingComplete })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
+      .leftJoin(preferences, eq(preferences.userId, users.id))
       .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
       .get();
     if (!row) return failed;
     const tier = tierSchema.safeParse(row.tier);
     if (!tier.success) return failed;
-    return { tier: tier.data, user: { id: row.id, email: row.email }, authenticated: true, presentedToken: true };
+    const user: CallerUser = { id: row.id, email: row.email, createdAt: row.createdAt, onboardingComplete: row.onboardingComplete === true };
+    return { tier: tier.data, user, authenticated: true, presentedToken: true };
   } catch {
     return failed;
   }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { toWire } from '../wire.js';
 import { hasModelPriceEntitlement } from '../domain/tiers.js';
+import { ONBOARDING_HEADER, onboardingFor } from '../pipeline/preferences.js';
 import { resolveBearer, type Caller } from '../pipeline/users.js';
 import type { ServerDeps } from './context.js';
 import { readJsonBody, readParams, readQuery } from './input.js';
@@ -11,9 +12,15 @@ import { requireInternalKey } from './internal-key.js';
 /**
  * Access classes (docs/api.md): `public` is the same for everyone; `tier-shaped` answers everyone
  * but withholds model fields from callers without the entitlement; `tier-gated` refuses them;
+ * `auth` needs a valid bearer token (none, unknown or revoked: 401, before any input is read);
  * `internal` needs the internal key.
  */
-export type Access = 'public' | 'tier-shaped' | 'tier-gated' | 'internal';
+export type Access = 'public' | 'tier-shaped' | 'tier-gated' | 'auth' | 'internal';
+
+/** Answers that depend on who calls: they vary by Authorization and are never publicly cached. */
+function perCaller(access: Access): boolean {
+  return access === 'tier-shaped' || access === 'tier-gated' || access === 'auth';
+}
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
@@ -70,6 +77,18 @@ export function callerOf(event: H3Event, deps: ServerDeps): Caller {
   return caller;
 }
 
+/**
+ * The onboarding signal on every per-caller answer (auth, tier-shaped and tier-gated routes) to a
+ * user who still has to onboard: `x-onboarding-required: /onboarding`. Public answers never carry
+ * it, so a shared cache cannot hand one user's signal to another. GET /api/me carries the same
+ * signal as a field.
+ */
+export function signalOnboarding(event: H3Event, caller: Caller, cutoff: string): void {
+  if (!caller.authenticated || !caller.user) return;
+  const state = onboardingFor(caller.user, cutoff);
+  if (state.required) event.node.res.setHeader(ONBOARDING_HEADER, state.redirect);
+}
+
 /** The client address; behind the proxy this is the proxy's, which is why valid tokens key by user. */
 export function clientKey(event: H3Event, caller: Caller): string {
   if (caller.user) return `user:${caller.user.id}`;
@@ -82,7 +101,7 @@ export function clientKey(event: H3Event, caller: Caller): string {
  */
 export function setCacheHeaders(event: H3Event, access: Access, caller: Caller, method: string, maxAge: number | undefined): void {
   const res = event.node.res;
-  const shaped = access === 'tier-shaped' || access === 'tier-gated';
+  const shaped = perCaller(access);
   if (shaped) res.appendHeader('vary', 'Authorization');
   if (method !== 'GET' || access === 'internal' || maxAge === undefined) {
     res.setHeader('cache-control', 'no-store');
@@ -111,6 +130,10 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         // Access is decided before any input is read: a refused call runs nothing.
         if (def.access === 'internal') requireInternalKey(event, deps.config.INTERNAL_API_KEY);
         const caller = callerOf(event, deps);
+        if (def.access === 'auth' && (!caller.authenticated || !caller.user)) {
+          throw new AppError('UNAUTHORIZED', 'this route needs a valid API token: send Authorization: Bearer <token>');
+        }
+        if (perCaller(def.access)) signalOnboarding(event, caller, deps.config.ONBOARDING_CUTOFF);
         if (def.access === 'tier-gated' && !hasModelPriceEntitlement(caller.tier)) {
           throw new AppError('FORBIDDEN', 'this route needs a paid tier (analyst or desk)');
         }
@@ -129,4 +152,32 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         return out === undefined || out === null || typeof out !== 'object' || Buffer.isBuffer(out) ? out : toWire(out);
       }),
   };
+}
+
+/**
+ * What the generic OpenAPI generator does not say about `auth` routes: the bearer token is
+ * required (401 without it), and the onboarding header may come back. Called on the built
+ * document, as describeSlipRoute is.
+ */
+export function describeAuthRoutes(openapi: Record<string, unknown>, routes: readonly Route[]): void {
+  const paths = openapi['paths'] as Record<string, Record<string, Record<string, unknown>>> | undefined;
+  if (!paths) return;
+  for (const route of routes) {
+    if (!perCaller(route.access)) continue;
+    const op = paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+    if (!op) continue;
+    const responses = (op['responses'] ?? {}) as Record<string, Record<string, unknown>>;
+    const onboarding = {
+      [ONBOARDING_HEADER]: { description: 'Present (value `/onboarding`) when the caller was created on or after ONBOARDING_CUTOFF and has not set onboarding_complete', schema: { type: 'string' } },
+    };
+    for (const [status, response] of Object.entries(responses)) if (status.startsWith('2')) response['headers'] = { ...((response['headers'] as object | undefined) ?? {}), ...onboarding };
+    if (route.access !== 'auth') continue;
+    op['security'] = [{ bearer: [] }];
+    op['x-auth'] = 'required';
+    const params = ((op['parameters'] ?? []) as Array<Record<string, unknown>>).filter((p) => p['name'] !== 'Authorization');
+    params.push({ name: 'Authorization', in: 'header', required: true, schema: { type: 'string' }, description: 'Bearer <token>; required (none, unknown or revoked: 401)' });
+    op['parameters'] = params;
+    responses['401'] = { description: 'Missing, unknown or revoked bearer token', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    op['responses'] = responses;
+  }
 }
