@@ -4,7 +4,8 @@ import { AppError } from '../../errors.js';
 import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../pipeline/parlay.js';
 import { runScan, scanRequestSchema } from '../../pipeline/scan.js';
 import type { ServerDeps } from '../context.js';
-import { meteredUsage, recordUsage, retryAfterFor } from '../rate-limit.js';
+import type { Tier } from '../../domain/tiers.js';
+import { readMeter, releaseMetered, reserveMetered, retryAfterFor } from '../rate-limit.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
 
 /** usage_events kind for a metered scan read. */
@@ -13,6 +14,11 @@ export const SCAN_READ_KIND = 'scan_read';
 export const parlayRequestSchema = z.object({
   legs: z.array(parlayLegInputSchema).min(2, 'a parlay takes 2 to 6 legs').max(6, 'a parlay takes 2 to 6 legs'),
 });
+
+/** The caller's scan limit: one lookup for the limiter and the meter (the numbers: SCAN_READS_PER_DAY in src/domain/tiers.ts). */
+export function scanLimit(deps: ServerDeps, tier: Tier): number | null {
+  return deps.limits.scanReadsPerDay[tier];
+}
 
 export function readRoutes(deps: ServerDeps): Route[] {
   return [
@@ -29,21 +35,42 @@ export function readRoutes(deps: ServerDeps): Route[] {
       handle: ({ event, caller, body }) => {
         const now = deps.now();
         const subject = clientKey(event, caller);
-        const limit = deps.limits.scanReadsPerDay[caller.tier];
+        const limit = scanLimit(deps, caller.tier);
+        // A slot is taken before the read and given back if the read is refused, so concurrent
+        // scans can never pass the limit and a refused read never counts.
+        let reserved: number | null = null;
         if (limit !== null) {
-          const usage = meteredUsage(deps.store, subject, SCAN_READ_KIND, now);
-          if (usage.used >= limit) {
+          const slot = reserveMetered(deps.store, subject, SCAN_READ_KIND, limit, now);
+          if (!slot.ok) {
             throw new AppError('RATE_LIMITED', `scan meter: ${limit} graded reads per rolling 24 hours for the ${caller.tier} tier`, {
-              retryAfter: retryAfterFor(usage.oldest, now),
-              details: { used: usage.used, limit },
+              retryAfter: retryAfterFor(slot.oldest, now),
+              details: { used: slot.used, limit },
             });
           }
+          reserved = slot.id;
         }
-        const result = runScan(deps.store, body, { now, userId: caller.authenticated && caller.user ? caller.user.id : null });
-        if (result.metered) recordUsage(deps.store, subject, SCAN_READ_KIND, now);
-        const used = limit === null ? null : meteredUsage(deps.store, subject, SCAN_READ_KIND, now).used;
-        return { ...shapeRow(result, caller.tier), meter: limit === null ? null : { used, limit, window_hours: 24 } };
+        let result: ReturnType<typeof runScan>;
+        try {
+          result = runScan(deps.store, body, { now, userId: caller.authenticated && caller.user ? caller.user.id : null });
+        } catch (error) {
+          if (reserved !== null) releaseMetered(deps.store, reserved);
+          throw error;
+        }
+        if (!result.metered && reserved !== null) releaseMetered(deps.store, reserved);
+        const meter = readMeter(deps.store, subject, SCAN_READ_KIND, limit, now);
+        return { ...shapeRow(result, caller.tier), meter: meter.unlimited ? null : { used: meter.used, limit: meter.limit, window_hours: meter.windowHours } };
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/user/scan-meter',
+      tag: 'accounts',
+      access: 'auth',
+      summary: "The caller's scan meter: graded reads in the rolling 24 hours",
+      description:
+        'Auth required (no, unknown or revoked token: 401). Read from the same usage_events rows the POST /api/scan limiter counts. Limited tiers: `{ unlimited: false, used, limit, remaining, window_hours: 24, window_start, next_free_at }`; `next_free_at` is when the oldest counted read leaves the window (null when none is counted). Unlimited tiers (desk): `{ unlimited: true }` and nothing else. A refused read (insufficient_data) is never counted. Limits per tier: free 5, analyst 100, desk unlimited.',
+      errors: [401],
+      handle: ({ event, caller }) => readMeter(deps.store, clientKey(event, caller), SCAN_READ_KIND, scanLimit(deps, caller.tier), deps.now()),
     }),
     defineRoute({
       method: 'POST',
