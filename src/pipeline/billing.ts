@@ -300,10 +300,11 @@ export async function createPortalSession(store: Store, config: Pick<Env, 'STRIP
   try {
     session = await factory(config.STRIPE_SECRET_KEY).billingPortal.sessions.create({ customer: user.customer, return_url: config.BILLING_RETURN_URL });
   } catch (error) {
-    const e = error as { type?: unknown; code?: unknown; statusCode?: unknown };
+    const e = error as { rawType?: unknown; type?: unknown; code?: unknown; statusCode?: unknown };
+    const type = typeof e.rawType === 'string' ? e.rawType : typeof e.type === 'string' ? e.type : 'unknown';
     throw new AppError('UPSTREAM', 'Stripe did not create the billing portal session', {
-      details: { stripe_error: typeof e.type === 'string' ? e.type : 'unknown', ...(typeof e.code === 'string' ? { stripe_code: e.code } : {}), ...(typeof e.statusCode === 'number' ? { stripe_status: e.statusCode } : {}) },
-      cause: error,
+      // No `cause`: h3 would carry the cause instead of this error, and answer 500.
+      details: { stripe_error: type, ...(typeof e.code === 'string' ? { stripe_code: e.code } : {}), ...(typeof e.statusCode === 'number' ? { stripe_status: e.statusCode } : {}) },
     });
   }
   const parsed = portalSessionSchema.safeParse(session);
