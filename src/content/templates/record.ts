@@ -1,0 +1,186 @@
+import { MIN_SAMPLE } from '../../domain/record-gate.js';
+import { Brief, list, paragraph, rowsSource, type Block } from '../document.js';
+import type { ContentFacts, LedgerFact } from '../facts.js';
+import { american, building, count, dayText, lineText, listJoin, percent, plural, propText, shortDay, signedPercent, statWords, units } from '../format.js';
+import { dayRecord, isDecided, MIN_STREAK, settledDates, streaks, windowRecord } from '../select.js';
+import type { TemplateResult } from '../template.js';
+import { rateText, recordText } from './common.js';
+
+/**
+ * The templates written from the public ledger: STREAK WATCH (current runs), THE SETTLE (the last
+ * settled day) and RECEIPTS (the 30-day record). Every rate passes the n >= 20 gate; below it the
+ * copy shows counts and "record building".
+ */
+
+const DAYS = 30;
+
+/** Units at the price the grade was given at, and ROI only at n >= 20. */
+function unitsText(brief: Brief, key: string, label: string, u: { n: number; units: number | null; roiPct: number | null }, rows: LedgerFact[], where: string): string | null {
+  if (u.units === null || u.n === 0) return null;
+  const src = rowsSource('ledger_entries', rows, where);
+  const sum = brief.add(`${key}.units`, `${label}: profit of a 1-unit stake on each settled read at its graded price`, u.units, units(u.units), u.n, src);
+  const roi = u.roiPct === null ? `ROI ${brief.add(`${key}.roi`, `${label} ROI (below the n >= ${MIN_SAMPLE} gate)`, `n=${u.n}`, building(u.n), u.n, src)}` : `ROI ${brief.add(`${key}.roi`, `${label} ROI`, u.roiPct, signedPercent(u.roiPct), u.n, src)}`;
+  return `${sum} over ${plural(u.n, 'one-unit stake')}, ${roi}`;
+}
+
+export function streakWatch(facts: ContentFacts): TemplateResult {
+  const runs = streaks(facts.record);
+  if (runs.length === 0) {
+    const dates = settledDates(facts.record);
+    return {
+      omit: `no player and stat has ${MIN_STREAK} or more consecutive settled results on the public record in the 30 days to ${facts.date} (settled game dates in the window: ${dates.length})`,
+    };
+  }
+  const brief = new Brief();
+  const day = dayText(facts.date);
+  const shown = runs.slice(0, 6);
+  const items = shown.map((s, i) => {
+    const key = `streak_${i + 1}`;
+    const src = rowsSource('ledger_entries', s.entries, `the run's public entries for ${s.player} ${s.statType}, newest game first`);
+    const run = brief.add(`${key}.run`, `${s.player} ${s.statType} consecutive ${s.outcome === 'hit' ? 'hits' : 'misses'}`, s.run, count(s.run), s.n, src);
+    const n = brief.add(`${key}.n`, `${s.player} ${s.statType} decided games in the window`, s.n, count(s.n), s.n, rowsSource('ledger_entries', facts.record.filter((e) => e.playerKey === s.playerKey && e.statType === s.statType && isDecided(e)), 'decided public entries of the prop in the window'));
+    const sides = listJoin([...new Set(s.entries.map((e) => e.side))]);
+    return {
+      text: `${s.player}${s.team ? ` (${s.team})` : ''} ${statWords(s.statType)}: the public read has ${s.outcome === 'hit' ? 'hit' : 'missed'} ${run} games running (${sides}; ${n} decided games in 30 days).`,
+      wire: `${s.player} ${statWords(s.statType)}: ${s.run} straight ${s.outcome === 'hit' ? 'hits' : 'misses'} on the record`,
+      numbers: `${s.player} ${s.statType}: ${s.run} ${s.outcome === 'hit' ? 'hits' : 'misses'} running, n=${s.n}`,
+    };
+  });
+  const opening = `STREAK WATCH for ${day}: current runs of the public record, per player and stat, counted in games.`;
+  const caveat = 'A run is what happened, not what comes next: each new read is graded on its own price.';
+  return {
+    draft: {
+      headline: `STREAK WATCH, ${day}: ${shown[0] ? `${shown[0].player}, ${shown[0].run} ${shown[0].outcome === 'hit' ? 'hits' : 'misses'} running` : ''}`,
+      body: [paragraph(opening), list(items.map((i) => i.text)), paragraph(caveat)],
+      thread: [opening, ...items.map((i) => i.text), caveat],
+      wire: items.map((i) => i.wire),
+      numbers: items.map((i) => i.numbers),
+      brief,
+    },
+  };
+}
+
+export function theSettle(facts: ContentFacts): TemplateResult {
+  const date = facts.settleDate;
+  if (date === null) return { omit: `no public entry of ${facts.date} or the day before is settled yet (run \`propgrade settle\` after the games)` };
+  const entries = facts.settle;
+  const brief = new Brief();
+  const { aggregate, tiers } = dayRecord(entries, date);
+  const c = aggregate.counts;
+  const settled = entries.filter((e) => e.outcome !== 'pending');
+  const where = `public entries of games on ${date}`;
+  const allSrc = rowsSource('ledger_entries', settled, `settled ${where}`);
+  const decided = entries.filter(isDecided);
+  const nSettled = brief.add('settled', 'entries settled against the box scores', settled.length, count(settled.length), settled.length, allSrc);
+  const outcomes = [
+    `${brief.add('hits', 'hits', c.hits, count(c.hits), decided.length, allSrc)} hit`,
+    `${brief.add('misses', 'misses', c.misses, count(c.misses), decided.length, allSrc)} missed`,
+    ...(c.pushes ? [`${brief.add('pushes', 'pushes', c.pushes, count(c.pushes), settled.length, allSrc)} pushed`] : []),
+    ...(c.voids ? [`${brief.add('voids', 'voids (did not play)', c.voids, count(c.voids), settled.length, allSrc)} void (did not play)`] : []),
+  ];
+  const rate = rateText(brief, 'hit_rate', `hit rate on ${date}`, c.hits, c.hits + c.misses, rowsSource('ledger_entries', decided, `decided ${where}`));
+  const u = unitsText(brief, 'day', `units on ${date}`, aggregate.units, decided, `decided ${where} with a graded price`);
+  const tierLines = tiers
+    .filter((t) => t.counts.hits + t.counts.misses > 0)
+    .map((t) => {
+      const rows = decided.filter((e) => e.grade === t.grade);
+      const src = rowsSource('ledger_entries', rows, `decided ${where} graded ${t.grade}`);
+      return `${t.grade} ${recordText(brief, `tier.${t.grade}.record`, `${t.grade} on ${date}`, t.counts.hits, t.counts.misses, src)}, ${rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} hit rate on ${date}`, t.counts.hits, t.counts.hits + t.counts.misses, src)}`;
+    });
+  const clvRows = settled.filter((e) => e.clvVerdict !== null);
+  const clv =
+    clvRows.length === 0
+      ? null
+      : `Against the closing price at the same book: ${brief.add('clv.beat', 'reads that beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, rowsSource('ledger_entries', clvRows, `settled ${where} with a captured close`))} beat it, ${count(aggregate.clv.faded)} faded, ${count(aggregate.clv.flat)} flat, of ${count(clvRows.length)} with a close captured.`;
+  const top = decided.filter((e) => e.grade === 'A+').slice(0, 6);
+  const topItems = top.map((e, i) => {
+    const src = rowsSource('ledger_entries', [e], `ledger entry ${e.id}`);
+    const price = e.price === null ? '' : ` at ${brief.add(`a_plus_${i + 1}.price`, `${e.player} graded price`, e.price, american(e.price), null, src)}`;
+    const actual = e.actualValue === null ? '' : `: ${brief.add(`a_plus_${i + 1}.actual`, `${e.player} ${e.statType} in the box score`, e.actualValue, lineText(e.actualValue), null, src)}`;
+    return `${propText(e)}${price}${e.book ? ` (${e.book})` : ''}${actual}, ${e.outcome}.`;
+  });
+  const day = dayText(date);
+  const opening = `THE SETTLE for games of ${day}: ${nSettled} public reads settled against the box scores. ${listJoin(outcomes)}.`;
+  const body: Block[] = [
+    paragraph(opening),
+    paragraph(`Hit rate: ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}`),
+    ...(tierLines.length ? [paragraph('By grade:'), list(tierLines)] : []),
+    ...(clv ? [paragraph(clv)] : []),
+    ...(topItems.length ? [paragraph('Every A+ read of the day, win or lose:'), list(topItems)] : []),
+    ...(c.pending ? [paragraph(`${plural(c.pending, 'read')} of the day still pending.`)] : []),
+  ];
+  return {
+    draft: {
+      headline: `THE SETTLE, ${day}: ${c.hits}-${c.misses}`,
+      body,
+      thread: [opening, `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}`, ...(tierLines.length ? [`By grade: ${tierLines.join('; ')}.`] : []), ...(clv ? [clv] : []), ...topItems],
+      wire: [`Settled ${shortDay(date)}: ${c.hits}-${c.misses}${c.voids ? `, ${c.voids} void` : ''} on ${settled.length} public reads`, ...topItems],
+      numbers: [
+        `settled: ${count(settled.length)}`,
+        `hit: ${count(c.hits)}`,
+        `miss: ${count(c.misses)}`,
+        `push: ${count(c.pushes)}`,
+        `void: ${count(c.voids)}`,
+        `hit rate: ${aggregate.hitRate.pct === null ? building(aggregate.hitRate.n) : `${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`,
+        ...(aggregate.units.units === null ? [] : [`units: ${units(aggregate.units.units)} (n=${aggregate.units.n})`]),
+        ...tiers.filter((t) => t.counts.hits + t.counts.misses > 0).map((t) => `${t.grade}: ${t.counts.hits}-${t.counts.misses}${t.hitRate.pct === null ? ` (${building(t.hitRate.n)})` : ` (${percent(t.hitRate.pct)}, n=${t.hitRate.n})`}`),
+      ],
+      brief,
+    },
+  };
+}
+
+export function receipts(facts: ContentFacts): TemplateResult {
+  const settled = facts.record.filter((e) => e.outcome !== 'pending');
+  if (settled.length === 0) return { omit: `no public entry in the 30 days to ${facts.date} (${facts.window.from} to ${facts.window.to}) is settled yet` };
+  const brief = new Brief();
+  const { aggregate, tiers } = windowRecord(facts.record, facts.date, DAYS);
+  const c = aggregate.counts;
+  const where = `public entries with game dates ${facts.window.from} to ${facts.window.to}`;
+  const decided = facts.record.filter(isDecided);
+  const window = `${shortDay(facts.window.from)} to ${shortDay(facts.window.to)}`;
+  const entries = brief.add('entries', 'public entries in the window', c.entries, count(c.entries), c.entries, rowsSource('ledger_entries', facts.record, where));
+  const rate = rateText(brief, 'hit_rate', '30-day hit rate', c.hits, c.hits + c.misses, rowsSource('ledger_entries', decided, `decided ${where}`));
+  const u = unitsText(brief, 'window', '30-day units', aggregate.units, decided, `decided ${where} with a graded price`);
+  const clvRows = facts.record.filter((e) => e.clvVerdict !== null);
+  const beat = clvRows.length === 0 ? null : rateText(brief, 'beat_close', '30-day beat-the-close rate', aggregate.clv.beat, clvRows.length, rowsSource('ledger_entries', clvRows, `${where} with a captured close`));
+  const tierLines = tiers
+    .filter((t) => t.counts.hits + t.counts.misses > 0)
+    .map((t) => {
+      const rows = decided.filter((e) => e.grade === t.grade);
+      const src = rowsSource('ledger_entries', rows, `decided ${where} graded ${t.grade}`);
+      const rec = recordText(brief, `tier.${t.grade}.record`, `${t.grade} 30-day record`, t.counts.hits, t.counts.misses, src);
+      const r = rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} 30-day hit rate`, t.counts.hits, t.counts.hits + t.counts.misses, src);
+      const tu = unitsText(brief, `tier.${t.grade}`, `${t.grade} 30-day units`, t.units, rows, `decided ${where} graded ${t.grade} with a graded price`);
+      return `${t.grade}: ${rec}, ${r}${tu ? `; ${tu}` : ''}`;
+    });
+  const opening = `RECEIPTS, the public record ${window}: ${entries} public reads, ${count(c.hits)} hit, ${count(c.misses)} missed, ${count(c.pushes)} pushed, ${count(c.voids)} void, ${count(c.pending)} pending.`;
+  const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${beat ? ` Beat the closing price: ${beat}.` : ''}`;
+  const body: Block[] = [
+    paragraph(opening),
+    paragraph(rateLine),
+    ...(tierLines.length ? [paragraph('By grade:'), list(tierLines)] : []),
+    paragraph(`Every public read counts, losses included. Rates appear at n of ${MIN_SAMPLE} or more; below that the record is building and shows counts only.`),
+  ];
+  return {
+    draft: {
+      headline: `RECEIPTS, ${window}: ${c.hits}-${c.misses}`,
+      body,
+      thread: [opening, rateLine, ...tierLines.map((t) => `${t}.`), 'Every public read counts, losses included.'],
+      wire: [`Public record ${window}: ${c.hits}-${c.misses}${aggregate.hitRate.pct === null ? `, ${building(aggregate.hitRate.n)}` : `, ${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`],
+      numbers: [
+        `entries: ${count(c.entries)}`,
+        `hit: ${count(c.hits)}`,
+        `miss: ${count(c.misses)}`,
+        `push: ${count(c.pushes)}`,
+        `void: ${count(c.voids)}`,
+        `pending: ${count(c.pending)}`,
+        `hit rate: ${aggregate.hitRate.pct === null ? building(aggregate.hitRate.n) : `${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`,
+        ...(aggregate.units.units === null ? [] : [`units: ${units(aggregate.units.units)} (n=${aggregate.units.n})`]),
+        ...(aggregate.units.roiPct === null ? [] : [`ROI: ${signedPercent(aggregate.units.roiPct)}`]),
+        ...(clvRows.length ? [`beat close: ${aggregate.beatClose.pct === null ? building(aggregate.beatClose.n) : `${percent(aggregate.beatClose.pct)} (n=${aggregate.beatClose.n})`}`] : []),
+      ],
+      brief,
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { Brief, list, paragraph, rowsSource, type Block } from '../document.js';
+import type { ContentFacts, SlateRowFact } from '../facts.js';
+import { american, archetypeLabel, clockET, count, dayText, lineText, listJoin, oneDecimal, plural, propText, shortDay, sportName, statWords } from '../format.js';
+import { gradeCounts, gradedMainLines, lineMoves, strongestReads } from '../select.js';
+import { CLAIM_LINE, GRADE_BANDS, type TemplateResult } from '../template.js';
+import { rateText, readSentence, recordText } from './common.js';
+
+/**
+ * The templates written from the day's stored snapshots: MORNING WIRE (the board), SIGNAL (the one
+ * strongest read), LINE DISPATCH (main lines that moved) and ARCHETYPE WATCH (who the claims are on).
+ * Public copy carries what a free API caller sees (grade, book price, fair price, consensus,
+ * projection), never the model's EV or win probability.
+ */
+
+function noSlate(facts: ContentFacts): string {
+  return `no snapshot of the ${facts.date} slate is stored (run \`propgrade snapshot\` first)`;
+}
+
+export function morningWire(facts: ContentFacts): TemplateResult {
+  if (facts.slates.length === 0) return { omit: noSlate(facts) };
+  const graded = facts.slates.filter((s) => s.gradedCount > 0);
+  if (graded.length === 0) return { omit: `the stored snapshots of the ${facts.date} slate graded no row` };
+  const brief = new Brief();
+  const day = dayText(facts.date);
+  const boards = graded.map((s) => {
+    const games = new Set(s.rows.map((r) => r.eventId)).size;
+    const src = rowsSource('snapshots', [{ id: s.snapshotId }], `${s.sport} snapshot of the ${s.slateDate} slate, taken ${s.takenAt}`);
+    const g = brief.add(`${s.sport}.games`, `${s.sport} games on the board`, games, plural(games, 'game'), null, src);
+    const rows = brief.add(`${s.sport}.rows`, `${s.sport} prop prices on the board`, s.rowCount, count(s.rowCount), null, src);
+    const gr = brief.add(`${s.sport}.graded`, `${s.sport} prop prices graded`, s.gradedCount, count(s.gradedCount), s.rowCount, src);
+    return {
+      text: `${sportName(s.sport)} as of ${clockET(s.takenAt)}: ${g}, ${rows} prop prices, ${gr} graded`,
+      wire: `${sportName(s.sport)} ${shortDay(facts.date)}: ${gr} of ${rows} prop prices graded across ${g} (${clockET(s.takenAt)} board)`,
+      numbers: [`${s.sport} games: ${count(games)}`, `${s.sport} prop prices: ${rows}`, `${s.sport} graded: ${gr}`],
+      headline: `${sportName(s.sport)} ${gr} prop prices graded`,
+    };
+  });
+  const counts = gradeCounts(graded).filter((c) => c.grade !== 'F');
+  const countText = counts.map((c) => `${brief.add(`grades.${c.grade}`, `main-line rows graded ${c.grade}`, c.rows.length, count(c.rows.length), c.rows.length, rowsSource('graded_rows', c.rows, `main-line rows graded ${c.grade}`))} ${c.grade}`);
+  const reads = strongestReads(graded, 3).map((r, i) => `${readSentence(brief, `read_${i + 1}`, r)}.`);
+  const tips = graded.flatMap((s) => s.rows.map((r) => r.commenceTime)).sort();
+  const first = tips[0];
+  const last = tips[tips.length - 1];
+  const opening = `MORNING WIRE for ${day}. ${boards.map((b) => b.text).join('. ')}.`;
+  const gradesLine = countText.length ? `On main lines the board shows ${listJoin(countText)} grades.` : null;
+  const body: Block[] = [
+    paragraph(opening),
+    ...(gradesLine ? [paragraph(gradesLine)] : []),
+    paragraph(`${CLAIM_LINE} A+ claims ${GRADE_BANDS['A+']}; A claims ${GRADE_BANDS['A']}.`),
+    ...(reads.length ? [paragraph(reads.length === 1 ? 'The largest claim on the board:' : 'The largest claims on the board:'), list(reads)] : [paragraph('No A+ or A main-line read has a consensus of three or more other books today.')]),
+    ...(first && last ? [paragraph(`First tip ${clockET(first)}, last tip ${clockET(last)}.`)] : []),
+  ];
+  return {
+    draft: {
+      headline: `MORNING WIRE, ${day}: ${boards.map((b) => b.headline).join(', ')}`,
+      body,
+      thread: [opening, ...(gradesLine ? [gradesLine] : []), CLAIM_LINE, ...reads],
+      wire: [...boards.map((b) => b.wire), ...reads],
+      numbers: [...boards.flatMap((b) => b.numbers), ...counts.map((c) => `${c.grade} main-line rows: ${count(c.rows.length)}`)],
+      brief,
+    },
+  };
+}
+
+export function signal(facts: ContentFacts): TemplateResult {
+  if (facts.slates.length === 0) return { omit: noSlate(facts) };
+  const [top] = strongestReads(facts.slates, 1);
+  if (!top) return { omit: `no A+ or A main-line read on the ${facts.date} slate has a consensus of three or more other books and a price that is not an outlier` };
+  const brief = new Brief();
+  const day = dayText(facts.date);
+  const src = rowsSource('graded_rows', [top], `graded row ${top.id}`);
+  const sentence = `${readSentence(brief, 'signal', top)}.`;
+  const vs = top.opponent ? ` against ${top.opponent}` : '';
+  const game = `${top.awayTeam} @ ${top.homeTeam}, ${clockET(top.commenceTime)}`;
+  const band = GRADE_BANDS[top.grade ?? ''] ?? '';
+  const price = american(top.bookOdds ?? 0);
+  const fair = american(top.fairOdds ?? 0);
+  const books = count(top.consensusBooks ?? 0);
+  const sample = top.sampleSize === null ? '' : ` from ${brief.add('signal.sample', 'games of history behind the projection', top.sampleSize, plural(top.sampleSize, 'game'), null, src)} of the player's history`;
+  const projection =
+    top.projection === null
+      ? 'No projection figure is stored for this row.'
+      : `The model projects ${oneDecimal(top.projection)} ${statWords(top.statType)}${sample}. The grade rests on the price against the market, not on the projection alone.`;
+  const priceLine = `The price: ${price} at ${top.book}. The market's fair price for the same side, the no-vig consensus of ${books} other books at ${lineText(top.line)}, is ${fair}. Grade ${top.grade}: the claim is ${band}.`;
+  const caveat = 'What it is not: a promise about the result. Graded prices lose often; the public record shows how each grade has done.';
+  return {
+    draft: {
+      headline: `SIGNAL, ${day}: ${propText(top)}, ${top.grade} at ${price}`,
+      body: [paragraph(`SIGNAL for ${day}: ${propText(top)}${vs} (${game}).`), paragraph(priceLine), paragraph(projection), paragraph(caveat)],
+      thread: [`SIGNAL, ${day}: ${propText(top)}${vs}, ${game}.`, priceLine, projection, 'A claim about the price, not a promise about the result.'],
+      wire: [sentence],
+      numbers: [`line: ${lineText(top.line)}`, `price: ${price} (${top.book})`, `fair price: ${fair}`, `consensus books: ${books}`, ...(top.projection === null ? [] : [`projection: ${oneDecimal(top.projection)}`]), `grade: ${top.grade}`],
+      brief,
+    },
+  };
+}
+
+export function lineDispatch(facts: ContentFacts): TemplateResult {
+  if (facts.slates.length === 0) return { omit: noSlate(facts) };
+  const moved = facts.slates.filter((s) => s.previous !== null);
+  if (moved.length === 0) return { omit: `only one snapshot of the ${facts.date} slate is stored, so no line can have moved yet` };
+  const moves = lineMoves(moved);
+  if (moves.length === 0) return { omit: `no main line moved between the last two snapshots of the ${facts.date} slate` };
+  const brief = new Brief();
+  const day = dayText(facts.date);
+  const windows = moved.map((s) => `${sportName(s.sport)} boards of ${clockET(s.previous?.takenAt ?? s.takenAt)} and ${clockET(s.takenAt)}`);
+  const shown = moves.slice(0, 8);
+  const items = shown.map((m, i) => {
+    const key = `move_${i + 1}`;
+    const src = rowsSource('graded_rows', m.sides, `the moved main line, ${m.player} ${m.statType}, both sides`);
+    const from = brief.add(`${key}.previous_line`, `${m.player} ${m.statType} previous line`, m.previousLine, lineText(m.previousLine), null, src);
+    const to = brief.add(`${key}.line`, `${m.player} ${m.statType} line`, m.line, lineText(m.line), null, src);
+    const toward = m.direction === null || m.projection === null ? '' : `, ${m.direction === 'away' ? 'away from' : 'toward'} the projection of ${brief.add(`${key}.projection`, `${m.player} ${m.statType} projection`, m.projection, oneDecimal(m.projection), null, src)}`;
+    const sides = m.sides
+      .filter((s) => s.grade !== null && s.bookOdds !== null)
+      .map((s) => `${s.side} ${s.grade} at ${brief.add(`${key}.${s.side}_price`, `${m.player} ${s.side} price at ${s.book}`, s.bookOdds ?? '', american(s.bookOdds ?? 0), null, src)} (${s.book})`);
+    return {
+      text: `${m.player}${m.team ? ` (${m.team})` : ''} ${statWords(m.statType)} ${from} to ${to}${toward}${sides.length ? `; now ${listJoin(sides)}` : ''}.`,
+      wire: `${m.player} ${statWords(m.statType)} ${lineText(m.previousLine)} to ${lineText(m.line)} (${m.game})`,
+      numbers: `${m.player} ${m.statType}: ${lineText(m.previousLine)} to ${lineText(m.line)}`,
+    };
+  });
+  const n = brief.add('moves', 'main lines that moved', moves.length, plural(moves.length, 'main line'), moves.length, rowsSource('graded_rows', moves.flatMap((m) => m.sides), 'main-line rows with a line delta since the previous snapshot'));
+  const opening = `LINE DISPATCH for ${day}: ${n} moved between the ${listJoin(windows)}.`;
+  return {
+    draft: {
+      headline: `LINE DISPATCH, ${day}: ${n} moved`,
+      body: [
+        paragraph(opening),
+        list(items.map((i) => i.text)),
+        ...(moves.length > shown.length ? [paragraph(`${count(moves.length - shown.length)} smaller moves are not listed.`)] : []),
+        paragraph('A moved line is graded again at its new number; the earlier grade stays on the record at the line it was given.'),
+      ],
+      thread: [opening, ...items.map((i) => i.text)],
+      wire: items.map((i) => i.wire),
+      numbers: [`main lines moved: ${count(moves.length)}`, ...items.map((i) => i.numbers)],
+      brief,
+    },
+  };
+}
+
+export function archetypeWatch(facts: ContentFacts): TemplateResult {
+  const today = facts.slates.flatMap(gradedMainLines).filter((r) => r.archetype !== null && (r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'));
+  if (today.length === 0) {
+    return { omit: facts.slates.length === 0 ? noSlate(facts) : `no A+ to B main-line read on the ${facts.date} slate carries an archetype` };
+  }
+  const settled = facts.record.filter((e) => e.archetype !== null && (e.outcome === 'hit' || e.outcome === 'miss'));
+  const brief = new Brief();
+  const day = dayText(facts.date);
+  const groups = new Map<string, SlateRowFact[]>();
+  for (const r of today) groups.set(r.archetype ?? '', [...(groups.get(r.archetype ?? '') ?? []), r]);
+  const ranked = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0])).slice(0, 5);
+  const items = ranked.map(([id, rows], i) => {
+    const key = `archetype_${i + 1}`;
+    const label = archetypeLabel(id);
+    const players = [...new Set(rows.map((r) => r.player))];
+    const reads = brief.add(`${key}.reads`, `${label} A+ to B main-line reads today`, rows.length, plural(rows.length, 'read'), rows.length, rowsSource('graded_rows', rows, `A+ to B main-line rows with archetype ${id}`));
+    const decided = settled.filter((e) => e.archetype === id);
+    const hits = decided.filter((e) => e.outcome === 'hit').length;
+    const src = rowsSource('ledger_entries', decided, `settled public entries (hit or miss) whose grade carried archetype ${id}, ${facts.window.from} to ${facts.window.to}`);
+    const rec =
+      decided.length === 0
+        ? 'no settled read yet'
+        : `${recordText(brief, `${key}.record`, `${label} 30-day record`, hits, decided.length - hits, src)}, ${rateText(brief, `${key}.hit_rate`, `${label} 30-day hit rate`, hits, decided.length, src)}`;
+    const names = `${players.slice(0, 3).join(', ')}${players.length > 3 ? ` and ${plural(players.length - 3, 'other')}` : ''}`;
+    return {
+      text: `${label}: ${reads} today (${names}); 30-day record ${rec}.`,
+      wire: `${label}: ${plural(rows.length, 'A+ to B read')} on ${shortDay(facts.date)}`,
+      numbers: `${label}: ${count(rows.length)} reads today; ${decided.length === 0 ? 'no settled read' : `${hits}-${decided.length - hits} settled (n=${count(decided.length)})`}`,
+    };
+  });
+  const lead = ranked[0];
+  const opening = `ARCHETYPE WATCH for ${day}: the player types with the most A+ to B main-line reads on the board, and how the public record has done on each type over 30 days.`;
+  return {
+    draft: {
+      headline: `ARCHETYPE WATCH, ${day}: ${lead ? `${archetypeLabel(lead[0])}, ${plural(lead[1].length, 'read')}` : ''}`,
+      body: [
+        paragraph(opening),
+        list(items.map((i) => i.text)),
+        paragraph("Archetypes come from each player's own box-score rates (docs/archetypes.md). Many reads on one type means the prices disagree with the market there most often, not that the type is due."),
+      ],
+      thread: [opening, ...items.map((i) => i.text)],
+      wire: items.map((i) => i.wire),
+      numbers: items.map((i) => i.numbers),
+      brief,
+    },
+  };
+}
