@@ -7,7 +7,14 @@ import { renderTable, type CliIO } from './_io.js';
 const addOptionsSchema = z.object({
   email: z.string({ error: 'required: --email <address>' }).trim().min(1, 'required: --email <address>'),
   tier: tierSchema,
+  founderCode: z.string().optional(),
 });
+
+/** Customer, status and grace in one cell; `-` when the user was never linked to Stripe. */
+function billingCell(u: { stripe_customer_id: string | null; subscription_status: string | null; grace_until: string | null }): string {
+  if (!u.stripe_customer_id) return '-';
+  return [u.stripe_customer_id, u.subscription_status ?? 'no subscription yet', u.grace_until ? `grace until ${u.grace_until}` : null].filter(Boolean).join(', ');
+}
 
 /** Runs `fn` on the store named by --db / PROPGRADE_DB, then closes it. */
 async function withStore<T>(ctx: ReturnType<typeof contextFor>, fn: (store: import('../store/db.js').Store) => T): Promise<T> {
@@ -24,21 +31,29 @@ export function registerUsers(program: Command, io: CliIO): void {
   const users = program
     .command('users')
     .description('API users and their bearer tokens (only a hash of each token is stored)')
-    .addHelpText('after', '\nExamples:\n  $ propgrade users add --email ana@example.com --tier analyst\n  $ propgrade users list\n  $ propgrade users set-tier ana@example.com desk\n  $ propgrade users revoke ana@example.com');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ propgrade users add --email ana@example.com --tier analyst\n  $ propgrade users add --email bo@example.com --founder-code FOUNDERS26\n  $ propgrade users list\n  $ propgrade users set-tier ana@example.com desk\n  $ propgrade users revoke ana@example.com\n  $ propgrade users link-customer ana@example.com cus_NciAYcXfLnqBoz\n  $ propgrade users prefs ana@example.com --json',
+    );
 
   users
     .command('add')
     .description('Create a user and print its API token once (it cannot be shown again)')
     .option('--email <address>', 'the user email')
     .option('--tier <tier>', 'free | analyst | desk', 'free')
+    .option('--founder-code <code>', 'give founder pricing with one of FOUNDER_CODES (refused after FOUNDER_CODE_EXPIRY)')
     .addHelpText('after', '\nExample:\n  $ propgrade users add --email ana@example.com --tier analyst --json   # {"token": "pg_...", ...}')
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(addOptionsSchema, raw);
       const { createUser } = await import('../pipeline/users.js');
-      const { user, token } = await withStore(ctx, (store) => createUser(store, opts, ctx.now()));
-      ctx.result({ id: user.id, email: user.email, tier: user.tier, created_at: user.createdAt, token }, (d) =>
-        [`Created ${d.email} (${d.tier}).`, `Token (shown once; store it now): ${d.token}`, 'Send it as: Authorization: Bearer <token>'].join('\n'),
+      const { checkFounderCode } = await import('../pipeline/founders.js');
+      const now = ctx.now();
+      // Checked before the store opens: a refused code creates nothing.
+      const founderCode = opts.founderCode === undefined ? undefined : checkFounderCode(ctx.config, opts.founderCode, now);
+      const { user, token } = await withStore(ctx, (store) => createUser(store, { email: opts.email, tier: opts.tier }, now, { founderCode }));
+      ctx.result({ id: user.id, email: user.email, tier: user.tier, created_at: user.createdAt, founder_pricing: user.founderPricing, token }, (d) =>
+        [`Created ${d.email} (${d.tier}${d.founder_pricing ? ', founder pricing' : ''}).`, `Token (shown once; store it now): ${d.token}`, 'Send it as: Authorization: Bearer <token>'].join('\n'),
       );
     });
 
@@ -48,14 +63,29 @@ export function registerUsers(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade users list --json')
     .action(async (_raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { listUsers } = await import('../pipeline/users.js');
-      const list = await withStore(ctx, (store) => listUsers(store));
+      const { listAccounts } = await import('../pipeline/users.js');
+      const list = await withStore(ctx, (store) => listAccounts(store));
       ctx.result(
-        list.map((u) => ({ id: u.id, email: u.email, tier: u.tier, created_at: u.createdAt, active_tokens: u.activeTokens, revoked_tokens: u.revokedTokens })),
+        list.map((u) => ({
+          id: u.id,
+          email: u.email,
+          tier: u.tier,
+          created_at: u.createdAt,
+          active_tokens: u.activeTokens,
+          revoked_tokens: u.revokedTokens,
+          founder_pricing: u.founderPricing,
+          stripe_customer_id: u.stripeCustomerId,
+          subscription_status: u.subscriptionStatus,
+          grace_until: u.graceUntil,
+        })),
         (rows) =>
           rows.length === 0
             ? 'No users yet. Add one with `propgrade users add --email <e> --tier <tier>`.'
-            : renderTable(['Id', 'Email', 'Tier', 'Created', 'Active tokens', 'Revoked'], rows.map((u) => [u.id, u.email, u.tier, u.created_at, u.active_tokens, u.revoked_tokens]), ctx.color),
+            : renderTable(
+                ['Id', 'Email', 'Tier', 'Created', 'Active tokens', 'Revoked', 'Founder', 'Billing'],
+                rows.map((u) => [u.id, u.email, u.tier, u.created_at, u.active_tokens, u.revoked_tokens, u.founder_pricing ? 'yes' : '-', billingCell(u)]),
+                ctx.color,
+              ),
       );
     });
 
@@ -83,5 +113,49 @@ export function registerUsers(program: Command, io: CliIO): void {
       const { setUserTier } = await import('../pipeline/users.js');
       const { user, previousTier } = await withStore(ctx, (store) => setUserTier(store, email, tier));
       ctx.result({ email: user.email, tier: user.tier, previous_tier: previousTier }, (d) => `${d.email}: ${d.previous_tier} -> ${d.tier}`);
+    });
+
+  users
+    .command('link-customer')
+    .description('Link a user to the Stripe customer it pays as (subscription events for that customer then apply to it)')
+    .argument('<email>', 'the user email')
+    .argument('<customer-id>', 'the Stripe customer id, cus_...')
+    .addHelpText('after', '\nExample:\n  $ propgrade users link-customer ana@example.com cus_NciAYcXfLnqBoz')
+    .action(async (email: string, customerId: string, _raw: unknown, cmd: Command) => {
+      const ctx = contextFor(cmd, io);
+      const { linkCustomer } = await import('../pipeline/billing.js');
+      const linked = await withStore(ctx, (store) => linkCustomer(store, email, customerId));
+      ctx.result({ email: linked.email, stripe_customer_id: linked.customerId, previous: linked.previous }, (d) =>
+        d.previous === d.stripe_customer_id
+          ? `${d.email} was already linked to ${d.stripe_customer_id}.`
+          : `${d.email} -> ${d.stripe_customer_id}${d.previous ? ` (was ${d.previous})` : ''}. Subscription events for this customer now apply to this user.`,
+      );
+    });
+
+  users
+    .command('prefs')
+    .description("Show a user's preferences and onboarding state")
+    .argument('<email>', 'the user email')
+    .addHelpText('after', '\nExample:\n  $ propgrade users prefs ana@example.com --json')
+    .action(async (email: string, _raw: unknown, cmd: Command) => {
+      const ctx = contextFor(cmd, io);
+      const { findUser } = await import('../pipeline/users.js');
+      const { getPreferences, onboardingFor } = await import('../pipeline/preferences.js');
+      const data = await withStore(ctx, (store) => {
+        const user = findUser(store, email);
+        const prefs = getPreferences(store, user.id);
+        return { email: user.email, ...prefs, onboarding: onboardingFor({ createdAt: user.createdAt, onboardingComplete: prefs.onboardingComplete }, ctx.config.ONBOARDING_CUTOFF) };
+      });
+      ctx.result(data, (d) =>
+        [
+          `${d.email}`,
+          `  sports:              ${d.sports.length ? d.sports.join(', ') : '-'}`,
+          `  books:               ${d.books.length ? d.books.join(', ') : '-'}`,
+          `  bankroll limit:      ${d.bankrollLimit === null ? '-' : `$${d.bankrollLimit.toFixed(2)}`}`,
+          `  onboarding complete: ${d.onboardingComplete ? 'yes' : 'no'}`,
+          `  onboarding:          ${d.onboarding.required ? `required (redirect ${d.onboarding.redirect})` : d.onboarding.reason === 'exempt' ? `exempt (created before ONBOARDING_CUTOFF ${ctx.config.ONBOARDING_CUTOFF})` : 'done'}`,
+          `  updated:             ${d.updatedAt ?? 'never saved'}`,
+        ].join('\n'),
+      );
     });
 }

@@ -46,6 +46,10 @@ export interface UserRecord {
 export interface UserListing extends UserRecord {
   activeTokens: number;
   revokedTokens: number;
+}
+
+/** A listing with the account fields `users list` shows: founder pricing and the Stripe side. */
+export interface AccountListing extends UserListing {
   founderPricing: boolean;
   stripeCustomerId: string | null;
   subscriptionStatus: string | null;
@@ -79,16 +83,26 @@ export function listUsers(store: Store): UserListing[] {
       email: users.email,
       tier: users.tier,
       createdAt: users.createdAt,
-      founderPricing: users.founderPricing,
-      stripeCustomerId: users.stripeCustomerId,
-      subscriptionStatus: users.subscriptionStatus,
-      graceUntil: users.graceUntil,
       activeTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`,
       revokedTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is not null)`,
     })
     .from(users)
     .orderBy(users.id)
     .all();
+}
+
+export function listAccounts(store: Store): AccountListing[] {
+  const billing = new Map(
+    store.db
+      .select({ id: users.id, founderPricing: users.founderPricing, stripeCustomerId: users.stripeCustomerId, subscriptionStatus: users.subscriptionStatus, graceUntil: users.graceUntil })
+      .from(users)
+      .all()
+      .map((b) => [b.id, b]),
+  );
+  return listUsers(store).map((u) => {
+    const b = billing.get(u.id);
+    return { ...u, founderPricing: b?.founderPricing ?? false, stripeCustomerId: b?.stripeCustomerId ?? null, subscriptionStatus: b?.subscriptionStatus ?? null, graceUntil: b?.graceUntil ?? null };
+  });
 }
 
 export function findUser(store: Store, email: string): UserRecord {

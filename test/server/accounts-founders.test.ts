@@ -115,7 +115,7 @@ describe('GET /api/founders/count', () => {
 
   it('billing unconfigured (either Stripe key missing): { available: false } and nothing else', async () => {
     founder('a@example.test', 'active');
-    for (const env of [{}, { STRIPE_SECRET_KEY: 'sk_test_x' }, { STRIPE_WEBHOOK_SECRET: 'whsec_x' }]) {
+    for (const env of [{}, { STRIPE_SECRET_KEY: 'sk_test_x' }, { STRIPE_WEBHOOK_SECRET: 'whsec_x' }] as Array<Record<string, string>>) {
       const api = await serve(env);
       expect(await (await fetch(`${api.base}/api/founders/count`)).json()).toEqual({ available: false });
     }
