@@ -85,7 +85,11 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     notDue: null as NotDue | null,
   };
   const lock = acquireRunLock(store.sqlite, `settle:${sport}`, opts.owner ?? processOwner(), opts.wallClock ?? (() => new Date()));
-  if ('heldBy' in lock) return { ...empty, runId: 0, status: 'locked', message: `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})` };
+  if ('heldBy' in lock) {
+    const message = `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})`;
+    opts.log.warn(message);
+    return { ...empty, runId: 0, status: 'locked', message };
+  }
   const runId = startRun(store.db, 'settle', sport, now.toISOString());
   try {
     const dates = opts.date ? [opts.date] : pendingDates(store, sport, now);

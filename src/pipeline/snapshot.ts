@@ -77,7 +77,10 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
   const owner = opts.owner ?? processOwner();
   const lock = acquireRunLock(store.sqlite, `snapshot:${sport}`, owner, opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) {
-    return { ...base, runId: 0, status: 'locked', message: `a ${sport} snapshot run holds the lock (${lock.heldBy} since ${lock.since})` };
+    const message = `a ${sport} snapshot run holds the lock (${lock.heldBy} since ${lock.since})`;
+    // Said on stderr too: cron mails what a run prints there.
+    log.warn(message);
+    return { ...base, runId: 0, status: 'locked', message };
   }
   const runId = startRun(store.db, 'snapshot', sport, now.toISOString());
   try {
