@@ -20,7 +20,8 @@ function unitsText(brief: Brief, key: string, label: string, u: { n: number; uni
   const src = rowsSource('ledger_entries', rows, where);
   const sum = brief.add(`${key}.units`, `${label}: profit of a 1-unit stake on each settled read at its graded price`, u.units, units(u.units), u.n, src);
   const roi = u.roiPct === null ? `ROI ${brief.add(`${key}.roi`, `${label} ROI (below the n >= ${MIN_SAMPLE} gate)`, `n=${u.n}`, building(u.n), u.n, src)}` : `ROI ${brief.add(`${key}.roi`, `${label} ROI`, u.roiPct, signedPercent(u.roiPct), u.n, src)}`;
-  return `${sum} over ${plural(u.n, 'one-unit stake')}, ${roi}`;
+  const stakes = brief.add(`${key}.stakes`, `${label}: one-unit stakes counted`, u.n, plural(u.n, 'one-unit stake'), u.n, src);
+  return `${sum} over ${stakes}, ${roi}`;
 }
 
 export function streakWatch(facts: ContentFacts): TemplateResult {
@@ -88,16 +89,18 @@ export function theSettle(facts: ContentFacts): TemplateResult {
       return `${t.grade} ${recordText(brief, `tier.${t.grade}.record`, `${t.grade} on ${date}`, t.counts.hits, t.counts.misses, src)}, ${rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} hit rate on ${date}`, t.counts.hits, t.counts.hits + t.counts.misses, src)}`;
     });
   const clvRows = settled.filter((e) => e.clvVerdict !== null);
+  const clvSrc = rowsSource('ledger_entries', clvRows, `settled ${where} with a captured close`);
   const clv =
     clvRows.length === 0
       ? null
-      : `Against the closing price at the same book: ${brief.add('clv.beat', 'reads that beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, rowsSource('ledger_entries', clvRows, `settled ${where} with a captured close`))} beat it, ${count(aggregate.clv.faded)} faded, ${count(aggregate.clv.flat)} flat, of ${count(clvRows.length)} with a close captured.`;
+      : `Against the closing price at the same book: ${brief.add('clv.beat', 'reads that beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, clvSrc)} beat it, ${brief.add('clv.faded', 'reads the close faded', aggregate.clv.faded, count(aggregate.clv.faded), clvRows.length, clvSrc)} faded, ${brief.add('clv.flat', 'reads flat to the close', aggregate.clv.flat, count(aggregate.clv.flat), clvRows.length, clvSrc)} flat, of ${brief.add('clv.n', 'reads with a close captured', clvRows.length, count(clvRows.length), clvRows.length, clvSrc)} with a close captured.`;
   const top = decided.filter((e) => e.grade === 'A+').slice(0, 6);
   const topItems = top.map((e, i) => {
     const src = rowsSource('ledger_entries', [e], `ledger entry ${e.id}`);
     const price = e.price === null ? '' : ` at ${brief.add(`a_plus_${i + 1}.price`, `${e.player} graded price`, e.price, american(e.price), null, src)}`;
     const actual = e.actualValue === null ? '' : `: ${brief.add(`a_plus_${i + 1}.actual`, `${e.player} ${e.statType} in the box score`, e.actualValue, lineText(e.actualValue), null, src)}`;
-    return `${propText(e)}${price}${e.book ? ` (${e.book})` : ''}${actual}, ${e.outcome}.`;
+    const line = brief.add(`a_plus_${i + 1}.line`, `${e.player} ${e.statType} line`, e.line, lineText(e.line), null, src);
+    return `${e.player} ${e.side} ${line} ${statWords(e.statType)}${price}${e.book ? ` (${e.book})` : ''}${actual}, ${e.outcome}.`;
   });
   const day = dayText(date);
   const opening = `THE SETTLE for games of ${day}: ${nSettled} public reads settled against the box scores. ${listJoin(outcomes)}.`;
@@ -154,7 +157,9 @@ export function receipts(facts: ContentFacts): TemplateResult {
       const tu = unitsText(brief, `tier.${t.grade}`, `${t.grade} 30-day units`, t.units, rows, `decided ${where} graded ${t.grade} with a graded price`);
       return `${t.grade}: ${rec}, ${r}${tu ? `; ${tu}` : ''}`;
     });
-  const opening = `RECEIPTS, the public record ${window}: ${entries} public reads, ${count(c.hits)} hit, ${count(c.misses)} missed, ${count(c.pushes)} pushed, ${count(c.voids)} void, ${count(c.pending)} pending.`;
+  const allSrc = rowsSource('ledger_entries', facts.record, where);
+  const tally = (key: string, label: string, v: number) => brief.add(key, label, v, count(v), c.entries, allSrc);
+  const opening = `RECEIPTS, the public record ${window}: ${entries} public reads, ${tally('hits', 'hits', c.hits)} hit, ${tally('misses', 'misses', c.misses)} missed, ${tally('pushes', 'pushes', c.pushes)} pushed, ${tally('voids', 'voids (did not play)', c.voids)} void, ${tally('pending', 'pending', c.pending)} pending.`;
   const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${beat ? ` Beat the closing price: ${beat}.` : ''}`;
   const body: Block[] = [
     paragraph(opening),
