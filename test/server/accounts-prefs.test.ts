@@ -4,9 +4,11 @@ import { loadConfig } from '../../src/config.js';
 import { getPreferences, KNOWN_BOOKS } from '../../src/pipeline/preferences.js';
 import { createUser, revokeUser } from '../../src/pipeline/users.js';
 import { preferences, users } from '../../src/store/schema.js';
+import { buildOpenApi } from '../../src/server/openapi.js';
+import { describeAuthRoutes } from '../../src/server/route.js';
 import { tempStore } from '../helpers/replay-store.js';
-import { quiet, startServer, type Running } from './_harness.js';
 import { eq } from 'drizzle-orm';
+import { quiet, startServer, type Running } from './_harness.js';
 
 /**
  * Preferences, GET /api/me and the onboarding signal (issue 15) on a real loopback server over a
@@ -123,6 +125,21 @@ describe('GET /api/me and the onboarding signal', () => {
     const prefs = doc.paths['/api/preferences']!['post']!;
     expect(Object.keys(prefs['requestBody']['content']['application/json']['schema']['properties'])).toEqual(['sports', 'books', 'bankroll_limit', 'onboarding_complete']);
     expect(prefs['requestBody']['content']['application/json']['schema']['additionalProperties']).toBe(false);
+  });
+
+  it('describeAuthRoutes marks the bearer token required, the 401, and the onboarding header on per-caller routes', () => {
+    const doc = buildOpenApi(api.server.routes, 'test') as { paths: Record<string, Record<string, Record<string, any>>> };
+    describeAuthRoutes(doc, api.server.routes);
+    const me = doc.paths['/api/me']!['get']!;
+    expect(me['security']).toEqual([{ bearer: [] }]);
+    expect(me['parameters']).toContainEqual(expect.objectContaining({ name: 'Authorization', in: 'header', required: true }));
+    expect(me['responses']['401']['description']).toBe('Missing, unknown or revoked bearer token');
+    expect(me['responses']['200']['headers']['x-onboarding-required']).toBeDefined();
+    // Tier-shaped routes keep their optional token but document the header too; public routes do not.
+    const scan = doc.paths['/api/scan']!['post']!;
+    expect(scan['security']).toEqual([{}, { bearer: [] }]);
+    expect(scan['responses']['200']['headers']['x-onboarding-required']).toBeDefined();
+    expect(doc.paths['/api/founders/count']!['get']!['responses']['200']['headers']).toBeUndefined();
   });
 });
 
