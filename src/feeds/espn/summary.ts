@@ -46,7 +46,14 @@ const rawSummary = z.looseObject({
         z.looseObject({
           id: z.string().optional(),
           date: z.string().optional(),
-          status: z.looseObject({ type: z.looseObject({ name: z.string().optional(), state: z.string().optional(), completed: z.boolean().optional() }).optional() }).optional(),
+          status: z
+            .looseObject({
+              type: z.looseObject({ name: z.string().optional(), state: z.string().optional(), completed: z.boolean().optional() }).optional(),
+              period: z.number().optional(),
+              clock: z.number().optional(),
+              displayClock: z.string().optional(),
+            })
+            .optional(),
           competitors: z
             .array(z.looseObject({ homeAway: z.string().optional(), team: z.looseObject({ abbreviation: z.string().optional() }).optional() }))
             .optional(),
@@ -69,6 +76,10 @@ export const gameSummarySchema = z.object({
   status: gameStatusSchema,
   statusName: z.string().nullable(),
   completed: z.boolean(),
+  /** Game clock for live tracking (docs/live.md): period (quarter, half), seconds left in it, ESPN's clock text ("45'+6'"). */
+  period: z.number().nullable(),
+  clockSeconds: z.number().nullable(),
+  displayClock: z.string().nullable(),
   homeAbbr: z.string().nullable(),
   awayAbbr: z.string().nullable(),
   /** Box-score lines (basketball) or roster stat lines (soccer); empty before tip-off / kick-off. */
@@ -217,6 +228,9 @@ export function parseSummary(json: unknown, league: EspnLeague, log?: AdapterLog
     status: espnGameStatus(type),
     statusName: type?.name ?? null,
     completed: type?.completed === true,
+    period: comp?.status?.period ?? null,
+    clockSeconds: comp?.status?.clock ?? null,
+    displayClock: comp?.status?.displayClock ?? null,
     homeAbbr,
     awayAbbr,
     lines,
