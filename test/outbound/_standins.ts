@@ -69,7 +69,7 @@ export interface ListmonkStandIn extends StandIn {
   token: string;
   subscribers: Map<string, { id: number; email: string; name: string; status: string; lists: number[]; preconfirm: unknown }>;
   campaigns: Map<number, Record<string, unknown>>;
-  /** The next request to `path` (e.g. '/api/campaigns') answers this status and `{message}`. */
+  /** The next request to `path` (e.g. '/api/campaigns'; a key ending in '/' matches every path under it) answers this status and `{message}`. */
   failNext: Map<string, { status: number; message: string }>;
 }
 
@@ -85,9 +85,10 @@ export async function listmonkStandIn(user = 'propgrade_api', token = 'lm-token-
     // listmonk API users authenticate with HTTP basic auth `api_user:token` (docs: "API" overview).
     if (req.headers.authorization !== expected) return reply(res, 403, { message: 'Invalid API credentials' });
     if (req.headers['content-type']?.startsWith('application/json') !== true) return reply(res, 400, { message: 'expected application/json' });
-    const fail = failNext.get(req.path);
-    if (fail) {
-      failNext.delete(req.path);
+    const failing = [...failNext.keys()].find((prefix) => req.path === prefix || (prefix.endsWith('/') && req.path.startsWith(prefix)));
+    const fail = failing === undefined ? undefined : failNext.get(failing);
+    if (failing !== undefined && fail) {
+      failNext.delete(failing);
       return reply(res, fail.status, { message: fail.message });
     }
     const b = (req.body ?? {}) as Record<string, unknown>;
