@@ -15,9 +15,13 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The page's CSP: nothing loads from anywhere; only the nonce'd style and script run. */
-export function deskCsp(nonce: string): string {
-  return [
+/**
+ * The page's CSP: nothing loads from anywhere; only the nonce'd style and script run. The header
+ * carries frame-ancestors too; the copy in a <meta> tag (for the file `propgrade desk --out` writes)
+ * leaves it out, as browsers ignore it there.
+ */
+export function deskCsp(nonce: string, where: 'header' | 'meta' = 'header'): string {
+  const directives = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src 'nonce-${nonce}'`,
@@ -26,7 +30,8 @@ export function deskCsp(nonce: string): string {
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
-  ].join('; ');
+  ];
+  return directives.filter((d) => where === 'header' || !d.startsWith('frame-ancestors')).join('; ');
 }
 
 const STYLE = `
@@ -145,7 +150,7 @@ export function renderDeskPage(pack: DeskPack, nonce: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(deskCsp(nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(deskCsp(nonce, 'meta'))}">
 <meta name="robots" content="noindex, nofollow">
 <title>propgrade desk, ${escapeHtml(pack.date)}</title>
 <style nonce="${nonce}">${STYLE}.offscreen{position:fixed;left:-9999px;top:0}</style>
