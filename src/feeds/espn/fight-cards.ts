@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gameStatusSchema } from '../../domain/entities.js';
 import { normalizeName } from '../../domain/names.js';
 import type { Transport } from '../transport/types.js';
-import { espnGameStatus, toUtcIso, type EspnLeague } from './common.js';
+import { ESPN_SITE_BASE, espnGameStatus, toUtcIso, type EspnLeague } from './common.js';
 import { fetchJson, type AdapterLog } from '../json.js';
 import { scoreboardUrl } from './scoreboard.js';
 
@@ -146,5 +146,15 @@ export function parseFightCards(json: unknown, league: EspnLeague, log?: Adapter
 
 export async function fetchFightCards(transport: Transport, league: EspnLeague, slateDate: string, log?: AdapterLog): Promise<FightCard[] | null> {
   const json = await fetchJson(transport, 'espn', scoreboardUrl(league, slateDate), 'espn mma scoreboard', log);
+  return json === null ? null : parseFightCards(json, league, log);
+}
+
+/** The scoreboard without a date: ESPN answers with its current window of cards (the upcoming ones). */
+export function upcomingFightCardsUrl(league: EspnLeague): string {
+  return `${ESPN_SITE_BASE}/${league.path}/scoreboard`;
+}
+
+export async function fetchUpcomingFightCards(transport: Transport, league: EspnLeague, log?: AdapterLog): Promise<FightCard[] | null> {
+  const json = await fetchJson(transport, 'espn', upcomingFightCardsUrl(league), 'espn mma scoreboard', log);
   return json === null ? null : parseFightCards(json, league, log);
 }

@@ -13,7 +13,7 @@ export { summaryUrl, parseSummary, fetchSummary, gameSummarySchema, type GameSum
 export { injuriesUrl, parseInjuries, fetchInjuries, chipForStatus, injurySchema, injuryChipSchema, type Injury, type InjuryChip } from './injuries.js';
 export { rosterUrl, parseRoster, fetchRoster, rosterPlayerSchema, type RosterPlayer } from './roster.js';
 export { newsUrl, parseNews, fetchNews, newsItemSchema, type NewsItem } from './news.js';
-export { parseFightCards, fetchFightCards, fightCardSchema, boutSchema, fighterSchema, DATA_LIMITED_MARKETS, type FightCard, type Bout, type Fighter } from './fight-cards.js';
+export { parseFightCards, fetchFightCards, fetchUpcomingFightCards, upcomingFightCardsUrl, fightCardSchema, boutSchema, fighterSchema, DATA_LIMITED_MARKETS, type FightCard, type Bout, type Fighter } from './fight-cards.js';
 export {
   athleteStatsUrl,
   athleteGamelogUrl,
