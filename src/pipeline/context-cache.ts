@@ -60,8 +60,14 @@ export class ContextCache {
 
   constructor(private readonly store: Store) {}
 
+  /** The stored value as of `now`; an unreadable cache row counts as none (the read goes upstream). */
   private stored<T>(key: string, now: Date): Stored<T> | null {
-    const raw = kvGetAsOf<Stored<T>>(this.store.db, key, now);
+    let raw: Stored<T> | null;
+    try {
+      raw = kvGetAsOf<Stored<T>>(this.store.db, key, now);
+    } catch {
+      return null;
+    }
     return raw !== null && typeof raw === 'object' && raw.v === 1 && typeof raw.fetchedAt === 'string' ? raw : null;
   }
 
@@ -93,7 +99,12 @@ export class ContextCache {
     if (result.ok) {
       const fetchedAt = now.toISOString();
       // Kept past the TTL (null expiry): the stale fallback and futures' previous prices need it.
-      kvSet(this.store.db, key, { v: 1, fetchedAt, value: result.value } satisfies Stored<T>, now, null);
+      // A store that cannot be written still lets the fresh value through (it is just not cached).
+      try {
+        kvSet(this.store.db, key, { v: 1, fetchedAt, value: result.value } satisfies Stored<T>, now, null);
+      } catch {
+        /* not cached this time */
+      }
       return { ok: true, value: result.value, fetchedAt, ageSeconds: 0, stale: false, staleReason: null, fromCache: false };
     }
     const age = previous ? ageSeconds(previous.fetchedAt, now) : null;
