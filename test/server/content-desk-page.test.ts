@@ -85,18 +85,18 @@ describe.skipIf(!hasChromium)('founder desk page in headless Chromium (phone wid
     await first.locator('button.copy').click();
     await expect.poll(() => first.locator('button.copy').getAttribute('data-copied')).toBe('true');
     expect(await first.locator('.copy-status').textContent()).toBe('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tweets[0]?.text);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(tweets[0]?.text);
     const thread = page.locator('#signal button.copy', { hasText: 'Copy thread' });
     await thread.click();
     await expect.poll(() => thread.getAttribute('data-copied')).toBe('true');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('SIGNAL');
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toContain('SIGNAL');
 
     // Readable on a phone: nothing wider than the viewport, and the CSP blocked nothing the page needs.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     expect(cspErrors, cspErrors.join("\n")).toEqual([]);
 
     mkdirSync(OUTPUT, { recursive: true });
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: join(OUTPUT, 'desk.png'), fullPage: false });
     await page.locator('#signal').screenshot({ path: join(OUTPUT, 'desk-signal.png') });
     await page.close();
