@@ -1,0 +1,121 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { gradedSportSchema } from '../domain/sports.js';
+import { STATS, type StatType } from '../domain/stats.js';
+import { isIsoDate, localDateTime } from '../domain/time.js';
+import { badInput } from '../errors.js';
+import type { ContextDeps, Freshness } from '../pipeline/context-cache.js';
+import type { LiveRow, LiveView } from '../pipeline/live.js';
+import { contextFor, parseOptions, type CliContext } from './_context.js';
+import { renderTable, show, type CliIO } from './_io.js';
+
+/** Shown once in the games line rather than on every row. */
+const FINAL_NOTE = 'game final: awaiting settlement';
+
+/** Rows a table shows before --all. */
+export const LIVE_TABLE_ROWS = 30;
+
+const optionsSchema = z.object({
+  date: z.string().refine(isIsoDate, { error: (iss) => `date must be yyyy-mm-dd, got '${String(iss.input)}'` }).optional(),
+  all: z.boolean().default(false),
+  refresh: z.boolean().default(false),
+});
+
+/**
+ * Runs a context view (live, news, futures, combat, fight) the way the server does: the run's
+ * clock, the replay/record folder, the context cache in the store. Feed warnings fold into one
+ * stderr line unless --verbose.
+ */
+export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) => Promise<T>): Promise<T> {
+  if (ctx.options.replay && ctx.options.record) throw badInput('choose either --replay <dir> or --record <dir>, not both');
+  const { openRunEnvironment } = await import('./_run.js');
+  const { openContextDeps } = await import('../pipeline/context-cache.js');
+  const env = await openRunEnvironment(ctx, { readClock: true });
+  const warnings: string[] = [];
+  const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
+  const deps = openContextDeps({ store: env.store, config: ctx.config, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log });
+  try {
+    return await fn(deps);
+  } finally {
+    if (warnings.length > 0) {
+      const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
+      env.log.warn(`${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
+    }
+    await deps.close();
+    await env.close();
+  }
+}
+
+/** "fetched Wed, Nov 5, 12:05 PM EST (age 2 min)", and the stale mark with its reason. */
+export function freshnessLine(ctx: CliContext, f: Freshness, what: string): string {
+  const age = f.ageSeconds < 90 ? `${f.ageSeconds} s` : f.ageSeconds < 5400 ? `${Math.round(f.ageSeconds / 60)} min` : `${Math.round(f.ageSeconds / 3600)} h`;
+  const base = `${what} fetched ${localDateTime(f.fetchedAt, ctx.config.PROPGRADE_TZ)} (age ${age})`;
+  return f.stale ? ctx.c.yellow(`${base}, STALE: the provider failed (${f.staleReason ?? 'unavailable'}); this is the last good answer`) : ctx.c.dim(base);
+}
+
+export function registerLive(program: Command, io: CliIO): void {
+  program
+    .command('live')
+    .description("Live tracking of the day's ledger and slate props: current value and a tracking state (never a grade)")
+    .argument('<sport>', 'nba | wnba | mlb | soccer')
+    .option('--date <yyyy-mm-dd>', 'ET game date (default: today at the run clock)')
+    .option('--all', `every tracked prop, not the first ${LIVE_TABLE_ROWS}`, false)
+    .option('--refresh', 'skip a fresh cached box score and ask the provider', false)
+    .addHelpText(
+      'after',
+      '\nStates (docs/live.md): HIT (an over above its line, for the rest of the game), ON PACE (an over whose pace reaches a winning total),\n' +
+        'NEEDS N (an over N short), HOLDS (an under below its line), LINE PASSED (an under at or past its line: tracking, not a loss).\n' +
+        'Closest to hitting first. Box scores are cached 90 s; a provider failure shows the last good answer marked stale.\n\n' +
+        'Examples:\n  $ propgrade live nba\n  $ propgrade live nba --date 2025-11-05 --replay data/replay --now 2025-11-06T12:00:00Z\n  $ propgrade live mlb --json',
+    )
+    .action(async (sportArg: string, raw: unknown, cmd: Command) => {
+      const ctx = contextFor(cmd, io);
+      const sport = parseOptions(gradedSportSchema, sportArg);
+      const opts = parseOptions(optionsSchema, raw);
+      const { readLive } = await import('../pipeline/live.js');
+      await withContext(ctx, async (deps) => {
+        const view = await readLive(deps, sport, { ...(opts.date ? { date: opts.date } : {}), refresh: opts.refresh });
+        ctx.result(view, (v) => renderLive(ctx, v, opts.all));
+      });
+    });
+}
+
+const signed = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+function stateText(ctx: CliContext, r: LiveRow): string {
+  if (r.label === null) return ctx.c.dim('-');
+  if (r.state === 'HIT') return ctx.c.green(r.label);
+  if (r.state === 'ON PACE') return ctx.c.cyan(r.label);
+  if (r.state === 'LINE PASSED') return ctx.c.yellow(r.label);
+  return r.label;
+}
+
+export function renderLive(ctx: CliContext, v: LiveView, all: boolean): string {
+  if (!v.available) return `No live tracking for ${v.sport} on ${v.date}: ${v.reason}.`;
+  const shown = all ? v.rows : v.rows.slice(0, LIVE_TABLE_ROWS);
+  const head = [
+    ctx.c.bold(`${v.sport.toUpperCase()} live tracking ${v.date} — ${v.count} tracked prop${v.count === 1 ? '' : 's'}`),
+    ctx.c.dim(v.note),
+    freshnessLine(ctx, v, 'box scores'),
+  ];
+  const games = v.games.map((g) => `${g.away ?? '?'} @ ${g.home ?? '?'}: ${g.clock ?? g.status}${g.boxScore === 'unavailable' ? ' (box score unavailable)' : ''}`);
+  const table = renderTable(
+    ['State', 'Player', 'Team', 'Stat', 'Side', 'Line', 'Now', 'Pace', 'Grade', 'From', 'Note'],
+    shown.map((r) => [
+      stateText(ctx, r),
+      r.player,
+      show(r.team),
+      STATS[r.stat as StatType]?.label ?? r.stat,
+      r.side,
+      signed(r.line),
+      show(r.current, signed),
+      show(r.paceProjection, (p) => p.toFixed(1)),
+      show(r.grade),
+      r.source,
+      r.note === FINAL_NOTE ? '-' : show(r.note),
+    ]),
+    ctx.color,
+  );
+  const more = shown.length < v.rows.length ? [ctx.c.dim(`${v.rows.length - shown.length} more: --all shows every tracked prop`)] : [];
+  return [...head, ...(games.length > 0 ? [ctx.c.dim(games.join(' · '))] : []), table, ...more].join('\n');
+}

@@ -1,0 +1,111 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { seededStore } from '../helpers/replay-store.js';
+
+/**
+ * The CLI views of the context routes over the bundled replay, as the README examples run them:
+ * `live`, `news`, `futures`, `combat`, `fight`. Each prints a table (or the hidden state's reason)
+ * and the same data with --json.
+ */
+
+let dir: string;
+let db: string;
+const env = (extra: Record<string, string> = {}) => ({ PROPGRADE_DB: db, NO_COLOR: '1', ...extra });
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'propgrade-ctx-cli-'));
+  db = join(dir, 'pg.sqlite');
+  const seeded = seededStore();
+  seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  copyFileSync(seeded.path, db);
+  seeded.cleanup();
+  const r = await runCli(['snapshot', 'nba', '--replay', 'data/replay', '--quiet'], env());
+  expect(r.code, r.stderr).toBe(0);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('propgrade live', () => {
+  it('the morning after the bundled day: states per prop, closest to hitting first, labelled tracking', async () => {
+    const r = await runCli(['live', 'nba', '--date', '2025-11-05', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/NBA live tracking 2025-11-05 — \d+ tracked props/);
+    expect(r.stdout).toContain('Tracking only: a state describes the game so far. It never changes a locked grade; outcomes come from settlement.');
+    expect(r.stdout).toMatch(/│ HIT +│/);
+    expect(r.stdout).toMatch(/more: --all shows every tracked prop/);
+    const json = JSON.parse((await runCli(['--json', 'live', 'nba', '--date', '2025-11-05', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'], env())).stdout);
+    expect(json).toMatchObject({ sport: 'nba', available: true, tracking: true });
+    expect(json.rows[0]).toHaveProperty('pace_projection');
+  });
+
+  it('before the games (the replay clock): the reason, exit 0; a bad sport or date is exit 2', async () => {
+    const r = await runCli(['live', 'nba', '--replay', 'data/replay'], env());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^No live tracking for nba on 2025-11-05: .*not recorded/);
+    expect((await runCli(['live', 'mma', '--replay', 'data/replay'], env())).code).toBe(2);
+    expect((await runCli(['live', 'nba', '--date', '11/05/2025'], env())).code).toBe(2);
+  });
+});
+
+describe('propgrade news', () => {
+  it('the MLB wire newest first; --json carries the spec fields', async () => {
+    const r = await runCli(['news', 'mlb', '--replay', 'data/replay', '--limit', '5'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('MLB news wire — 5 items, newest first');
+    expect(r.stdout).toContain('Brewers C Contreras fights through fractured finger at plate');
+    const json = JSON.parse((await runCli(['--json', 'news', 'wnba', '--replay', 'data/replay'], env())).stdout);
+    expect(json).toMatchObject({ sport: 'wnba', available: true });
+    expect(Object.keys(json.items[0])).toEqual(expect.arrayContaining(['id', 'headline', 'description', 'published', 'type', 'href']));
+  });
+
+  it('a feed the replay recorded after its clock: hidden with the reason', async () => {
+    const r = await runCli(['news', 'nba', '--replay', 'data/replay'], env());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^No nba news: .*only recordings after 2025-11-05T17:05:00/);
+  });
+});
+
+describe('propgrade futures', () => {
+  it('off without FUTURES_ENABLED; with it, the World Series board at the best price', async () => {
+    expect((await runCli(['futures', 'mlb', '--replay', 'data/replay'], env())).stdout).toMatch(/^No mlb futures: futures are off/);
+    const r = await runCli(['futures', 'mlb', '--replay', 'data/replay', '--limit', '3'], env({ FUTURES_ENABLED: '1' }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('MLB World Series Winner');
+    expect(r.stdout).toMatch(/│ Los Angeles Dodgers +│ \+550 +│ unibet +│ 2 +│ - +│ - +│/);
+    expect(r.stdout).toContain('27 more: --limit 30 shows them');
+    expect((await runCli(['futures', 'wnba', '--replay', 'data/replay'], env({ FUTURES_ENABLED: '1' }))).stdout).toMatch(/no WNBA championship futures key/);
+    expect((await runCli(['futures', 'soccer'], env())).code).toBe(2);
+  });
+});
+
+describe('propgrade combat and fight', () => {
+  it('the card with moneylines, the bouts that do not join saying so', async () => {
+    const r = await runCli(['combat', '2025-09-27', '--replay', 'data/replay'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('UFC Fight Night: Ulberg vs. Reyes (UFC,');
+    expect(r.stdout).toMatch(/│ 401801745 │ Carlos Ulberg 13-1-0 +│ -175 │ Dominick Reyes 15-4-0 +│ \+165 │ Light Heavyweight │ 5 +│ - +│/);
+    expect(r.stdout).toMatch(/Jimmy Crute 13-4-2 .* no odds: no Odds API bout joins both fighters by name/);
+    expect(r.stdout).toContain('Data-limited (never priced): method, round, ko.');
+    const json = JSON.parse((await runCli(['--json', 'combat', '2025-10-03', '--replay', 'data/replay'], env())).stdout);
+    expect(json.cards.find((c: { league: string }) => c.league === 'pfl').bouts).toHaveLength(12);
+  });
+
+  it('one fight by id; an unknown id exits 1; a malformed one 2', async () => {
+    const r = await runCli(['fight', '401801745', '--replay', 'data/replay'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Carlos Ulberg vs Dominick Reyes — Light Heavyweight, 5 rounds, scheduled');
+    expect(r.stdout).toContain('Style edge (model read, not a grade): none; no read: thin data');
+    const missing = await runCli(['fight', '12345', '--replay', 'data/replay'], env());
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no fight card holds bout 12345');
+    expect((await runCli(['fight', 'abc'], env())).code).toBe(2);
+  });
+
+  it('--replay with --record is refused', async () => {
+    const r = await runCli(['combat', '2025-09-27', '--replay', 'data/replay', '--record', join(dir, 'rec')], env());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('choose either --replay <dir> or --record <dir>, not both');
+  });
+});
