@@ -2,7 +2,8 @@
 /**
  * Builds data/replay/: two real NBA days (2025-11-04, 2025-11-05 ET) re-assembled from
  * ../shared/history into the response shapes of The Odds API v4 and ESPN, plus the
- * game-log history the projections start from. Values are copied, never computed or
+ * game-log history the projections start from, plus the context routes' recordings (news,
+ * futures, fight cards: scripts/build-context-replay.mjs, real payloads copied unchanged). Values are copied, never computed or
  * filled; see data/README.md for what each file holds and where every value comes from.
  *
  *   node scripts/build-replay.mjs [--shared <dir>] [--out <dir>]
@@ -14,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import { buildContextRecordings } from './build-context-replay.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -520,6 +522,11 @@ export function build({ sharedDir, outDir }) {
   const seedRows = logText.filter(({ record }) => record.date < DAYS[0]).map(({ raw }) => raw);
   writeFile(outDir, seedFile, `${logHeader}\n${seedRows.join('')}`);
   summary.seedRows = seedRows.length;
+
+  // Context routes (news, futures, fight cards): real payloads from ../shared/feeds, bytes unchanged.
+  const context = buildContextRecordings({ sharedDir, outDir });
+  for (const c of context) entries.push({ key: replayKey(c), provider: c.provider, url: c.url, file: c.file, status: 200, headers: JSON_HEADERS, recordedAt: c.recordedAt });
+  summary.contextEntries = context.length;
 
   entries.sort(byKeys((e) => e.key, (e) => e.recordedAt));
   const manifest = {

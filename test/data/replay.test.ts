@@ -8,6 +8,9 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { replayKey } from '../../src/feeds/transport/replay-key.js';
+import { espnLeague, newsUrl, scoreboardUrl, upcomingFightCardsUrl } from '../../src/feeds/espn/index.js';
+import { FUTURES_KEYS, gradedSportsIn, outrightsUrl, sportOddsUrl } from '../../src/feeds/odds-api/index.js';
+import { GRADED_SPORTS } from '../../src/domain/sports.js';
 
 /**
  * The bundled replay (data/replay) is real recorded data re-assembled into provider shapes.
@@ -24,7 +27,7 @@ const GAMELOGS_CSV = path.join(SHARED, 'history', 'nba_player_game_logs_2024-25_
 const sharedAvailable = fs.existsSync(ALL_MARKETS_CSV) && fs.existsSync(GAMELOGS_CSV) && fs.existsSync(THREES_CSV);
 
 /** sha256 over every file of data/replay (path + bytes, sorted). Changes only when the build is re-run on new inputs. */
-const REPLAY_SHA256 = 'd72feabc68a57c0ffbca95429d56d5e5f25c421a8b32d2775e13ab81dda981cb';
+const REPLAY_SHA256 = 'f88052aaa5cb98c03f7e3e0bb7983d296f099ea985d8d2d234e76d54755853c4';
 
 const entrySchema = z.strictObject({
   key: z.string(),
@@ -85,6 +88,25 @@ const MARKETS =
 const oddsUrl = (id: string) =>
   `https://api.the-odds-api.com/v4/sports/basketball_nba/events/${id}/odds?dateFormat=iso&markets=${MARKETS}&oddsFormat=american&regions=us`;
 const EVENTS_URL = 'https://api.the-odds-api.com/v4/sports/basketball_nba/events?dateFormat=iso';
+const ODDS_NBA = 'https://api.the-odds-api.com/v4/sports/basketball_nba';
+
+/**
+ * The context routes' recordings (scripts/build-context-replay.mjs): real payloads copied byte for
+ * byte from ../shared/feeds, each under the request propgrade's adapter makes. sha256 values are the
+ * source files' (the ESPN ones as ../shared/feeds/espn/PROVENANCE.md lists them).
+ */
+const CONTEXT = [
+  { file: 'espn/mma-ufc-scoreboard-20250927.json', source: 'espn/mma-ufc-scoreboard-2025-09-27.json', url: scoreboardUrl(espnLeague('mma', 'ufc'), '2025-09-27'), at: '2025-09-25T18:55:19Z', sha256: 'b44e9ccbfff35ae49d6e5a24ff4ccead677ee967c95f4d061947ce8069890422' },
+  { file: 'espn/mma-ufc-scoreboard-20250902.json', source: 'espn/mma-ufc-scoreboard-2025-09-02.json', url: scoreboardUrl(espnLeague('mma', 'ufc'), '2025-09-02'), at: '2025-09-03T05:02:00Z', sha256: 'c805badf0a5f9ed180917364f252c9631490e53ef25b6518a70f8d3017aa5c67' },
+  { file: 'espn/mma-pfl-scoreboard-20251003.json', source: 'espn/mma-pfl-scoreboard-2025-10-03.json', url: scoreboardUrl(espnLeague('mma', 'pfl'), '2025-10-03'), at: '2025-09-05T16:07:48Z', sha256: '6944ec9022b1acbdb3442aab3d557273a4d20f840212e9d2b76554b51a37c0bf' },
+  { file: 'espn/mma-ufc-scoreboard-upcoming-2025-09-05.json', source: 'espn/mma-ufc-scoreboard-range-2025-09.json', url: upcomingFightCardsUrl(espnLeague('mma', 'ufc')), at: '2025-09-05T16:07:48Z', sha256: 'c519cd640fdfa9074bde160864891c69b70289ac25e08b1393313be1be0d0654' },
+  { file: 'odds-api/mma-odds-2025-09-13.json', source: 'odds-api/mma-odds-h2h-2025-09-13.json', url: sportOddsUrl('mma_mixed_martial_arts', ['h2h', 'totals'], { regions: ['us'] }), at: '2025-09-13T08:57:41Z', sha256: '262133d743ce7b3e6f1384eb9cf7db78ff1e892606991d3ee99511ad5b812841' },
+  { file: 'odds-api/mlb-world-series-winner-outrights-2021-11-13.json', source: 'odds-api/mlb-world-series-winner-outrights-2021-11.json', url: outrightsUrl(FUTURES_KEYS.mlb!, { regions: ['us'] }), at: '2021-11-13T17:37:04Z', sha256: '28e54ceac7bf59dfccd89c356daf9fbe1467afc5b51c33699b0061eb7eef91ef' },
+  { file: 'espn/nba-news-2026-05-23.json', source: 'espn/nba-news-2026-05-23.json', url: newsUrl(espnLeague('nba')), at: '2026-06-17T11:07:07Z', sha256: '2e51b6f7d8dc0a674ca906c96b676f6a0966e3984cbc279db41e393a01f7af74' },
+  { file: 'espn/mlb-news-2025-05-20.json', source: 'espn/mlb-news-2025-05-20.json', url: newsUrl(espnLeague('mlb')), at: '2025-05-20T05:15:59Z', sha256: 'bbdac4a7cd2b0f8e43de959385b9199f8dd372f7ad82142424f147b657002eba' },
+  { file: 'espn/wnba-news-2025-06-04.json', source: 'espn/wnba-news-2025-06-04.json', url: newsUrl(espnLeague('wnba')), at: '2025-06-05T02:20:19Z', sha256: '788b81a9b0c3bab14472c273dbd1e38117d6dfec5047c45f6ae33556695c369a' },
+  { file: 'espn/soccer-eng1-news-2025-06-01.json', source: 'espn/soccer-eng1-news-2025-06-01.json', url: newsUrl(espnLeague('soccer')), at: '2025-06-01T17:40:29Z', sha256: 'cadaf852add331cae92233cd655c46badf59a100836b8b6dee445bfd86548912' },
+] as const;
 const ESPN = 'https://site.api.espn.com/apis/site/v2/sports/basketball/nba';
 
 /** Real rows, copied verbatim from ../shared/history (checked against the files when they are present). */
@@ -126,8 +148,9 @@ describe('data/replay manifest', () => {
   it('is a valid version-1 manifest with the documented clock and seed', () => {
     expect(manifest.defaultNow).toBe('2025-11-05T17:05:00Z');
     expect(manifest.seed.gamelogs).toEqual([{ sport: 'nba', file: 'history/nba-gamelogs-before-2025-11-04.csv' }]);
-    // 2 days x (2 events lists + 2 odds per game) + (1 scoreboard + 1 summary per game): 6 and 11 games.
-    expect(manifest.entries).toHaveLength(2 * 2 + 2 * 17 + 2 + 17);
+    // 2 days x (2 events lists + 2 odds per game) + (1 scoreboard + 1 summary per game): 6 and 11 games;
+    // plus the context routes' 10 recordings (4 fight-card scoreboards, MMA odds, outrights, 4 news feeds).
+    expect(manifest.entries).toHaveLength(2 * 2 + 2 * 17 + 2 + 17 + CONTEXT.length);
     const identities = manifest.entries.map((e) => `${e.key}@${e.recordedAt}`);
     expect(new Set(identities).size).toBe(identities.length);
   });
@@ -151,8 +174,11 @@ describe('data/replay manifest', () => {
     for (const e of manifest.entries) {
       if (e.url.startsWith(EVENTS_URL)) {
         for (const ev of eventsSchema.parse(body(e))) expect(ev.commence_time > e.recordedAt).toBe(true);
-      } else if (e.provider === 'odds-api') {
+      } else if (e.provider === 'odds-api' && e.url.startsWith(`${ODDS_NBA}/`)) {
         expect(eventOddsSchema.parse(body(e)).commence_time > e.recordedAt).toBe(true);
+      } else if (e.provider === 'odds-api') {
+        // Featured markets and futures: every listed event starts after the answer was recorded.
+        for (const ev of z.array(z.object({ commence_time: z.iso.datetime() })).parse(body(e))) expect(ev.commence_time > e.recordedAt, e.file).toBe(true);
       }
     }
   });
@@ -303,6 +329,33 @@ describe('re-assembled ESPN results', () => {
         { id: '16', homeAway: 'away', winner: false, team: { abbreviation: 'MIN' } },
       ],
     });
+  });
+});
+
+describe('context recordings (news, futures, fight cards)', () => {
+  it('are filed under the exact request each adapter makes, at the documented recordedAt', () => {
+    for (const c of CONTEXT) {
+      const found = manifest.entries.filter((e) => e.file === c.file);
+      expect(found, c.file).toHaveLength(1);
+      expect(found[0]!.key, c.file).toBe(replayKey({ provider: found[0]!.provider, url: c.url }));
+      expect(found[0]!.recordedAt, c.file).toBe(c.at);
+    }
+  });
+
+  it('are the real payloads, byte for byte (sha256 of the source file)', () => {
+    for (const c of CONTEXT) expect(createHash('sha256').update(fs.readFileSync(path.join(REPLAY, c.file))).digest('hex'), c.file).toBe(c.sha256);
+  });
+
+  it.skipIf(!sharedAvailable)('equal their source files in ../shared/feeds', () => {
+    for (const c of CONTEXT) expect(fs.readFileSync(path.join(REPLAY, c.file)).equals(fs.readFileSync(path.join(SHARED, 'feeds', c.source))), c.file).toBe(true);
+  });
+
+  it("date Odds API answers by their newest last_update, and add no graded sport to a snapshot's recording", () => {
+    for (const c of CONTEXT.filter((x) => x.file.startsWith('odds-api/'))) {
+      const stamps = JSON.stringify(body({ file: c.file } as Entry)).match(/"last_update":"[^"]+"/g)!.map((m) => Date.parse(m.slice(15, -1)));
+      expect(new Date(Math.max(...stamps)).toISOString().replace('.000Z', 'Z')).toBe(c.at);
+    }
+    expect([...gradedSportsIn(manifest.entries.map((e) => e.key), GRADED_SPORTS)]).toEqual(['nba']);
   });
 });
 
