@@ -168,7 +168,8 @@ export interface ProviderOptions {
 }
 
 export function contextProviders(config: Env, opts: ProviderOptions): ContextProviders {
-  const replayDir = opts.replayDir ?? config.PROPGRADE_REPLAY ?? null;
+  // As createTransport: --record wins over PROPGRADE_REPLAY (both as flags is refused by the CLI).
+  const replayDir = opts.recordDir ? null : (opts.replayDir ?? config.PROPGRADE_REPLAY ?? null);
   const log = opts.log ?? { warn: () => {} };
   if (replayDir) {
     readReplayManifest(replayDir); // fail fast on a missing or invalid folder
