@@ -53,12 +53,21 @@ export interface CacheReadOptions<T> {
   load: (previous: { value: T; fetchedAt: string } | null) => Promise<LoadResult<T>>;
 }
 
+/** After a failed upstream load, readers of that key get the stale value (or the hidden state) for this long without a new call. */
+export const FAILURE_BACKOFF_MS = 30_000;
+
 export class ContextCache {
   private readonly inflight = new Map<string, Promise<CacheRead<unknown>>>();
+  /** The last failure per key, on the wall clock: a provider that is down is not asked again on every request. */
+  private readonly failures = new Map<string, { at: number; reason: string }>();
   /** Upstream loads started, per key (the load test reads it; so can a doctor). */
   readonly loads = new Map<string, number>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** Wall clock for the failure back-off (the read clock may be pinned to a replayed day). */
+    private readonly wallClock: () => number = Date.now,
+  ) {}
 
   /** The stored value as of `now`; an unreadable cache row counts as none (the read goes upstream). */
   private stored<T>(key: string, now: Date): Stored<T> | null {
@@ -79,6 +88,8 @@ export class ContextCache {
     }
     const running = this.inflight.get(key);
     if (running) return running as Promise<CacheRead<T>>;
+    const failed = this.failures.get(key);
+    if (failed && this.wallClock() - failed.at < FAILURE_BACKOFF_MS) return this.fallback(previous, spec, now, failed.reason);
     const task = this.load(key, spec, now, previous, options.load);
     this.inflight.set(key, task as Promise<CacheRead<unknown>>);
     try {
@@ -97,6 +108,7 @@ export class ContextCache {
       result = { ok: false, reason: `upstream read failed: ${err instanceof Error ? err.message : String(err)}` };
     }
     if (result.ok) {
+      this.failures.delete(key);
       const fetchedAt = now.toISOString();
       // Kept past the TTL (null expiry): the stale fallback and futures' previous prices need it.
       // A store that cannot be written still lets the fresh value through (it is just not cached).
@@ -107,11 +119,17 @@ export class ContextCache {
       }
       return { ok: true, value: result.value, fetchedAt, ageSeconds: 0, stale: false, staleReason: null, fromCache: false };
     }
+    this.failures.set(key, { at: this.wallClock(), reason: result.reason });
+    return this.fallback(previous, spec, now, result.reason);
+  }
+
+  /** The last good value marked stale with its age, or the hidden state with the reason. */
+  private fallback<T>(previous: Stored<T> | null, spec: CacheSpec, now: Date, reason: string): CacheRead<T> {
     const age = previous ? ageSeconds(previous.fetchedAt, now) : null;
     if (previous && age !== null && age <= spec.maxStaleSeconds) {
-      return { ok: true, value: previous.value, fetchedAt: previous.fetchedAt, ageSeconds: age, stale: true, staleReason: result.reason, fromCache: true };
+      return { ok: true, value: previous.value, fetchedAt: previous.fetchedAt, ageSeconds: age, stale: true, staleReason: reason, fromCache: true };
     }
-    return { ok: false, reason: result.reason };
+    return { ok: false, reason };
   }
 }
 

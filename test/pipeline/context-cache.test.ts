@@ -98,6 +98,21 @@ describe('context cache', () => {
     expect(up.seen[0]).toBeNull();
   });
 
+  it('a provider that is down is not asked again for 30 s (wall clock): readers get the stale value or the hidden state', async () => {
+    const t = tempStore();
+    cleanup = t.cleanup;
+    let wall = 1_000_000;
+    const cache = new ContextCache(t.store, () => wall);
+    const up = scripted<string>([{ ok: false, reason: 'HTTP 503' }, { ok: true, value: 'back' }]);
+    expect(await cache.read('k', spec, at(0), up)).toEqual({ ok: false, reason: 'HTTP 503' });
+    wall += 29_000;
+    expect(await cache.read('k', spec, at(29), up)).toEqual({ ok: false, reason: 'HTTP 503' });
+    expect(up.calls).toBe(1);
+    wall += 1_000;
+    expect(await cache.read('k', spec, at(30), up)).toMatchObject({ ok: true, value: 'back' });
+    expect(up.calls).toBe(2);
+  });
+
   it('refresh skips a fresh value but still falls back to it on failure', async () => {
     const { cache } = setup();
     await cache.read('k', spec, at(0), scripted<string>([{ ok: true, value: 'v' }]));
