@@ -37,6 +37,8 @@ export interface TrackedProp {
   line: number;
   side: Side;
   grade: string | null;
+  /** Ledger rows: the entry's outcome (pending until settlement decides it); slate rows: null. */
+  outcome: string | null;
 }
 
 /**
@@ -64,6 +66,7 @@ export function trackedProps(store: Store, sport: GradedSport, date: string, now
     line: e.line,
     side: e.side,
     grade: e.grade,
+    outcome: e.outcome,
   }));
   const covered = new Set(out.map((p) => `${p.eventId}|${p.playerKey}|${p.statType}`));
   const snap = store.db
@@ -100,6 +103,7 @@ export function trackedProps(store: Store, sport: GradedSport, date: string, now
           line: r.line,
           side: r.side,
           grade: r.grade,
+          outcome: null,
         });
       }
       if (seen.size === SLATE_CARD_SIZE) break;
@@ -292,6 +296,8 @@ export interface LiveRow {
   /** The locked grade, shown as it was locked (tracking never changes it). */
   grade: string | null;
   source: 'ledger' | 'slate';
+  /** The ledger outcome: `pending` while tracking; hit/miss/push/void only once settlement decided it. */
+  outcome: string | null;
   gameId: string | null;
   gameStatus: GameStatus | null;
   /** The real current value from the box score; null when the feed has none for the player. */
@@ -343,6 +349,7 @@ export function liveRow(board: LiveBoard, prop: TrackedProp): LiveRow {
     side: prop.side,
     grade: prop.grade,
     source: prop.source,
+    outcome: prop.outcome,
   };
   const none = (game: LiveGame | null, note: string): LiveRow => ({
     ...base,

@@ -167,6 +167,7 @@ describe('ESPN summaries (real): a live soccer clock and a did-not-play row', ()
     line,
     side,
     grade: 'B',
+    outcome: 'pending',
   });
 
   it("reads ON PACE, NEEDS, HIT and HOLDS at 45'+6' of ENG v COD", () => {

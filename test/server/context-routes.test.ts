@@ -39,7 +39,7 @@ describe('GET /api/live/{sport}', () => {
     expect(r.json).toMatchObject({ sport: 'nba', date: '2025-11-05', available: true, tracking: true, stale: false });
     expect(r.json.rows.length).toBeGreaterThanOrEqual(seeded.store.db.select().from(ledgerEntries).all().length);
     expect(Object.keys(r.json.rows[0]).sort()).toEqual(
-      ['current', 'elapsed_share', 'game_id', 'game_status', 'grade', 'label', 'line', 'needs', 'note', 'opponent', 'pace_projection', 'player', 'proximity', 'side', 'source', 'stat', 'state', 'team'].sort(),
+      ['current', 'elapsed_share', 'game_id', 'game_status', 'grade', 'label', 'line', 'needs', 'note', 'opponent', 'outcome', 'pace_projection', 'player', 'proximity', 'side', 'source', 'stat', 'state', 'team'].sort(),
     );
     expect(r.json.rows[0].state).toBe('HIT');
     const again = await get('/api/live/nba?date=2025-11-05');
