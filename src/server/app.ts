@@ -9,7 +9,10 @@ import { sendErrorReply, toErrorReply } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import { createRateLimiter } from './rate-limit.js';
 import type { Route } from './route.js';
+import { accountRoutes } from './routes/accounts.js';
 import { boardRoutes } from './routes/board.js';
+import { contentRoutes } from './routes/content.js';
+import { contextRoutes } from './routes/context.js';
 import { internalRoutes } from './routes/internal.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { playerRoutes } from './routes/players.js';
@@ -79,6 +82,9 @@ export function createApp(options: CreateAppOptions): ServerApp {
     ...readRoutes(deps),
     ...slipRoutes(deps, slipReader),
     ...internalRoutes(deps),
+    ...contentRoutes(deps),
+    ...accountRoutes(deps),
+    ...contextRoutes(deps),
   ];
   const openapi = buildOpenApi(routes, API_VERSION);
   describeSlipRoute(openapi);
