@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AppError } from '../errors.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -40,8 +41,15 @@ export interface OpenOptions {
 export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions = {}): Store {
   const memory = path === ':memory:';
   const full = memory ? path : resolve(path);
-  if (!memory) mkdirSync(dirname(full), { recursive: true });
-  const sqlite = new Database(full, { readonly: options.readonly ?? false });
+  let sqlite: Database.Database;
+  try {
+    if (!memory) mkdirSync(dirname(full), { recursive: true });
+    sqlite = new Database(full, { readonly: options.readonly ?? false });
+  } catch (error) {
+    // A path that cannot hold the store is the caller's input (--db / PROPGRADE_DB): name it.
+    const reason = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
+    throw new AppError('BAD_INPUT', `cannot open the store at ${full} (${reason})`);
+  }
   sqlite.pragma('busy_timeout = 5000');
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
