@@ -42,8 +42,12 @@ export class AppError extends Error {
   /** Seconds, for RATE_LIMITED. */
   readonly retryAfter: number | undefined;
 
+  /** The error behind this one, kept off `cause` on purpose: h3's createError takes an error's `cause` in its place and the code would be lost (a 500). */
+  readonly underlying: unknown;
+
   constructor(code: ErrorCode, message: string, options: { details?: unknown; retryAfter?: number; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
+    super(message);
+    this.underlying = options.cause;
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;

@@ -128,3 +128,15 @@ describe('security headers', () => {
     }
   }, 60_000);
 });
+
+describe('an AppError with an underlying error keeps its code through h3', () => {
+  it('maps to its own status, not a 500', async () => {
+    const { createError } = await import('h3');
+    const { AppError } = await import('../../src/errors.js');
+    const { toErrorReply } = await import('../../src/server/envelope.js');
+    const app = new AppError('UNAVAILABLE', 'OCR engine failed to start', { cause: new Error('worker died') });
+    const reply = toErrorReply(createError(app));
+    expect(reply.status).toBe(503);
+    expect(reply.body).toEqual({ error: { code: 'UNAVAILABLE', message: 'OCR engine failed to start' } });
+  });
+});
