@@ -39,7 +39,8 @@ export function registerServe(program: Command, io: CliIO): void {
       const running = await startApiServer({
         ...(pinned ? { now: () => pinned } : {}),
         store,
-        config: ctx.config,
+        // --replay reaches the server as PROPGRADE_REPLAY: the context routes answer from the recording.
+        config: { ...ctx.config, PROPGRADE_REPLAY: ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY },
         port: opts.port ?? ctx.config.PORT,
         host: opts.host ?? ctx.config.HOST,
         cron: ctx.config.SNAPSHOT_CRON,

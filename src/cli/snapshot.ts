@@ -80,7 +80,9 @@ export function registerSnapshot(program: Command, io: CliIO): void {
           if (slate) slates.push({ sport: s.sport, slate });
         }
         const exitCode = snapshotExitCode(summaries);
-        const data = { now: env.now.toISOString(), exit_code: exitCode, runs: summaries, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
+        const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
+        const after = await afterSnapshotRuns(env.store, ctx.config, env.now, env.log, { replay: env.replayDir !== null });
+        const data = { now: env.now.toISOString(), exit_code: exitCode, runs: summaries, after, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
         ctx.result(data, () => {
           const table = renderTable(
             ['Sport', 'Status', 'Events', 'Rows', 'Graded', 'Refused', 'Dropped', 'Moves', 'Ledger +', 'Closings', 'Note'],
@@ -88,7 +90,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
             ctx.color,
           );
           const rendered = opts.quiet ? [] : slates.map((s) => renderSlate(ctx, s.sport, s.slate));
-          return [...rendered, '', table, ...nextSteps(slates, env.replayDir)].join('\n');
+          return [...rendered, '', table, afterSnapshotLine(after), ...nextSteps(slates, env.replayDir)].join('\n');
         });
         io.exitCode = exitCode;
       } finally {

@@ -8,7 +8,7 @@ import { corsHandler } from './cors.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import { createRateLimiter } from './rate-limit.js';
-import type { Route } from './route.js';
+import { describeAuthRoutes, type Route } from './route.js';
 import { accountRoutes } from './routes/accounts.js';
 import { boardRoutes } from './routes/board.js';
 import { contentRoutes } from './routes/content.js';
@@ -88,6 +88,7 @@ export function createApp(options: CreateAppOptions): ServerApp {
   ];
   const openapi = buildOpenApi(routes, API_VERSION);
   describeSlipRoute(openapi);
+  describeAuthRoutes(openapi, routes);
   const openapiBytes = Buffer.from(JSON.stringify(openapi), 'utf8');
 
   const app = createH3App({

@@ -1,3 +1,4 @@
+import { SCAN_READS_PER_DAY } from '../domain/tiers.js';
 import type { Env } from '../config.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { SnapshotSummary } from '../pipeline/snapshot.js';
@@ -25,7 +26,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   bodyBytes: 1024 * 1024,
   statsPerWindow: 60,
   statsWindowSeconds: 60,
-  scanReadsPerDay: { free: 5, analyst: 100, desk: null },
+  scanReadsPerDay: { ...SCAN_READS_PER_DAY },
 };
 
 export interface ServerDeps {

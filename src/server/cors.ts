@@ -11,7 +11,7 @@ export function corsHandler(allowedOrigin: string | undefined): EventHandler {
     const allowed = allowedOrigin !== undefined && allowedOrigin !== '' && origin === allowedOrigin;
     if (allowed) {
       res.setHeader('access-control-allow-origin', allowedOrigin);
-      res.setHeader('access-control-expose-headers', 'ETag, Retry-After');
+      res.setHeader('access-control-expose-headers', 'ETag, Retry-After, x-onboarding-required');
       res.appendHeader('vary', 'Origin');
     }
     if (event.method === 'OPTIONS') {

@@ -22,6 +22,9 @@ export function createSnapshotRunner(store: Store, config: Env, now: () => Date,
       if (replayDir) ensureReplaySeed(store, replayDir, sources.seed, at, log);
       const out: SnapshotSummary[] = [];
       for (const sport of sports) out.push(await runSnapshot(sport, { store, odds: sources.odds, now: at, allowedBooks: config.ALLOWED_BOOKS, log, source: replayDir ? 'replay' : 'live' }));
+      // The same after-run steps as the CLI: graces swept, the desk pack announced once a day.
+      const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
+      log.info(afterSnapshotLine(await afterSnapshotRuns(store, config, at, log, { replay: replayDir !== null })));
       return out;
     } finally {
       await sources.close();

@@ -133,13 +133,15 @@ describe('feeds check over the real fixture payloads (test/fixtures/manifest.jso
 describe('feeds check over the bundled NBA replay (data/replay)', () => {
   it('parses every entry', async () => {
     const report = await checkReplayFolder(root('data/replay'));
-    expect(report.entries).toHaveLength(57);
+    expect(report.entries).toHaveLength(67);
     expect(report.entries.every((e) => e.outcome === 'parsed' && (e.records ?? 0) > 0)).toBe(true);
     expect(report.ok).toBe(true);
     const odds = report.providers.find((p) => p.provider === 'odds-api')!;
     expect(odds.kinds.map((k) => [k.kind, k.entries])).toEqual([
       ['event odds (player props)', 34],
       ['events', 4],
+      ['featured odds (mma h2h/totals)', 1],
+      ['outrights (futures)', 1],
     ]);
     expect(report.providers.find((p) => p.provider === 'savant')?.skipped).toBe('no recordings for this provider in the folder');
   });

@@ -1,0 +1,35 @@
+import type { Env } from '../config.js';
+import type { Store } from '../store/db.js';
+import type { RunLogger } from './sources.js';
+
+/**
+ * What a snapshot invocation does once its sports have run (CLI and server alike): end expired
+ * billing graces, and announce the day's desk pack once per ET date. Neither can fail the run:
+ * each reports what it did, or why not, for the run summary.
+ */
+export interface AfterSnapshot {
+  billing: { downgraded: number; subscriptions: number } | { error: string };
+  desk_notice: { status: string; detail: string };
+}
+
+export async function afterSnapshotRuns(store: Store, config: Env, now: Date, log: RunLogger, opts: { replay: boolean }): Promise<AfterSnapshot> {
+  const { sweepExpiredGraces } = await import('./billing.js');
+  let billing: AfterSnapshot['billing'];
+  try {
+    billing = sweepExpiredGraces(store, now);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.warn(`billing sweep failed: ${message}`);
+    billing = { error: message };
+  }
+  // A recorded day is never announced as today's pack.
+  if (opts.replay) return { billing, desk_notice: { status: 'skipped', detail: 'a replayed run is not announced' } };
+  const { notifyDeskPackReady } = await import('../content/notify.js');
+  const notice = await notifyDeskPackReady(store, config, now, log);
+  return { billing, desk_notice: notice };
+}
+
+export function afterSnapshotLine(a: AfterSnapshot): string {
+  const billing = 'error' in a.billing ? `billing sweep failed (${a.billing.error})` : `billing: ${a.billing.downgraded} expired grace(s) ended`;
+  return `${billing}; desk notice: ${a.desk_notice.status} (${a.desk_notice.detail})`;
+}
