@@ -35,6 +35,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
     .description('Write report.html and report.txt for a date (default: today, ET)')
     .option('--date <yyyy-mm-dd>', 'the report date (ET)')
     .option('--out <dir>', 'folder to write into (default var/reports/<date> in propgrade\'s folder)')
+    .addHelpText('after', '\nExamples:\n  $ propgrade newsletter build\n  $ propgrade newsletter build --date 2025-11-05 --out /tmp/report\n\nExit codes: 0 written, 1 an empty report (nothing real to send), 2 bad input.')
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(buildSchema, raw);
@@ -81,6 +82,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
     .command('send')
     .description('Create the day\'s listmonk campaign and start it (once per date; does nothing when listmonk is not configured)')
     .option('--date <yyyy-mm-dd>', 'the report date (ET)')
+    .addHelpText('after', '\nExamples:\n  $ propgrade newsletter send\n  $ LISTMONK_URL=https://lists.example.com LISTMONK_USER=api LISTMONK_TOKEN=... LISTMONK_LIST_ID=3 propgrade newsletter send --date 2025-11-05\n\nNot configured: says what is missing and exits 0 without a network call.')
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(sendSchema, raw);
