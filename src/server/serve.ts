@@ -25,6 +25,8 @@ export interface RunningApiServer {
   /** Requests answered so far (every response the server finished writing, errors included). */
   requestsServed(): number;
   close(): Promise<void>;
+  /** The timeouts set on the listening socket (what SERVER_TIMEOUTS asked for, read back). */
+  socketLimits(): { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
 /** The longest path a log line shows; the rest is cut with an ellipsis. */
@@ -72,6 +74,9 @@ export function withRequestLog(listener: RequestListener, onLine: ((line: string
   };
 }
 
+/** Socket limits of the served API (docs/reliability.md). */
+export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+
 /** `propgrade serve`: the app on listhen, plus the optional in-process snapshot cron. */
 export async function startApiServer(options: ApiServerOptions): Promise<RunningApiServer> {
   const { store, config, log } = options;
@@ -82,6 +87,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
   });
   // autoClose off: listhen's own SIGINT/SIGTERM handlers call process.exit at once; `closeOnSignals` closes cleanly instead.
   const listener = await listen(handler, { port: options.port, hostname: options.host, showURL: false, isTest: true, autoClose: false });
+  // A slow or stalled client cannot hold a socket: headers within 10 s, the whole request within 30 s.
+  listener.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+  listener.server.requestTimeout = SERVER_TIMEOUTS.requestMs;
+  listener.server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   let cron: CronHandle | null = null;
   if (options.cron) {
     cron = startCron(
@@ -97,6 +106,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
     url: listener.url,
     cronNext: cron?.next() ?? null,
     requestsServed: () => served,
+    socketLimits: () => ({ headersMs: listener.server.headersTimeout, requestMs: listener.server.requestTimeout, keepAliveMs: listener.server.keepAliveTimeout }),
     close: () => {
       // Idempotent: a second signal or a caller's own close waits for the same shutdown.
       closing ??= (async () => {

@@ -33,3 +33,17 @@ describe('startApiServer (propgrade serve)', () => {
     }
   });
 });
+
+describe('served socket limits', () => {
+  it('sets header, request and keep-alive timeouts on the listening server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-serve-limits-'));
+    const store = openStore(join(dir, 'pg.sqlite'));
+    const running = await startApiServer({ store, config: loadConfig({}), port: 0, host: '127.0.0.1', cron: false, log: { info() {}, warn() {} } });
+    try {
+      expect(running.socketLimits()).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
+    } finally {
+      await running.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
