@@ -1,25 +1,8 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 
-/** Where a command writes. Injected so tests capture output without spawning a process. */
-export interface CliIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Whether stdout is an interactive terminal (colour, prompts). */
-  isTTY: boolean;
-  env: NodeJS.ProcessEnv;
-  /** Set by a command whose work completed but whose outcome is a failure (e.g. a failed run). */
-  exitCode?: 0 | 1 | 2;
-}
-
-export function processIO(): CliIO {
-  return {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    isTTY: Boolean(process.stdout.isTTY),
-    env: process.env,
-  };
-}
+export { processIO, type CliIO } from './_process-io.js';
+import type { CliIO } from './_process-io.js';
 
 /** Colour only on a TTY, never with NO_COLOR (any value), TERM=dumb or --json. Decided once. */
 export function colorEnabled(io: CliIO, json: boolean): boolean {

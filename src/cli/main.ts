@@ -1,16 +1,18 @@
 import { Command, CommanderError } from 'commander';
-import { AppError } from '../errors.js';
-import { processIO, type CliIO } from './_io.js';
-import { COMMANDS } from './_registry.js';
+import { processIO, type CliIO } from './_process-io.js';
+import { COMMANDS, moduleFor, type CommandModule } from './_registry.js';
 
 export const VERSION = '0.1.0';
 
-/** Builds the program; each subcommand registers itself from its own file. */
-export function buildProgram(io: CliIO): Command {
-  const program = new Command('propgrade')
+/** Global options that take a value: their value is never the command name. */
+const VALUE_OPTIONS = new Set(['--db', '--now', '--replay', '--record']);
+
+/** The program with its global options; commands are added by the caller. */
+function baseProgram(io: CliIO): Command {
+  return new Command('propgrade')
     .description('Pre-grade player-prop markets from real data and keep an honest record of how the grades did.')
     .version(VERSION)
-    .option('--db <file>', 'SQLite store (env PROPGRADE_DB, default var/propgrade.sqlite)')
+    .option('--db <file>', "SQLite store (env PROPGRADE_DB, default var/propgrade.sqlite in propgrade's folder)")
     .option('--json', 'machine-readable output on stdout', false)
     .option('--now <iso-datetime>', 'the clock for the whole run (env PROPGRADE_NOW)')
     .option('--verbose', 'more detail on stderr, stack traces on failure', false)
@@ -23,10 +25,6 @@ export function buildProgram(io: CliIO): Command {
       writeErr: (s) => io.stderr(s),
       outputError: (s, write) => write(s),
     });
-  for (const register of COMMANDS) register(program, io);
-  // Every subcommand inherits the output routing and exit behaviour.
-  for (const cmd of program.commands) applyDefaults(cmd, io);
-  return program;
 }
 
 function applyDefaults(cmd: Command, io: CliIO): void {
@@ -35,16 +33,64 @@ function applyDefaults(cmd: Command, io: CliIO): void {
   for (const sub of cmd.commands) applyDefaults(sub, io);
 }
 
+async function finish(program: Command, modules: readonly CommandModule[], io: CliIO): Promise<Command> {
+  for (const m of modules) (await m.load())(program, io);
+  // Every subcommand inherits the output routing and exit behaviour.
+  for (const cmd of program.commands) applyDefaults(cmd, io);
+  return program;
+}
+
+/** The whole program, every command loaded (tests, and any invocation naming no known command). */
+export async function buildProgram(io: CliIO): Promise<Command> {
+  return finish(baseProgram(io), COMMANDS, io);
+}
+
+/** The command an argv names: the first word that is not an option or a global option's value. */
+export function commandName(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (VALUE_OPTIONS.has(a)) {
+      i += 1;
+      continue;
+    }
+    if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
+/**
+ * Only what this invocation needs: the named command's module (`help <cmd>` loads <cmd>); for
+ * top-level help every command is listed from its summary without loading any module.
+ */
+async function programFor(argv: readonly string[], io: CliIO): Promise<Command> {
+  const name = commandName(argv);
+  const target = name === 'help' ? argv[argv.indexOf('help') + 1] : name;
+  const module = target === undefined ? undefined : moduleFor(target);
+  if (module) return finish(baseProgram(io), [module], io);
+  if (name === undefined || name === 'help') {
+    const program = baseProgram(io);
+    for (const m of COMMANDS) for (const [n, summary] of m.commands) program.command(n).description(summary);
+    return program;
+  }
+  // An unknown word: the full program, so commander names it and suggests the nearest command.
+  return buildProgram(io);
+}
+
 /** Runs the CLI and returns the exit code: 0 ok, 1 runtime failure, 2 bad usage or input. */
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
-  const program = buildProgram(io);
   const verbose = argv.includes('--verbose');
   try {
+    const program = await programFor(argv, io);
     await program.parseAsync(argv, { from: 'user' });
     return io.exitCode ?? 0;
   } catch (error) {
     return handleError(error, io, verbose);
   }
+}
+
+/** An AppError (src/errors.ts) without importing it: start-up stays free of zod. */
+function isAppError(error: unknown): error is Error & { exitCode: 1 | 2 } {
+  return error instanceof Error && error.name === 'AppError' && 'exitCode' in error;
 }
 
 export function handleError(error: unknown, io: CliIO, verbose: boolean): number {
@@ -54,7 +100,7 @@ export function handleError(error: unknown, io: CliIO, verbose: boolean): number
     if (error.code === 'commander.help') return 0;
     return 2;
   }
-  if (error instanceof AppError) {
+  if (isAppError(error)) {
     io.stderr(`propgrade: ${error.message}\n`);
     if (verbose && error.stack) io.stderr(`${error.stack}\n`);
     return error.exitCode;

@@ -20,7 +20,7 @@ async function run(argv: string[], options: FeedsCommandOptions = {}, env: NodeJ
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: false, env };
-  const program = buildProgram(io);
+  const program = await buildProgram(io);
   const commands = program.commands as Command[];
   const at = commands.findIndex((c) => c.name() === 'feeds');
   if (at >= 0) commands.splice(at, 1);

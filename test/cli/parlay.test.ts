@@ -29,7 +29,7 @@ async function run(argv: string[], opts: { isTTY?: boolean; deps?: ParlayDeps } 
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: opts.isTTY ?? false, env: { NO_COLOR: '1' } };
-  const program = buildProgram(io);
+  const program = await buildProgram(io);
   const commands = program.commands as Command[];
   const at = commands.findIndex((c) => c.name() === 'parlay');
   if (at >= 0) commands.splice(at, 1);

@@ -87,7 +87,7 @@ describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)
   it('every command and subcommand has --help with an example, exit 0', async () => {
     const { buildProgram } = await import('../../src/cli/main.js');
     const io = { stdout: () => {}, stderr: () => {}, isTTY: false, env: {} };
-    const program = buildProgram(io);
+    const program = await buildProgram(io);
     const paths: string[][] = [];
     for (const c of program.commands) {
       paths.push([c.name()]);

@@ -23,7 +23,7 @@ async function run(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), isTTY: false, env: {} };
-  const program = buildProgram(io);
+  const program = await buildProgram(io);
   if (!program.commands.some((c) => c.name() === 'users')) registerUsers(program, io);
   if (!program.commands.some((c) => c.name() === 'serve')) registerServe(program, io);
   for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });

@@ -1,0 +1,20 @@
+/** Where a command writes. Injected so tests capture output without spawning a process. */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Whether stdout is an interactive terminal (colour, prompts). */
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Set by a command whose work completed but whose outcome is a failure (e.g. a failed run). */
+  exitCode?: 0 | 1 | 2;
+}
+
+/** The real process streams. Kept apart from _io.ts so start-up loads no table or colour library. */
+export function processIO(): CliIO {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+  };
+}
