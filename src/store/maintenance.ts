@@ -30,7 +30,9 @@ const ORPHAN_QUERIES: ReadonlyArray<[string, string]> = [
 export function checkStore(path: string): StoreCheck {
   const full = resolve(path);
   if (!existsSync(full)) throw new Error(`no store at ${full}`);
-  const db = new Database(full, { readonly: true, fileMustExist: true });
+  // Read-write on purpose: after a crash the WAL must be recovered before anything can be read, and
+  // a read-only connection cannot do that. The checks themselves change nothing.
+  const db = new Database(full, { fileMustExist: true });
   try {
     const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check);
     const fk = (db.pragma('foreign_key_check') as Array<{ table: string; rowid: number | null; parent: string }>).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }));

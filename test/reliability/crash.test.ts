@@ -80,7 +80,7 @@ describe(`crash safety: kill -9 at random points (${KILLS} per phase)`, () => {
         name: 'first-use snapshot',
         prepare: (i) => join(dir, `fresh-${i}.sqlite`),
         args: (db) => ['--db', db, 'snapshot', 'nba', '--replay', 'data/replay', '--now', '2025-11-05T15:05:00Z', '--quiet'],
-        maxMs: 3000,
+        maxMs: 2200,
       },
       {
         name: 'warm snapshot',
@@ -90,7 +90,7 @@ describe(`crash safety: kill -9 at random points (${KILLS} per phase)`, () => {
           return p;
         },
         args: (db) => ['--db', db, 'snapshot', 'nba', '--replay', 'data/replay', '--now', '2025-11-05T17:20:00Z', '--quiet'],
-        maxMs: 2000,
+        maxMs: 900,
       },
       {
         name: 'settle',
@@ -100,13 +100,13 @@ describe(`crash safety: kill -9 at random points (${KILLS} per phase)`, () => {
           return p;
         },
         args: (db) => ['--db', db, 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'],
-        maxMs: 1500,
+        maxMs: 450,
       },
     ];
     for (const phase of phases) {
       for (let i = 0; i < KILLS; i++) {
         const db = phase.prepare(i);
-        const at = Math.round(100 + rnd() * phase.maxMs);
+        const at = Math.round(60 + rnd() * phase.maxMs);
         const outcome = await runAndKill(phase.args(db), at);
         figures.kills += outcome.killed ? 1 : 0;
         figures.finishedBeforeKill += outcome.killed ? 0 : 1;
