@@ -11,7 +11,7 @@ export type { AdapterLog } from '../json.js';
 export { scoreboardUrl, parseScoreboard, fetchScoreboard, scoreboardGameSchema, probablePitcherSchema, type ScoreboardGame, type ProbablePitcher } from './scoreboard.js';
 export { summaryUrl, parseSummary, fetchSummary, gameSummarySchema, type GameSummary } from './summary.js';
 export { injuriesUrl, parseInjuries, fetchInjuries, chipForStatus, injurySchema, injuryChipSchema, type Injury, type InjuryChip } from './injuries.js';
-export { rosterUrl, parseRoster, fetchRoster, rosterPlayerSchema, type RosterPlayer } from './roster.js';
+export { rosterUrl, parseRoster, parseRosterPage, fetchRoster, fetchRosterPage, rosterPlayerSchema, type RosterPlayer, type RosterPage } from './roster.js';
 export { newsUrl, parseNews, fetchNews, newsItemSchema, type NewsItem } from './news.js';
 export { parseFightCards, fetchFightCards, fetchUpcomingFightCards, upcomingFightCardsUrl, fightCardSchema, boutSchema, fighterSchema, DATA_LIMITED_MARKETS, type FightCard, type Bout, type Fighter } from './fight-cards.js';
 export {

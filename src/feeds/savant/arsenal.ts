@@ -234,8 +234,8 @@ async function fetchText(transport: Transport, url: string, what: string, log?: 
   return outcome.body;
 }
 
-/** Both season exports, parsed and joined; null when either is unavailable or unreadable. */
-export async function fetchArsenalIndex(transport: Transport, season: number, log?: AdapterLog): Promise<ArsenalIndex | null> {
+/** Both season exports, parsed (plain rows, so a cache can store them); null when either is unavailable or unreadable. */
+export async function fetchArsenalRows(transport: Transport, season: number, log?: AdapterLog): Promise<{ stats: ArsenalStatRow[]; speeds: AvgSpeedRow[] } | null> {
   const [statsText, speedText] = await Promise.all([
     fetchText(transport, arsenalStatsUrl(season), 'savant arsenal stats', log),
     fetchText(transport, avgSpeedUrl(season), 'savant avg speed', log),
@@ -243,5 +243,11 @@ export async function fetchArsenalIndex(transport: Transport, season: number, lo
   const stats = statsText === null ? null : parseArsenalStatsCsv(statsText, log);
   const speeds = speedText === null ? null : parseAvgSpeedCsv(speedText, log);
   if (!stats || !speeds) return null;
-  return buildArsenalIndex(stats, speeds);
+  return { stats, speeds };
+}
+
+/** Both season exports, parsed and joined; null when either is unavailable or unreadable. */
+export async function fetchArsenalIndex(transport: Transport, season: number, log?: AdapterLog): Promise<ArsenalIndex | null> {
+  const rows = await fetchArsenalRows(transport, season, log);
+  return rows === null ? null : buildArsenalIndex(rows.stats, rows.speeds);
 }

@@ -12,6 +12,7 @@ export {
   buildArsenalIndex,
   pitcherArsenal,
   fetchArsenalIndex,
+  fetchArsenalRows,
   arsenalStatRowSchema,
   avgSpeedRowSchema,
   arsenalPitchSchema,
