@@ -16,8 +16,8 @@ import {
   insertSnapshot,
   lockKey,
   locksForEvents,
+  mainLineRows,
   snapshotBefore,
-  snapshotRows,
   type GradeLock,
   type NewGradedRow,
   type NewGradeLock,
@@ -102,7 +102,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     const graded = gradeSlate(sport, events, assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat)), opts, slateDate);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = snapshotBefore(store.db, sport, now.toISOString());
-    const previousMainLines = previous ? mainLinesOf(snapshotRows(store.db, previous.id)) : new Map<string, number>();
+    const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
     const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
     // Chips are display state: they never touch the locked grade or the ledger.
     const rows = graded.rows.map((r) => ({ ...withMovement(r, previousMainLines), ...displayState(r.playerKey, r.team ?? null, r.statType, injuries, lineups) }));
@@ -308,10 +308,10 @@ function numberOrNull(v: unknown): number | null {
 
 const propKey = (eventId: string, playerKey: string, stat: string) => `${eventId}|${playerKey}|${stat}`;
 
-/** Main line per prop in a stored snapshot. */
-function mainLinesOf(rows: ReadonlyArray<{ eventId: string; playerKey: string; statType: string; line: number; isMainLine: boolean | null }>): Map<string, number> {
+/** Main line per prop in a stored snapshot (its main-line rows). */
+function mainLinesOf(rows: ReadonlyArray<{ eventId: string; playerKey: string; statType: string; line: number }>): Map<string, number> {
   const out = new Map<string, number>();
-  for (const r of rows) if (r.isMainLine) out.set(propKey(r.eventId, r.playerKey, r.statType), r.line);
+  for (const r of rows) out.set(propKey(r.eventId, r.playerKey, r.statType), r.line);
   return out;
 }
 

@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { PlayerGameStat } from '../../domain/entities.js';
 import type { GradedSport } from '../../domain/sports.js';
 import type { Db } from '../db.js';
 import { playerGameStats } from '../schema.js';
+import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
 
 type Row = typeof playerGameStats.$inferSelect;
 
@@ -22,74 +22,64 @@ function toDomain(row: Row): PlayerGameStat {
   };
 }
 
+/** The upsert: the same player-game replaces itself (a later, fuller box score wins). */
+const UPSERT_SUFFIX =
+  ' on conflict ("sport", "player_key", "date", "game_key") do update set "player_name" = excluded.player_name, "team" = excluded.team, "opponent" = excluded.opponent, "minutes" = excluded.minutes, "stats" = excluded.stats, "extras" = excluded.extras, "source" = excluded.source';
+
+/**
+ * A writer for player-game lines: one prepared upsert, reused for every line. The caller owns the
+ * transaction (an import streams its rows through one).
+ */
+export function gameStatsWriter(db: Db): (r: PlayerGameStat) => void {
+  const cols = insertColumns(playerGameStats);
+  const upsert = prepared(clientOf(db), insertSql(playerGameStats, cols, UPSERT_SUFFIX));
+  return (r) => {
+    upsert.run(
+      bindValues(cols, {
+        sport: r.sport,
+        playerKey: r.playerKey,
+        playerName: r.playerName,
+        team: r.team,
+        opponent: r.opponent,
+        date: r.date,
+        gameKey: r.gameId ?? r.date,
+        minutes: r.minutes,
+        stats: r.stats,
+        extras: r.extras,
+        source: r.source,
+      }),
+    );
+  };
+}
+
 /** Idempotent: the same player-game replaces itself (a later, fuller box score wins). */
 export function upsertGameStats(db: Db, rows: readonly PlayerGameStat[]): number {
-  const CHUNK = 200;
-  db.transaction((tx) => {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      tx.insert(playerGameStats)
-        .values(
-          rows.slice(i, i + CHUNK).map((r) => ({
-            sport: r.sport,
-            playerKey: r.playerKey,
-            playerName: r.playerName,
-            team: r.team,
-            opponent: r.opponent,
-            date: r.date,
-            gameKey: r.gameId ?? r.date,
-            minutes: r.minutes,
-            stats: r.stats as Record<string, number | null>,
-            extras: r.extras,
-            source: r.source,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [playerGameStats.sport, playerGameStats.playerKey, playerGameStats.date, playerGameStats.gameKey],
-          set: {
-            playerName: sql`excluded.player_name`,
-            team: sql`excluded.team`,
-            opponent: sql`excluded.opponent`,
-            minutes: sql`excluded.minutes`,
-            stats: sql`excluded.stats`,
-            extras: sql`excluded.extras`,
-            source: sql`excluded.source`,
-          },
-        })
-        .run();
-    }
-  });
+  const client = clientOf(db);
+  const write = gameStatsWriter(db);
+  client.transaction(() => {
+    for (const r of rows) write(r);
+  })();
   return rows.length;
 }
 
+const playerRows = (db: Db, sql: string) => prepared(clientOf(db), sql).raw(true);
+
 /** The player's real games strictly before `beforeDate` (ET), newest first. */
 export function historyBefore(db: Db, sport: GradedSport, playerKey: string, beforeDate: string, limit = 120): PlayerGameStat[] {
-  return db
-    .select()
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, playerKey), lt(playerGameStats.date, beforeDate)))
-    .orderBy(desc(playerGameStats.date))
-    .limit(limit)
-    .all()
-    .map(toDomain);
+  const cols = columnsOf(playerGameStats);
+  const stmt = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" < ?) order by "date" desc limit ?`);
+  return (stmt.all(sport, playerKey, beforeDate, limit) as unknown[][]).map((r) => toDomain(mapRow<Row>(cols, r)));
 }
 
 /** Team of the player's most recent real game before the date; null when unknown. */
 export function latestTeam(db: Db, sport: GradedSport, playerKey: string, beforeDate: string): string | null {
-  const row = db
-    .select({ team: playerGameStats.team })
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, playerKey), lt(playerGameStats.date, beforeDate)))
-    .orderBy(desc(playerGameStats.date))
-    .limit(1)
-    .get();
-  return row?.team ?? null;
+  const stmt = playerRows(db, `select "team" from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" < ?) order by "date" desc limit ?`);
+  const row = stmt.get(sport, playerKey, beforeDate, 1) as [string | null] | undefined;
+  return row?.[0] ?? null;
 }
 
 export function gameStatsOn(db: Db, sport: GradedSport, date: string): PlayerGameStat[] {
-  return db
-    .select()
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.date, date)))
-    .all()
-    .map(toDomain);
+  const cols = columnsOf(playerGameStats);
+  const stmt = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "date" = ?)`);
+  return (stmt.all(sport, date) as unknown[][]).map((r) => toDomain(mapRow<Row>(cols, r)));
 }

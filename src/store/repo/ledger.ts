@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CloseContext } from '../../domain/settlement.js';
 import type { Db } from '../db.js';
 import { closingPrices, gradedRows, ledgerEntries, snapshots } from '../schema.js';
+import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
@@ -11,32 +12,35 @@ export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
  * second run writes nothing new and the locked price and grade of the first write stand.
  */
 export function insertLedgerEntries(db: Db, entries: readonly NewLedgerEntry[]): number {
+  const cols = insertColumns(ledgerEntries);
+  const insert = prepared(clientOf(db), insertSql(ledgerEntries, cols, ' on conflict do nothing'));
   let inserted = 0;
-  for (const e of entries) {
-    const res = db.insert(ledgerEntries).values(e).onConflictDoNothing().run();
-    inserted += res.changes;
-  }
+  for (const e of entries) inserted += insert.run(bindValues(cols, e)).changes;
   return inserted;
 }
 
 /** Public entries already written for a game's props: the history a line move revises. */
 export function publicEntriesForEvents(db: Db, eventIds: readonly string[]): LedgerEntry[] {
   if (eventIds.length === 0) return [];
-  return db
-    .select()
-    .from(ledgerEntries)
-    .where(and(isNull(ledgerEntries.userId), sql`${ledgerEntries.eventId} in ${eventIds}`))
-    .orderBy(ledgerEntries.lockedAt, ledgerEntries.id)
-    .all();
+  const cols = columnsOf(ledgerEntries);
+  const client = clientOf(db);
+  // In chunks (SQLite caps bound parameters), then in the one order the caller reads them by.
+  const CHUNK = 500;
+  const out: LedgerEntry[] = [];
+  for (let i = 0; i < eventIds.length; i += CHUNK) {
+    const ids = eventIds.slice(i, i + CHUNK);
+    const stmt = prepared(client, `select ${columnList(cols)} from "ledger_entries" where ("user_id" is null and "event_id" in (${ids.map(() => '?').join(', ')})) order by "locked_at", "id"`).raw(true);
+    for (const r of stmt.all(...ids) as unknown[][]) out.push(mapRow<LedgerEntry>(cols, r));
+  }
+  if (eventIds.length > CHUNK) out.sort((a, b) => (a.lockedAt < b.lockedAt ? -1 : a.lockedAt > b.lockedAt ? 1 : a.id - b.id));
+  return out;
 }
 
 /** Pending entries (public and users') whose game has not started at `now`: closing capture targets. */
 export function pendingBeforeStart(db: Db, sport: string, now: Date): LedgerEntry[] {
-  return db
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.outcome, 'pending'), gt(ledgerEntries.commenceTime, now.toISOString())))
-    .all();
+  const cols = columnsOf(ledgerEntries);
+  const stmt = prepared(clientOf(db), `select ${columnList(cols)} from "ledger_entries" where ("sport" = ? and "outcome" = ? and "commence_time" > ?)`).raw(true);
+  return (stmt.all(sport, 'pending', now.toISOString()) as unknown[][]).map((r) => mapRow<LedgerEntry>(cols, r));
 }
 
 export interface ClosingCapture {
@@ -49,38 +53,29 @@ export interface ClosingCapture {
 }
 
 export function writeClosings(db: Db, captures: readonly ClosingCapture[]): void {
-  for (const c of captures) {
-    db.update(ledgerEntries)
-      .set({ closingLine: c.closingLine, closingPrice: c.closingPrice, closingFairProb: c.closingFairProb, closingBook: c.closingBook, closingCapturedAt: c.capturedAt })
-      .where(eq(ledgerEntries.id, c.entryId))
-      .run();
-  }
+  const update = prepared(
+    clientOf(db),
+    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_captured_at" = ? where "id" = ?',
+  );
+  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.capturedAt, c.entryId);
 }
 
 export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;
 
 /** The last write before start is the close: each capture overwrites the previous one. */
 export function upsertClosingPrices(db: Db, rows: readonly NewClosingPrice[]): void {
-  // Multi-row statements: one per chunk instead of one per price keeps a 4k-row slate cheap.
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    db.insert(closingPrices)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoUpdate({
-        target: [closingPrices.eventId, closingPrices.playerKey, closingPrices.statType, closingPrices.side, closingPrices.line],
-        set: {
-          price: sql`excluded.price`,
-          fairProb: sql`excluded.fair_prob`,
-          book: sql`excluded.book`,
-          capturedAt: sql`excluded.captured_at`,
-          commenceTime: sql`excluded.commence_time`,
-        },
-      })
-      .run();
-  }
+  // One prepared upsert reused for every price (a 4k-row slate is 4k cheap runs, not 4k query builds).
+  const cols = insertColumns(closingPrices);
+  const upsert = prepared(
+    clientOf(db),
+    insertSql(
+      closingPrices,
+      cols,
+      ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time',
+    ),
+  );
+  for (const r of rows) upsert.run(bindValues(cols, r));
 }
-
-/** Rows per multi-row statement (SQLite caps bound parameters at 32766). */
-const CHUNK = 200;
 
 export interface LedgerFilter {
   sport?: string;

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db.js';
 import { gradedRows, gradeLocks, snapshots } from '../schema.js';
+import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
 
 export type Snapshot = typeof snapshots.$inferSelect;
 export type GradedRowRecord = typeof gradedRows.$inferSelect;
@@ -30,20 +31,30 @@ export function latestSnapshot(db: Db, sport: string): Snapshot | null {
   return recentSnapshots(db, sport, 1)[0] ?? null;
 }
 
+/** Every row of a snapshot, in the order of the (snapshot, event, player, stat, line, side) index. */
 export function snapshotRows(db: Db, snapshotId: number): GradedRowRecord[] {
-  return db.select().from(gradedRows).where(eq(gradedRows.snapshotId, snapshotId)).all();
+  const cols = columnsOf(gradedRows);
+  const stmt = prepared(clientOf(db), `select ${columnList(cols)} from "graded_rows" where "snapshot_id" = ?`);
+  return (stmt.raw(true).all(snapshotId) as unknown[][]).map((r) => mapRow<GradedRowRecord>(cols, r));
 }
 
-/** Writes a snapshot and its rows; the caller wraps this in the run's transaction. */
+/** (event, player key, stat, line) of every main-line row of a snapshot: what line movement compares against. */
+export function mainLineRows(db: Db, snapshotId: number): Array<{ eventId: string; playerKey: string; statType: string; line: number }> {
+  const stmt = prepared(clientOf(db), `select "event_id", "player_key", "stat_type", "line" from "graded_rows" where "snapshot_id" = ? and "is_main_line" = 1`).raw(true);
+  return (stmt.all(snapshotId) as Array<[string, string, string, number]>).map(([eventId, playerKey, statType, line]) => ({ eventId, playerKey, statType, line }));
+}
+
+/**
+ * Writes a snapshot and its rows; the caller wraps this in the run's transaction. One prepared
+ * INSERT per table, reused for every row (rows keep their order, so their ids too).
+ */
 export function insertSnapshot(db: Db, snapshot: Omit<typeof snapshots.$inferInsert, 'id'>, rows: readonly NewGradedRow[]): number {
-  const { id } = db.insert(snapshots).values(snapshot).returning({ id: snapshots.id }).get();
-  // Chunked: SQLite caps bound parameters per statement.
-  const CHUNK = 200;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    db.insert(gradedRows)
-      .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, snapshotId: id })))
-      .run();
-  }
+  const client = clientOf(db);
+  const snapCols = insertColumns(snapshots);
+  const id = Number(prepared(client, insertSql(snapshots, snapCols)).run(bindValues(snapCols, snapshot)).lastInsertRowid);
+  const rowCols = insertColumns(gradedRows);
+  const insert = prepared(client, insertSql(gradedRows, rowCols));
+  for (const r of rows) insert.run(bindValues(rowCols, { ...r, snapshotId: id }));
   return id;
 }
 
@@ -53,15 +64,26 @@ export const lockKey = (eventId: string, playerKey: string, stat: string, line: 
 export function locksForEvents(db: Db, eventIds: readonly string[]): Map<string, GradeLock> {
   const out = new Map<string, GradeLock>();
   if (eventIds.length === 0) return out;
-  const rows = db.select().from(gradeLocks).where(inArray(gradeLocks.eventId, [...eventIds])).all();
-  for (const r of rows) out.set(lockKey(r.eventId, r.playerKey, r.statType, r.line, r.side), r);
+  const cols = columnsOf(gradeLocks);
+  const client = clientOf(db);
+  // In chunks: SQLite caps the bound parameters of one statement.
+  const CHUNK = 500;
+  for (let i = 0; i < eventIds.length; i += CHUNK) {
+    const ids = eventIds.slice(i, i + CHUNK);
+    const stmt = prepared(client, `select ${columnList(cols)} from "grade_locks" where "event_id" in (${ids.map(() => '?').join(', ')})`);
+    for (const raw of stmt.raw(true).iterate(...ids) as IterableIterator<unknown[]>) {
+      const r = mapRow<GradeLock>(cols, raw);
+      out.set(lockKey(r.eventId, r.playerKey, r.statType, r.line, r.side), r);
+    }
+  }
   return out;
 }
 
 /** First writer wins: a lock, once written, never changes. */
 export function insertLocks(db: Db, locks: readonly NewGradeLock[]): void {
-  const CHUNK = 200;
-  for (let i = 0; i < locks.length; i += CHUNK) db.insert(gradeLocks).values(locks.slice(i, i + CHUNK)).onConflictDoNothing().run();
+  const cols = insertColumns(gradeLocks);
+  const insert = prepared(clientOf(db), insertSql(gradeLocks, cols, ' on conflict do nothing'));
+  for (const l of locks) insert.run(bindValues(cols, l));
 }
 
 /** Snapshots whose rows a given sport's latest graded row came from, for "latest real graded read" fallbacks. */

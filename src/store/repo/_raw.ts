@@ -1,0 +1,109 @@
+import type Database from 'better-sqlite3';
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import type { Db } from '../db.js';
+
+/**
+ * The store's hot paths (snapshot writes, settlement, history import, record reads) run on
+ * better-sqlite3 prepared statements compiled once per connection, with the values drizzle itself
+ * would bind and the objects drizzle itself would return (each column's own mapToDriverValue /
+ * mapFromDriverValue, in the schema's column order). Building a drizzle query per row was most of
+ * those runs' time (docs/performance.md); drizzle still owns the schema and the migrations.
+ */
+
+type Client = Database.Database;
+
+/** The better-sqlite3 connection under a drizzle database or transaction. */
+export function clientOf(db: Db): Client {
+  const d = db as unknown as { $client?: Client; session?: { client?: Client } };
+  const client = d.$client ?? d.session?.client;
+  if (!client) throw new Error('no better-sqlite3 connection under this drizzle handle');
+  return client;
+}
+
+const statements = new WeakMap<Client, Map<string, Database.Statement>>();
+
+/** A statement prepared once per connection and reused (better-sqlite3 statements are reusable). */
+export function prepared(client: Client, sql: string): Database.Statement {
+  let byText = statements.get(client);
+  if (!byText) statements.set(client, (byText = new Map()));
+  let stmt = byText.get(sql);
+  if (!stmt) byText.set(sql, (stmt = client.prepare(sql)));
+  return stmt;
+}
+
+type Mapper = ((value: unknown) => unknown) | null;
+
+export interface ColumnInfo {
+  /** The drizzle (camelCase) key. */
+  key: string;
+  /** The SQL column name. */
+  name: string;
+  /** JS value -> bound value, null for the identity. */
+  toDriver: Mapper;
+  /** Stored value -> JS value, null for the identity. */
+  fromDriver: Mapper;
+}
+
+/** Column types whose drizzle mapping is the identity in both directions. */
+const IDENTITY_TYPES = new Set(['SQLiteInteger', 'SQLiteReal', 'SQLiteText']);
+/** Column types with a mapping: booleans are 1/0, JSON text is JSON.stringify / JSON.parse. */
+const MAPPED_TYPES = new Set(['SQLiteBoolean', 'SQLiteTextJson']);
+
+const columnCache = new WeakMap<Table, ColumnInfo[]>();
+
+/** The table's columns in schema order, with drizzle's own value mappings. */
+export function columnsOf(table: Table): ColumnInfo[] {
+  let cols = columnCache.get(table);
+  if (cols) return cols;
+  cols = Object.entries(getTableColumns(table)).map(([key, col]) => {
+    const type = col.columnType;
+    if (!IDENTITY_TYPES.has(type) && !MAPPED_TYPES.has(type)) throw new Error(`column ${getTableName(table)}.${col.name}: no raw mapping for ${type}`);
+    const mapped = MAPPED_TYPES.has(type);
+    return {
+      key,
+      name: col.name,
+      toDriver: mapped ? (v: unknown) => col.mapToDriverValue(v) : null,
+      fromDriver: mapped ? (v: unknown) => col.mapFromDriverValue(v) : null,
+    };
+  });
+  columnCache.set(table, cols);
+  return cols;
+}
+
+/** `"a", "b", ...` for the columns. */
+export const columnList = (cols: readonly ColumnInfo[]) => cols.map((c) => `"${c.name}"`).join(', ');
+
+/**
+ * The values drizzle would bind for `row` in an insert: undefined (a column the row does not set;
+ * none of these tables has a default) and null bind null, everything else through the column's map.
+ */
+export function bindValues(cols: readonly ColumnInfo[], row: Record<string, unknown>): unknown[] {
+  const out = new Array<unknown>(cols.length);
+  for (let i = 0; i < cols.length; i++) {
+    const c = cols[i] as ColumnInfo;
+    const v = row[c.key];
+    out[i] = v === undefined || v === null ? null : c.toDriver === null ? v : c.toDriver(v);
+  }
+  return out;
+}
+
+/** The object drizzle's select would return for a raw row read in `cols` order. */
+export function mapRow<T>(cols: readonly ColumnInfo[], raw: readonly unknown[]): T {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < cols.length; i++) {
+    const c = cols[i] as ColumnInfo;
+    const v = raw[i];
+    out[c.key] = v === null || v === undefined ? null : c.fromDriver === null ? v : c.fromDriver(v);
+  }
+  return out as T;
+}
+
+/** Every column of the table but the autoincrement id: what an insert binds. */
+export function insertColumns(table: Table): ColumnInfo[] {
+  return columnsOf(table).filter((c) => c.key !== 'id');
+}
+
+/** `insert into <table> (<cols>) values (?, ...)<suffix>`. */
+export function insertSql(table: Table, cols: readonly ColumnInfo[], suffix = ''): string {
+  return `insert into "${getTableName(table)}" (${columnList(cols)}) values (${cols.map(() => '?').join(', ')})${suffix}`;
+}
