@@ -3,7 +3,8 @@
  * Builds data/replay/: two real NBA days (2025-11-04, 2025-11-05 ET) re-assembled from
  * ../shared/history into the response shapes of The Odds API v4 and ESPN, plus the
  * game-log history the projections start from, plus the context routes' recordings (news,
- * futures, fight cards: scripts/build-context-replay.mjs, real payloads copied unchanged). Values are copied, never computed or
+ * futures, fight cards: scripts/build-context-replay.mjs) and the stats routes' recordings (arsenal, depth,
+ * lineups, MLB box scores: scripts/build-stats-replay.mjs), real payloads copied unchanged. Values are copied, never computed or
  * filled; see data/README.md for what each file holds and where every value comes from.
  *
  *   node scripts/build-replay.mjs [--shared <dir>] [--out <dir>]
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { buildContextRecordings } from './build-context-replay.mjs';
+import { buildStatsRecordings } from './build-stats-replay.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -527,6 +529,11 @@ export function build({ sharedDir, outDir }) {
   const context = buildContextRecordings({ sharedDir, outDir });
   for (const c of context) entries.push({ key: replayKey(c), provider: c.provider, url: c.url, file: c.file, status: 200, headers: JSON_HEADERS, recordedAt: c.recordedAt });
   summary.contextEntries = context.length;
+
+  // Stats routes (arsenal, depth, lineups, MLB box scores): real payloads from ../shared/feeds, bytes unchanged.
+  const stats = buildStatsRecordings({ sharedDir, outDir });
+  for (const c of stats) entries.push({ key: replayKey(c), provider: c.provider, url: c.url, file: c.file, status: 200, headers: { 'content-type': c.contentType }, recordedAt: c.recordedAt });
+  summary.statsEntries = stats.length;
 
   entries.sort(byKeys((e) => e.key, (e) => e.recordedAt));
   const manifest = {

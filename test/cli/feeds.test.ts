@@ -41,7 +41,7 @@ describe('propgrade feeds check --replay', () => {
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.mode).toBe('replay');
-    expect(j.entries).toHaveLength(67);
+    expect(j.entries).toHaveLength(75);
     expect(j.entries.every((e: { outcome: string }) => e.outcome === 'parsed')).toBe(true);
     const espn = j.providers.find((p: { provider: string }) => p.provider === 'espn');
     expect(espn.kinds.map((k: { kind: string; entries: number; records: number }) => [k.kind, k.entries])).toEqual([
@@ -49,6 +49,7 @@ describe('propgrade feeds check --replay', () => {
       ['news', 4],
       ['scoreboard', 2],
       ['summary', 17],
+      ['team roster', 2],
     ]);
   });
 

@@ -27,15 +27,16 @@ const GAMELOGS_CSV = path.join(SHARED, 'history', 'nba_player_game_logs_2024-25_
 const sharedAvailable = fs.existsSync(ALL_MARKETS_CSV) && fs.existsSync(GAMELOGS_CSV) && fs.existsSync(THREES_CSV);
 
 /** sha256 over every file of data/replay (path + bytes, sorted). Changes only when the build is re-run on new inputs. */
-const REPLAY_SHA256 = 'f88052aaa5cb98c03f7e3e0bb7983d296f099ea985d8d2d234e76d54755853c4';
+const REPLAY_SHA256 = 'dff1419b757b5728c71b8363e8fcf18aa1e73e9ebc02060486ceb475d5cef50b';
 
 const entrySchema = z.strictObject({
   key: z.string(),
-  provider: z.enum(['odds-api', 'espn']),
+  provider: z.enum(['odds-api', 'espn', 'mlb-statsapi', 'savant']),
   url: z.url(),
-  file: z.string().regex(/^[a-z-]+\/[\w.-]+\.json$/),
+  file: z.string().regex(/^[a-z-]+\/[\w.-]+\.(json|csv)$/),
   status: z.literal(200),
-  headers: z.strictObject({ 'content-type': z.literal('application/json') }),
+  // The stats recordings (issue 17) add Savant's CSV exports: test/data/stats-replay.test.ts.
+  headers: z.strictObject({ 'content-type': z.enum(['application/json', 'text/csv']) }),
   recordedAt: z.iso.datetime(),
 });
 const manifestSchema = z.strictObject({
@@ -57,7 +58,8 @@ function entryFor(url: string, recordedAt: string): Entry {
 }
 
 function body(entry: Entry): unknown {
-  return JSON.parse(fs.readFileSync(path.join(REPLAY, entry.file), 'utf8'));
+  const text = fs.readFileSync(path.join(REPLAY, entry.file), 'utf8');
+  return entry.file.endsWith('.csv') ? text : JSON.parse(text);
 }
 
 const outcomeSchema = z.strictObject({
@@ -149,8 +151,9 @@ describe('data/replay manifest', () => {
     expect(manifest.defaultNow).toBe('2025-11-05T17:05:00Z');
     expect(manifest.seed.gamelogs).toEqual([{ sport: 'nba', file: 'history/nba-gamelogs-before-2025-11-04.csv' }]);
     // 2 days x (2 events lists + 2 odds per game) + (1 scoreboard + 1 summary per game): 6 and 11 games;
-    // plus the context routes' 10 recordings (4 fight-card scoreboards, MMA odds, outrights, 4 news feeds).
-    expect(manifest.entries).toHaveLength(2 * 2 + 2 * 17 + 2 + 17 + CONTEXT.length);
+    // plus the context routes' 10 recordings (4 fight-card scoreboards, MMA odds, outrights, 4 news feeds)
+    // and the stats routes' 8 (4 Savant CSVs, 2 ESPN rosters, an MLB schedule and live feed).
+    expect(manifest.entries).toHaveLength(2 * 2 + 2 * 17 + 2 + 17 + CONTEXT.length + 8);
     const identities = manifest.entries.map((e) => `${e.key}@${e.recordedAt}`);
     expect(new Set(identities).size).toBe(identities.length);
   });
@@ -161,7 +164,7 @@ describe('data/replay manifest', () => {
     expect(manifest.entries.some((e) => e.key.includes(`markets=${encodeURIComponent(MARKETS)}`))).toBe(true);
   });
 
-  it('references files that all exist, parse as JSON, and no stray files', () => {
+  it('references files that all exist, parse (JSON, or Savant CSV text), and no stray files', () => {
     const referenced = new Set(['manifest.json', ...manifest.seed.gamelogs.map((g) => g.file)]);
     for (const e of manifest.entries) {
       referenced.add(e.file);

@@ -133,7 +133,7 @@ describe('feeds check over the real fixture payloads (test/fixtures/manifest.jso
 describe('feeds check over the bundled NBA replay (data/replay)', () => {
   it('parses every entry', async () => {
     const report = await checkReplayFolder(root('data/replay'));
-    expect(report.entries).toHaveLength(67);
+    expect(report.entries).toHaveLength(75);
     expect(report.entries.every((e) => e.outcome === 'parsed' && (e.records ?? 0) > 0)).toBe(true);
     expect(report.ok).toBe(true);
     const odds = report.providers.find((p) => p.provider === 'odds-api')!;
@@ -143,7 +143,12 @@ describe('feeds check over the bundled NBA replay (data/replay)', () => {
       ['featured odds (mma h2h/totals)', 1],
       ['outrights (futures)', 1],
     ]);
-    expect(report.providers.find((p) => p.provider === 'savant')?.skipped).toBe('no recordings for this provider in the folder');
+    // The stats recordings (issue 17): 2 seasons x 2 Savant exports, an MLB schedule and live feed.
+    expect(report.providers.find((p) => p.provider === 'savant')?.kinds.map((k) => [k.kind, k.entries])).toEqual([
+      ['pitch arsenal stats', 2],
+      ['pitch velocity (avg speed)', 2],
+    ]);
+    expect(report.providers.find((p) => p.provider === 'mlb-statsapi')?.parsed).toBe(2);
   });
 });
 
