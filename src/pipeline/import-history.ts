@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { PlayerGameStat } from '../domain/entities.js';
 import type { GradedSport } from '../domain/sports.js';
-import { parseNbaGameLogsCsv } from '../feeds/history/nba-gamelogs.js';
+import { scanCsvFile } from '../feeds/history/csv.js';
+import { streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
 import type { Store } from '../store/db.js';
-import { upsertGameStats } from '../store/repo/game-stats.js';
+import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
 import type { RunLogger } from './sources.js';
 
@@ -17,9 +17,13 @@ export interface ImportResult {
   skipped: boolean;
 }
 
-/** Game-log formats propgrade can import; each maps a real CSV layout to player-game lines. */
-const PARSERS: Partial<Record<GradedSport, (text: string) => ReturnType<typeof parseNbaGameLogsCsv>>> = {
-  nba: parseNbaGameLogsCsv,
+/**
+ * Game-log formats propgrade can import; each streams a real CSV layout as player-game lines
+ * (`quoted`: the file holds a double quote, so it is parsed whole rather than split in chunks).
+ */
+type GameLogStreamer = (file: string, quoted: boolean, onRow: (row: PlayerGameStat) => void) => string[];
+const PARSERS: Partial<Record<GradedSport, GameLogStreamer>> = {
+  nba: streamNbaGameLogsFile,
 };
 
 export function supportedGameLogSports(): GradedSport[] {
@@ -29,20 +33,28 @@ export function supportedGameLogSports(): GradedSport[] {
 /**
  * Imports a game-log CSV into the per-player game table, idempotently: rows upsert on
  * (sport, player, date, game) and a file already imported (same content hash) is skipped.
+ * The file is streamed: one pass hashes it in chunks, a second parses it record by record and
+ * upserts each row as it is read, all rows in one transaction, so memory stays flat whatever
+ * the file's size.
  */
 export function importGameLogs(store: Store, sport: GradedSport, file: string, now: Date, options: { force?: boolean } = {}): ImportResult | null {
-  const parse = PARSERS[sport];
-  if (!parse) return null;
-  const text = readFileSync(file, 'utf8');
-  const hash = createHash('sha256').update(text).digest('hex');
+  const stream = PARSERS[sport];
+  if (!stream) return null;
+  const { hash, quoted } = scanCsvFile(file);
   const marker = `import:gamelogs:${sport}:${hash}`;
   if (!options.force && kvGet(store.db, marker, now) !== null) {
     return { file, sport, parsed: 0, written: 0, skipped: true };
   }
-  const rows = parse(text);
-  const written = upsertGameStats(store.db, rows);
-  kvSet(store.db, marker, { file, rows: rows.length, importedAt: now.toISOString() }, now, null);
-  return { file, sport, parsed: rows.length, written, skipped: false };
+  const write = gameStatsWriter(store.db);
+  let rows = 0;
+  store.sqlite.transaction(() => {
+    stream(file, quoted, (row) => {
+      write(row);
+      rows += 1;
+    });
+  })();
+  kvSet(store.db, marker, { file, rows, importedAt: now.toISOString() }, now, null);
+  return { file, sport, parsed: rows, written: rows, skipped: false };
 }
 
 export interface ReplaySeed {

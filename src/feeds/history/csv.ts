@@ -1,13 +1,49 @@
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse/sync';
+
+/**
+ * CSV reading as csv-parse reads it with { bom, skip_empty_lines, relax_column_count } (the one
+ * configuration the history loaders use). Text without a double quote cannot hold a quoted field,
+ * so it is split directly, exactly as csv-parse would: a leading BOM dropped, the record delimiter
+ * is the first of \r\n, \n or \r in the text (and only that one), records are split on commas,
+ * empty lines are skipped. Text with a quote goes through csv-parse itself.
+ */
+
+const BOM = '\uFEFF';
+
+/** The record delimiter csv-parse discovers: the first \r\n, \n or \r of the text; null when none. */
+function discoverDelimiter(text: string, from = 0): string | null {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13) return text.charCodeAt(i + 1) === 10 ? '\r\n' : '\r';
+    if (c === 10) return '\n';
+  }
+  return null;
+}
+
+/** Every record's cells, or null when the text is not CSV. */
+function parseRows(text: string): string[][] | null {
+  if (text.includes('"')) {
+    try {
+      return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+    } catch {
+      return null;
+    }
+  }
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const delimiter = discoverDelimiter(body);
+  const lines = delimiter === null ? [body] : body.split(delimiter);
+  const rows: string[][] = [];
+  for (const line of lines) if (line.length > 0) rows.push(line.split(','));
+  return rows;
+}
 
 /** A CSV parsed into header-keyed records, plus the header, or null when the text is not CSV. */
 export function readCsv(text: string): { header: string[]; records: Record<string, string>[] } | null {
-  let rows: string[][];
-  try {
-    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
-  } catch {
-    return null;
-  }
+  const rows = parseRows(text);
+  if (rows === null) return null;
   const [header, ...body] = rows;
   if (!header) return null;
   const records = body.map((cells) => {
@@ -16,6 +52,134 @@ export function readCsv(text: string): { header: string[]; records: Record<strin
     return rec;
   });
   return { header, records };
+}
+
+/**
+ * The cell of a record by column name, as readCsv's header-keyed record holds it: the LAST column
+ * of that name (later keys overwrite earlier ones), '' for a cell the record does not have.
+ */
+export function cellReader(header: readonly string[]): (cells: readonly string[], name: string) => string | undefined {
+  const index = new Map<string, number>();
+  header.forEach((h, i) => index.set(h, i));
+  return (cells, name) => {
+    const i = index.get(name);
+    return i === undefined ? undefined : (cells[i] ?? '');
+  };
+}
+
+/** Bytes read per chunk when streaming a file. */
+const CHUNK_BYTES = 1 << 20;
+
+/** The file's text in decoded pieces, read in chunks (never the whole file at once). */
+function* textChunks(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(chunkBytes);
+    const decoder = new StringDecoder('utf8');
+    for (;;) {
+      const n = readSync(fd, buf, 0, chunkBytes, null);
+      if (n === 0) break;
+      const piece = decoder.write(buf.subarray(0, n));
+      if (piece.length > 0) yield piece;
+    }
+    const rest = decoder.end();
+    if (rest.length > 0) yield rest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface CsvFileScan {
+  /** sha256 (hex) of the file's text as readFileSync(file, 'utf8') decodes it. */
+  hash: string;
+  /** Whether the text holds a double quote (then it is parsed whole by csv-parse). */
+  quoted: boolean;
+}
+
+/** One pass over the file in chunks: its content hash, and whether the fast split applies. */
+export function scanCsvFile(path: string): CsvFileScan {
+  const hash = createHash('sha256');
+  let quoted = false;
+  for (const piece of textChunks(path)) {
+    hash.update(piece);
+    if (!quoted && piece.includes('"')) quoted = true;
+  }
+  return { hash: hash.digest('hex'), quoted };
+}
+
+/**
+ * Streams a CSV file record by record: `onHeader` with the header (return false to stop), then
+ * `onRecord` with each record's cells and its 0-based index among the records. Memory stays flat:
+ * a quote-free file is read in chunks and split as csv-parse would split it; a file with a quote is
+ * read whole and parsed by csv-parse. Returns false when the file is not CSV (nothing is emitted).
+ */
+export function streamCsvFile(
+  path: string,
+  quoted: boolean,
+  onHeader: (header: string[]) => boolean,
+  onRecord: (cells: string[], index: number) => void,
+  chunkBytes = CHUNK_BYTES,
+): boolean {
+  if (quoted) {
+    let text = '';
+    for (const piece of textChunks(path, chunkBytes)) text += piece;
+    const rows = parseRows(text);
+    if (rows === null) return false;
+    const [header, ...body] = rows;
+    if (!header) return false;
+    if (!onHeader(header)) return true;
+    body.forEach((cells, i) => onRecord(cells, i));
+    return true;
+  }
+  let delimiter: string | null = null;
+  let pending = '';
+  let first = true;
+  let header: string[] | null = null;
+  let stopped = false;
+  let index = 0;
+  const line = (l: string) => {
+    if (stopped || l.length === 0) return;
+    const cells = l.split(',');
+    if (header === null) {
+      header = cells;
+      if (!onHeader(header)) stopped = true;
+      return;
+    }
+    onRecord(cells, index++);
+  };
+  for (let piece of textChunks(path, chunkBytes)) {
+    if (first) {
+      first = false;
+      if (piece.startsWith(BOM)) piece = piece.slice(1);
+    }
+    pending += piece;
+    if (delimiter === null) {
+      delimiter = discoverDelimiter(pending);
+      // A lone \r at the end of a piece may be the start of \r\n: decide with the next piece.
+      if (delimiter === '\r' && pending.endsWith('\r') && pending.indexOf('\r') === pending.length - 1) {
+        delimiter = null;
+        continue;
+      }
+      if (delimiter === null) continue;
+    }
+    let start = 0;
+    for (let at = pending.indexOf(delimiter, start); at !== -1; at = pending.indexOf(delimiter, start)) {
+      line(pending.slice(start, at));
+      start = at + delimiter.length;
+    }
+    pending = pending.slice(start);
+    if (stopped) break;
+  }
+  if (!stopped) {
+    if (delimiter === null && pending.length > 0) {
+      // No delimiter anywhere (a one-line file), or only a trailing lone \r.
+      const d = discoverDelimiter(pending);
+      for (const l of d === null ? [pending] : pending.split(d)) line(l);
+    } else {
+      line(pending);
+    }
+  }
+  return header !== null;
 }
 
 export function hasColumns(header: readonly string[], required: readonly string[]): string[] {

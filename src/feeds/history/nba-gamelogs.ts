@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { playerGameStatSchema, type PlayerGameStat } from '../../domain/entities.js';
+import type { PlayerGameStat } from '../../domain/entities.js';
 import { nbaComToEspn } from '../teams/lookup.js';
-import { normalizeName } from '../../domain/names.js';
-import { hasColumns, numberCell, readCsv, type LoadReport } from './csv.js';
+import { normalizeName, type NormalizedName } from '../../domain/names.js';
+import { cellReader, hasColumns, numberCell, readCsv, streamCsvFile, type LoadReport } from './csv.js';
 
 /**
  * NBA.com PlayerGameLog rows (shared/history `nba_player_game_logs_*.csv`: one row per player-game,
@@ -16,60 +15,111 @@ const REQUIRED = ['player', 'player_id', 'date', 'matchup', 'minutes', 'pts', 'r
 
 const EXTRAS = ['fgm', 'fga', 'ftm', 'fta', 'threes_attempted', 'oreb', 'dreb', 'tov', 'pf', 'plus_minus'] as const;
 
-const rowSchema = z.object({
-  player: z.string().min(1),
-  player_id: z.string().min(1),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  matchup: z.string(),
-});
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * One record -> a PlayerGameStat, or the warning for a skipped row. The checks are the ones the row
+ * schema made (player and player_id non-empty, date yyyy-mm-dd, a matchup cell, real minutes), done
+ * by hand: every value built here is already of the PlayerGameStat shape, so nothing is re-validated
+ * per row. Names are normalized once per distinct spelling.
+ */
+function recordConverter(header: readonly string[]): (cells: readonly string[], index: number) => PlayerGameStat | string {
+  const cell = cellReader(header);
+  const names = new Map<string, NormalizedName>();
+  return (cells, index) => {
+    const player = cell(cells, 'player') as string;
+    const playerId = cell(cells, 'player_id') as string;
+    const date = cell(cells, 'date') as string;
+    const matchup = cell(cells, 'matchup') as string;
+    const minutes = numberCell(cell(cells, 'minutes'));
+    if (player.length < 1 || playerId.length < 1 || !DATE.test(date) || minutes === null) {
+      return `nba game logs line ${index + 2}: skipped (bad player/date/matchup/minutes)`;
+    }
+    const pts = numberCell(cell(cells, 'pts'));
+    const reb = numberCell(cell(cells, 'reb'));
+    const ast = numberCell(cell(cells, 'ast'));
+    const extras: Record<string, number | null> = {};
+    for (const k of EXTRAS) extras[k] = numberCell(cell(cells, k));
+    extras['nba_player_id'] = numberCell(playerId);
+    let name = names.get(player);
+    if (name === undefined) names.set(player, (name = normalizeName(player)));
+    return {
+      sport: 'nba',
+      playerKey: name.key,
+      playerName: player,
+      // Store-wide team codes are ESPN's (as the odds and results adapters use); the CSV has NBA.com tricodes.
+      team: espnTeam(teamOf(matchup)),
+      opponent: espnTeam(cell(cells, 'opponent')?.trim() || null),
+      date,
+      gameId: null,
+      minutes,
+      stats: {
+        points: pts,
+        rebounds: reb,
+        assists: ast,
+        threes: numberCell(cell(cells, 'threes_made')),
+        pra: pts !== null && reb !== null && ast !== null ? pts + reb + ast : null,
+        blocks: numberCell(cell(cells, 'blk')),
+        steals: numberCell(cell(cells, 'stl')),
+      },
+      extras,
+      source: NBA_GAMELOG_SOURCE,
+    };
+  };
+}
+
+function unknownHeader(header: readonly string[]): string | null {
+  const missing = hasColumns(header, REQUIRED);
+  return missing.length > 0 ? `nba game logs: unknown header, missing ${missing.join(', ')}` : null;
+}
 
 export function loadNbaGameLogsCsv(text: string): LoadReport<PlayerGameStat> {
   const csv = readCsv(text);
   if (!csv) return { rows: [], warnings: ['nba game logs: not a readable CSV'] };
-  const missing = hasColumns(csv.header, REQUIRED);
-  if (missing.length > 0) return { rows: [], warnings: [`nba game logs: unknown header, missing ${missing.join(', ')}`] };
+  const bad = unknownHeader(csv.header);
+  if (bad) return { rows: [], warnings: [bad] };
+  const convert = recordConverter(csv.header);
   const rows: PlayerGameStat[] = [];
   const warnings: string[] = [];
+  const header = csv.header;
   csv.records.forEach((rec, i) => {
-    const line = i + 2;
-    const base = rowSchema.safeParse(rec);
-    const minutes = numberCell(rec.minutes);
-    if (!base.success || minutes === null) {
-      warnings.push(`nba game logs line ${line}: skipped (bad player/date/matchup/minutes)`);
-      return;
-    }
-    const pts = numberCell(rec.pts);
-    const reb = numberCell(rec.reb);
-    const ast = numberCell(rec.ast);
-    const extras: Record<string, number | null> = {};
-    for (const k of EXTRAS) extras[k] = numberCell(rec[k]);
-    const name = normalizeName(base.data.player);
-    rows.push(
-      playerGameStatSchema.parse({
-        sport: 'nba',
-        playerKey: name.key,
-        playerName: base.data.player,
-        // Store-wide team codes are ESPN's (as the odds and results adapters use); the CSV has NBA.com tricodes.
-        team: espnTeam(teamOf(base.data.matchup)),
-        opponent: espnTeam(rec.opponent?.trim() || null),
-        date: base.data.date,
-        gameId: null,
-        minutes,
-        stats: {
-          points: pts,
-          rebounds: reb,
-          assists: ast,
-          threes: numberCell(rec.threes_made),
-          pra: pts !== null && reb !== null && ast !== null ? pts + reb + ast : null,
-          blocks: numberCell(rec.blk),
-          steals: numberCell(rec.stl),
-        },
-        extras: { ...extras, nba_player_id: numberCell(base.data.player_id) },
-        source: NBA_GAMELOG_SOURCE,
-      }),
+    const out = convert(
+      header.map((h) => rec[h] as string),
+      i,
     );
+    if (typeof out === 'string') warnings.push(out);
+    else rows.push(out);
   });
   return { rows, warnings };
+}
+
+/**
+ * The same rows streamed from a file, one at a time (the import writes each as it is read, so the
+ * file's rows are never all in memory). Returns the warnings, as loadNbaGameLogsCsv would.
+ */
+export function streamNbaGameLogsFile(path: string, quoted: boolean, onRow: (row: PlayerGameStat) => void): string[] {
+  const warnings: string[] = [];
+  let convert: ReturnType<typeof recordConverter> | null = null;
+  const csv = streamCsvFile(
+    path,
+    quoted,
+    (header) => {
+      const bad = unknownHeader(header);
+      if (bad) {
+        warnings.push(bad);
+        return false;
+      }
+      convert = recordConverter(header);
+      return true;
+    },
+    (cells, i) => {
+      const out = (convert as ReturnType<typeof recordConverter>)(cells, i);
+      if (typeof out === 'string') warnings.push(out);
+      else onRow(out);
+    },
+  );
+  if (!csv) warnings.push('nba game logs: not a readable CSV');
+  return warnings;
 }
 
 /** The loader's rows only; `propgrade import gamelogs` uses this. Skipped rows are reported by loadNbaGameLogsCsv. */
