@@ -82,7 +82,7 @@ function indexOf(cacheKey: string, fetchedAt: string, rows: ArsenalRows): Arsena
 
 type Lookup = { status: 'resolved'; mlbamId: number } | { status: 'ambiguous'; candidates: ArsenalCandidate[] } | { status: 'unknown'; suggestions: PlayerSuggestion[] };
 
-/** A pitcher among the season's export by normalized name: one identity resolves; two share a key: ambiguous (Savant 2025 has two Luis Garcias). */
+/** A pitcher among the season's export by MLBAM id or normalized name: one identity resolves; two share a key: ambiguous (Savant 2025 has two Luis Garcias). */
 export function findPitcher(stats: readonly ArsenalStatRow[], query: string): Lookup {
   const people = new Map<number, ArsenalCandidate>();
   for (const r of stats) {
@@ -93,6 +93,11 @@ export function findPitcher(stats: readonly ArsenalStatRow[], query: string): Lo
   const index = new PlayerIndex<ArsenalCandidate>({ identityOf: (c) => c.mlbamId });
   for (const c of people.values()) index.add(c.name, c);
   const byKey = (key: string) => [...people.values()].filter((c) => c.key === key);
+  // An MLBAM id names one pitcher whatever his name: the way out of an ambiguous name.
+  if (/^\d{3,8}$/.test(query.trim())) {
+    const id = Number(query.trim());
+    return people.has(id) ? { status: 'resolved', mlbamId: id } : { status: 'unknown', suggestions: [] };
+  }
   const key = normalizeName(query).key;
   const exact = byKey(key);
   if (exact.length === 1) return { status: 'resolved', mlbamId: exact[0]!.mlbamId };

@@ -102,14 +102,15 @@ export function resolveStatsPlayer(store: Store, query: string, sport?: GradedSp
 
 /** A name that did not resolve, in any view (players, pitchers). */
 export type UnresolvedName =
-  | { status: 'ambiguous'; query: string; candidates: ReadonlyArray<{ name: string; sport?: string; team?: string | null }> }
+  | { status: 'ambiguous'; query: string; candidates: ReadonlyArray<{ name: string; sport?: string; team?: string | null; mlbamId?: number }> }
   | { status: 'unknown'; query: string; suggestions: ReadonlyArray<{ name: string }> };
 
 /** One line for a name that did not resolve (CLI message, HTTP error message). */
 export function unresolvedMessage(u: UnresolvedName, what = 'player'): string {
   if (u.status === 'ambiguous') {
-    const names = u.candidates.map((c) => `${c.name}${c.sport ? ` (${c.sport})` : c.team ? ` (${c.team})` : ''}`).join(', ');
-    return `'${u.query}' is ambiguous: ${u.candidates.length} ${what}s match (${names}); nothing is shown for a guess, ask again with the full name`;
+    const names = u.candidates.map((c) => `${c.name} (${[c.sport, c.team, c.mlbamId === undefined ? undefined : `MLBAM ${c.mlbamId}`].filter(Boolean).join(', ')})`).join(', ');
+    const again = u.candidates.some((c) => c.mlbamId !== undefined) ? 'ask again with the full name or the MLBAM id' : 'ask again with the full name';
+    return `'${u.query}' is ambiguous: ${u.candidates.length} ${what}s match (${names}); nothing is shown for a guess, ${again}`;
   }
   const dym = u.suggestions.length > 0 ? `; did you mean ${u.suggestions.map((s) => s.name).join(', ')}?` : '';
   return `no ${what} '${u.query}' in the store${dym}`;
