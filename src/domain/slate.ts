@@ -4,7 +4,7 @@ import type { MarketPricing } from './model/grade-prop.js';
 import { MARKET_RULES, priceLadder, type FairSource, type RowPricing } from './model/market.js';
 import type { Dispersion } from './model/params.js';
 import { fairAmerican } from './odds.js';
-import { normalizeName } from './names.js';
+import { normalizeName, type NormalizedName } from './names.js';
 import type { Side } from './sports.js';
 import type { StatType } from './stats.js';
 
@@ -71,10 +71,13 @@ export const propBooksKey = (eventId: string, playerKey: string, stat: string, l
 export function groupQuotes(quotes: readonly PropQuote[], options: AssembleOptions): Map<string, PropBooks> {
   const allowed = options.allowedBooks ? new Set(options.allowedBooks) : null;
   const props = new Map<string, PropBooks>();
+  // Every book repeats the same few hundred names: normalize each spelling once.
+  const names = new Map<string, NormalizedName>();
   for (const q of quotes) {
     if (q.line === null) continue; // a prop without a line cannot be graded or joined
     if (allowed && !allowed.has(q.book)) continue;
-    const name = normalizeName(q.player);
+    let name = names.get(q.player);
+    if (name === undefined) names.set(q.player, (name = normalizeName(q.player)));
     if (!name.key) continue;
     const k = propBooksKey(q.eventId, name.key, q.stat, q.line);
     let prop = props.get(k);

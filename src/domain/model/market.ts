@@ -134,26 +134,81 @@ interface Candidate {
 }
 
 /**
+ * One line's market, computed once: each quote's no-vig P(over) (null when the pair is not both
+ * real prices) and the all-books consensus. Every consensus below is summed from these in quote
+ * order, exactly as consensusOver sums them, so the figures are the same to the bit.
+ */
+interface LineMarket {
+  probs: Array<number | null>;
+  every: Consensus | null;
+  /** P(over) of the market-implied ladder at this line, computed on first use. */
+  implied?: number;
+}
+
+function lineMarket(l: LadderLine): LineMarket {
+  const probs = l.quotes.map((q) => pairOverProbability(q));
+  let sum = 0;
+  let books = 0;
+  for (const p of probs) {
+    if (p === null) continue;
+    sum += p;
+    books += 1;
+  }
+  return { probs, every: books === 0 ? null : { pOver: sum / books, books } };
+}
+
+/** consensusOver(l.quotes, exclude) from the line's cached probabilities. */
+function othersConsensus(l: LadderLine, m: LineMarket, exclude: string): Consensus | null {
+  let sum = 0;
+  let books = 0;
+  for (let i = 0; i < l.quotes.length; i++) {
+    if ((l.quotes[i] as BookQuote).book === exclude) continue;
+    const p = m.probs[i] as number | null;
+    if (p === null) continue;
+    sum += p;
+    books += 1;
+  }
+  return books === 0 ? null : { pOver: sum / books, books };
+}
+
+/** The fair P(over) for judging one book's pair at a line (side-free: P(under) is 1 minus it). */
+interface FairOver {
+  pOver: number;
+  source: FairSource;
+  books: number;
+  thin: boolean;
+}
+
+/**
  * Prices every (line, side) of one player's stat in one game. `dispersion` is the stat's fitted
  * variance function; without it no rung is market-implied. Lines with no book quoting both sides
- * yield no rows (the triplet is hidden).
+ * yield no rows (the triplet is hidden). Each quote is de-vigged once and each book's fair once per
+ * line (both sides read it), instead of once per side and per other book.
  */
 export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion | null): RowPricing[] {
-  const main = mainLineOf(lines);
-  const anchor = main ? consensusOver(main.quotes) : null;
+  const markets = new Map<LadderLine, LineMarket>();
+  for (const l of lines) markets.set(l, lineMarket(l));
+  const main = mainLineOfMarkets(lines, markets);
+  const anchor = main ? (markets.get(main) as LineMarket).every : null;
   const impliedMu =
     main && anchor && dispersion && anchor.books >= MARKET_RULES.minConsensusBooks ? impliedMean(main.line, anchor.pOver, dispersion) : null;
 
   const out: RowPricing[] = [];
   for (const l of lines) {
-    const pairs = l.quotes.filter((q): q is Candidate['quote'] => pairOverProbability(q) !== null);
+    const m = markets.get(l) as LineMarket;
+    const pairs: Array<{ quote: Candidate['quote']; fair: FairOver; booksum: number }> = [];
+    for (let i = 0; i < l.quotes.length; i++) {
+      if (m.probs[i] === null) continue;
+      const quote = l.quotes[i] as Candidate['quote'];
+      const booksum = 1 / (americanToDecimal(quote.over) as number) + 1 / (americanToDecimal(quote.under) as number);
+      pairs.push({ quote, fair: fairOverFor(l, m, quote.book, impliedMu, dispersion, anchor?.books ?? 0), booksum });
+    }
     if (pairs.length === 0) continue;
     for (const side of ['over', 'under'] as const) {
-      const candidates: Candidate[] = pairs.map((quote) => {
-        const fair = fairFor(l, quote.book, side, impliedMu, dispersion, anchor?.books ?? 0);
+      const candidates: Candidate[] = pairs.map(({ quote, fair: f, booksum }) => {
+        const fair = { prob: side === 'over' ? f.pOver : 1 - f.pOver, source: f.source, books: f.books, thin: f.thin };
         const price = side === 'over' ? quote.over : quote.under;
         const decimal = americanToDecimal(price) as number;
-        const booksum = 1 / (americanToDecimal(quote.over) as number) + 1 / (americanToDecimal(quote.under) as number);
         return { quote, price, decimal, fair, overround: booksum - 1, outlier: fair.prob - 1 / decimal > MARKET_RULES.outlierProbGap };
       });
       const best = bestOf(candidates.filter((c) => !c.outlier)) ?? bestOf(candidates);
@@ -183,27 +238,20 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
   return out;
 }
 
-/** Fair P(side) for judging `book`'s price at this line: consensus of the others, else implied, else thin, else own pair. */
-function fairFor(
-  l: LadderLine,
-  book: string,
-  side: Side,
-  impliedMu: number | null,
-  dispersion: Dispersion | null,
-  anchorBooks: number,
-): Candidate['fair'] {
-  const toSide = (pOver: number) => (side === 'over' ? pOver : 1 - pOver);
-  const others = consensusOver(l.quotes, book);
-  if (others && others.books >= MARKET_RULES.minConsensusBooks) return { prob: toSide(others.pOver), source: 'consensus', books: others.books, thin: false };
+/** Fair P(over) for judging `book`'s pair at this line: consensus of the others, else implied, else thin, else own pair. */
+function fairOverFor(l: LadderLine, m: LineMarket, book: string, impliedMu: number | null, dispersion: Dispersion | null, anchorBooks: number): FairOver {
+  const others = othersConsensus(l, m, book);
+  if (others && others.books >= MARKET_RULES.minConsensusBooks) return { pOver: others.pOver, source: 'consensus', books: others.books, thin: false };
   if (impliedMu !== null && dispersion) {
-    const p = overProbability(impliedMu, dispersion, l.line);
-    if (p > 0 && p < 1) return { prob: toSide(p), source: 'market_implied', books: anchorBooks, thin: false };
+    m.implied ??= overProbability(impliedMu, dispersion, l.line);
+    const p = m.implied;
+    if (p > 0 && p < 1) return { pOver: p, source: 'market_implied', books: anchorBooks, thin: false };
   }
   // A thin consensus keeps the graded book's own pair in: with one or two other books, its price is
   // part of what the market knows, and leaving it out lets one other book set the fair.
-  const every = consensusOver(l.quotes) as Consensus;
-  if (others) return { prob: toSide(every.pOver), source: 'consensus', books: every.books, thin: true };
-  return { prob: toSide(every.pOver), source: 'book', books: 1, thin: true };
+  const every = m.every as Consensus;
+  if (others) return { pOver: every.pOver, source: 'consensus', books: every.books, thin: true };
+  return { pOver: every.pOver, source: 'book', books: 1, thin: true };
 }
 
 /** Highest payout; ties go to the book name first in order, so the choice is deterministic. */
@@ -217,9 +265,17 @@ function bestOf(cs: readonly Candidate[]): Candidate | null {
 
 /** Main line = quoted on both sides by the most books; ties go to the line whose consensus P(over) is nearest 0.5, then the lower line. */
 export function mainLineOf<T extends LadderLine>(lines: readonly T[]): T | null {
+  return pickMainLine(lines, (l) => consensusOver(l.quotes));
+}
+
+function mainLineOfMarkets<T extends LadderLine>(lines: readonly T[], markets: ReadonlyMap<LadderLine, LineMarket>): T | null {
+  return pickMainLine(lines, (l) => (markets.get(l) as LineMarket).every);
+}
+
+function pickMainLine<T extends LadderLine>(lines: readonly T[], consensusOf: (l: T) => Consensus | null): T | null {
   let best: { l: T; books: number; distance: number } | null = null;
   for (const l of lines) {
-    const c = consensusOver(l.quotes);
+    const c = consensusOf(l);
     if (!c) continue;
     const distance = Math.abs(c.pOver - 0.5);
     if (
