@@ -3,7 +3,7 @@ import type { Grade } from '../grades.js';
 import { americanToDecimal, fairAmerican } from '../odds.js';
 import type { GradedSport, Side } from '../sports.js';
 import type { StatType } from '../stats.js';
-import { countDistribution, lineProbabilities, type CountDistribution } from './distributions.js';
+import { countDistribution, lineProbabilities, type CountDistribution, type LineProbabilities } from './distributions.js';
 import { FITTED_PARAMS } from './fitted-params.js';
 import { gradeFor, isTakeable } from './grading.js';
 import type { FairSource } from './market.js';
@@ -85,43 +85,107 @@ function refuse(reason: string, projection: number | null = null): GradeOutput {
 }
 
 /**
+ * What gradeProp derives from (history, params, sport, stat, game date) alone, before any line or
+ * price: every line and side of a player's stat in a slate shares it. Memoised per history array
+ * (histories are read-only inputs; an array that changed length or ends is recomputed, never
+ * trusted), so a slate grades each player-stat's projection once instead of once per row.
+ */
+interface Prepared {
+  sp: ReturnType<typeof paramsFor>;
+  nudgeWeight: number;
+  /** Computed on first use, at the point gradeProp needs it (after the line is checked). */
+  projected?: ReturnType<typeof projectStat>;
+  variance?: number;
+  dist?: CountDistribution;
+  /** lineProbabilities(dist, line) per line. */
+  lines: Map<number, LineProbabilities>;
+}
+
+interface HistoryMemo {
+  length: number;
+  first: PlayerGameStat | undefined;
+  last: PlayerGameStat | undefined;
+  /** Per game date: the first history row on or after it (the caller-bug check), or null. */
+  lateRow: Map<string, PlayerGameStat | null>;
+  /** params -> sport -> stat -> game date. */
+  byParams: WeakMap<ModelParams, Map<string, Map<string, Map<string, Prepared>>>>;
+}
+
+const memo = new WeakMap<readonly PlayerGameStat[], HistoryMemo>();
+
+function historyMemo(history: readonly PlayerGameStat[]): HistoryMemo {
+  let m = memo.get(history);
+  if (!m || m.length !== history.length || m.first !== history[0] || m.last !== history[history.length - 1]) {
+    m = { length: history.length, first: history[0], last: history[history.length - 1], lateRow: new Map(), byParams: new WeakMap() };
+    memo.set(history, m);
+  }
+  return m;
+}
+
+function prepare(input: GradeInput, params: ModelParams, m: HistoryMemo): Prepared {
+  let bySport = m.byParams.get(params);
+  if (!bySport) m.byParams.set(params, (bySport = new Map()));
+  let byStat = bySport.get(input.sport);
+  if (!byStat) bySport.set(input.sport, (byStat = new Map()));
+  let byDate = byStat.get(input.stat);
+  if (!byDate) byStat.set(input.stat, (byDate = new Map()));
+  let p = byDate.get(input.gameDate);
+  if (!p) {
+    p = { sp: paramsFor(params, input.sport, input.stat), nudgeWeight: nudgeWeightFor(params, input.sport, input.stat), lines: new Map() };
+    byDate.set(input.gameDate, p);
+  }
+  return p;
+}
+
+/**
  * Grades one prop side: the projection must exist (no projection, no grade), the market supplies the
  * fair probability, the model nudges it only by its fitted per-market weight, and the letter maps
  * from EV at the graded price (grading.ts). Pure and allocation-light: the snapshot calls it per row.
  */
 export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS): GradeOutput {
-  for (const row of input.history) {
-    if (row.date >= input.gameDate) {
-      throw new RangeError(`history holds a game on ${row.date}, not strictly before the graded game on ${input.gameDate}`);
-    }
+  const m = historyMemo(input.history);
+  let late = m.lateRow.get(input.gameDate);
+  if (late === undefined) {
+    late = input.history.find((row) => row.date >= input.gameDate) ?? null;
+    m.lateRow.set(input.gameDate, late);
   }
-  const sp = paramsFor(params, input.sport, input.stat);
+  if (late !== null) {
+    throw new RangeError(`history holds a game on ${late.date}, not strictly before the graded game on ${input.gameDate}`);
+  }
+  const prep = prepare(input, params, m);
+  const sp = prep.sp;
   if (sp === null) return refuse(`${input.stat} is not graded for ${input.sport}`);
   if (!Number.isFinite(input.line) || input.line < 0) return refuse(`line ${input.line} is not a stat threshold`);
 
-  const projected = projectStat(input.history, input.stat, sp, input.gameDate);
+  prep.projected ??= projectStat(input.history, input.stat, sp, input.gameDate);
+  const projected = prep.projected;
   if (!projected.ok) return refuse(projected.reason);
   const pr = projected.projection;
 
-  const variance =
-    sp.dispersion !== null
-      ? sp.dispersion.a * pr.mean + sp.dispersion.b * pr.mean * pr.mean
-      : pr.mean + ownDispersion(projected.series, pr.rate) * pr.mean * pr.mean;
-  const dist = countDistribution(pr.mean, variance);
-  const probs = lineProbabilities(dist, input.line);
+  if (prep.dist === undefined) {
+    prep.variance =
+      sp.dispersion !== null
+        ? sp.dispersion.a * pr.mean + sp.dispersion.b * pr.mean * pr.mean
+        : pr.mean + ownDispersion(projected.series, pr.rate) * pr.mean * pr.mean;
+    prep.dist = countDistribution(pr.mean, prep.variance);
+  }
+  const variance = prep.variance as number;
+  const dist = prep.dist;
+  let probs = prep.lines.get(input.line);
+  if (probs === undefined) prep.lines.set(input.line, (probs = lineProbabilities(dist, input.line)));
   const pModel = conditionalWinProbability(probs, input.side);
   if (!(pModel > 0 && pModel < 1)) {
     return refuse(`the model gives the ${input.side} no real chance either way at ${input.line}`, pr.mean);
   }
-  const m = input.market;
-  if (m === null) return refuse(`no book prices both sides of ${input.line}, so there is no market to grade a price against`, pr.mean);
-  const decimal = americanToDecimal(m.bookOdds);
-  if (decimal === null || !(m.fairProb > 0 && m.fairProb < 1)) return refuse(`no valid price at ${input.line}`, pr.mean);
+  const mk = input.market;
+  if (mk === null) return refuse(`no book prices both sides of ${input.line}, so there is no market to grade a price against`, pr.mean);
+  const decimal = americanToDecimal(mk.bookOdds);
+  if (decimal === null || !(mk.fairProb > 0 && mk.fairProb < 1)) return refuse(`no valid price at ${input.line}`, pr.mean);
 
-  const nudgeWeight = nudgeWeightFor(params, input.sport, input.stat);
-  const pWin = nudgeWeight > 0 ? blendProbability(pModel, m.fairProb, nudgeWeight) : m.fairProb;
+  const nudgeWeight = prep.nudgeWeight;
+  const pWin = nudgeWeight > 0 ? blendProbability(pModel, mk.fairProb, nudgeWeight) : mk.fairProb;
   const evPct = 100 * (pWin * decimal - 1);
-  const grade = gradeFor({ evPct, fairSource: m.fairSource, thinConsensus: m.thinConsensus, gradedAtOutlier: m.gradedAtOutlier, fitted: sp.fitted });
+  const grade = gradeFor({ evPct, fairSource: mk.fairSource, thinConsensus: mk.thinConsensus, gradedAtOutlier: mk.gradedAtOutlier, fitted: sp.fitted });
 
   return {
     grade,
@@ -130,7 +194,7 @@ export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS
     pWin,
     modelOdds: fairAmerican(pWin),
     evPct,
-    value: pWin - m.fairProb,
+    value: pWin - mk.fairProb,
     takeable: isTakeable(grade),
     detail: {
       sampleSize: pr.sampleSize,
@@ -144,14 +208,15 @@ export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS
       priorShare: pr.priorShare,
       lastGameDate: pr.lastGameDate,
       daysSinceLastGame: pr.daysSinceLastGame,
-      distribution: dist,
+      // A copy per grade: outputs never share a mutable object.
+      distribution: { ...dist },
       variance,
       pPush: probs.push,
       pModel,
-      pFair: m.fairProb,
-      fairSource: m.fairSource,
-      consensusBooks: m.consensusBooks,
-      thinConsensus: m.thinConsensus,
+      pFair: mk.fairProb,
+      fairSource: mk.fairSource,
+      consensusBooks: mk.consensusBooks,
+      thinConsensus: mk.thinConsensus,
       nudgeWeight,
       fitted: sp.fitted,
     },

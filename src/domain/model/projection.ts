@@ -72,12 +72,32 @@ export function exposureOf(row: PlayerGameStat, exposure: Exposure): number | nu
   return typeof v === 'number' && v > 0 ? v : null;
 }
 
+/** Date.parse of yyyy-mm-dd at 00:00Z, memoised: a slate or a back-test reads the same few hundred dates over and over. */
+const dayMs = new Map<string, number>();
+function midnightMs(iso: string): number {
+  let t = dayMs.get(iso);
+  if (t === undefined) {
+    t = Date.parse(`${iso}T00:00:00Z`);
+    if (dayMs.size > 100_000) dayMs.clear();
+    dayMs.set(iso, t);
+  }
+  return t;
+}
+
+const shifted = new Map<string, string>();
 function addDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const key = `${iso}|${days}`;
+  let out = shifted.get(key);
+  if (out === undefined) {
+    out = new Date(midnightMs(iso) + days * 86_400_000).toISOString().slice(0, 10);
+    if (shifted.size > 100_000) shifted.clear();
+    shifted.set(key, out);
+  }
+  return out;
 }
 
 function daysBetween(fromIso: string, toIso: string): number {
-  return Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86_400_000);
+  return Math.round((midnightMs(toIso) - midnightMs(fromIso)) / 86_400_000);
 }
 
 /**
@@ -92,22 +112,53 @@ export function buildSeries(
 ): { series: SeriesPoint[]; exposure: Exposure } {
   // yyyy-mm-dd strings order like dates, so the window test is two string compares per row.
   const earliest = addDays(gameDate, -HISTORY_RULES.lookbackDays);
-  const inWindow = history.filter((r) => r.date >= earliest && r.date < gameDate && typeof r.stats[stat] === 'number');
-  const effective: Exposure =
-    exposure === 'plate_appearances' || exposure === 'batters_faced'
-      ? inWindow.every((r) => exposureOf(r, exposure) !== null)
-        ? exposure
-        : 'game'
-      : exposure;
   const series: SeriesPoint[] = [];
-  for (const r of inWindow) {
-    const e = exposureOf(r, effective);
-    const v = r.stats[stat];
-    if (e === null || typeof v !== 'number') continue;
-    series.push({ date: r.date, value: v, exposure: e });
+  let effective: Exposure = exposure;
+  if (exposure === 'plate_appearances' || exposure === 'batters_faced') {
+    const inWindow = history.filter((r) => r.date >= earliest && r.date < gameDate && typeof r.stats[stat] === 'number');
+    effective = inWindow.every((r) => exposureOf(r, exposure) !== null) ? exposure : 'game';
+    for (const r of inWindow) {
+      const e = exposureOf(r, effective);
+      const v = r.stats[stat];
+      if (e === null || typeof v !== 'number') continue;
+      series.push({ date: r.date, value: v, exposure: e });
+    }
+  } else {
+    // One pass: the window, a real stat and a real exposure (the same rows the two-step filter keeps).
+    for (const r of history) {
+      if (r.date < earliest || r.date >= gameDate) continue;
+      const v = r.stats[stat];
+      if (typeof v !== 'number') continue;
+      const e = exposureOf(r, exposure);
+      if (e === null) continue;
+      series.push({ date: r.date, value: v, exposure: e });
+    }
+  }
+  sortByDate(series);
+  return { series, exposure: effective };
+}
+
+/**
+ * Sorts oldest first as a stable sort by date would: history usually arrives newest first (the
+ * store's order) or oldest first, so a strictly descending series is reversed and an ascending one
+ * kept; anything else (ties out of order) goes through the sort itself.
+ */
+function sortByDate(series: SeriesPoint[]): void {
+  let ascending = true;
+  let strictlyDescending = true;
+  for (let i = 1; i < series.length; i++) {
+    const a = (series[i - 1] as SeriesPoint).date;
+    const b = (series[i] as SeriesPoint).date;
+    if (a > b) ascending = false;
+    if (!(a > b)) strictlyDescending = false;
+    if (!ascending && !strictlyDescending) break;
+  }
+  if (ascending) return;
+  if (strictlyDescending) {
+    series.reverse();
+    return;
   }
   series.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
-  return { series, exposure: effective };
 }
 
 export interface Projection {
@@ -129,10 +180,6 @@ export interface Projection {
 export type ProjectionResult = { ok: true; projection: Projection; series: SeriesPoint[] } | { ok: false; reason: string };
 
 const RECENT_GAMES = 5;
-
-function mean(xs: readonly number[]): number {
-  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
-}
 
 export function projectStat(
   history: readonly PlayerGameStat[],
@@ -160,7 +207,12 @@ export function projectStat(
   if (!(projected > 0)) {
     return { ok: false, reason: `no ${stat} recorded in ${series.length} played games: the rate cannot be estimated` };
   }
-  const recent = series.slice(-RECENT_GAMES);
+  const from = Math.max(0, series.length - RECENT_GAMES);
+  let recentValue = 0;
+  let recentExposure = 0;
+  for (let i = from; i < series.length; i++) recentValue += (series[i] as SeriesPoint).value;
+  for (let i = from; i < series.length; i++) recentExposure += (series[i] as SeriesPoint).exposure;
+  const recentN = series.length - from;
   const last = series[series.length - 1] as SeriesPoint;
   return {
     ok: true,
@@ -173,9 +225,10 @@ export function projectStat(
       expectedExposure,
       exposure,
       sampleSize: series.length,
-      recentForm: mean(recent.map((p) => p.value)),
+      // mean() of the last RECENT_GAMES values and exposures: the same sums, in the same order.
+      recentForm: recentN === 0 ? 0 : recentValue / recentN,
       lookbackAverage: acc.totalValue / acc.n,
-      exposureRecent: mean(recent.map((p) => p.exposure)),
+      exposureRecent: recentN === 0 ? 0 : recentExposure / recentN,
       exposureLookback: acc.totalExposure / acc.n,
       lastGameDate: last.date,
       daysSinceLastGame: daysBetween(last.date, gameDate),
