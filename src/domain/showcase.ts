@@ -103,10 +103,10 @@ export function edgePct(bookOdds: number | null, fairProb: number | null): numbe
 /** The edge of one rung as shown: the number inside the plausible bound, else null with the reason. */
 export function shownEdge(row: Pick<ShowcaseRow, 'bookOdds' | 'fairProb' | 'outlierPrice'>): { edgePct: number | null; edgeNote: string | null } {
   const edge = edgePct(row.bookOdds, row.fairProb);
-  if (edge === null) return { edgePct: null, edgeNote: 'no fair price at this line' };
+  if (edge === null) return { edgePct: null, edgeNote: 'no fair price for this line' };
   if (row.outlierPrice) return { edgePct: null, edgeNote: 'the price is an outlier against the market (docs/model.md §3)' };
   if (Math.abs(edge) > EDGE_PLAUSIBLE_MAX_PCT) {
-    return { edgePct: null, edgeNote: `${edge > 0 ? '+' : ''}${edge.toFixed(1)}% is outside ±${EDGE_PLAUSIBLE_MAX_PCT}%: not a plausible edge at a ladder rung` };
+    return { edgePct: null, edgeNote: `${edge > 0 ? '+' : ''}${edge.toFixed(1)}% is outside ±${EDGE_PLAUSIBLE_MAX_PCT}%: not a plausible edge on a ladder rung` };
   }
   return { edgePct: edge, edgeNote: null };
 }

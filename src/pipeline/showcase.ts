@@ -55,7 +55,7 @@ export async function readShowcase(deps: ContextDeps, options: { sport?: GradedS
     takenAt: snapshot.takenAt,
     slateDate: snapshot.slateDate,
     latest: snapshot.slateDate !== easternDate(deps.now),
-    edgeRule: `edge = EV of the book price at the fair probability; shown only within ±${EDGE_PLAUSIBLE_MAX_PCT}% and at a credible price, else null with edge_note (docs/stats.md)`,
+    edgeRule: `edge = EV of the book price against the fair probability; shown only within ±${EDGE_PLAUSIBLE_MAX_PCT}% and on a credible (not outlier) price, else null with edge_note (docs/stats.md)`,
     ...showcase,
     ...freshnessOf(read),
   };

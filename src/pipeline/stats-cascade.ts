@@ -64,7 +64,7 @@ export async function readCascade(deps: ContextDeps, name: string, options: { sp
           ...base,
           available: true,
           window: { from: stint.from, until: today },
-          rule: `teammates with at least ${minGames} played games on each side; a game counts "without" when he has no played line in it (a 0-minute line or none)`,
+          rule: `teammates with ${minGames}+ played games on each side; a game counts "without" when he has no played line in it (a 0-minute line or none)`,
           ...split,
         },
       };

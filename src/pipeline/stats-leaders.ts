@@ -58,7 +58,7 @@ export async function readLeaders(deps: ContextDeps, req: LeadersRequest): Promi
   const today = easternDate(deps.now);
   const { stat, window } = leadersInput(req.sport, req.stat, req.season, today);
   const limit = req.limit ?? LEADERS_DEFAULT_LIMIT;
-  if (window.from >= today) return { sport: req.sport, stat, season: window.label, available: false, reason: `the ${window.label} season has not started at ${today}` };
+  if (window.from >= today) return { sport: req.sport, stat, season: window.label, available: false, reason: `the ${window.label} season has not started by ${today}` };
   const until = window.until < today ? window.until : today;
   const key = contextKey(deps.providers, 'stats-leaders', req.sport, stat, window.label, until, String(req.minGames ?? 'rule'), String(limit), dataVersion(deps.store, req.sport));
   const read = await deps.cache.read<Omit<Extract<LeadersView, { available: true }>, keyof Freshness>>(key, STATS_CACHE.store, deps.now, {
@@ -79,8 +79,8 @@ export async function readLeaders(deps: ContextDeps, req: LeadersRequest): Promi
           minGames: board.minGames,
           minGamesRule:
             req.minGames !== undefined
-              ? `asked for: at least ${req.minGames} played games`
-              : `at least ${Math.round(LEADER_MIN_GAMES_SHARE * 100)}% of the most games any team has stored this season (${board.teamGamesMax}), rounded up`,
+              ? `asked for: ${req.minGames}+ played games`
+              : `${Math.round(LEADER_MIN_GAMES_SHARE * 100)}% of the most games any team has stored this season (${board.teamGamesMax}), rounded up`,
           teamGamesMax: board.teamGamesMax,
           players: board.players,
           qualified: board.qualified,

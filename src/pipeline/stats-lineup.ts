@@ -1,7 +1,7 @@
 import { displayState, type LineupBoard } from '../domain/display-state.js';
 import type { GradedSport } from '../domain/sports.js';
 import { easternDate } from '../domain/time.js';
-import { fetchLiveFeed, fetchSchedule, startingLineup, type LineupEntry, type MlbPlayerLine } from '../feeds/mlb-statsapi/index.js';
+import { fetchLiveFeed, fetchSchedule, startingLineup, type LineupEntry, type MlbPlayerLine, type MlbScheduleGame } from '../feeds/mlb-statsapi/index.js';
 import { latestSnapshot, snapshotRows } from '../store/repo/snapshots.js';
 import { contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
 import { STATS_CACHE } from './stats-common.js';
@@ -65,42 +65,43 @@ async function loadSlate(deps: ContextDeps, date: string): Promise<{ ok: true; v
   const log = loadLog(deps.log);
   const games = await fetchSchedule(deps.providers.keyless, date, log);
   if (games === null) return { ok: false, reason: log.why(`no MLB Stats API schedule for ${date}`) };
-  const out: GameLineupData[] = [];
-  for (const g of games) {
-    const started = g.status === 'in_progress' || g.status === 'final' || g.status === 'suspended';
-    let feed: { lines: MlbPlayerLine[] } | null | undefined;
-    let feedWhy = '';
-    const teams: TeamLineupData[] = [];
-    for (const [side, team, posted] of [
-      ['away', g.event.awayAbbr, g.awayLineup],
-      ['home', g.event.homeAbbr, g.homeLineup],
-    ] as const) {
-      if (posted !== null) {
-        teams.push({ team, side, posted: true, source: 'MLB Stats API schedule (posted lineup)', note: null, lineup: posted, substitutes: [] });
-        continue;
-      }
-      if (!started) {
-        teams.push({ team, side, posted: false, source: 'MLB Stats API schedule', note: 'lineup not posted yet', lineup: [], substitutes: [] });
-        continue;
-      }
-      if (feed === undefined) {
-        const feedLog = loadLog(deps.log);
-        feed = await fetchLiveFeed(deps.providers.keyless, g.gamePk, feedLog);
-        feedWhy = feedLog.why('live feed unavailable');
-      }
-      const starters = feed ? startingLineup(feed.lines, side) : [];
-      if (!feed || starters.length === 0) {
-        teams.push({ team, side, posted: null, source: null, note: `game ${g.status}, but its starting lineup could not be read (${feed ? 'no batting order in the live feed' : feedWhy}): no states shown`, lineup: [], substitutes: [] });
-        continue;
-      }
-      const substitutes = feed.lines
-        .filter((l) => l.side === side && l.battingOrder !== null && !l.starter)
-        .map((l) => ({ playerName: l.stat.playerName, playerKey: l.stat.playerKey }));
-      teams.push({ team, side, posted: true, source: 'MLB Stats API live feed (starting batting order)', note: null, lineup: starters, substitutes });
+  // Games are read in parallel (the transport bounds concurrency per host); the order stays the schedule's.
+  return { ok: true, value: await Promise.all(games.map((g) => gameLineup(deps, g))) };
+}
+
+async function gameLineup(deps: ContextDeps, g: MlbScheduleGame): Promise<GameLineupData> {
+  const started = g.status === 'in_progress' || g.status === 'final' || g.status === 'suspended';
+  let feed: { lines: MlbPlayerLine[] } | null | undefined;
+  let feedWhy = '';
+  const teams: TeamLineupData[] = [];
+  for (const [side, team, posted] of [
+    ['away', g.event.awayAbbr, g.awayLineup],
+    ['home', g.event.homeAbbr, g.homeLineup],
+  ] as const) {
+    if (posted !== null) {
+      teams.push({ team, side, posted: true, source: 'MLB Stats API schedule (posted lineup)', note: null, lineup: posted, substitutes: [] });
+      continue;
     }
-    out.push({ gameId: String(g.gamePk), game: `${g.event.awayTeam} @ ${g.event.homeTeam}`, commenceTime: g.event.commenceTime, status: g.status, teams });
+    if (!started) {
+      teams.push({ team, side, posted: false, source: 'MLB Stats API schedule', note: 'lineup not posted yet', lineup: [], substitutes: [] });
+      continue;
+    }
+    if (feed === undefined) {
+      const feedLog = loadLog(deps.log);
+      feed = await fetchLiveFeed(deps.providers.keyless, g.gamePk, feedLog);
+      feedWhy = feedLog.why('live feed unavailable');
+    }
+    const starters = feed ? startingLineup(feed.lines, side) : [];
+    if (!feed || starters.length === 0) {
+      teams.push({ team, side, posted: null, source: null, note: `game ${g.status}, but its starting lineup could not be read (${feed ? 'no batting order in the live feed' : feedWhy}): no states shown`, lineup: [], substitutes: [] });
+      continue;
+    }
+    const substitutes = feed.lines
+      .filter((l) => l.side === side && l.battingOrder !== null && !l.starter)
+      .map((l) => ({ playerName: l.stat.playerName, playerKey: l.stat.playerKey }));
+    teams.push({ team, side, posted: true, source: 'MLB Stats API live feed (starting batting order)', note: null, lineup: starters, substitutes });
   }
-  return { ok: true, value: out };
+  return { gameId: String(g.gamePk), game: `${g.event.awayTeam} @ ${g.event.homeTeam}`, commenceTime: g.event.commenceTime, status: g.status, teams };
 }
 
 /** Pure: each team's players with their state from the board all posted lineups make, plus the snapshot's graded batters. */

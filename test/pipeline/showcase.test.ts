@@ -110,7 +110,7 @@ describe('desk showcase on the real board', () => {
 
   it('an outlier price shows no edge either', () => {
     expect(shownEdge({ bookOdds: 105, fairProb: 0.5, outlierPrice: true })).toMatchObject({ edgePct: null, edgeNote: expect.stringMatching(/outlier/) });
-    expect(shownEdge({ bookOdds: 105, fairProb: null, outlierPrice: false })).toMatchObject({ edgePct: null, edgeNote: 'no fair price at this line' });
+    expect(shownEdge({ bookOdds: 105, fairProb: null, outlierPrice: false })).toMatchObject({ edgePct: null, edgeNote: 'no fair price for this line' });
   });
 });
 

@@ -15,6 +15,8 @@ let api: Running;
 let limited: Running;
 let token: string;
 const get = (path: string, headers: Record<string, string> = {}, on: Running = api) => fetch(`${on.base}${path}`, { headers });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
 
 beforeAll(async () => {
   seeded = await seedStore();
@@ -34,7 +36,7 @@ describe('GET /api/stats/player/{name}', () => {
     const res = await get('/api/stats/player/Jalen%20Brunson');
     expect(res.status).toBe(200);
     expect(res.headers.get('vary')).toContain('Authorization');
-    const body = await res.json();
+    const body = await json(res);
     expect(body).toMatchObject({ sport: 'nba', player: 'Jalen Brunson', available: true, profile: { team: 'NY', games: 72 } });
     expect(body.seasons[0]).toMatchObject({ season: '2025-26', played: 7, minutes: { avg: 34, n: 7 } });
     expect(body.seasons[0].stats[0]).toEqual({ stat: 'points', avg: 29, n: 7, total: 203 });
@@ -42,7 +44,7 @@ describe('GET /api/stats/player/{name}', () => {
     expect(body.props.length).toBe(14);
     expect(findKeys(body, ['p_win', 'ev_pct', 'model_odds', 'value', 'takeable'])).toEqual([]);
     expect(body.props.every((p: { model_price_locked: boolean }) => p.model_price_locked)).toBe(true);
-    const paid = await (await get('/api/stats/player/Jalen%20Brunson', { authorization: `Bearer ${token}` })).json();
+    const paid = await json(get('/api/stats/player/Jalen%20Brunson', { authorization: `Bearer ${token}` }));
     expect(paid.props[0]).toHaveProperty('p_win');
     expect(paid.props[0].model_price_locked).toBe(false);
   });
@@ -50,17 +52,17 @@ describe('GET /api/stats/player/{name}', () => {
   it('ambiguous: 404 envelope with details.candidates; unknown: 404 with did-you-mean details.suggestions', async () => {
     const amb = await get('/api/stats/player/Williams');
     expect(amb.status).toBe(404);
-    const a = await amb.json();
+    const a = await json(amb);
     expect(a.error).toMatchObject({ code: 'NOT_FOUND', details: { reason: 'ambiguous', query: 'Williams' } });
     expect(a.error.message).toMatch(/ambiguous/);
     expect(a.error.details.candidates.map((c: { name: string }) => c.name)).toContain('Jalen Williams');
     const unk = await get('/api/stats/player/Jalen%20Brunsonn');
     expect(unk.status).toBe(404);
-    expect((await unk.json()).error.details).toMatchObject({ reason: 'unknown', suggestions: [{ name: 'Jalen Brunson', sport: 'nba' }] });
+    expect((await json(unk)).error.details).toMatchObject({ reason: 'unknown', suggestions: [{ name: 'Jalen Brunson', sport: 'nba' }] });
   });
 
   it('a player with no stored lines: 200, available false, no figures', async () => {
-    const body = await (await get('/api/stats/player/Cedric%20Coward')).json();
+    const body = await json(get('/api/stats/player/Cedric%20Coward'));
     expect(body).toMatchObject({ available: false, player: 'Cedric Coward' });
     expect(body).not.toHaveProperty('seasons');
   });
@@ -68,7 +70,7 @@ describe('GET /api/stats/player/{name}', () => {
 
 describe('GET /api/stats/leaders', () => {
   it('2024-25 threes with the documented minimum', async () => {
-    const body = await (await get('/api/stats/leaders?stat=threes&season=2024-25&limit=3')).json();
+    const body = await json(get('/api/stats/leaders?stat=threes&season=2024-25&limit=3'));
     expect(body).toMatchObject({ sport: 'nba', stat: 'threes', season: '2024-25', min_games: 58, team_games_max: 82 });
     expect(body.leaders[0]).toEqual({ rank: 1, key: 'stephen curry', player: 'Stephen Curry', team: 'GS', games: 70, avg: 4.44, total: 311 });
   });
@@ -77,17 +79,17 @@ describe('GET /api/stats/leaders', () => {
     expect((await get('/api/stats/leaders')).status).toBe(400);
     const bad = await get('/api/stats/leaders?stat=hits');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toMatch(/stat: 'hits' is not a nba stat/);
+    expect((await json(bad)).error.message).toMatch(/stat: 'hits' is not a nba stat/);
   });
 });
 
 describe('GET /api/stats/game/{id}', () => {
   it('stored (date:team), ESPN summary and MLB live feed through the replay', async () => {
-    const stored = await (await get('/api/stats/game/2025-11-03:NY')).json();
+    const stored = await json(get('/api/stats/game/2025-11-03:NY'));
     expect(stored).toMatchObject({ source: 'store', date: '2025-11-03', players: 15 });
-    const espn = await (await get('/api/stats/game/c13de17fcb4b3e9c45de21f479151ed5')).json();
+    const espn = await json(get('/api/stats/game/c13de17fcb4b3e9c45de21f479151ed5'));
     expect(espn).toMatchObject({ source: 'espn summary', status: 'final', date: '2025-11-04' });
-    const mlb = await (await get('/api/stats/game/716896?sport=mlb')).json();
+    const mlb = await json(get('/api/stats/game/716896?sport=mlb'));
     expect(mlb).toMatchObject({ source: 'mlb statsapi live feed', date: '2023-08-22', players: 30 });
   });
 });
@@ -96,43 +98,43 @@ describe('GET /api/stats/pitcher/{name}/arsenal', () => {
   it('2022 Rodón from the recorded Savant exports', async () => {
     const res = await get('/api/stats/pitcher/Carlos%20Rod%C3%B3n/arsenal?season=2022');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json(res);
     expect(body).toMatchObject({ found: true, season: 2022, pitcher: { name: 'Carlos Rodón', mlbam_id: 607074 }, strikeout_pct: 31.9 });
     expect(body.pitches[0]).toEqual({ pitch_type: 'FF', pitch_name: '4-Seamer', usage_pct: 60.8, whiff_pct: 25.8, velocity_mph: 95.7, k_pct: 29.1, pitches: 1422, pa: 357 });
   });
 
   it('unknown pitcher and a season not recorded at the server clock: 200 {found: false}', async () => {
-    const unk = await (await get('/api/stats/pitcher/Nobody%20Atall/arsenal?season=2022')).json();
+    const unk = await json(get('/api/stats/pitcher/Nobody%20Atall/arsenal?season=2022'));
     expect(unk).toMatchObject({ found: false, season: 2022 });
-    const later = await (await get('/api/stats/pitcher/Kevin%20Gausman/arsenal')).json();
+    const later = await json(get('/api/stats/pitcher/Kevin%20Gausman/arsenal'));
     expect(later).toMatchObject({ found: false, season: 2025, reason: expect.stringMatching(/not recorded/) });
   });
 });
 
 describe('GET /api/stats/lineup, /api/stats/depth, /api/stats/cascade', () => {
   it('lineups of 2023-08-22: states from the live feed', async () => {
-    const body = await (await get('/api/stats/lineup?sport=mlb&date=2023-08-22')).json();
+    const body = await json(get('/api/stats/lineup?sport=mlb&date=2023-08-22'));
     expect(body).toMatchObject({ sport: 'mlb', available: true, counts: { CONFIRMED: 18, NOT_IN: 3, PROJECTED: 0 } });
     expect(body.games[0].teams[0].players[0]).toEqual({ player: 'Mike Tauchman', key: 'mike tauchman', state: 'CONFIRMED', batting_slot: 1 });
-    expect(await (await get('/api/stats/lineup?sport=nba')).json()).toMatchObject({ sport: 'nba', available: false });
+    expect(await json(get('/api/stats/lineup?sport=nba'))).toMatchObject({ sport: 'nba', available: false });
   });
 
   it('the Braves depth chart with its source and time; an unknown team is a 404', async () => {
-    const body = await (await get('/api/stats/depth?team=ATL&sport=mlb')).json();
+    const body = await json(get('/api/stats/depth?team=ATL&sport=mlb'));
     expect(body).toMatchObject({ sport: 'mlb', team: { abbr: 'ATL', name: 'Atlanta Braves' }, source: 'ESPN MLB team roster', provider_time: '2025-05-19T04:14:04Z', players: 25 });
     expect((await get('/api/stats/depth?team=Nowhere')).status).toBe(404);
     expect((await get('/api/stats/depth')).status).toBe(400);
   });
 
   it('the Embiid cascade; an ambiguous player is a 404 with candidates', async () => {
-    const body = await (await get('/api/stats/cascade?player=Joel%20Embiid')).json();
+    const body = await json(get('/api/stats/cascade?player=Joel%20Embiid'));
     expect(body).toMatchObject({ available: true, team: 'PHI', games_with: 23, games_without: 56, min_games: 5 });
     expect(body.teammates[0]).toHaveProperty('with.n');
     expect(body.teammates[0]).toHaveProperty('without.minutes.avg');
     expect(body.teammates.every((t: { with: { n: number }; without: { n: number } }) => t.with.n >= 5 && t.without.n >= 5)).toBe(true);
     const amb = await get('/api/stats/cascade?player=Williams');
     expect(amb.status).toBe(404);
-    expect((await amb.json()).error.details.reason).toBe('ambiguous');
+    expect((await json(amb)).error.details.reason).toBe('ambiguous');
   });
 });
 
@@ -141,7 +143,7 @@ describe('GET /api/desk-showcase', () => {
     const res = await get('/api/desk-showcase');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
-    const body = await res.json();
+    const body = await json(res);
     expect(body).toMatchObject({ available: true, player: 'Pascal Siakam', stat: 'pra', side: 'under', prop: { grade: 'A', line: 39.5 } });
     expect(body.rungs).toHaveLength(6);
     expect(body.correlation.coefficient).toBe(0.34);
@@ -159,9 +161,29 @@ describe('rate limit on player, leaders and game (the stats limit: 60 per 60 s p
     const over = await get('/api/stats/game/2025-11-03:NY', {}, limited);
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBe(DEFAULT_LIMITS.statsWindowSeconds);
-    expect((await over.json()).error.code).toBe('RATE_LIMITED');
+    expect((await json(over)).error.code).toBe('RATE_LIMITED');
     // The provider-backed and showcase routes are not stats-limited (spec: public).
     expect((await get('/api/desk-showcase', {}, limited)).status).toBe(200);
     expect((await get('/api/stats/depth?team=ATL&sport=mlb', {}, limited)).status).toBe(200);
   }, 60_000);
+});
+
+describe('no answer reads like a stack trace or a file path (the fuzz suite’s leak rule)', () => {
+  const LEAK = /\bat .+:\d+:\d+\)?|\/work\/|node_modules|\.ts:\d+|file:\/\//;
+  it('every demo answer of the stats routes', async () => {
+    const paths = [
+      '/api/stats/player/Jalen%20Brunson',
+      '/api/stats/player/Cedric%20Coward',
+      '/api/stats/leaders?stat=points',
+      '/api/stats/leaders?stat=points&min_games=3',
+      '/api/stats/leaders?stat=points&season=2030-31',
+      '/api/stats/game/716896?sport=mlb',
+      '/api/stats/pitcher/Kevin%20Gausman/arsenal',
+      '/api/stats/lineup?sport=mlb&date=2023-08-22',
+      '/api/stats/depth?team=ATL&sport=mlb',
+      '/api/stats/cascade?player=Joel%20Embiid',
+      '/api/desk-showcase',
+    ];
+    for (const p of paths) expect(LEAK.exec(await (await get(p)).text())?.[0], p).toBeUndefined();
+  });
 });
