@@ -1,12 +1,12 @@
-import { and, count, eq, gt, lte, max, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, max, min, or } from 'drizzle-orm';
 import { computeClv } from '../domain/clv.js';
 import type { GameStatus, PlayerGameStat } from '../domain/entities.js';
 import { settleEntry, type GameResult } from '../domain/settlement.js';
 import type { GradedSport } from '../domain/sports.js';
 import { addDays, easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
+import { prepared } from '../store/repo/_raw.js';
 import { upsertGameStats } from '../store/repo/game-stats.js';
-import type { LedgerEntry } from '../store/repo/ledger.js';
 import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import { ledgerEntries } from '../store/schema.js';
@@ -68,8 +68,9 @@ export interface NotDue {
 
 /**
  * The settle run: fetch final box scores, store them as history (projections read them), move
- * pending entries to hit, miss, push or void, and record CLV from the captured close. Each date
- * settles in one transaction; only pending entries are touched, so a re-run changes nothing.
+ * pending entries to hit, miss, push or void, and record CLV from the captured close. Every due
+ * date's results are fetched first, then everything is written in one transaction; only pending
+ * entries are touched, so a re-run changes nothing.
  */
 export async function runSettle(sport: GradedSport, opts: SettleOptions): Promise<SettleSummary> {
   const { store, now, log } = opts;
@@ -103,6 +104,8 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
       return { ...empty, notDue, runId, status: 'empty', message };
     }
     const summary: SettleSummary = { ...empty, clv: { ...empty.clv }, notDue, dates, runId, status: 'ok', message: null };
+    // Fetch phase: every due date's results first (the providers are async)...
+    const fetched: Array<{ date: string; games: GameResults[] }> = [];
     for (const date of dates) {
       const games = await opts.results.results(sport, date);
       if (games === null) {
@@ -110,8 +113,16 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
         log.warn(`${sport} ${date}: results unavailable; entries stay pending`);
         continue;
       }
-      settleDate(store, sport, date, games, now, summary);
+      fetched.push({ date, games });
     }
+    // ...then the write phase in one transaction: each page is written once for the whole run
+    // (a commit per date rewrote the same history and ledger pages once per date), and a run that
+    // dies leaves nothing half-settled.
+    store.sqlite
+      .transaction(() => {
+        for (const { date, games } of fetched) settleDate(store, sport, date, games, now, summary);
+      })
+      .immediate();
     const settledCount = Object.values(summary.settled).reduce((a, b) => a + b, 0);
     const failedAll = summary.unavailableDates.length === dates.length;
     summary.status = failedAll ? 'failed' : 'ok';
@@ -153,76 +164,80 @@ function pendingDates(store: Store, sport: string, now: Date): string[] {
   return rows.map((r) => r.date).sort();
 }
 
+/** The columns settlement and CLV read, in this order (see PendingRow). */
+const PENDING_SQL =
+  'select "id", "team", "player_key", "stat_type", "line", "side", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", "commence_time" from "ledger_entries" where ("sport" = ? and "game_date" = ? and "outcome" = ?)';
+type PendingRow = [number, string | null, string, string, number, 'over' | 'under', number | null, number | null, number | null, string | null, string];
+
+const SETTLE_SQL =
+  'update "ledger_entries" set "outcome" = ?, "actual_value" = ?, "settled_at" = ?, "clv" = ?, "clv_line" = ?, "clv_verdict" = ? where ("id" = ? and "outcome" = ?)';
+
+/**
+ * One date, inside the run's write transaction: the box scores upserted into history, then the
+ * date's pending entries read once (only the columns settlement and CLV need) and each settled
+ * through one prepared UPDATE. Games are looked up by team and players by key in maps built once
+ * per date.
+ */
 function settleDate(store: Store, sport: GradedSport, date: string, games: GameResults[], now: Date, summary: SettleSummary): void {
   const finals = games.filter((g) => g.status === 'final' && g.players !== null);
   const lines = finals.flatMap((g) => g.players ?? []);
-  store.db.transaction((tx) => {
-    summary.playerGamesWritten += upsertGameStats(tx, lines);
-    // One prepared statement for every entry: building a query per entry dominated large settles.
-    const settle = tx
-      .update(ledgerEntries)
-      .set({
-        outcome: param('outcome'),
-        actualValue: param('actualValue'),
-        settledAt: param('settledAt'),
-        clv: param('clv'),
-        clvLine: param('clvLine'),
-        clvVerdict: param('clvVerdict'),
-      })
-      .where(and(eq(ledgerEntries.id, sql.placeholder('id')), eq(ledgerEntries.outcome, 'pending')))
-      .prepare();
-    const pending = tx
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.gameDate, date), eq(ledgerEntries.outcome, 'pending')))
-      .all();
-    for (const entry of pending) {
-      const result = resultFor(entry, games);
-      if (!result) {
-        bump(summary.pendingReasons, 'game_not_found');
-        summary.stillPending += 1;
-        continue;
-      }
-      const s = settleEntry(entry, result);
-      if (s.outcome === 'pending') {
-        bump(summary.pendingReasons, s.reason);
-        summary.stillPending += 1;
-        continue;
-      }
-      const clv = computeClv(entry);
-      settle.run({
-        id: entry.id,
-        outcome: s.outcome,
-        actualValue: 'actualValue' in s ? s.actualValue : null,
-        settledAt: now.toISOString(),
-        clv: clv.clv,
-        clvLine: clv.clvLine,
-        clvVerdict: clv.verdict,
-      });
-      summary.settled[s.outcome] += 1;
-      summary.clv[clv.verdict ?? 'noClose'] += 1;
+  const client = store.sqlite;
+  const lookup = resultLookup(games);
+  const settledAt = now.toISOString();
+  summary.playerGamesWritten += upsertGameStats(store.db, lines);
+  const update = prepared(client, SETTLE_SQL);
+  const pending = prepared(client, PENDING_SQL).raw(true).all(sport, date, 'pending') as PendingRow[];
+  for (const row of pending) {
+    const [id, team, playerKey, statType, line, side, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime] = row;
+    const result = lookup(team, playerKey, statType);
+    if (!result) {
+      bump(summary.pendingReasons, 'game_not_found');
+      summary.stillPending += 1;
+      continue;
     }
-  });
+    const s = settleEntry({ line, side }, result);
+    if (s.outcome === 'pending') {
+      bump(summary.pendingReasons, s.reason);
+      summary.stillPending += 1;
+      continue;
+    }
+    const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime });
+    update.run(s.outcome, 'actualValue' in s ? s.actualValue : null, settledAt, clv.clv, clv.clvLine, clv.verdict, id, 'pending');
+    summary.settled[s.outcome] += 1;
+    summary.clv[clv.verdict ?? 'noClose'] += 1;
+  }
 }
 
 /**
- * The entry's game is the one its team played in; the player's line is looked up by key in
- * that game's box score. No team match means no result (pending), never a guess.
+ * An entry's result: its game is the first of the date's games its team played in; the player's
+ * line is the first box-score line with its key in that game. No team match means no result
+ * (pending), never a guess.
  */
-function resultFor(entry: LedgerEntry, games: GameResults[]): GameResult | null {
-  const game = games.find((g) => entry.team !== null && (g.homeAbbr === entry.team || g.awayAbbr === entry.team));
-  if (!game) return null;
-  if (game.status !== 'final') return { status: game.status, boxScore: null };
-  if (game.players === null) return null;
-  const line = game.players.find((p) => p.playerKey === entry.playerKey);
-  if (!line) return { status: 'final', boxScore: null };
-  const stat = line.stats[entry.statType as keyof typeof line.stats];
-  return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
-}
-
-/** A bound parameter usable in an UPDATE's SET (drizzle types accept SQL there, not bare placeholders). */
-function param(name: string) {
-  return sql`${sql.placeholder(name)}`;
+function resultLookup(games: readonly GameResults[]): (team: string | null, playerKey: string, statType: string) => GameResult | null {
+  const gameOf = new Map<string, GameResults>();
+  for (const g of games) {
+    for (const abbr of [g.homeAbbr, g.awayAbbr]) if (abbr !== null && !gameOf.has(abbr)) gameOf.set(abbr, g);
+  }
+  const players = new Map<GameResults, Map<string, PlayerGameStat>>();
+  const lineOf = (game: GameResults, playerKey: string): PlayerGameStat | undefined => {
+    let byKey = players.get(game);
+    if (!byKey) {
+      byKey = new Map();
+      for (const p of game.players ?? []) if (!byKey.has(p.playerKey)) byKey.set(p.playerKey, p);
+      players.set(game, byKey);
+    }
+    return byKey.get(playerKey);
+  };
+  return (team, playerKey, statType) => {
+    const game = team === null ? undefined : gameOf.get(team);
+    if (!game) return null;
+    if (game.status !== 'final') return { status: game.status, boxScore: null };
+    if (game.players === null) return null;
+    const line = lineOf(game, playerKey);
+    if (!line) return { status: 'final', boxScore: null };
+    const stat = line.stats[statType as keyof typeof line.stats];
+    return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+  };
 }
 
 function bump(m: Record<string, number>, k: string): void {
