@@ -34,6 +34,8 @@ export const COMMANDS: readonly CommandModule[] = [
     ],
     load: async () => (await import('./combat.js')).registerCombat,
   },
+  { commands: [['stats', 'Player, leaders, game, pitcher arsenal, lineup, depth and cascade views from stored real data']], load: async () => (await import('./stats.js')).registerStats },
+  { commands: [['showcase', 'The desk showcase: a real alternate-line ladder with its grades, or nothing when none exists']], load: async () => (await import('./showcase.js')).registerShowcase },
   { commands: [['parse-slip', 'Read a bet slip screenshot (or pasted slip text) into legs; fields it cannot vouch for are marked for review']], load: async () => (await import('./parse-slip.js')).registerParseSlip },
   { commands: [['newsletter', 'The daily report: build it (HTML + text) or send it as a listmonk campaign (never scheduled)']], load: async () => (await import('./newsletter.js')).registerNewsletter },
   { commands: [['desk', 'The content desk pack: seven templates with long copy, tweet threads, wire and numbers variants and a data brief']], load: async () => (await import('./desk.js')).registerDesk },

@@ -20,6 +20,7 @@ import { readRoutes } from './routes/reads.js';
 import { scheduleRoutes } from './routes/schedule.js';
 import { describeSlipRoute, SharedSlipReader, slipRoutes } from './routes/slips.js';
 import { snapshotRoutes } from './routes/snapshot.js';
+import { statsRoutes } from './routes/stats.js';
 import { teamRoutes } from './routes/team.js';
 import { createSnapshotCache, type SnapshotCache } from './snapshot-cache.js';
 import { createSnapshotRunner } from './snapshot-runner.js';
@@ -85,6 +86,7 @@ export function createApp(options: CreateAppOptions): ServerApp {
     ...contentRoutes(deps),
     ...accountRoutes(deps),
     ...contextRoutes(deps),
+    ...statsRoutes(deps),
   ];
   const openapi = buildOpenApi(routes, API_VERSION);
   describeSlipRoute(openapi);
