@@ -118,8 +118,11 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     // ...then the write phase in one transaction: each page is written once for the whole run
     // (a commit per date rewrote the same history and ledger pages once per date), and a run that
     // dies leaves nothing half-settled.
+    // History first (every date's final box scores, in date order), then the ledger: one table at a
+    // time keeps each one's pages in the cache.
     store.sqlite
       .transaction(() => {
+        for (const { games } of fetched) summary.playerGamesWritten += upsertGameStats(store.db, finalLines(games));
         for (const { date, games } of fetched) settleDate(store, sport, date, games, now, summary);
       })
       .immediate();
@@ -164,27 +167,34 @@ function pendingDates(store: Store, sport: string, now: Date): string[] {
   return rows.map((r) => r.date).sort();
 }
 
-/** The columns settlement and CLV read, in this order (see PendingRow). */
+/**
+ * The columns settlement and CLV read, in this order (see PendingRow). The capture time and start
+ * are read only where a close was captured: without one, computeClv never looks at them.
+ */
 const PENDING_SQL =
-  'select "id", "team", "player_key", "stat_type", "line", "side", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", "commence_time" from "ledger_entries" where ("sport" = ? and "game_date" = ? and "outcome" = ?)';
-type PendingRow = [number, string | null, string, string, number, 'over' | 'under', number | null, number | null, number | null, string | null, string];
+  'select "id", "team", "player_key", "stat_type", "line", "side", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", ' +
+  'case when "closing_line" is null or "closing_captured_at" is null then null else "commence_time" end ' +
+  'from "ledger_entries" where ("sport" = ? and "game_date" = ? and "outcome" = ?)';
+type PendingRow = [number, string | null, string, string, number, 'over' | 'under', number | null, number | null, number | null, string | null, string | null];
 
 const SETTLE_SQL =
   'update "ledger_entries" set "outcome" = ?, "actual_value" = ?, "settled_at" = ?, "clv" = ?, "clv_line" = ?, "clv_verdict" = ? where ("id" = ? and "outcome" = ?)';
 
 /**
- * One date, inside the run's write transaction: the box scores upserted into history, then the
+ * One date's entries, inside the run's write transaction (its box scores are already stored): the
  * date's pending entries read once (only the columns settlement and CLV need) and each settled
  * through one prepared UPDATE. Games are looked up by team and players by key in maps built once
  * per date.
  */
+/** The box-score lines of a date's final games: what the settle run stores as history. */
+function finalLines(games: readonly GameResults[]): PlayerGameStat[] {
+  return games.filter((g) => g.status === 'final' && g.players !== null).flatMap((g) => g.players ?? []);
+}
+
 function settleDate(store: Store, sport: GradedSport, date: string, games: GameResults[], now: Date, summary: SettleSummary): void {
-  const finals = games.filter((g) => g.status === 'final' && g.players !== null);
-  const lines = finals.flatMap((g) => g.players ?? []);
   const client = store.sqlite;
   const lookup = resultLookup(games);
   const settledAt = now.toISOString();
-  summary.playerGamesWritten += upsertGameStats(store.db, lines);
   const update = prepared(client, SETTLE_SQL);
   const pending = prepared(client, PENDING_SQL).raw(true).all(sport, date, 'pending') as PendingRow[];
   for (const row of pending) {
@@ -201,7 +211,7 @@ function settleDate(store: Store, sport: GradedSport, date: string, games: GameR
       summary.stillPending += 1;
       continue;
     }
-    const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime });
+    const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime: commenceTime ?? '' });
     update.run(s.outcome, 'actualValue' in s ? s.actualValue : null, settledAt, clv.clv, clv.clvLine, clv.verdict, id, 'pending');
     summary.settled[s.outcome] += 1;
     summary.clv[clv.verdict ?? 'noClose'] += 1;
