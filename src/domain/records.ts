@@ -155,15 +155,14 @@ function isAmericanPrice(p: number | null | undefined): p is number {
   return typeof p === 'number' && Number.isFinite(p) && Math.abs(p) >= 100;
 }
 
-function stake(acc: UnitsAcc, row: RecordRow): void {
-  const { outcome } = row;
+function stakeAt(acc: UnitsAcc, outcome: RecordRow['outcome'], lockedPrice: number | null | undefined): void {
   if (outcome !== 'hit' && outcome !== 'miss' && outcome !== 'push') return;
-  if (!isAmericanPrice(row.lockedPrice)) {
+  if (!isAmericanPrice(lockedPrice)) {
     acc.unpriced++;
     return;
   }
   acc.n++;
-  if (outcome === 'hit') acc.units += profitPerUnit(row.lockedPrice);
+  if (outcome === 'hit') acc.units += profitPerUnit(lockedPrice);
   else if (outcome === 'miss') acc.units -= 1;
 }
 
@@ -179,29 +178,112 @@ export function unitsRecord(acc: UnitsAcc, minSample: number = MIN_SAMPLE): Unit
   };
 }
 
-export function modelAggregate(rows: readonly RecordRow[], options: RecordScopeInput): ModelAggregate {
-  const scope = recordScopeSchema.parse(options);
-  const window = recordWindow(scope.now, scope.days, scope.date);
-  const matches = scopeMatcher(scope, window);
+/** Outcome codes of a tally: hit, miss, push, void, anything else (counted as pending). */
+export const OUTCOME_CODE = { hit: 0, miss: 1, push: 2, void: 3, pending: 4 } as const;
+export type OutcomeCode = (typeof OUTCOME_CODE)[keyof typeof OUTCOME_CODE];
+
+/**
+ * One pass over rows already in scope: the model aggregate's counts, units and CLV, and each tier's
+ * counts, units and p_win sums, added in the order the rows come (so every float sum is the same
+ * to the bit whoever feeds it: the row arrays of modelAggregate / tierCalibration, or a store
+ * cursor that never builds the rows). `tier` is the row's index in TIER_GRADES, or -1 for no tier;
+ * `verdict` is the stored clv_verdict (null for none).
+ */
+export interface RecordTally {
+  add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined): void;
+  aggregate(window: RecordWindow, scope: ModelAggregate['scope']): ModelAggregate;
+  tiers(): TierCalibration[];
+}
+
+type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number };
+
+const OUTCOME_NAMES = ['hit', 'miss', 'push', 'void', 'pending'] as const;
+
+export function createRecordTally(): RecordTally {
   const counts = emptyCounts();
-  const clv = { beat: 0, faded: 0, flat: 0 };
+  const clv = { beat: 0, faded: 0, flat: 0 } as Record<string, number>;
   const units = emptyUnits();
+  const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0 }));
+  return {
+    add(tier, outcome, verdict, pWin, lockedPrice) {
+      const name = OUTCOME_NAMES[outcome] as RecordRow['outcome'];
+      tally(counts, name);
+      stakeAt(units, name, lockedPrice);
+      // CLV is a property of the price, known once the close is captured, whatever the result.
+      if (verdict !== null) clv[verdict] = (clv[verdict] as number) + 1;
+      if (tier < 0) return;
+      const a = tierAcc[tier] as TierAcc;
+      tally(a.counts, name);
+      stakeAt(a.units, name, lockedPrice);
+      const settled = outcome === OUTCOME_CODE.hit || outcome === OUTCOME_CODE.miss;
+      if (settled && pWin !== null && Number.isFinite(pWin)) {
+        a.pWinSum += pWin;
+        a.pWinN++;
+        if (outcome === OUTCOME_CODE.hit) a.pWinHits++;
+      }
+    },
+    aggregate(window, scope) {
+      const c = clv as { beat: number; faded: number; flat: number };
+      return {
+        window,
+        scope,
+        counts,
+        hitRate: gateRate(counts.hits, counts.hits + counts.misses),
+        beatClose: gateRate(c.beat, c.beat + c.faded + c.flat),
+        clv: c,
+        units: unitsRecord(units),
+      };
+    },
+    tiers() {
+      return TIER_GRADES.map((grade, i) => {
+        const a = tierAcc[i] as TierAcc;
+        return {
+          grade,
+          counts: a.counts,
+          hitRate: gateRate(a.counts.hits, a.counts.hits + a.counts.misses),
+          units: unitsRecord(a.units),
+          calibration: {
+            n: a.pWinN,
+            meanPWinPct: a.pWinN === 0 ? null : (a.pWinSum / a.pWinN) * 100,
+            actual: gateRate(a.pWinHits, a.pWinN),
+          },
+        };
+      });
+    },
+  };
+}
+
+/** The tally codes of a row: its tier index (-1 for none) and its outcome code. */
+export function tierIndex(grade: string | null): number {
+  return isTier(grade) ? TIER_GRADES.indexOf(grade) : -1;
+}
+export function outcomeCode(outcome: string): OutcomeCode {
+  return outcome === 'hit' ? 0 : outcome === 'miss' ? 1 : outcome === 'push' ? 2 : outcome === 'void' ? 3 : 4;
+}
+
+/** The window and scope of a record read, as the aggregate reports them. */
+export function recordScope(options: RecordScopeInput): { window: RecordWindow; scope: ModelAggregate['scope'] } {
+  const scope = recordScopeSchema.parse(options);
+  return {
+    window: recordWindow(scope.now, scope.days, scope.date),
+    scope: { team: scope.team ?? null, player: scope.player ?? null, sport: scope.sport ?? null },
+  };
+}
+
+function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput): RecordTally {
+  const scope = recordScopeSchema.parse(options);
+  const matches = scopeMatcher(scope, recordWindow(scope.now, scope.days, scope.date));
+  const t = createRecordTally();
   for (const row of rows) {
     if (!matches(row)) continue;
-    tally(counts, row.outcome);
-    stake(units, row);
-    // CLV is a property of the price, known once the close is captured, whatever the result.
-    if (row.clvVerdict !== null) clv[row.clvVerdict]++;
+    t.add(tierIndex(row.grade), outcomeCode(row.outcome), row.clvVerdict, row.pWin, row.lockedPrice);
   }
-  return {
-    window,
-    scope: { team: scope.team ?? null, player: scope.player ?? null, sport: scope.sport ?? null },
-    counts,
-    hitRate: gateRate(counts.hits, counts.hits + counts.misses),
-    beatClose: gateRate(clv.beat, clv.beat + clv.faded + clv.flat),
-    clv,
-    units: unitsRecord(units),
-  };
+  return t;
+}
+
+export function modelAggregate(rows: readonly RecordRow[], options: RecordScopeInput): ModelAggregate {
+  const { window, scope } = recordScope(options);
+  return tallyRows(rows, options).aggregate(window, scope);
 }
 
 function isTier(grade: string | null): grade is TierGrade {
@@ -210,39 +292,7 @@ function isTier(grade: string | null): grade is TierGrade {
 
 /** Per-tier hit rate and predicted-vs-actual, over the same scope and window as the aggregate. */
 export function tierCalibration(rows: readonly RecordRow[], options: RecordScopeInput): TierCalibration[] {
-  const scope = recordScopeSchema.parse(options);
-  const matches = scopeMatcher(scope, recordWindow(scope.now, scope.days, scope.date));
-  type Acc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number };
-  const fresh = (): Acc => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0 });
-  const acc = new Map<TierGrade, Acc>();
-  for (const grade of TIER_GRADES) acc.set(grade, fresh());
-  for (const row of rows) {
-    if (!isTier(row.grade) || !matches(row)) continue;
-    const a = acc.get(row.grade);
-    if (a === undefined) continue;
-    tally(a.counts, row.outcome);
-    stake(a.units, row);
-    const settled = row.outcome === 'hit' || row.outcome === 'miss';
-    if (settled && row.pWin !== null && Number.isFinite(row.pWin)) {
-      a.pWinSum += row.pWin;
-      a.pWinN++;
-      if (row.outcome === 'hit') a.pWinHits++;
-    }
-  }
-  return TIER_GRADES.map((grade) => {
-    const a = acc.get(grade) ?? fresh();
-    return {
-      grade,
-      counts: a.counts,
-      hitRate: gateRate(a.counts.hits, a.counts.hits + a.counts.misses),
-      units: unitsRecord(a.units),
-      calibration: {
-        n: a.pWinN,
-        meanPWinPct: a.pWinN === 0 ? null : (a.pWinSum / a.pWinN) * 100,
-        actual: gateRate(a.pWinHits, a.pWinN),
-      },
-    };
-  });
+  return tallyRows(rows, options).tiers();
 }
 
 export const accuracyOptionsSchema = z.object({
@@ -261,11 +311,15 @@ export function accuracyByTier(
 ): { window: RecordWindow; minSample: number; tiers: TierAccuracy[] } {
   const opts = accuracyOptionsSchema.parse(options);
   const window = recordWindow(opts.now, opts.days);
-  const tiers = tierCalibration(rows, { now: opts.now, days: opts.days, sport: opts.sport });
+  return tierAccuracy(window, opts.minSample, tierCalibration(rows, { now: opts.now, days: opts.days, sport: opts.sport }));
+}
+
+/** The accuracy view of a tier table already computed over the window. */
+export function tierAccuracy(window: RecordWindow, minSample: number, tiers: readonly TierCalibration[]): { window: RecordWindow; minSample: number; tiers: TierAccuracy[] } {
   return {
     window,
-    minSample: opts.minSample,
-    tiers: tiers.map(({ grade, hitRate, units }) => toAccuracy(grade, hitRate, units, opts.minSample)),
+    minSample,
+    tiers: tiers.map(({ grade, hitRate, units }) => toAccuracy(grade, hitRate, units, minSample)),
   };
 }
 
