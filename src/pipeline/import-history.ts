@@ -21,7 +21,7 @@ export interface ImportResult {
  * Game-log formats propgrade can import; each streams a real CSV layout as player-game lines
  * (`quoted`: the file holds a double quote, so it is parsed whole rather than split in chunks).
  */
-type GameLogStreamer = (file: string, quoted: boolean, onRow: (row: PlayerGameStat) => void) => string[];
+type GameLogStreamer = (file: string, quoted: boolean, onRow: (row: PlayerGameStat, json?: { stats: string; extras: string }) => void) => string[];
 const PARSERS: Partial<Record<GradedSport, GameLogStreamer>> = {
   nba: streamNbaGameLogsFile,
 };
@@ -48,8 +48,8 @@ export function importGameLogs(store: Store, sport: GradedSport, file: string, n
   const write = gameStatsWriter(store.db);
   let rows = 0;
   store.sqlite.transaction(() => {
-    stream(file, quoted, (row) => {
-      write(row);
+    stream(file, quoted, (row, json) => {
+      write(row, json);
       rows += 1;
     });
   })();

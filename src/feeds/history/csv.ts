@@ -55,16 +55,13 @@ export function readCsv(text: string): { header: string[]; records: Record<strin
 }
 
 /**
- * The cell of a record by column name, as readCsv's header-keyed record holds it: the LAST column
- * of that name (later keys overwrite earlier ones), '' for a cell the record does not have.
+ * A column of a record by name, as readCsv's header-keyed record holds it: the LAST column of that
+ * name (later keys overwrite earlier ones), '' for a cell the record does not have, undefined for a
+ * column the header lacks. The position is resolved once per header.
  */
-export function cellReader(header: readonly string[]): (cells: readonly string[], name: string) => string | undefined {
-  const index = new Map<string, number>();
-  header.forEach((h, i) => index.set(h, i));
-  return (cells, name) => {
-    const i = index.get(name);
-    return i === undefined ? undefined : (cells[i] ?? '');
-  };
+export function columnReader(header: readonly string[], name: string): (cells: readonly string[]) => string | undefined {
+  const i = header.lastIndexOf(name);
+  return i === -1 ? () => undefined : (cells) => cells[i] ?? '';
 }
 
 /** Bytes read per chunk when streaming a file. */
@@ -162,12 +159,10 @@ export function streamCsvFile(
       }
       if (delimiter === null) continue;
     }
-    let start = 0;
-    for (let at = pending.indexOf(delimiter, start); at !== -1; at = pending.indexOf(delimiter, start)) {
-      line(pending.slice(start, at));
-      start = at + delimiter.length;
-    }
-    pending = pending.slice(start);
+    // Every complete line of the buffer; the last piece may be cut by the chunk and waits for the next.
+    const lines = pending.split(delimiter);
+    pending = lines.pop() as string;
+    for (const l of lines) line(l);
     if (stopped) break;
   }
   if (!stopped) {

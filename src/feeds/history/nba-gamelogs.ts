@@ -1,7 +1,7 @@
 import type { PlayerGameStat } from '../../domain/entities.js';
 import { nbaComToEspn } from '../teams/lookup.js';
 import { normalizeName, type NormalizedName } from '../../domain/names.js';
-import { cellReader, hasColumns, numberCell, readCsv, streamCsvFile, type LoadReport } from './csv.js';
+import { columnReader, hasColumns, numberCell, readCsv, streamCsvFile, type LoadReport } from './csv.js';
 
 /**
  * NBA.com PlayerGameLog rows (shared/history `nba_player_game_logs_*.csv`: one row per player-game,
@@ -23,44 +23,77 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * by hand: every value built here is already of the PlayerGameStat shape, so nothing is re-validated
  * per row. Names are normalized once per distinct spelling.
  */
+/** The stats and extras JSON texts of a row, exactly as JSON.stringify writes them (numbers or null, fixed keys). */
+export interface RowJson {
+  stats: string;
+  extras: string;
+}
+
+const STAT_KEYS = ['points', 'rebounds', 'assists', 'threes', 'pra', 'blocks', 'steals'] as const;
+const EXTRA_KEYS = [...EXTRAS, 'nba_player_id'] as const;
+/** JSON.stringify of a flat object of finite numbers and nulls: String(n) is how JSON prints a finite number. */
+function numbersJson(keys: readonly string[], values: ReadonlyArray<number | null>): string {
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const v = values[i] as number | null;
+    out += `${i === 0 ? '' : ','}"${keys[i] as string}":${v === null ? 'null' : String(v)}`;
+  }
+  return `${out}}`;
+}
+
+/** The JSON texts of a converted row's stats and extras (every value finite or null, as numberCell makes them). */
+export function rowJson(row: PlayerGameStat): RowJson {
+  const stats = row.stats as Record<string, number | null>;
+  const extras = row.extras;
+  return {
+    stats: numbersJson(STAT_KEYS, STAT_KEYS.map((k) => stats[k] ?? null)),
+    extras: numbersJson(EXTRA_KEYS, EXTRA_KEYS.map((k) => extras[k] ?? null)),
+  };
+}
+
 function recordConverter(header: readonly string[]): (cells: readonly string[], index: number) => PlayerGameStat | string {
-  const cell = cellReader(header);
+  const col = (name: string) => columnReader(header, name);
+  const [player, playerId, date, matchup, minutes, pts, reb, ast, threes, blk, stl, opponent] = [
+    'player', 'player_id', 'date', 'matchup', 'minutes', 'pts', 'reb', 'ast', 'threes_made', 'blk', 'stl', 'opponent',
+  ].map(col) as Array<(cells: readonly string[]) => string | undefined>;
+  const extraCols = EXTRAS.map(col);
   const names = new Map<string, NormalizedName>();
+  const teams = new Map<string, string | null>();
   return (cells, index) => {
-    const player = cell(cells, 'player') as string;
-    const playerId = cell(cells, 'player_id') as string;
-    const date = cell(cells, 'date') as string;
-    const matchup = cell(cells, 'matchup') as string;
-    const minutes = numberCell(cell(cells, 'minutes'));
-    if (player.length < 1 || playerId.length < 1 || !DATE.test(date) || minutes === null) {
+    const playerCell = player!(cells) as string;
+    const playerIdCell = playerId!(cells) as string;
+    const dateCell = date!(cells) as string;
+    const matchupCell = matchup!(cells) as string;
+    const mins = numberCell(minutes!(cells));
+    if (playerCell.length < 1 || playerIdCell.length < 1 || !DATE.test(dateCell) || mins === null) {
       return `nba game logs line ${index + 2}: skipped (bad player/date/matchup/minutes)`;
     }
-    const pts = numberCell(cell(cells, 'pts'));
-    const reb = numberCell(cell(cells, 'reb'));
-    const ast = numberCell(cell(cells, 'ast'));
+    const p = numberCell(pts!(cells));
+    const r = numberCell(reb!(cells));
+    const a = numberCell(ast!(cells));
     const extras: Record<string, number | null> = {};
-    for (const k of EXTRAS) extras[k] = numberCell(cell(cells, k));
-    extras['nba_player_id'] = numberCell(playerId);
-    let name = names.get(player);
-    if (name === undefined) names.set(player, (name = normalizeName(player)));
+    for (let i = 0; i < EXTRAS.length; i++) extras[EXTRAS[i] as string] = numberCell((extraCols[i] as (c: readonly string[]) => string | undefined)(cells));
+    extras['nba_player_id'] = numberCell(playerIdCell);
+    let name = names.get(playerCell);
+    if (name === undefined) names.set(playerCell, (name = normalizeName(playerCell)));
     return {
       sport: 'nba',
       playerKey: name.key,
-      playerName: player,
+      playerName: playerCell,
       // Store-wide team codes are ESPN's (as the odds and results adapters use); the CSV has NBA.com tricodes.
-      team: espnTeam(teamOf(matchup)),
-      opponent: espnTeam(cell(cells, 'opponent')?.trim() || null),
-      date,
+      team: teams.get(matchupCell) ?? teamOfMatchup(teams, matchupCell),
+      opponent: espnTeam(opponent!(cells)?.trim() || null),
+      date: dateCell,
       gameId: null,
-      minutes,
+      minutes: mins,
       stats: {
-        points: pts,
-        rebounds: reb,
-        assists: ast,
-        threes: numberCell(cell(cells, 'threes_made')),
-        pra: pts !== null && reb !== null && ast !== null ? pts + reb + ast : null,
-        blocks: numberCell(cell(cells, 'blk')),
-        steals: numberCell(cell(cells, 'stl')),
+        points: p,
+        rebounds: r,
+        assists: a,
+        threes: numberCell(threes!(cells)),
+        pra: p !== null && r !== null && a !== null ? p + r + a : null,
+        blocks: numberCell(blk!(cells)),
+        steals: numberCell(stl!(cells)),
       },
       extras,
       source: NBA_GAMELOG_SOURCE,
@@ -97,7 +130,7 @@ export function loadNbaGameLogsCsv(text: string): LoadReport<PlayerGameStat> {
  * The same rows streamed from a file, one at a time (the import writes each as it is read, so the
  * file's rows are never all in memory). Returns the warnings, as loadNbaGameLogsCsv would.
  */
-export function streamNbaGameLogsFile(path: string, quoted: boolean, onRow: (row: PlayerGameStat) => void): string[] {
+export function streamNbaGameLogsFile(path: string, quoted: boolean, onRow: (row: PlayerGameStat, json: RowJson) => void): string[] {
   const warnings: string[] = [];
   let convert: ReturnType<typeof recordConverter> | null = null;
   const csv = streamCsvFile(
@@ -115,7 +148,7 @@ export function streamNbaGameLogsFile(path: string, quoted: boolean, onRow: (row
     (cells, i) => {
       const out = (convert as ReturnType<typeof recordConverter>)(cells, i);
       if (typeof out === 'string') warnings.push(out);
-      else onRow(out);
+      else onRow(out, rowJson(out));
     },
   );
   if (!csv) warnings.push('nba game logs: not a readable CSV');
@@ -125,6 +158,13 @@ export function streamNbaGameLogsFile(path: string, quoted: boolean, onRow: (row
 /** The loader's rows only; `propgrade import gamelogs` uses this. Skipped rows are reported by loadNbaGameLogsCsv. */
 export function parseNbaGameLogsCsv(text: string): PlayerGameStat[] {
   return loadNbaGameLogsCsv(text).rows;
+}
+
+/** The ESPN team of a matchup cell, remembered per distinct cell. */
+function teamOfMatchup(teams: Map<string, string | null>, matchup: string): string | null {
+  const team = espnTeam(teamOf(matchup));
+  teams.set(matchup, team);
+  return team;
 }
 
 /** An NBA.com tricode as the ESPN code; an unknown code stays absent rather than passing through unmapped. */

@@ -2,7 +2,7 @@ import type { PlayerGameStat } from '../../domain/entities.js';
 import type { GradedSport } from '../../domain/sports.js';
 import type { Db } from '../db.js';
 import { playerGameStats } from '../schema.js';
-import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
+import { clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
 
 type Row = typeof playerGameStats.$inferSelect;
 
@@ -26,28 +26,34 @@ function toDomain(row: Row): PlayerGameStat {
 const UPSERT_SUFFIX =
   ' on conflict ("sport", "player_key", "date", "game_key") do update set "player_name" = excluded.player_name, "team" = excluded.team, "opponent" = excluded.opponent, "minutes" = excluded.minutes, "stats" = excluded.stats, "extras" = excluded.extras, "source" = excluded.source';
 
+/** The insert order of player_game_stats' columns the writer binds by position (checked against the schema). */
+const WRITE_ORDER = ['sport', 'playerKey', 'playerName', 'team', 'opponent', 'date', 'gameKey', 'minutes', 'stats', 'extras', 'source'];
+
+/** JSON text of a stats or extras value as drizzle writes it: JSON.stringify, unless the caller already has the text. */
+const jsonOf = (value: unknown, text: string | undefined): string | null => (value === undefined || value === null ? null : (text ?? JSON.stringify(value)));
+
 /**
- * A writer for player-game lines: one prepared upsert, reused for every line. The caller owns the
- * transaction (an import streams its rows through one).
+ * A writer for player-game lines: one prepared upsert, reused for every line, binding what drizzle
+ * would bind. The caller owns the transaction (an import streams its rows through one). A caller
+ * that built the stats / extras JSON text itself (the importer) passes it to skip JSON.stringify.
  */
-export function gameStatsWriter(db: Db): (r: PlayerGameStat) => void {
+export function gameStatsWriter(db: Db): (r: PlayerGameStat, json?: { stats: string; extras: string }) => void {
   const cols = insertColumns(playerGameStats);
+  if (cols.map((c) => c.key).join() !== WRITE_ORDER.join()) throw new Error('player_game_stats columns changed: update gameStatsWriter');
   const upsert = prepared(clientOf(db), insertSql(playerGameStats, cols, UPSERT_SUFFIX));
-  return (r) => {
+  return (r, json) => {
     upsert.run(
-      bindValues(cols, {
-        sport: r.sport,
-        playerKey: r.playerKey,
-        playerName: r.playerName,
-        team: r.team,
-        opponent: r.opponent,
-        date: r.date,
-        gameKey: r.gameId ?? r.date,
-        minutes: r.minutes,
-        stats: r.stats,
-        extras: r.extras,
-        source: r.source,
-      }),
+      r.sport ?? null,
+      r.playerKey ?? null,
+      r.playerName ?? null,
+      r.team ?? null,
+      r.opponent ?? null,
+      r.date ?? null,
+      r.gameId ?? r.date ?? null,
+      r.minutes ?? null,
+      jsonOf(r.stats, json?.stats),
+      jsonOf(r.extras, json?.extras),
+      r.source ?? null,
     );
   };
 }

@@ -86,3 +86,18 @@ describe('streamCsvFile reads every case as csv-parse does, whatever the chunk s
     expect(scanCsvFile(file).hash).toBe(createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex'));
   });
 });
+
+describe('the importer writes the JSON texts JSON.stringify would', () => {
+  it('for every row of the bundled seed game logs', async () => {
+    const { streamNbaGameLogsFile } = await import('../../../src/feeds/history/nba-gamelogs.js');
+    const file = 'data/replay/history/nba-gamelogs-before-2025-11-04.csv';
+    let n = 0;
+    let differ = 0;
+    streamNbaGameLogsFile(file, scanCsvFile(file).quoted, (row, json) => {
+      n += 1;
+      if (json.stats !== JSON.stringify(row.stats) || json.extras !== JSON.stringify(row.extras)) differ += 1;
+    });
+    expect(n).toBe(23_822);
+    expect(differ).toBe(0);
+  });
+});
