@@ -1,6 +1,6 @@
 import { compareGrades, type Grade } from '../domain/grades.js';
 import type { Store } from '../store/db.js';
-import { latestSnapshot, snapshotRows, type GradedRowRecord, type Snapshot } from '../store/repo/snapshots.js';
+import { latestSnapshot, snapshotRows, snapshotRowsById, snapshotSortKeys, type GradedRowRecord, type Snapshot, type SortKeys } from '../store/repo/snapshots.js';
 
 /** Props shown per game on a slate card before the expander. */
 export const SLATE_CARD_SIZE = 6;
@@ -20,7 +20,7 @@ export interface SlateRead {
 }
 
 /** A+ first down to F, refusals last; within a grade, the larger model edge first. */
-export function compareRows(a: GradedRowRecord, b: GradedRowRecord): number {
+export function compareRows(a: SortKeys, b: SortKeys): number {
   const g = compareGrades(a.grade as Grade | null, b.grade as Grade | null);
   if (g !== 0) return g;
   const ea = a.evPct ?? Number.NEGATIVE_INFINITY;
@@ -33,9 +33,9 @@ export function compareRows(a: GradedRowRecord, b: GradedRowRecord): number {
  * The card: the best-sorted rows, one per player and stat, so a ladder of alternate lines for
  * one prop does not fill the card; `--all` shows every rung.
  */
-function cardRows(sorted: GradedRowRecord[]): GradedRowRecord[] {
+function cardRows<R extends SortKeys>(sorted: R[]): R[] {
   const seen = new Set<string>();
-  const out: GradedRowRecord[] = [];
+  const out: R[] = [];
   for (const r of sorted) {
     const k = `${r.playerKey}|${r.statType}`;
     if (seen.has(k)) continue;
@@ -50,19 +50,31 @@ function cardRows(sorted: GradedRowRecord[]): GradedRowRecord[] {
 export function readSlate(store: Store, sport: string, options: { all: boolean; gradedOnly?: boolean }): SlateRead | null {
   const snapshot = latestSnapshot(store.db, sport);
   if (!snapshot) return null;
-  const byGame = new Map<string, GradedRowRecord[]>();
-  for (const r of snapshotRows(store.db, snapshot.id)) {
+  if (options.all) return { snapshot, games: slateGames(snapshotRows(store.db, snapshot.id), options) };
+  // The card shows at most SLATE_CARD_SIZE rows a game: sort on the sort keys alone, then read
+  // only the shown rows whole (same rows, same order as sorting the whole rows).
+  const games = slateGames(snapshotSortKeys(store.db, snapshot.id), options);
+  const full = snapshotRowsById(store.db, games.flatMap((g) => g.rows.map((r) => r.id)));
+  return { snapshot, games: games.map((g) => ({ ...g, rows: g.rows.map((r) => full.get(r.id) as GradedRowRecord) })) };
+}
+
+type GameOf<R> = Omit<SlateGame, 'rows'> & { rows: R[] };
+
+/** Rows per game, each game sorted A+ to F (the card: one row per player and stat, at most SLATE_CARD_SIZE). */
+function slateGames<R extends SortKeys>(all: readonly R[], options: { all: boolean; gradedOnly?: boolean }): GameOf<R>[] {
+  const byGame = new Map<string, R[]>();
+  for (const r of all) {
     if (options.gradedOnly && r.grade === null) continue;
     const list = byGame.get(r.eventId) ?? [];
     list.push(r);
     byGame.set(r.eventId, list);
   }
-  const games: SlateGame[] = [...byGame.entries()].map(([eventId, rows]) => {
+  const games: GameOf<R>[] = [...byGame.entries()].map(([eventId, rows]) => {
     rows.sort(compareRows);
     const first = rows[0]!;
     const shown = options.all ? rows : cardRows(rows);
     return { eventId, game: `${first.awayTeam} @ ${first.homeTeam}`, commenceTime: first.commenceTime, rows: shown, hidden: rows.length - shown.length };
   });
   games.sort((a, b) => a.commenceTime.localeCompare(b.commenceTime) || a.game.localeCompare(b.game));
-  return { snapshot, games };
+  return games;
 }

@@ -23,6 +23,7 @@ import {
   type NewGradeLock,
 } from '../store/repo/snapshots.js';
 import { insertTickerEvents, type NewTickerEvent } from '../store/repo/ticker.js';
+import { deepFreeze } from '../store/repo/_raw.js';
 import { recordPreGrades, captureClosings } from './ledger-writes.js';
 import { displayState } from '../domain/display-state.js';
 import type { OddsSource, RunLogger, StatusSource } from './sources.js';
@@ -205,6 +206,19 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
   const dropReasons: Record<string, number> = {};
   let dropped = 0;
 
+  // History and archetype are read only where they are used: a fresh grade needs both, a locked row
+  // only an archetype its lock lacks (a warm run reads next to no history).
+  const gamesOf = (playerKey: string): PlayerGameStat[] => {
+    let games = history.get(playerKey);
+    if (games === undefined) history.set(playerKey, (games = historyBefore(store.db, sport, playerKey, slateDate)));
+    return games;
+  };
+  const archetypeOf = (playerKey: string): string | null => {
+    let archetype = archetypes.get(playerKey);
+    if (archetype === undefined) archetypes.set(playerKey, (archetype = classifyPlayer(sport, gamesOf(playerKey))?.primary ?? null));
+    return archetype;
+  };
+
   for (const p of priced) {
     const event = byId.get(p.eventId);
     if (!event) continue;
@@ -215,9 +229,6 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       dropReasons['team not in game'] = (dropReasons['team not in game'] ?? 0) + 1;
       continue;
     }
-    if (!history.has(p.playerKey)) history.set(p.playerKey, historyBefore(store.db, sport, p.playerKey, slateDate));
-    const games = history.get(p.playerKey) ?? [];
-    if (!archetypes.has(p.playerKey)) archetypes.set(p.playerKey, classifyPlayer(sport, games)?.primary ?? null);
 
     const k = lockKey(p.eventId, p.playerKey, p.stat, p.line, p.side);
     let lock: Pick<GradeLock, 'grade' | 'projection' | 'pWin' | 'modelOdds' | 'gradedAt' | 'modelDetail' | 'archetype'> | undefined = locks.get(k);
@@ -232,12 +243,14 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
         line: p.line,
         side: p.side,
         market: marketPricingOf(p),
-        history: games,
+        history: gamesOf(p.playerKey),
         gameDate: slateDate,
       });
+      const archetype = archetypeOf(p.playerKey);
+      // Frozen: the lock and the row write the same detail, so its JSON text is made once.
       const fresh: Omit<NewGradeLock, 'snapshotId'> = out.insufficientData
-        ? { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: null, projection: out.projection, pWin: null, modelOdds: null, archetype: archetypes.get(p.playerKey) ?? null, gradedAt: now.toISOString(), modelDetail: { refusal: out.reason } }
-        : { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: out.grade, projection: out.projection, pWin: out.pWin, modelOdds: out.modelOdds, archetype: archetypes.get(p.playerKey) ?? null, gradedAt: now.toISOString(), modelDetail: { ...out.detail, evPct: out.evPct, value: out.value, takeable: out.takeable } };
+        ? { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: null, projection: out.projection, pWin: null, modelOdds: null, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ refusal: out.reason }) }
+        : { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: out.grade, projection: out.projection, pWin: out.pWin, modelOdds: out.modelOdds, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ ...out.detail, evPct: out.evPct, value: out.value, takeable: out.takeable }) };
       // A refusal is not locked: the player may have history by the next run.
       if (!out.insufficientData) newLocks.push(fresh);
       lock = { grade: fresh.grade ?? null, projection: fresh.projection ?? null, pWin: fresh.pWin ?? null, modelOdds: fresh.modelOdds ?? null, gradedAt: fresh.gradedAt, modelDetail: fresh.modelDetail ?? null, archetype: fresh.archetype ?? null };
@@ -287,7 +300,7 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       evPct,
       value,
       takeable,
-      archetype: lock.archetype ?? archetypes.get(p.playerKey) ?? null,
+      archetype: lock.archetype ?? archetypeOf(p.playerKey),
       gradedAt: lock.gradedAt,
       previousLine: null,
       lineDelta: null,

@@ -51,6 +51,27 @@ const MAPPED_TYPES = new Set(['SQLiteBoolean', 'SQLiteTextJson']);
 
 const columnCache = new WeakMap<Table, ColumnInfo[]>();
 
+/**
+ * JSON text of frozen objects, made once: a frozen value cannot change, so the text JSON.stringify
+ * gave it stays its text (the snapshot writes one grade's model detail to its lock and its row).
+ */
+const frozenJson = new WeakMap<object, string>();
+function jsonText(value: unknown, stringify: (v: unknown) => unknown): unknown {
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return stringify(value);
+  let text = frozenJson.get(value);
+  if (text === undefined) frozenJson.set(value, (text = stringify(value) as string));
+  return text;
+}
+
+/** Freezes a JSON value and everything in it (see frozenJson): for values written more than once. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** The table's columns in schema order, with drizzle's own value mappings. */
 export function columnsOf(table: Table): ColumnInfo[] {
   let cols = columnCache.get(table);
@@ -59,10 +80,11 @@ export function columnsOf(table: Table): ColumnInfo[] {
     const type = col.columnType;
     if (!IDENTITY_TYPES.has(type) && !MAPPED_TYPES.has(type)) throw new Error(`column ${getTableName(table)}.${col.name}: no raw mapping for ${type}`);
     const mapped = MAPPED_TYPES.has(type);
+    const toDriver = (v: unknown) => col.mapToDriverValue(v);
     return {
       key,
       name: col.name,
-      toDriver: mapped ? (v: unknown) => col.mapToDriverValue(v) : null,
+      toDriver: !mapped ? null : type === 'SQLiteTextJson' ? (v: unknown) => jsonText(v, toDriver) : toDriver,
       fromDriver: mapped ? (v: unknown) => col.mapFromDriverValue(v) : null,
     };
   });

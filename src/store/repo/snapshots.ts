@@ -38,6 +38,47 @@ export function snapshotRows(db: Db, snapshotId: number): GradedRowRecord[] {
   return (stmt.raw(true).all(snapshotId) as unknown[][]).map((r) => mapRow<GradedRowRecord>(cols, r));
 }
 
+/** What the slate sorts and groups rows by (compareRows, the card, the game title). */
+export type SortKeys = Pick<GradedRowRecord, 'id' | 'eventId' | 'commenceTime' | 'homeTeam' | 'awayTeam' | 'player' | 'playerKey' | 'statType' | 'line' | 'side' | 'grade' | 'evPct'>;
+
+/** The sort keys of a snapshot's rows, in snapshotRows' order (the same query and index). */
+export function snapshotSortKeys(db: Db, snapshotId: number): SortKeys[] {
+  const stmt = prepared(
+    clientOf(db),
+    `select "id", "event_id", "commence_time", "home_team", "away_team", "player", "player_key", "stat_type", "line", "side", "grade", "ev_pct" from "graded_rows" where "snapshot_id" = ?`,
+  ).raw(true);
+  return (stmt.all(snapshotId) as unknown[][]).map(([id, eventId, commenceTime, homeTeam, awayTeam, player, playerKey, statType, line, side, grade, evPct]) => ({
+    id,
+    eventId,
+    commenceTime,
+    homeTeam,
+    awayTeam,
+    player,
+    playerKey,
+    statType,
+    line,
+    side,
+    grade,
+    evPct,
+  })) as SortKeys[];
+}
+
+/** Whole rows by id (as snapshotRows returns them), keyed by id. */
+export function snapshotRowsById(db: Db, ids: readonly number[]): Map<number, GradedRowRecord> {
+  const out = new Map<number, GradedRowRecord>();
+  const cols = columnsOf(gradedRows);
+  const CHUNK = 500;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const part = ids.slice(i, i + CHUNK);
+    const stmt = prepared(clientOf(db), `select ${columnList(cols)} from "graded_rows" where "id" in (${part.map(() => '?').join(', ')})`).raw(true);
+    for (const raw of stmt.all(...part) as unknown[][]) {
+      const r = mapRow<GradedRowRecord>(cols, raw);
+      out.set(r.id, r);
+    }
+  }
+  return out;
+}
+
 /** (event, player key, stat, line) of every main-line row of a snapshot: what line movement compares against. */
 export function mainLineRows(db: Db, snapshotId: number): Array<{ eventId: string; playerKey: string; statType: string; line: number }> {
   const stmt = prepared(clientOf(db), `select "event_id", "player_key", "stat_type", "line" from "graded_rows" where "snapshot_id" = ? and "is_main_line" = 1`).raw(true);
