@@ -106,7 +106,9 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
     const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
     // Chips are display state: they never touch the locked grade or the ledger.
-    const rows = graded.rows.map((r) => ({ ...withMovement(r, previousMainLines), ...displayState(r.playerKey, r.team ?? null, r.statType, injuries, lineups) }));
+    // Movement and chips fill fields every row already has (same keys, same order): set in place.
+    const rows = graded.rows;
+    for (const r of rows) Object.assign(r, movementOf(r, previousMainLines), displayState(r.playerKey, r.team ?? null, r.statType, injuries, lineups));
     const moves = moveEvents(sport, rows, events, runId, now);
 
     const result = store.db.transaction((tx) => {
@@ -328,11 +330,11 @@ function mainLinesOf(rows: ReadonlyArray<{ eventId: string; playerKey: string; s
   return out;
 }
 
-function withMovement(row: SlateRow, previousMainLines: Map<string, number>): SlateRow {
+function movementOf(row: SlateRow, previousMainLines: Map<string, number>) {
   // Movement is measured on the main line; ladder rungs carry none.
-  if (!row.isMainLine) return { ...row, ...NO_MOVEMENT };
+  if (!row.isMainLine) return NO_MOVEMENT;
   const prev = previousMainLines.get(propKey(row.eventId, row.playerKey, row.statType)) ?? null;
-  return { ...row, ...lineMovement(row.line, prev, row.projection ?? null) };
+  return lineMovement(row.line, prev, row.projection ?? null);
 }
 
 /** One MOVE per prop whose main line moved since the previous snapshot (from its over row). */

@@ -40,8 +40,37 @@ export interface BookQuote {
 /** Multiplicative no-vig P(over) of one book's pair; null unless both sides are real prices. */
 export function pairOverProbability(q: Pick<BookQuote, 'over' | 'under'>): number | null {
   if (q.over === null || q.under === null) return null;
-  const dv = devigTwoWay(q.over, q.under, MARKET_RULES.consensusMethod);
-  return dv.ok ? (dv.probs[0] ?? null) : null;
+  if ((MARKET_RULES.consensusMethod as string) !== 'multiplicative') {
+    const dv = devigTwoWay(q.over, q.under, MARKET_RULES.consensusMethod);
+    return dv.ok ? (dv.probs[0] ?? null) : null;
+  }
+  return multiplicativeOver(q.over, q.under);
+}
+
+/** devig's own sum check for a method that must sum to one (devig.ts SUM_TOLERANCE). */
+const SUM_TOLERANCE = 1e-9;
+
+/**
+ * devigTwoWay(over, under, 'multiplicative').probs[0], or null where it fails, computed without
+ * the general de-vig's arrays and result object (priceLadder de-vigs every quote of a slate). Each
+ * step is devig's own, in its order: the American prices to decimals (invalid -> null), r = 1/d,
+ * booksum = 0 + r0 + r1 (an underround fails), p = r / booksum, each p in (0, 1), sum within the
+ * tolerance. test/domain/model/market.test.ts holds it equal to devigTwoWay on every kind of pair.
+ */
+export function multiplicativeOver(over: number | undefined, under: number | undefined): number | null {
+  if (over === undefined || under === undefined) return null;
+  const dOver = americanToDecimal(over);
+  const dUnder = americanToDecimal(under);
+  if (dOver === null || dUnder === null) return null;
+  const r0 = 1 / dOver;
+  const r1 = 1 / dUnder;
+  const booksum = 0 + r0 + r1;
+  if (booksum < 1) return null;
+  const p0 = r0 / booksum;
+  const p1 = r1 / booksum;
+  if (!(Number.isFinite(p0) && p0 > 0 && p0 < 1) || !(Number.isFinite(p1) && p1 > 0 && p1 < 1)) return null;
+  if (Math.abs(0 + p0 + p1 - 1) > SUM_TOLERANCE) return null;
+  return p0;
 }
 
 export interface Consensus {

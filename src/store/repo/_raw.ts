@@ -98,12 +98,13 @@ export const columnList = (cols: readonly ColumnInfo[]) => cols.map((c) => `"${c
 /**
  * The values drizzle would bind for `row` in an insert: undefined (a column the row does not set;
  * none of these tables has a default) and null bind null, everything else through the column's map.
+ * `override` sets columns as `{ ...row, ...override }` would, without copying the row.
  */
-export function bindValues(cols: readonly ColumnInfo[], row: Record<string, unknown>): unknown[] {
+export function bindValues(cols: readonly ColumnInfo[], row: Record<string, unknown>, override?: Record<string, unknown>): unknown[] {
   const out = new Array<unknown>(cols.length);
   for (let i = 0; i < cols.length; i++) {
     const c = cols[i] as ColumnInfo;
-    const v = row[c.key];
+    const v = override !== undefined && c.key in override ? override[c.key] : row[c.key];
     out[i] = v === undefined || v === null ? null : c.toDriver === null ? v : c.toDriver(v);
   }
   return out;

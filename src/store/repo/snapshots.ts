@@ -95,7 +95,8 @@ export function insertSnapshot(db: Db, snapshot: Omit<typeof snapshots.$inferIns
   const id = Number(prepared(client, insertSql(snapshots, snapCols)).run(bindValues(snapCols, snapshot)).lastInsertRowid);
   const rowCols = insertColumns(gradedRows);
   const insert = prepared(client, insertSql(gradedRows, rowCols));
-  for (const r of rows) insert.run(bindValues(rowCols, { ...r, snapshotId: id }));
+  const snapshotId = { snapshotId: id };
+  for (const r of rows) insert.run(bindValues(rowCols, r, snapshotId));
   return id;
 }
 

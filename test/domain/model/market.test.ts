@@ -99,3 +99,33 @@ describe('market-implied ladder', () => {
     expect(priceLadder([oneSided], POINTS)).toEqual([]);
   });
 });
+
+describe('multiplicativeOver is devigTwoWay multiplicative, to the bit', () => {
+  it('on real, edge and invalid price pairs', async () => {
+    const { multiplicativeOver } = await import('../../../src/domain/model/market.js');
+    const { devigTwoWay } = await import('../../../src/domain/devig.js');
+    const { seededRandom } = await import('../../../src/domain/model/resample.js');
+    const rand = seededRandom(18);
+    const edge = [100, -100, 101, -101, 99, -99, 0, 1e6, -1e6, 1e-9, Number.NaN, Number.POSITIVE_INFINITY, -110, -120, 150, 5000, -5000, 250, -250.5, 133.33];
+    const pairs: Array<[number, number]> = [];
+    for (const a of edge) for (const b of edge) pairs.push([a, b]);
+    for (let i = 0; i < 20_000; i++) {
+      const price = () => {
+        const x = rand();
+        if (x < 0.05) return edge[Math.floor(rand() * edge.length)] as number;
+        const v = Math.round(100 + rand() * 900 * (rand() < 0.2 ? 10 : 1));
+        return rand() < 0.5 ? v : -v;
+      };
+      pairs.push([price(), price()]);
+    }
+    let compared = 0;
+    for (const [o, u] of pairs) {
+      const dv = devigTwoWay(o, u, 'multiplicative');
+      const want = dv.ok ? (dv.probs[0] ?? null) : null;
+      const got = multiplicativeOver(o, u);
+      if (!Object.is(got, want)) expect({ o, u, got }).toEqual({ o, u, got: want });
+      compared += 1;
+    }
+    expect(compared).toBe(pairs.length);
+  });
+});
