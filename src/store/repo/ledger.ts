@@ -29,7 +29,12 @@ export function publicEntriesForEvents(db: Db, eventIds: readonly string[]): Led
   const out: LedgerEntry[] = [];
   for (let i = 0; i < eventIds.length; i += CHUNK) {
     const ids = eventIds.slice(i, i + CHUNK);
-    const stmt = prepared(client, `select ${columnList(cols)} from "ledger_entries" where ("user_id" is null and "event_id" in (${ids.map(() => '?').join(', ')})) order by "locked_at", "id"`).raw(true);
+    // coalesce(user_id, 0) = 0 says nothing user_id is null does not, but lets SQLite seek the
+    // (coalesce(user_id, 0), event_id, ...) unique index instead of scanning the whole ledger.
+    const stmt = prepared(
+      client,
+      `select ${columnList(cols)} from "ledger_entries" where (coalesce("user_id", 0) = 0 and "user_id" is null and "event_id" in (${ids.map(() => '?').join(', ')})) order by "locked_at", "id"`,
+    ).raw(true);
     for (const r of stmt.all(...ids) as unknown[][]) out.push(mapRow<LedgerEntry>(cols, r));
   }
   if (eventIds.length > CHUNK) out.sort((a, b) => (a.lockedAt < b.lockedAt ? -1 : a.lockedAt > b.lockedAt ? 1 : a.id - b.id));

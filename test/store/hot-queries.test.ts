@@ -1,0 +1,71 @@
+/**
+ * The hot queries use indexes (issue 18): every statement the snapshot runs, the settle run and the
+ * record reads prepare on the bundled replay loop is explained (EXPLAIN QUERY PLAN), and none may
+ * scan a whole large table; the key reads must seek the index named for them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAccuracy, readModelRecord } from '../../src/pipeline/record-read.js';
+import { readSlate } from '../../src/pipeline/slate-read.js';
+import { runSettle } from '../../src/pipeline/settle.js';
+import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
+
+const LARGE = ['graded_rows', 'ledger_entries', 'player_game_stats', 'grade_locks', 'closing_prices'];
+
+describe('hot queries seek indexes', () => {
+  let t: ReturnType<typeof seededStore>;
+  const plans = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = seededStore();
+    const sqlite = t.store.sqlite;
+    const seen = new Set<string>();
+    const prepare = sqlite.prepare.bind(sqlite);
+    (sqlite as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
+      seen.add(sql);
+      return prepare(sql);
+    };
+    await snapshotAt(t.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(t.store, 'nba', '2025-11-05T17:05:00Z');
+    readSlate(t.store, 'nba', { all: false });
+    readSlate(t.store, 'nba', { all: true });
+    const sources = await resultsAt('2025-11-06T12:00:00Z');
+    await runSettle('nba', { store: t.store, results: sources.results, now: new Date('2025-11-06T12:00:00Z'), log: collectingLogger() });
+    await sources.close();
+    const now = new Date('2025-11-06T12:00:00Z');
+    readModelRecord(t.store, { now });
+    readModelRecord(t.store, { now, team: 'NY', sport: 'nba' });
+    readModelRecord(t.store, { now, player: 'Jalen Brunson' });
+    readAccuracy(t.store, now);
+    for (const sql of seen) {
+      if (!/^\s*(select|update|delete|insert)/i.test(sql)) continue;
+      const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => null);
+      const rows = prepare(`explain query plan ${sql}`).all(...params) as Array<{ detail: string }>;
+      plans.set(sql, rows.map((r) => r.detail).join(' | '));
+    }
+  }, 120_000);
+  afterAll(() => t.cleanup());
+
+  it('explains every statement the runs prepared', () => {
+    expect(plans.size).toBeGreaterThan(15);
+  });
+
+  it('never scans a large table whole', () => {
+    const scans = [...plans].filter(([sql, plan]) => LARGE.some((table) => new RegExp(`\\bSCAN ${table}\\b`).test(plan)) && !/^\s*insert/i.test(sql));
+    expect(scans.map(([sql, plan]) => `${sql.slice(0, 120)} -> ${plan}`)).toEqual([]);
+  });
+
+  const uses = (fragment: RegExp, index: string) => {
+    const found = [...plans].filter(([sql]) => fragment.test(sql));
+    expect(found.length, `a statement matching ${fragment}`).toBeGreaterThan(0);
+    for (const [sql, plan] of found) expect(plan, sql).toContain(`USING INDEX ${index}`);
+  };
+
+  it('seeks the index each hot read is built for', () => {
+    uses(/^select "id", "sport", "event_id", .* from "grade_locks" where "event_id" in/, 'grade_locks_key');
+    uses(/from "player_game_stats" where \("sport" = \? and "player_key" = \? and "date" < \?\)/, 'player_game_stats_player');
+    uses(/from "graded_rows" where "snapshot_id" = \?/, 'graded_rows_snapshot_key');
+    uses(/from "ledger_entries" where \(coalesce\("user_id", 0\) = 0 and "user_id" is null and "event_id" in/, 'ledger_entries_key');
+    uses(/from "ledger_entries" where \("sport" = \? and "game_date" = \? and "outcome" = \?\)/, 'ledger_entries_pending');
+    uses(/^select propgrade_record_tally\(/, 'ledger_entries_date');
+  });
+});
