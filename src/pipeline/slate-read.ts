@@ -58,10 +58,13 @@ export function readSlate(store: Store, sport: string, options: { all: boolean; 
   return { snapshot, games: games.map((g) => ({ ...g, rows: g.rows.map((r) => full.get(r.id) as GradedRowRecord) })) };
 }
 
-type GameOf<R> = Omit<SlateGame, 'rows'> & { rows: R[] };
+export type GameOf<R> = Omit<SlateGame, 'rows'> & { rows: R[] };
 
-/** Rows per game, each game sorted A+ to F (the card: one row per player and stat, at most SLATE_CARD_SIZE). */
-function slateGames<R extends SortKeys>(all: readonly R[], options: { all: boolean; gradedOnly?: boolean }): GameOf<R>[] {
+/**
+ * Rows per game, each game sorted A+ to F, games by start time (with `all: false`, the card: one
+ * row per player and stat, at most SLATE_CARD_SIZE). The slate read and the API's views share it.
+ */
+export function slateGames<R extends SortKeys>(all: readonly R[], options: { all: boolean; gradedOnly?: boolean }): GameOf<R>[] {
   const byGame = new Map<string, R[]>();
   for (const r of all) {
     if (options.gradedOnly && r.grade === null) continue;

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { compareGrades, type Grade } from '../domain/grades.js';
+import type { StatType } from '../domain/stats.js';
 import { shapeRow, type Tier } from '../domain/tiers.js';
-import { readSlate } from '../pipeline/slate-read.js';
+import { readSlate, slateGames } from '../pipeline/slate-read.js';
 import { gradedRowView } from '../pipeline/views.js';
 import type { Store } from '../store/db.js';
+import { snapshotRows, type GradedRowRecord } from '../store/repo/snapshots.js';
 import { wireJson } from '../wire.js';
 
 /** One representation of a snapshot body: the exact bytes on the wire and their strong validator. */
@@ -21,9 +24,38 @@ export interface SerializedSnapshot {
   gzip: EncodedBody;
 }
 
+/**
+ * A narrower view of the latest snapshot (GET /api/snapshot/{sport} with query parameters):
+ * `card` is the slate card (at most 6 graded props per game, one per player and stat, A+ to F);
+ * the filters keep the rows of one game, one player (by name key), one stat, graded at least
+ * `minGrade`, or main lines only. No filter and the full view is the seed route, served by get().
+ */
+export interface SnapshotView {
+  view: 'full' | 'card';
+  game?: string | undefined;
+  playerKey?: string | undefined;
+  /** As the caller wrote it, echoed in the body. */
+  player?: string | undefined;
+  stat?: StatType | undefined;
+  minGrade?: Grade | undefined;
+  mainOnly?: boolean | undefined;
+}
+
+/** A view's bytes: plain at once, gzip and brotli each made once, on the first request that takes it. */
+export interface SerializedView {
+  snapshotId: number;
+  identity: EncodedBody;
+  gzip(): EncodedBody;
+  brotli(): EncodedBody;
+  /** Every representation's strong ETag (plain, -gz, -br), known without compressing. */
+  etags: { identity: string; gzip: string; brotli: string };
+}
+
 export interface SnapshotCache {
   /** The latest snapshot of the sport serialized for the tier, or null when none is stored. */
   get(sport: string, tier: Tier): SerializedSnapshot | null;
+  /** A view of the latest snapshot for the tier (cached per snapshot, tier and view), or null when none is stored. */
+  view(sport: string, tier: Tier, view: SnapshotView): SerializedView | null;
   /** How many times a snapshot was serialized (once per snapshot per tier). */
   serializations(): number;
   /** How many times serialized bytes were gzipped (once per snapshot per tier, with the serialization). */
@@ -43,13 +75,29 @@ export interface SnapshotCache {
 const GZIP_LEVEL = 9;
 
 /**
+ * Brotli quality for the views. Measured on the bundled 2025-11-05 NBA slate (free tier):
+ *   one game (337 KB plain):  gzip 9 14.1 KB in 3 ms; brotli 5 11.8 KB in 2 ms, 9 11.0 KB in 8 ms, 11 10.0 KB in 503 ms
+ *   slate card (52 KB plain): gzip 9  4.3 KB in 1 ms; brotli 5  4.1 KB in 1 ms, 9  4.0 KB in 5 ms, 11  3.4 KB in 68 ms
+ * A view is built on the request that first asks for it, so 11's half second is out; 9 is a
+ * fifth smaller than gzip for a few ms, once per snapshot, tier and view.
+ */
+const BROTLI_QUALITY = 9;
+
+/** Views kept per process (least recently used dropped first): a view is small, its build cheap. */
+const VIEW_CACHE_SIZE = 64;
+
+/**
  * The snapshot route's bytes, built once per stored snapshot and tier and reused for every
  * request until a newer snapshot appears (a run by this process, the cron, or another process:
  * each request asks the store which snapshot is latest, a single indexed lookup).
  */
 export function createSnapshotCache(store: Store): SnapshotCache {
   const latest = store.sqlite.prepare('select id from snapshots where sport = ? order by taken_at desc, id desc limit 1').pluck();
+  const byId = store.sqlite.prepare('select id, taken_at as takenAt, slate_date as slateDate, graded_count as gradedCount, row_count as rowCount from snapshots where id = ?');
   const entries = new Map<string, SerializedSnapshot>();
+  // Views: the snapshot's rows read once per sport and snapshot, bodies per tier and view.
+  const rowsOf = new Map<string, { snapshotId: number; rows: GradedRowRecord[] }>();
+  const views = new Map<string, SerializedView>();
   let serialized = 0;
   let compressed = 0;
   return {
@@ -65,12 +113,12 @@ export function createSnapshotCache(store: Store): SnapshotCache {
         sport,
         available: true,
         tier,
-        snapshot: { id: slate.snapshot.id, taken_at: slate.snapshot.takenAt, slate_date: slate.snapshot.slateDate, graded: slate.snapshot.gradedCount, rows: slate.snapshot.rowCount },
+        snapshot: snapshotHead(slate.snapshot),
         games: slate.games.map((g) => ({ event_id: g.eventId, game: g.game, commence_time: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) })),
       };
       const bytes = Buffer.from(wireJson(body), 'utf8');
       serialized += 1;
-      const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+      const hash = etagHash(bytes);
       const gzip = gzipSync(bytes, { level: GZIP_LEVEL });
       compressed += 1;
       const entry: SerializedSnapshot = {
@@ -82,9 +130,86 @@ export function createSnapshotCache(store: Store): SnapshotCache {
       entries.set(key, entry);
       return entry;
     },
+    view(sport, tier, view) {
+      const id = latest.get(sport) as number | undefined;
+      if (id === undefined) return null;
+      const key = `${sport}:${tier}:${viewKey(view)}`;
+      const hit = views.get(key);
+      if (hit && hit.snapshotId === id) {
+        views.delete(key);
+        views.set(key, hit);
+        return hit;
+      }
+      const snapshot = byId.get(id) as { id: number; takenAt: string; slateDate: string; gradedCount: number; rowCount: number } | undefined;
+      if (!snapshot) return null;
+      let base = rowsOf.get(sport);
+      if (!base || base.snapshotId !== id) rowsOf.set(sport, (base = { snapshotId: id, rows: snapshotRows(store.db, id) }));
+      const rows = base.rows.filter((r) => keeps(view, r));
+      const card = view.view === 'card';
+      const games = slateGames(rows, { all: !card, gradedOnly: card });
+      const body = {
+        sport,
+        available: true,
+        tier,
+        view: view.view,
+        filters: {
+          game: view.game ?? null,
+          player: view.player ?? null,
+          stat: view.stat ?? null,
+          min_grade: view.minGrade ?? null,
+          main_only: view.mainOnly ?? false,
+        },
+        snapshot: snapshotHead(snapshot),
+        games: games.map((g) => ({
+          event_id: g.eventId,
+          game: g.game,
+          commence_time: g.commenceTime,
+          ...(card ? { hidden: g.hidden } : {}),
+          rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)),
+        })),
+      };
+      const bytes = Buffer.from(wireJson(body), 'utf8');
+      const hash = etagHash(bytes);
+      let gz: EncodedBody | null = null;
+      let br: EncodedBody | null = null;
+      const entry: SerializedView = {
+        snapshotId: id,
+        etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, brotli: `"${hash}-br"` },
+        identity: { bytes, etag: `"${hash}"` },
+        gzip: () => (gz ??= { bytes: gzipSync(bytes, { level: GZIP_LEVEL }), etag: `"${hash}-gz"` }),
+        brotli: () =>
+          (br ??= {
+            bytes: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            etag: `"${hash}-br"`,
+          }),
+      };
+      views.set(key, entry);
+      if (views.size > VIEW_CACHE_SIZE) views.delete(views.keys().next().value as string);
+      return entry;
+    },
     serializations: () => serialized,
     compressions: () => compressed,
   };
+}
+
+const etagHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+
+function snapshotHead(s: { id: number; takenAt: string; slateDate: string; gradedCount: number; rowCount: number }) {
+  return { id: s.id, taken_at: s.takenAt, slate_date: s.slateDate, graded: s.gradedCount, rows: s.rowCount };
+}
+
+function viewKey(v: SnapshotView): string {
+  return JSON.stringify([v.view, v.game ?? null, v.playerKey ?? null, v.player ?? null, v.stat ?? null, v.minGrade ?? null, v.mainOnly ?? false]);
+}
+
+/** Whether a row passes the view's filters (the card's graded-only rule is applied by the card itself). */
+function keeps(v: SnapshotView, r: GradedRowRecord): boolean {
+  if (v.game !== undefined && r.eventId !== v.game) return false;
+  if (v.playerKey !== undefined && r.playerKey !== v.playerKey) return false;
+  if (v.stat !== undefined && r.statType !== v.stat) return false;
+  if (v.mainOnly && r.isMainLine !== true) return false;
+  if (v.minGrade !== undefined && (r.grade === null || compareGrades(r.grade as Grade, v.minGrade) > 0)) return false;
+  return true;
 }
 
 /** If-None-Match matching (weak comparison, as RFC 9110 prescribes for this header). */
@@ -117,6 +242,21 @@ function codingWeights(header: string): Map<string, number> {
     weights.set(coding, Math.min(q, weights.get(coding) ?? 1));
   }
   return weights;
+}
+
+/**
+ * The coding a view answers in: brotli when the client accepts it at least as much as gzip, else
+ * gzip when accepted (acceptsGzip's rules), else the plain bytes. Weights follow RFC 9110 as for gzip.
+ */
+export function viewCoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (header === undefined) return 'identity';
+  const weights = codingWeights(header);
+  const br = weights.get('br') ?? weights.get('*') ?? 0;
+  const identity = weights.get('identity') ?? weights.get('*');
+  const gzipOk = acceptsGzip(header);
+  const gzip = gzipOk ? (weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0) : 0;
+  if (br > 0 && (identity === undefined || br >= identity) && br >= gzip) return 'br';
+  return gzipOk ? 'gzip' : 'identity';
 }
 
 /**

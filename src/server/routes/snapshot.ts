@@ -1,14 +1,95 @@
-import { getRequestHeader } from 'h3';
+import { getRequestHeader, type H3Event } from 'h3';
 import { z } from 'zod';
+import { gradeSchema } from '../../domain/grades.js';
+import { normalizeName } from '../../domain/names.js';
 import { GRADED_SPORTS, gradedSportSchema } from '../../domain/sports.js';
+import { parseStat } from '../../domain/stats.js';
+import type { Tier } from '../../domain/tiers.js';
 import { lastSuccessfulRun } from '../../store/repo/runs.js';
 import { latestSnapshot } from '../../store/repo/snapshots.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
-import { acceptsGzip, etagMatches, type SnapshotCache } from '../snapshot-cache.js';
+import { acceptsGzip, etagMatches, viewCoding, type EncodedBody, type SnapshotCache, type SnapshotView } from '../snapshot-cache.js';
 import { syncStatus } from '../../domain/sync-status.js';
 
 export const sportParamsSchema = z.object({ sport: gradedSportSchema });
+
+/**
+ * The snapshot route's optional views (docs in the route description). No parameter (or
+ * `view=full` alone) is the full snapshot, byte for byte as before.
+ */
+export const snapshotQuerySchema = z.object({
+  view: z.enum(['full', 'card']).optional().describe('full (default): every row; card: at most 6 graded props per game, one per player and stat, sorted A+ to F'),
+  game: z.string().trim().min(1).max(200).optional().describe('an event id: that game only'),
+  player: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .refine((p) => normalizeName(p).key !== '', 'not a player name')
+    .optional()
+    .describe('a player name, matched by its normalized key ("Jalen Brunson", "jalen brunson")'),
+  stat: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) return undefined;
+      const stat = parseStat(s);
+      if (stat === null) ctx.addIssue({ code: 'custom', message: `unknown stat '${s}'` });
+      return stat ?? undefined;
+    })
+    .describe('a stat (points, rebounds, threes, pra, ... or an Odds API market key)'),
+  min_grade: z
+    // A '+' in a query string reads as a space: "min_grade=A+" arrives as "A ".
+    .preprocess((v) => (v === 'A ' ? 'A+' : v), gradeSchema)
+    .optional()
+    .describe('graded at least this letter (A+, A, B, C, F; write A+ as A%2B); refusals are left out'),
+  main: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1')
+    .describe('true: main lines only (no alternate rungs)'),
+});
+type SnapshotQuery = z.infer<typeof snapshotQuerySchema>;
+
+/** The view a query asks for, or null for the full snapshot (the seed route's answer). */
+function viewOf(q: SnapshotQuery): SnapshotView | null {
+  const filtered = q.game !== undefined || q.player !== undefined || q.stat !== undefined || q.min_grade !== undefined || q.main === true;
+  if (!filtered && (q.view ?? 'full') === 'full') return null;
+  return {
+    view: q.view ?? 'full',
+    ...(q.game !== undefined ? { game: q.game } : {}),
+    ...(q.player !== undefined ? { player: q.player, playerKey: normalizeName(q.player).key } : {}),
+    ...(q.stat !== undefined ? { stat: q.stat } : {}),
+    ...(q.min_grade !== undefined ? { minGrade: q.min_grade } : {}),
+    ...(q.main === true ? { mainOnly: true } : {}),
+  };
+}
+
+/** Answers a view: brotli preferred where accepted, then gzip, then plain; each with its own strong ETag. */
+function sendView(event: H3Event, cache: SnapshotCache, sport: string, tier: Tier, view: SnapshotView) {
+  const entry = cache.view(sport, tier, view);
+  if (!entry) return { sport, available: false, tier };
+  const res = event.node.res;
+  res.appendHeader('vary', 'Accept-Encoding');
+  const coding = viewCoding(getRequestHeader(event, 'accept-encoding'));
+  const ifNoneMatch = getRequestHeader(event, 'if-none-match');
+  const held = [entry.etags[coding === 'br' ? 'brotli' : coding === 'gzip' ? 'gzip' : 'identity'], entry.etags.identity, entry.etags.gzip, entry.etags.brotli].find((t) => etagMatches(ifNoneMatch, t));
+  if (held) {
+    res.setHeader('etag', held);
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const chosen: EncodedBody = coding === 'br' ? entry.brotli() : coding === 'gzip' ? entry.gzip() : entry.identity;
+  res.statusCode = 200;
+  res.setHeader('etag', chosen.etag);
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  if (coding !== 'identity') res.setHeader('content-encoding', coding);
+  res.setHeader('content-length', chosen.bytes.length);
+  res.end(chosen.bytes);
+  return;
+}
 
 /** Clients poll the slate every 60 s (spec Limits). */
 const SNAPSHOT_MAX_AGE = 60;
@@ -52,11 +133,15 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
       access: 'tier-shaped',
       summary: 'The latest snapshot of graded rows for a sport',
       description:
-        'Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true.',
+        'Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true. ' +
+        'Views (optional query): view=card gives the slate card (at most 6 graded props per game, one per player and stat, A+ to F, with hidden = graded rows not shown); game, player, stat, min_grade and main=true keep only matching rows (any combination, with either view). A view answers in brotli when Accept-Encoding takes br at least as much as gzip, else gzip, else plain; its ETags end in -br / -gz; it carries view and filters in the body. Without parameters (or view=full alone) the answer is the full snapshot, unchanged.',
       params: sportParamsSchema,
+      query: snapshotQuerySchema,
       maxAge: SNAPSHOT_MAX_AGE,
       errors: [304],
-      handle: ({ event, caller, params }) => {
+      handle: ({ event, caller, params, query }) => {
+        const view = viewOf(query);
+        if (view) return sendView(event, cache, params.sport, caller.tier, view);
         const entry = cache.get(params.sport, caller.tier);
         if (!entry) return { sport: params.sport, available: false, tier: caller.tier };
         const res = event.node.res;
