@@ -136,3 +136,68 @@ export async function snapshotAt(store, iso) {
     await sources.close();
   }
 }
+
+// ---- process-level measurement and scaling fits (issue 18) ----
+
+/** Preloaded into a measured child: prints its own peak RSS (KiB) on stderr as it exits. */
+export const PEAK_RSS_HOOK = `data:text/javascript,${encodeURIComponent("process.on('exit', () => process.stderr.write('\\nBENCH_CHILD_PEAK_RSS ' + process.resourceUsage().maxRSS + '\\n'));")}`;
+
+/**
+ * Runs `node <args>` as a whole process and measures it from spawn to exit: wall ms, the child's
+ * own peak RSS (MB), exit code and output. The child's stderr keeps everything but the RSS line.
+ */
+export async function measureProcess(args, { env = {}, cwd = ROOT } = {}) {
+  const { spawn } = await import('node:child_process');
+  return new Promise((done, fail) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      const m = /\nBENCH_CHILD_PEAK_RSS (\d+)\n/.exec(stderr);
+      done({ ms, code, stdout, stderr: stderr.replace(/\nBENCH_CHILD_PEAK_RSS \d+\n/, ''), peakRssMb: m ? Math.round(Number(m[1]) / 1024) : null });
+    });
+  });
+}
+
+/** Runs this same bench file as a child in a role (env BENCH_ROLE), returning the JSON its last stdout line holds. */
+export async function childJson(file, role, env = {}, args = []) {
+  const r = await measureProcess([file, ...args], { env: { ...env, BENCH_ROLE: role } });
+  if (r.code !== 0) throw new Error(`${role} child failed (${r.code}): ${r.stderr.slice(-2000)}`);
+  return { ...JSON.parse(r.stdout.trim().split('\n').at(-1)), childMs: r.ms, childPeakRssMb: r.peakRssMb };
+}
+
+/**
+ * Least-squares exponent b of y = a·x^b over (x, y) points (slope of log y on log x): 1 is linear,
+ * below 1 better than linear.
+ */
+export function fitExponent(points) {
+  const pts = points.filter(([x, y]) => x > 0 && y > 0).map(([x, y]) => [Math.log(x), Math.log(y)]);
+  if (pts.length < 2) return null;
+  const mx = pts.reduce((s, [x]) => s + x, 0) / pts.length;
+  const my = pts.reduce((s, [, y]) => s + y, 0) / pts.length;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of pts) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? null : num / den;
+}
+
+/** One line of a scaling table. */
+export function scalingLine(label, size, ms, peakMb, extra = '') {
+  return `  ${label.padEnd(16)} ${String(size).padStart(12)}  ${ms.toFixed(0).padStart(8)} ms  peak RSS ${String(peakMb ?? '?').padStart(5)} MB${extra}`;
+}
+
+/** A seeded store file (the replay's history imported once), built in a child so the caller's RSS stays its own. */
+export async function seededTemplate(dir) {
+  const path = join(dir, 'template.sqlite');
+  const r = await measureProcess([join(ROOT, 'scripts/bench/_seed-template.mjs'), path]);
+  if (r.code !== 0) throw new Error(`seeding the template store failed (${r.code}): ${r.stderr}`);
+  return { path, ...JSON.parse(r.stdout.trim().split('\n').at(-1)) };
+}

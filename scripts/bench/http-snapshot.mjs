@@ -13,12 +13,16 @@
 // equal counts would give rounds too short to time.
 // The store is a temp SQLite file seeded by the real snapshot pipeline over the bundled replay
 // (data/replay, the 2025-11-05 NBA slate), exactly as the server tests seed it.
+//
+// Views (issue 18): each query view of the route (the slate card, one game, one player, one stat,
+// min grade A, main lines only) is then measured the same way in brotli (what a browser gets):
+// its plain / gzip / brotli bytes, and API vs bare req/s on the same brotli bytes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { loadConfig } from '../../dist/config.js';
 import { ensureReplaySeed } from '../../dist/pipeline/import-history.js';
@@ -26,12 +30,14 @@ import { runSnapshot } from '../../dist/pipeline/snapshot.js';
 import { buildOddsSource } from '../../dist/pipeline/wiring.js';
 import { createApp } from '../../dist/server/app.js';
 import { openStore } from '../../dist/store/db.js';
-import { benchResult } from './_shared.mjs';
+import { benchResult, SMOKE } from './_shared.mjs';
 
-const PER_ROUND = Number(process.argv[2] ?? 400);
-const ROUNDS = Number(process.argv[3] ?? 5);
+const PER_ROUND = Number(process.argv[2] ?? (SMOKE ? 20 : 400));
+const ROUNDS = Number(process.argv[3] ?? (SMOKE ? 1 : 5));
 const CONNECTIONS = Number(process.argv[4] ?? 8);
 const GZIP_PER_ROUND = Number(process.argv[5] ?? PER_ROUND * 4);
+const VIEW_PER_ROUND = SMOKE ? 50 : 3000;
+const VIEW_ROUNDS = SMOKE ? 1 : 3;
 const PATH = '/api/snapshot/nba';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const replayDir = join(root, 'data/replay');
@@ -46,8 +52,8 @@ const close = (server) => new Promise((ok) => server.close(() => ok()));
 const origin = (server) => `http://127.0.0.1:${server.address().port}`;
 
 /** One request's raw bytes and the headers a client sees, as the API answers them. */
-async function capture(pool, headers) {
-  const res = await pool.request({ path: PATH, method: 'GET', headers });
+async function capture(pool, headers, path = PATH) {
+  const res = await pool.request({ path, method: 'GET', headers });
   if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
   const bytes = Buffer.from(await res.body.arrayBuffer());
   const out = {};
@@ -60,13 +66,13 @@ async function capture(pool, headers) {
 }
 
 /** `count` GETs over `connections` keep-alive sockets, every body read to the end. */
-async function load(pool, count, headers) {
+async function load(pool, count, headers, path = PATH) {
   let next = 0;
   let bytes = 0;
   const worker = async () => {
     while (next < count) {
       next += 1;
-      const res = await pool.request({ path: PATH, method: 'GET', headers });
+      const res = await pool.request({ path, method: 'GET', headers });
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
       for await (const chunk of res.body) bytes += chunk.length;
     }
@@ -123,6 +129,49 @@ try {
       }
     }
   }
+  // Views: bytes per encoding, and req/s in brotli against a bare server serving those bytes.
+  const gameId = JSON.parse(modes.plain.bytes.toString('utf8')).games[0].event_id;
+  const VIEWS = [
+    ['card', '?view=card'],
+    ['one game', `?game=${gameId}`],
+    ['one player', '?player=Jalen%20Brunson'],
+    ['one stat', '?stat=points'],
+    ['min grade A', '?min_grade=A'],
+    ['main lines', '?main=true'],
+    ['card, main, A', '?view=card&main=true&min_grade=A'],
+  ];
+  const br = { 'accept-encoding': 'gzip, deflate, br' };
+  const viewProbe = new Pool(origin(apiServer), { connections: 1 });
+  const viewResults = [];
+  for (const [name, query] of VIEWS) {
+    const path = PATH + query;
+    const plain = await capture(viewProbe, {}, path);
+    const gz = await capture(viewProbe, { 'accept-encoding': 'gzip' }, path);
+    const b = await capture(viewProbe, br, path);
+    if (b.headers['content-encoding'] !== 'br' || !brotliDecompressSync(b.bytes).equals(plain.bytes) || !gunzipSync(gz.bytes).equals(plain.bytes)) throw new Error(`view ${name}: encodings do not decode to the plain bytes`);
+    const bare = await listen((req, res) => {
+      res.writeHead(200, b.headers);
+      res.end(b.bytes);
+    });
+    const bPool = new Pool(origin(bare), { connections: CONNECTIONS, pipelining: 1 });
+    const api = [];
+    const bareRps = [];
+    await load(apiPool, Math.min(100, VIEW_PER_ROUND), br, path);
+    await load(bPool, Math.min(100, VIEW_PER_ROUND), br, path);
+    for (let r = 0; r < VIEW_ROUNDS; r++) {
+      const order = r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
+      for (const which of order) {
+        const res = await load(which === 'api' ? apiPool : bPool, VIEW_PER_ROUND, br, path);
+        if (res.bytes !== b.bytes.length * VIEW_PER_ROUND) throw new Error(`view ${name} ${which}: short read`);
+        (which === 'api' ? api : bareRps).push(res.rps);
+      }
+    }
+    await bPool.close();
+    await close(bare);
+    viewResults.push({ name, query, plainBytes: plain.bytes.length, gzipBytes: gz.bytes.length, brBytes: b.bytes.length, apiRps: median(api), bareRps: median(bareRps) });
+  }
+  await viewProbe.close();
+
   await apiPool.close();
   await barePool.close();
   await close(apiServer);
@@ -141,8 +190,14 @@ try {
     console.log(`${name.padEnd(5)} api  GET ${PATH}: median ${a.toFixed(1)} req/s  (rounds: ${rps[name].api.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`${name.padEnd(5)} bare node:http same bytes: median ${b.toFixed(1)} req/s  (rounds: ${rps[name].bare.map((x) => x.toFixed(0)).join(', ')})`);
   }
+  console.log(`views of ${PATH} (free tier), brotli-accepting client, ${VIEW_ROUNDS} round(s) of ${VIEW_PER_ROUND} requests, ${CONNECTIONS} connections:`);
+  console.log(`  ${'view'.padEnd(14)} ${'query'.padEnd(44)} ${'plain B'.padStart(10)} ${'gzip B'.padStart(8)} ${'br B'.padStart(8)} ${'api req/s'.padStart(10)} ${'bare req/s'.padStart(11)}  ratio`);
+  console.log(`  ${'full (seed)'.padEnd(14)} ${''.padEnd(44)} ${String(modes.plain.bytes.length).padStart(10)} ${String(modes.gzip.bytes.length).padStart(8)} ${'-'.padStart(8)} ${ratios.gzip.api.toFixed(0).padStart(10)} ${ratios.gzip.bare.toFixed(0).padStart(11)}  ${ratios.gzip.ratio.toFixed(2)} (gzip)`);
+  for (const v of viewResults) {
+    console.log(`  ${v.name.padEnd(14)} ${v.query.slice(0, 44).padEnd(44)} ${String(v.plainBytes).padStart(10)} ${String(v.gzipBytes).padStart(8)} ${String(v.brBytes).padStart(8)} ${v.apiRps.toFixed(0).padStart(10)} ${v.bareRps.toFixed(0).padStart(11)}  ${(v.apiRps / v.bareRps).toFixed(2)}`);
+  }
   const cache = api.snapshotCache;
-  const headline = `ratio api/bare: plain ${ratios.plain.ratio.toFixed(3)}, gzip ${ratios.gzip.ratio.toFixed(3)} (target >= 0.9)`;
+  const headline = `ratio api/bare: plain ${ratios.plain.ratio.toFixed(3)}, gzip ${ratios.gzip.ratio.toFixed(3)} (target >= 0.9); card view ${viewResults[0].brBytes} B in brotli`;
   console.log(`${headline}; serializations: ${cache.serializations()}, compressions: ${cache.compressions()}`);
   benchResult('http-snapshot', headline, Math.min(ratios.plain.ratio, ratios.gzip.ratio), {
     rows: run.rows,
@@ -152,6 +207,7 @@ try {
     gzip: { apiRps: Math.round(ratios.gzip.api), bareRps: Math.round(ratios.gzip.bare), ratio: Math.round(ratios.gzip.ratio * 1000) / 1000 },
     serializations: cache.serializations(),
     compressions: cache.compressions(),
+    views: viewResults.map((v) => ({ ...v, apiRps: Math.round(v.apiRps), bareRps: Math.round(v.bareRps), ratio: Math.round((v.apiRps / v.bareRps) * 1000) / 1000 })),
   });
 } finally {
   store.close();

@@ -1,119 +1,97 @@
-// Benchmark: wall time and peak RSS of the bundled snapshot run (issue 4).
-// Run after `npm run build`: node scripts/bench/snapshot.mjs
+// Benchmark: the bundled snapshot as whole processes, against the floor (issues 4 and 18).
+// Run after `npm run build`: node scripts/bench/snapshot.mjs [rounds]
 //
-// runSnapshot('nba') over the bundled real replay at its defaultNow (2025-11-05T17:05:00Z), on a
-// temp store seeded with the replay's real history. The seed import runs in a child process so
-// this process's peak RSS belongs to the snapshot runs. Cold = first run (grades and locks every
-// row); warm = second run at the same clock (every grade comes from its lock, no new ledger rows).
-// Baseline, same process: read and JSON.parse every replay body the run fetches (the events list
-// and each event's odds at that clock): the I/O floor no implementation can go under.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// Each round, in this order (so machine load hits every figure alike), each a whole Node process
+// timed from spawn to exit, with its own peak RSS:
+//   fresh: `propgrade --db <new file> snapshot nba --replay data/replay --quiet --json` on a store that does
+//          not exist yet: migrations, the first-use import of the replay's 23,822 history rows, the
+//          run (grades and locks every row) and its summary;
+//   warm:  the same command again on that store (every grade read from its lock, a new snapshot
+//          written);
+//   floor: scripts/bench/_floor.mjs: a Node process that reads and parses EVERY replay file and
+//          writes as many rows as the fresh run wrote (all tables) into SQLite in one transaction;
+//   all:   `propgrade snapshot all --replay data/replay --quiet` on a new store (peak RSS goal).
+// The figures are medians over the rounds; the ratios are fresh/floor and warm/floor.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { benchResult, dist, mb, peakRssMb, REPLAY_DIR, round, seededStore, SMOKE, SMOKE_EVENTS, snapshotAt, tempDir, timeMedian, timeOnce } from './_shared.mjs';
+import { benchResult, measureProcess, median, ROOT, round, SMOKE, tempDir } from './_shared.mjs';
+import Database from 'better-sqlite3';
 
-const NOW = '2025-11-05T17:05:00Z';
-
-// Child: seed the store file and exit.
-async function seedInto(seedDir) {
-  const { store, seedMs, games } = await seededStore(seedDir);
-  store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  store.close();
-  return { seedMs, games, peakRssMb: peakRssMb() };
-}
-if (process.env.BENCH_SNAPSHOT_SEED_DIR) {
-  console.log(JSON.stringify(await seedInto(process.env.BENCH_SNAPSHOT_SEED_DIR)));
-  process.exit(0);
-}
-
+const ROUNDS = Number(process.argv[2] ?? (SMOKE ? 1 : 5));
 const dir = tempDir('snapshot');
-// Smoke mode seeds in-process: its RSS figures mean nothing anyway, and a second Node start is not free.
-let seed;
-if (SMOKE) {
-  seed = await seedInto(dir);
-} else {
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, BENCH_SNAPSHOT_SEED_DIR: dir }, encoding: 'utf8' });
-  if (child.status !== 0) throw new Error(`seeding child failed (${child.status}): ${child.stderr}`);
-  seed = JSON.parse(child.stdout.trim().split('\n').at(-1));
-}
+const CLI = join(ROOT, 'bin/propgrade.js');
 
-const { openStore } = await dist('store/db.js');
-const { readReplayManifest, replayKey } = await dist('feeds/transport/index.js');
-const { selectReplayEntry } = await dist('feeds/transport/replay.js');
-const { easternDate } = await dist('domain/time.js');
-
-/** The files the run reads at NOW: the events list, then each slate event's odds. */
-function fetchedFiles() {
-  const now = new Date(NOW);
-  const { entries } = readReplayManifest(REPLAY_DIR);
-  const eventsUrl = 'https://api.the-odds-api.com/v4/sports/basketball_nba/events?dateFormat=iso';
-  const eventsEntry = selectReplayEntry(entries, replayKey({ provider: 'odds-api', url: eventsUrl }), now);
-  const slate = easternDate(now);
-  let events = JSON.parse(readFileSync(join(REPLAY_DIR, eventsEntry.file), 'utf8')).filter(
-    (e) => e.commence_time > now.toISOString() && easternDate(new Date(e.commence_time)) === slate,
-  );
-  if (SMOKE) events = events.slice(0, SMOKE_EVENTS);
-  const files = [eventsEntry.file];
-  for (const e of events) {
-    const oddsEntry = entries.find((x) => x.provider === 'odds-api' && typeof x.url === 'string' && x.url.includes(`/events/${e.id}/odds?`));
-    const chosen = oddsEntry ? selectReplayEntry(entries, oddsEntry.key, now) : null;
-    if (chosen) files.push(chosen.file);
+/** Rows in every table of a store file (the migrations' own bookkeeping left out). */
+function rowsWritten(path) {
+  const db = new Database(path, { readonly: true });
+  try {
+    const tables = db.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`).pluck().all();
+    return tables.reduce((n, t) => n + db.prepare(`select count(*) from "${t}"`).pluck().get(), 0);
+  } finally {
+    db.close();
   }
-  return files.map((f) => join(REPLAY_DIR, f));
 }
 
-const files = fetchedFiles();
-const bytes = files.reduce((n, f) => n + readFileSync(f).length, 0);
-const floor = timeMedian(() => {
-  let items = 0;
-  for (const f of files) {
-    const body = JSON.parse(readFileSync(f, 'utf8'));
-    items += Array.isArray(body) ? body.length : Object.keys(body).length; // keeps the parse observable
-  }
-  return items;
-}, SMOKE ? 3 : 9);
-
-const store = openStore(join(dir, 'bench.sqlite'));
-const rssBefore = process.memoryUsage().rss;
-const peakBefore = peakRssMb();
-const cold = await timeOnce(() => snapshotAt(store, NOW));
-const peakCold = peakRssMb();
-const warm = await timeOnce(() => snapshotAt(store, NOW));
-const peakWarm = peakRssMb();
-store.close();
-for (const [name, r] of [['cold', cold], ['warm', warm]]) {
-  if (r.value.status !== 'ok') throw new Error(`${name} snapshot run: ${r.value.status} ${r.value.message}`);
+async function cli(db, sport) {
+  const r = await measureProcess([CLI, '--db', db, 'snapshot', sport, '--replay', 'data/replay', '--quiet', '--json']);
+  if (r.code !== 0) throw new Error(`snapshot ${sport} exited ${r.code}: ${r.stderr}`);
+  const nba = JSON.parse(r.stdout).runs.find((x) => x.sport === 'nba');
+  if (nba?.status !== 'ok') throw new Error(`snapshot ${sport}: nba ${nba?.status}`);
+  return { ...r, nba };
 }
 
-const c = cold.value;
-const w = warm.value;
-const coldRatio = cold.ms / floor.ms;
-const warmRatio = warm.ms / floor.ms;
+const samples = { fresh: [], warm: [], floor: [], all: [] };
+let written = null;
+for (let i = 0; i < ROUNDS; i++) {
+  const db = join(dir, `round-${i}.sqlite`);
+  samples.fresh.push(await cli(db, 'nba'));
+  samples.warm.push(await cli(db, 'nba'));
+  written ??= rowsWritten(db);
+  const floor = await measureProcess([join(ROOT, 'scripts/bench/_floor.mjs'), String(written), join(dir, `floor-${i}.sqlite`)]);
+  if (floor.code !== 0) throw new Error(`floor exited ${floor.code}: ${floor.stderr}`);
+  samples.floor.push(floor);
+  if (!SMOKE) samples.all.push(await cli(join(dir, `all-${i}.sqlite`), 'all'));
+}
+
+const ms = (k) => median(samples[k].map((s) => s.ms));
+const rss = (k) => (samples[k].length === 0 ? null : median(samples[k].map((s) => s.peakRssMb)));
+const floorMs = ms('floor');
+const freshRatio = ms('fresh') / floorMs;
+const warmRatio = ms('warm') / floorMs;
+const floorInfo = JSON.parse(samples.floor[0].stdout.trim().split('\n').at(-1));
+const line = (name, k, extra = '') =>
+  console.log(`${name.padEnd(58)} ${ms(k).toFixed(0).padStart(6)} ms  peak RSS ${String(rss(k)).padStart(4)} MB  (rounds: ${samples[k].map((s) => s.ms.toFixed(0)).join(', ')})${extra}`);
+
 console.log(
-  `${SMOKE ? `SMOKE MODE (first ${SMOKE_EVENTS} slate event(s) only, current-season history only; figures meaningless) — ` : ''}` +
-    `bundled replay, nba, clock ${NOW}: ${c.events} events, ${c.rows.toLocaleString('en-US')} rows (${c.graded} graded, ${c.refused} refused, ${c.dropped} dropped by the join invariant)`,
+  `${SMOKE ? 'SMOKE MODE (one round, no `snapshot all`; figures meaningless) — ' : ''}bundled replay data/replay, nba at its recorded clock 2025-11-05T17:05Z; whole processes, median of ${ROUNDS} round(s)`,
 );
-console.log(`store seeded ${SMOKE ? 'in-process' : 'in a child process'}: ${seed.games.toLocaleString('en-US')} real player-games in ${Math.round(seed.seedMs)} ms (child peak RSS ${seed.peakRssMb} MB)`);
-console.log(`baseline: read + JSON.parse the ${files.length} replay bodies the run fetches (${(bytes / 1e6).toFixed(1)} MB), median of ${SMOKE ? 3 : 9}: ${floor.ms.toFixed(1)} ms`);
-console.log(`cold run (grades + locks ${c.newLocks}, ledger +${c.ledgerInserted}):  ${cold.ms.toFixed(0).padStart(6)} ms  ${coldRatio.toFixed(1)}× the I/O floor`);
-console.log(`warm run (${w.newLocks} new locks, ledger +${w.ledgerInserted}, closings ${w.closingsCaptured}):    ${warm.ms.toFixed(0).padStart(6)} ms  ${warmRatio.toFixed(1)}× the I/O floor`);
-console.log(`RSS before the runs ${mb(rssBefore)} MB (peak so far ${peakBefore} MB); peak after cold ${peakCold} MB; after warm ${peakWarm} MB`);
-const headline = `snapshot run is ${coldRatio.toFixed(1)}× the I/O floor cold (${Math.round(cold.ms)} ms), ${warmRatio.toFixed(1)}× warm (${Math.round(warm.ms)} ms)`;
+line('floor: read+parse every replay file, write the rows, 1 tx', 'floor', `  (${floorInfo.bytes.toLocaleString('en-US')} bytes, ${written.toLocaleString('en-US')} rows)`);
+line('fresh: snapshot nba on a new store (import included)', 'fresh', `  ${freshRatio.toFixed(2)}× the floor`);
+line('warm: snapshot nba again (every grade from its lock)', 'warm', `  ${warmRatio.toFixed(2)}× the floor`);
+const f = samples.fresh[0].nba;
+const w = samples.warm[0].nba;
+console.log(`fresh run: ${f.events} events, ${f.rows.toLocaleString('en-US')} rows, ${f.graded.toLocaleString('en-US')} graded, ${f.new_locks.toLocaleString('en-US')} locks, ledger +${f.ledger_inserted}`);
+console.log(`warm run (${w.new_locks} new locks, ledger +${w.ledger_inserted}, closings ${w.closings_captured})`);
+if (samples.all.length > 0) line('fresh: snapshot all on a new store', 'all');
+const headline = `snapshot process is ${freshRatio.toFixed(1)}× the floor fresh (${Math.round(ms('fresh'))} ms), ${warmRatio.toFixed(1)}× warm (${Math.round(ms('warm'))} ms); floor ${Math.round(floorMs)} ms`;
 console.log(headline);
-benchResult('snapshot', headline, coldRatio, {
-  events: c.events,
-  rows: c.rows,
-  graded: c.graded,
-  coldMs: Math.round(cold.ms),
-  warmMs: Math.round(warm.ms),
-  floorMs: round(floor.ms, 1),
-  floorFiles: files.length,
-  floorMB: round(bytes / 1e6, 1),
+// The warm run grades nothing anew: every grade comes from its lock.
+const consistent = samples.warm.every((s) => s.nba.new_locks === 0 && s.nba.ledger_inserted === 0);
+if (!consistent) process.exitCode = 1;
+benchResult('snapshot', headline, freshRatio, {
+  events: f.events,
+  rows: f.rows,
+  graded: f.graded,
+  warmNewLocks: w.new_locks,
+  rounds: ROUNDS,
+  rowsWritten: written,
+  floorMs: round(floorMs, 1),
+  freshMs: Math.round(ms('fresh')),
+  warmMs: Math.round(ms('warm')),
+  freshRatio: round(freshRatio, 2),
   warmRatio: round(warmRatio, 2),
-  peakRssMbBeforeRuns: peakBefore,
-  peakRssMbCold: peakCold,
-  peakRssMbWarm: peakWarm,
-  seedMs: Math.round(seed.seedMs),
-  seedChildPeakRssMb: seed.peakRssMb,
+  peakRssMbFresh: rss('fresh'),
+  peakRssMbWarm: rss('warm'),
+  peakRssMbFloor: rss('floor'),
+  allMs: samples.all.length ? Math.round(ms('all')) : null,
+  peakRssMbAll: rss('all'),
 });

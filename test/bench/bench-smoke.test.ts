@@ -42,7 +42,7 @@ const bench = (name: string) => runs.get(name)!;
 describe('benches in smoke mode', () => {
   beforeAll(() => {
     if (!existsSync(resolve(ROOT, 'dist/pipeline/snapshot.js'))) throw new Error('dist/ is missing: run `npm run build` before this test');
-    for (const name of ['grading', 'snapshot', 'settle']) runs.set(name, runNode([`scripts/bench/${name}.mjs`]));
+    for (const name of ['grading', 'snapshot', 'settle', 'import', 'snapshot-scaling']) runs.set(name, runNode([`scripts/bench/${name}.mjs`]));
     // ledger-aggregate runs through run-all, which echoes its output: one process checks both.
     runs.set('run-all', runNode(['scripts/bench/run-all.js', '--smoke', '--json', 'ledger-aggregate']));
   });
@@ -58,21 +58,40 @@ describe('benches in smoke mode', () => {
     expect(res['ratio']).toBeGreaterThan(0);
   });
 
-  it('snapshot: cold and warm runs of the bundled replay against the I/O floor', async () => {
+  it('snapshot: fresh and warm snapshot processes against the floor process', async () => {
     const r = await bench('snapshot');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^snapshot run is \d+(\.\d)?× the I\/O floor cold \(\d+ ms\), \d+(\.\d)?× warm \(\d+ ms\)$/m);
+    expect(r.stdout).toMatch(/^snapshot process is \d+(\.\d)?× the floor fresh \(\d+ ms\), \d+(\.\d)?× warm \(\d+ ms\); floor \d+ ms$/m);
     const res = benchResult(r.stdout);
-    expect(res).toMatchObject({ bench: 'snapshot', smoke: true, events: 1 });
+    expect(res).toMatchObject({ bench: 'snapshot', smoke: true, events: 11, warmNewLocks: 0 });
     expect(res['graded']).toBeGreaterThan(0);
+    expect(res['rowsWritten']).toBeGreaterThan(0);
     // The warm run re-reads every grade from its lock: nothing new is locked or written to the ledger.
     expect(r.stdout).toMatch(/^warm run \(0 new locks, ledger \+0,/m);
+  });
+
+  it('import: the first-use history import against a bare prepared-insert transaction of the same rows', async () => {
+    const r = await bench('import');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^history import of 23,822 rows is \d+(\.\d)?× a bare prepared-insert transaction \(\d+ ms vs \d+ ms\)$/m);
+    expect(benchResult(r.stdout)).toMatchObject({ bench: 'import', smoke: true, rows: 23_822 });
+  });
+
+  it('snapshot-scaling: one process per slate size, replicated events said so, an exponent fitted', async () => {
+    const r = await bench('snapshot-scaling');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('REPLICATED EVENTS (cost only)');
+    expect(r.stdout).toMatch(/^snapshot time grows as rows\^-?\d+\.\d+ cold, rows\^-?\d+\.\d+ warm/m);
+    const res = benchResult(r.stdout);
+    expect(res).toMatchObject({ bench: 'snapshot-scaling', smoke: true });
+    expect((res['sizes'] as unknown[]).length).toBe(2);
   });
 
   it('settle: settles every synthetic copy consistently, and the re-run settles nothing', async () => {
     const r = await bench('settle');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^settling [\d,]+ entries is \d+(\.\d)?× a bulk UPDATE \(\d+ ms vs \d+ ms\); idempotent re-run \d+ ms$/m);
+    expect(r.stdout).toMatch(/^fit: runSettle time ∝ entries\^-?\d+\.\d+/m);
     expect(r.stdout).toContain('SYNTHETIC pending public entries');
     const res = benchResult(r.stdout);
     expect(res).toMatchObject({ bench: 'settle', smoke: true, synthetic: true, entries: 2000, disagreeing: 0, secondRunSettled: 0 });
@@ -90,5 +109,6 @@ describe('benches in smoke mode', () => {
     // Measured by run-all's exit hook inside the child, not reported by the bench itself.
     expect(summary[0]!['peakRssMb']).toBeGreaterThan(0);
     expect(summary[0]!['figures']).toMatchObject({ bench: 'ledger-aggregate', smoke: true, synthetic: true, rows: 20000, agree: true });
+    expect((summary[0]!['figures'] as { sizes: unknown[] }).sizes).toHaveLength(2);
   });
 });
