@@ -77,7 +77,7 @@ function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: strin
       s.settled.push,
       s.settled.void,
       s.stillPending,
-      show(s.notDue?.pending ?? null),
+      s.notDue?.pending ?? 0,
       s.playerGamesWritten,
       s.dates.length === 0 && s.notDue ? 'none due yet (below)' : show(s.message ?? (s.unavailableDates.length ? `unavailable: ${s.unavailableDates.join(' ')}` : null)),
     ]),
