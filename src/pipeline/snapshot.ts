@@ -15,10 +15,10 @@ import {
   insertLocks,
   insertSnapshot,
   lockKey,
-  locksForEvents,
+  lockedGrades,
   mainLineRows,
   snapshotBefore,
-  type GradeLock,
+  type LockedGrade,
   type NewGradedRow,
   type NewGradeLock,
 } from '../store/repo/snapshots.js';
@@ -199,7 +199,7 @@ interface GradedSlate {
 function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[], opts: SnapshotOptions, slateDate: string): GradedSlate {
   const { store, now } = opts;
   const byId = new Map(events.map((e) => [e.id, e]));
-  const locks = locksForEvents(store.db, events.map((e) => e.id));
+  const locks = lockedGrades(store.db, events.map((e) => e.id));
   const history = new Map<string, PlayerGameStat[]>();
   const teams = new Map<string, string | null>();
   const archetypes = new Map<string, string | null>();
@@ -233,7 +233,7 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
     }
 
     const k = lockKey(p.eventId, p.playerKey, p.stat, p.line, p.side);
-    let lock: Pick<GradeLock, 'grade' | 'projection' | 'pWin' | 'modelOdds' | 'gradedAt' | 'modelDetail' | 'archetype'> | undefined = locks.get(k);
+    let lock: Omit<LockedGrade, 'modelDetail'> & { modelDetail: LockedGrade['modelDetail'] | Record<string, unknown> | null } | undefined = locks.get(k);
     let evPct: number | null = null;
     let value: number | null = null;
     let takeable: boolean | null = null;
@@ -255,16 +255,26 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
         : { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: out.grade, projection: out.projection, pWin: out.pWin, modelOdds: out.modelOdds, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ ...out.detail, evPct: out.evPct, value: out.value, takeable: out.takeable }) };
       // A refusal is not locked: the player may have history by the next run.
       if (!out.insufficientData) newLocks.push(fresh);
-      lock = { grade: fresh.grade ?? null, projection: fresh.projection ?? null, pWin: fresh.pWin ?? null, modelOdds: fresh.modelOdds ?? null, gradedAt: fresh.gradedAt, modelDetail: fresh.modelDetail ?? null, archetype: fresh.archetype ?? null };
+      const d: Record<string, unknown> = fresh.modelDetail ?? {};
+      lock = {
+        grade: fresh.grade ?? null,
+        projection: fresh.projection ?? null,
+        pWin: fresh.pWin ?? null,
+        modelOdds: fresh.modelOdds ?? null,
+        gradedAt: fresh.gradedAt,
+        modelDetail: fresh.modelDetail ?? null,
+        archetype: fresh.archetype ?? null,
+        detail: { evPct: d['evPct'], value: d['value'], takeable: d['takeable'], refusal: d['refusal'] },
+      };
       if (out.insufficientData) refusalReason = out.reason;
     }
-    const detail = lock.modelDetail ?? {};
+    const detail = lock.detail;
     if (lock.grade !== null) {
-      evPct = numberOrNull(detail['evPct']);
-      value = numberOrNull(detail['value']);
-      takeable = typeof detail['takeable'] === 'boolean' ? detail['takeable'] : null;
+      evPct = numberOrNull(detail.evPct);
+      value = numberOrNull(detail.value);
+      takeable = typeof detail.takeable === 'boolean' ? detail.takeable : null;
     } else {
-      refusalReason = refusalReason ?? (typeof detail['refusal'] === 'string' ? detail['refusal'] : 'no projection');
+      refusalReason = refusalReason ?? (typeof detail.refusal === 'string' ? detail.refusal : 'no projection');
     }
     rows.push({
       sport,
@@ -310,7 +320,8 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       lineupStatus: null,
       battingSlot: null,
       injuryStatus: null,
-      modelDetail: lock.modelDetail,
+      // A locked grade's detail is its stored JSON text, written into the row as is (JsonText).
+      modelDetail: lock.modelDetail as Record<string, unknown> | null,
       isMainLine: p.isMainLine,
     });
   }

@@ -57,10 +57,21 @@ const columnCache = new WeakMap<Table, ColumnInfo[]>();
  */
 const frozenJson = new WeakMap<object, string>();
 function jsonText(value: unknown, stringify: (v: unknown) => unknown): unknown {
+  if (value instanceof JsonText) return value.text;
   if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return stringify(value);
   let text = frozenJson.get(value);
   if (text === undefined) frozenJson.set(value, (text = stringify(value) as string));
   return text;
+}
+
+/**
+ * A JSON column's stored text carried through unparsed, to be written again as is: the text came
+ * from JSON.stringify (drizzle's own write), and JSON.stringify(JSON.parse(text)) is that text, so
+ * binding it is what parsing and re-serializing would bind. (The snapshot run re-writes every
+ * locked grade's model detail into its new row.)
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /** Freezes a JSON value and everything in it (see frozenJson): for values written more than once. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db.js';
 import { gradedRows, gradeLocks, snapshots } from '../schema.js';
-import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
+import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, JsonText, mapRow, prepared } from './_raw.js';
 
 export type Snapshot = typeof snapshots.$inferSelect;
 export type GradedRowRecord = typeof gradedRows.$inferSelect;
@@ -102,20 +102,47 @@ export function insertSnapshot(db: Db, snapshot: Omit<typeof snapshots.$inferIns
 
 export const lockKey = (eventId: string, playerKey: string, stat: string, line: number, side: string) => `${eventId}|${playerKey}|${stat}|${line}|${side}`;
 
-/** Existing grade locks for a game, keyed by lockKey. */
-export function locksForEvents(db: Db, eventIds: readonly string[]): Map<string, GradeLock> {
-  const out = new Map<string, GradeLock>();
-  if (eventIds.length === 0) return out;
-  const cols = columnsOf(gradeLocks);
+/**
+ * A stored lock as the snapshot run uses it: the model detail stays its stored JSON text (written
+ * into the new row as is), and the four detail fields the row reads are read by SQLite, each as the
+ * JSON text of its value (`->`, the literal as stored) parsed here: what parsing the whole detail
+ * would give for that key (undefined where the key is absent).
+ */
+export interface LockedGrade extends Pick<GradeLock, 'grade' | 'projection' | 'pWin' | 'modelOdds' | 'gradedAt' | 'archetype'> {
+  modelDetail: JsonText | null;
+  detail: { evPct: unknown; value: unknown; takeable: unknown; refusal: unknown };
+}
+
+const fieldOf = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text));
+
+/** Existing grade locks for the events, keyed by lockKey, their model detail unparsed (see LockedGrade). */
+export function lockedGrades(db: Db, eventIds: readonly string[]): Map<string, LockedGrade> {
+  const out = new Map<string, LockedGrade>();
   const client = clientOf(db);
-  // In chunks: SQLite caps the bound parameters of one statement.
   const CHUNK = 500;
   for (let i = 0; i < eventIds.length; i += CHUNK) {
     const ids = eventIds.slice(i, i + CHUNK);
-    const stmt = prepared(client, `select ${columnList(cols)} from "grade_locks" where "event_id" in (${ids.map(() => '?').join(', ')})`);
-    for (const raw of stmt.raw(true).iterate(...ids) as IterableIterator<unknown[]>) {
-      const r = mapRow<GradeLock>(cols, raw);
-      out.set(lockKey(r.eventId, r.playerKey, r.statType, r.line, r.side), r);
+    const stmt = prepared(
+      client,
+      `select "event_id", "player_key", "stat_type", "line", "side", "grade", "projection", "p_win", "model_odds", "graded_at", "archetype", "model_detail", ` +
+        `"model_detail" -> '$.evPct', "model_detail" -> '$.value', "model_detail" -> '$.takeable', "model_detail" -> '$.refusal' ` +
+        `from "grade_locks" where "event_id" in (${ids.map(() => '?').join(', ')})`,
+    ).raw(true);
+    for (const r of stmt.iterate(...ids) as IterableIterator<unknown[]>) {
+      const [eventId, playerKey, statType, line, side, grade, projection, pWin, modelOdds, gradedAt, archetype, detail, evPct, value, takeable, refusal] = r as [
+        string, string, string, number, string, string | null, number | null, number | null, number | null, string, string | null, string | null, string | null, string | null, string | null, string | null,
+      ];
+      out.set(lockKey(eventId, playerKey, statType, line, side), {
+        grade,
+        projection,
+        pWin,
+        modelOdds,
+        gradedAt,
+        archetype,
+        // Stored 'null' is what drizzle writes for no detail: it reads back as null, and is written as null.
+        modelDetail: detail === null || detail === 'null' ? null : new JsonText(detail),
+        detail: { evPct: fieldOf(evPct), value: fieldOf(value), takeable: fieldOf(takeable), refusal: fieldOf(refusal) },
+      });
     }
   }
   return out;
