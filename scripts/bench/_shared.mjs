@@ -9,7 +9,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** This folder (the benches and their helper children live here) and the package root above it. */
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(BENCH_DIR, '../..');
 export const REPLAY_DIR = join(ROOT, 'data/replay');
 export const SMOKE = process.env.BENCH_SMOKE === '1';
 
@@ -197,7 +199,7 @@ export function scalingLine(label, size, ms, peakMb, extra = '') {
 /** A seeded store file (the replay's history imported once), built in a child so the caller's RSS stays its own. */
 export async function seededTemplate(dir) {
   const path = join(dir, 'template.sqlite');
-  const r = await measureProcess([join(ROOT, 'scripts/bench/_seed-template.mjs'), path]);
+  const r = await measureProcess([join(BENCH_DIR, '_seed-template.mjs'), path]);
   if (r.code !== 0) throw new Error(`seeding the template store failed (${r.code}): ${r.stderr}`);
   return { path, ...JSON.parse(r.stdout.trim().split('\n').at(-1)) };
 }

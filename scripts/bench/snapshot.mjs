@@ -13,7 +13,7 @@
 //   all:   `propgrade snapshot all --replay data/replay --quiet` on a new store (peak RSS goal).
 // The figures are medians over the rounds; the ratios are fresh/floor and warm/floor.
 import { join } from 'node:path';
-import { benchResult, measureProcess, median, ROOT, round, SMOKE, tempDir } from './_shared.mjs';
+import { BENCH_DIR, benchResult, measureProcess, median, ROOT, round, SMOKE, tempDir } from './_shared.mjs';
 import Database from 'better-sqlite3';
 
 const ROUNDS = Number(process.argv[2] ?? (SMOKE ? 1 : 5));
@@ -46,7 +46,7 @@ for (let i = 0; i < ROUNDS; i++) {
   samples.fresh.push(await cli(db, 'nba'));
   samples.warm.push(await cli(db, 'nba'));
   written ??= rowsWritten(db);
-  const floor = await measureProcess([join(ROOT, 'scripts/bench/_floor.mjs'), String(written), join(dir, `floor-${i}.sqlite`)]);
+  const floor = await measureProcess([join(BENCH_DIR, '_floor.mjs'), String(written), join(dir, `floor-${i}.sqlite`)]);
   if (floor.code !== 0) throw new Error(`floor exited ${floor.code}: ${floor.stderr}`);
   samples.floor.push(floor);
   if (!SMOKE) samples.all.push(await cli(join(dir, `all-${i}.sqlite`), 'all'));
