@@ -187,7 +187,8 @@ export type OutcomeCode = (typeof OUTCOME_CODE)[keyof typeof OUTCOME_CODE];
  * counts, units and p_win sums, added in the order the rows come (so every float sum is the same
  * to the bit whoever feeds it: the row arrays of modelAggregate / tierCalibration, or a store
  * cursor that never builds the rows). `tier` is the row's index in TIER_GRADES, or -1 for no tier;
- * `verdict` is the stored clv_verdict (null for none).
+ * `verdict` is the stored clv_verdict (null for none). `parts` leaves out the half a caller does
+ * not read (modelAggregate alone, tierCalibration alone).
  */
 export interface RecordTally {
   add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined): void;
@@ -199,7 +200,8 @@ type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN:
 
 const OUTCOME_NAMES = ['hit', 'miss', 'push', 'void', 'pending'] as const;
 
-export function createRecordTally(): RecordTally {
+export function createRecordTally(parts: { model: boolean; tiers: boolean } = { model: true, tiers: true }): RecordTally {
+  const { model, tiers: withTiers } = parts;
   const counts = emptyCounts();
   const clv = { beat: 0, faded: 0, flat: 0 } as Record<string, number>;
   const units = emptyUnits();
@@ -207,11 +209,13 @@ export function createRecordTally(): RecordTally {
   return {
     add(tier, outcome, verdict, pWin, lockedPrice) {
       const name = OUTCOME_NAMES[outcome] as RecordRow['outcome'];
-      tally(counts, name);
-      stakeAt(units, name, lockedPrice);
-      // CLV is a property of the price, known once the close is captured, whatever the result.
-      if (verdict !== null) clv[verdict] = (clv[verdict] as number) + 1;
-      if (tier < 0) return;
+      if (model) {
+        tally(counts, name);
+        stakeAt(units, name, lockedPrice);
+        // CLV is a property of the price, known once the close is captured, whatever the result.
+        if (verdict !== null) clv[verdict] = (clv[verdict] as number) + 1;
+      }
+      if (tier < 0 || !withTiers) return;
       const a = tierAcc[tier] as TierAcc;
       tally(a.counts, name);
       stakeAt(a.units, name, lockedPrice);
@@ -270,10 +274,10 @@ export function recordScope(options: RecordScopeInput): { window: RecordWindow; 
   };
 }
 
-function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput): RecordTally {
+function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput, parts: { model: boolean; tiers: boolean }): RecordTally {
   const scope = recordScopeSchema.parse(options);
   const matches = scopeMatcher(scope, recordWindow(scope.now, scope.days, scope.date));
-  const t = createRecordTally();
+  const t = createRecordTally(parts);
   for (const row of rows) {
     if (!matches(row)) continue;
     t.add(tierIndex(row.grade), outcomeCode(row.outcome), row.clvVerdict, row.pWin, row.lockedPrice);
@@ -283,7 +287,7 @@ function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput): Recor
 
 export function modelAggregate(rows: readonly RecordRow[], options: RecordScopeInput): ModelAggregate {
   const { window, scope } = recordScope(options);
-  return tallyRows(rows, options).aggregate(window, scope);
+  return tallyRows(rows, options, { model: true, tiers: false }).aggregate(window, scope);
 }
 
 function isTier(grade: string | null): grade is TierGrade {
@@ -292,7 +296,7 @@ function isTier(grade: string | null): grade is TierGrade {
 
 /** Per-tier hit rate and predicted-vs-actual, over the same scope and window as the aggregate. */
 export function tierCalibration(rows: readonly RecordRow[], options: RecordScopeInput): TierCalibration[] {
-  return tallyRows(rows, options).tiers();
+  return tallyRows(rows, options, { model: false, tiers: true }).tiers();
 }
 
 export const accuracyOptionsSchema = z.object({
