@@ -42,7 +42,7 @@ const bench = (name: string) => runs.get(name)!;
 describe('benches in smoke mode', () => {
   beforeAll(() => {
     if (!existsSync(resolve(ROOT, 'dist/pipeline/snapshot.js'))) throw new Error('dist/ is missing: run `npm run build` before this test');
-    for (const name of ['grading', 'snapshot', 'settle', 'import', 'snapshot-scaling']) runs.set(name, runNode([`scripts/bench/${name}.mjs`]));
+    for (const name of ['grading', 'snapshot', 'settle', 'import', 'snapshot-scaling', 'startup']) runs.set(name, runNode([`scripts/bench/${name}.mjs`]));
     // ledger-aggregate runs through run-all, which echoes its output: one process checks both.
     runs.set('run-all', runNode(['scripts/bench/run-all.js', '--smoke', '--json', 'ledger-aggregate']));
   });
@@ -75,6 +75,16 @@ describe('benches in smoke mode', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^history import of 23,822 rows is \d+(\.\d)?× a bare prepared-insert transaction \(\d+ ms vs \d+ ms\)$/m);
     expect(benchResult(r.stdout)).toMatchObject({ bench: 'import', smoke: true, rows: 23_822 });
+  });
+
+  it('startup: propgrade --help and one command help against node -e 0', async () => {
+    const r = await bench('startup');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^propgrade --help is \d+(\.\d)?× node -e 0 \(\d+ ms vs \d+ ms\); snapshot --help \d+(\.\d)?×$/m);
+    const res = benchResult(r.stdout);
+    expect(res).toMatchObject({ bench: 'startup', smoke: true, rounds: 3 });
+    expect(res['helpMs']).toBeGreaterThan(0);
+    expect(res['floorMs']).toBeGreaterThan(0);
   });
 
   it('snapshot-scaling: one process per slate size, replicated events said so, an exponent fitted', async () => {
