@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import Stripe from 'stripe';
+// Type only: the SDK (over 200 modules) loads when a Stripe call is made, not on every snapshot run's grace sweep.
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Env } from '../config.js';
 import {
@@ -46,8 +47,9 @@ export function setStripeApiBase(base: string | null): void {
 }
 
 /** A Stripe client for one call: one retry on network errors, a 10 s timeout, no telemetry headers. */
-export function stripeClient(secretKey: string): Stripe {
-  return new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 10_000, telemetry: false, ...(apiBase ?? {}) });
+export async function stripeClient(secretKey: string): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(secretKey, { maxNetworkRetries: 1, timeout: 10_000, telemetry: false, ...(apiBase ?? {}) });
 }
 
 // --- Customers ---
@@ -279,7 +281,7 @@ export function recentStripeEvents(store: Store, limit: number): Array<{ id: str
 
 // --- Billing portal ---
 
-export type StripeFactory = (secretKey: string) => Stripe;
+export type StripeFactory = (secretKey: string) => Stripe | Promise<Stripe>;
 
 const portalSessionSchema = z.looseObject({ object: z.literal('billing_portal.session'), url: z.url() });
 
@@ -298,7 +300,7 @@ export async function createPortalSession(store: Store, config: Pick<Env, 'STRIP
   }
   let session: unknown;
   try {
-    session = await factory(config.STRIPE_SECRET_KEY).billingPortal.sessions.create({ customer: user.customer, return_url: config.BILLING_RETURN_URL });
+    session = await (await factory(config.STRIPE_SECRET_KEY)).billingPortal.sessions.create({ customer: user.customer, return_url: config.BILLING_RETURN_URL });
   } catch (error) {
     const e = error as { rawType?: unknown; type?: unknown; code?: unknown; statusCode?: unknown };
     const type = typeof e.rawType === 'string' ? e.rawType : typeof e.type === 'string' ? e.type : 'unknown';

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { Agent, request as undiciRequest } from 'undici';
+import type { Agent } from 'undici';
 import { redactUrl } from './replay-key.js';
 import type { FetchFailure, FetchOutcome, FetchRequest, Transport } from './types.js';
 
@@ -50,12 +50,18 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 8_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  const agent = new Agent({
-    keepAliveTimeout: 10_000,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    maxResponseSize: options.maxBodyBytes ?? 64 * 1024 * 1024,
-  });
+  // undici (about 60 ms of module loading) is loaded by the first request: a replayed run never makes one.
+  let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
+  const undici = () =>
+    (client ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({
+        keepAliveTimeout: 10_000,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        maxResponseSize: options.maxBodyBytes ?? 64 * 1024 * 1024,
+      }),
+      request,
+    })));
   const limits = new Map<string, LimitFunction>();
 
   function limitFor(host: string): LimitFunction {
@@ -70,6 +76,7 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
   async function attempt(wireUrl: URL, request: FetchRequest, scrub: (s: string) => string): Promise<Attempt> {
     const where = redactUrl(request.url);
     try {
+      const { agent, request: undiciRequest } = await undici();
       const res = await undiciRequest(wireUrl, {
         dispatcher: agent,
         method: 'GET',
@@ -143,7 +150,7 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
       }
     },
     async close() {
-      await agent.close().catch(() => undefined);
+      if (client) await client.then((c) => c.agent.close()).catch(() => undefined);
     },
   };
 }
