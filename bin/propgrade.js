@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Thin launcher: the compiled CLI lives in dist/ (built by `npm ci` through the prepare script).
-import { main } from '../dist/cli/main.js';
+// Thin launcher: the bundled CLI lives in dist/bundle/ (built by `npm ci` through the prepare script; scripts/bundle.mjs says why).
+import { main } from '../dist/bundle/main.js';
 
 // A closed pipe (`propgrade slate nba | head`) is a normal way to stop reading, not a crash.
 process.stdout.on('error', (error) => {
