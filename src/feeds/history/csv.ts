@@ -87,19 +87,34 @@ function* textChunks(path: string, chunkBytes = CHUNK_BYTES): Generator<string> 
 }
 
 export interface CsvFileScan {
-  /** sha256 (hex) of the file's text as readFileSync(file, 'utf8') decodes it. */
+  /**
+   * sha256 (hex) of the file's bytes. For UTF-8 text (every history file) that is the hash of the
+   * text readFileSync(file, 'utf8') decodes, which earlier imports keyed their markers by.
+   */
   hash: string;
   /** Whether the text holds a double quote (then it is parsed whole by csv-parse). */
   quoted: boolean;
 }
 
-/** One pass over the file in chunks: its content hash, and whether the fast split applies. */
+const QUOTE = 0x22;
+
+/** One pass over the file's bytes in chunks (nothing decoded): its content hash, and whether the fast split applies. */
 export function scanCsvFile(path: string): CsvFileScan {
   const hash = createHash('sha256');
   let quoted = false;
-  for (const piece of textChunks(path)) {
-    hash.update(piece);
-    if (!quoted && piece.includes('"')) quoted = true;
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (;;) {
+      const n = readSync(fd, buf, 0, CHUNK_BYTES, null);
+      if (n === 0) break;
+      const bytes = buf.subarray(0, n);
+      hash.update(bytes);
+      // A '"' byte is a double quote in UTF-8: no multi-byte sequence holds one.
+      if (!quoted && bytes.includes(QUOTE)) quoted = true;
+    }
+  } finally {
+    closeSync(fd);
   }
   return { hash: hash.digest('hex'), quoted };
 }
