@@ -137,7 +137,15 @@ async function settleSize(dir, ENTRIES) {
   const lastDate = [...syntheticDates.keys()].at(-1);
   const now = new Date(`${addDays(lastDate, 1)}T12:00:00Z`);
   const peakBeforeSettle = peakRssMb();
+  // Diagnostic (BENCH_SETTLE_CPU_PROFILE=<dir>, optional BENCH_SETTLE_CPU_PROFILE_US=<sampling µs>,
+  // default 100): the V8 CPU profile of the first runSettle alone, written as
+  // <dir>/settle-<entries>.cpuprofile with its self-time summary in settle-<entries>.top.txt. The
+  // profiler slows the run it records: its times are not comparable with a run without it.
+  const profileDir = process.env.BENCH_SETTLE_CPU_PROFILE;
+  const profile = profileDir ? await cpuProfiler(Number(process.env.BENCH_SETTLE_CPU_PROFILE_US ?? 100)) : null;
+  await profile?.start();
   const first = await timeOnce(() => runSettle('nba', { store, results, now, log: silentLog }));
+  if (profile) await profile.stop(join(profileDir, `settle-${ENTRIES}`));
   const peakAfterSettle = peakRssMb();
   const second = await timeOnce(() => runSettle('nba', { store, results, now, log: silentLog }));
 
@@ -175,6 +183,64 @@ async function settleSize(dir, ENTRIES) {
     peakBeforeSettle,
     peakAfterSettle,
   };
+}
+
+/**
+ * Starts and stops the V8 CPU profiler of this process through node:inspector. `stop(base)` writes
+ * base.cpuprofile and base.top.txt: self time per function (better-sqlite3's native calls split by
+ * the JS function that made them), in ms of sampled time and % of it.
+ */
+async function cpuProfiler(intervalUs) {
+  const { Session } = await import('node:inspector');
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  const post = (method, params) => new Promise((done, fail) => session.post(method, params, (error, result) => (error ? fail(error) : done(result))));
+  return {
+    start: async () => {
+      await post('Profiler.enable');
+      await post('Profiler.setSamplingInterval', { interval: intervalUs });
+      await post('Profiler.start');
+    },
+    stop: async (base) => {
+      const { profile } = await post('Profiler.stop');
+      session.disconnect();
+      mkdirSync(join(base, '..'), { recursive: true });
+      writeFileSync(`${base}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(`${base}.top.txt`, selfTimes(profile, intervalUs).join('\n') + '\n');
+    },
+  };
+}
+
+/** Self time per function of a V8 CPU profile, largest first; native SQLite calls named with their JS caller. */
+function selfTimes(profile, intervalUs, top = 25) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const where = (cf) => `${cf.functionName || '(anonymous)'} ${cf.url.replace(/^.*?\/(dist|node_modules)\//, '$1/')}:${cf.lineNumber + 1}`;
+  const self = new Map();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]);
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000; // a sample lasts until the next one
+    total += ms;
+    let key = node.callFrame.url ? where(node.callFrame) : node.callFrame.functionName || '(anonymous)';
+    if (!node.callFrame.url && ['run', 'all', 'get', 'iterate'].includes(node.callFrame.functionName)) {
+      // The JS caller, and past a library wrapper (drizzle, better-sqlite3's transaction) the app's.
+      const chain = [];
+      for (let p = parent.get(node.id); p; p = parent.get(p.id)) {
+        if (!p.callFrame.url) continue;
+        const app = !p.callFrame.url.includes('node_modules');
+        if (chain.length === 0 || app) chain.push(where(p.callFrame));
+        if (app) break;
+      }
+      key = [`${node.callFrame.functionName} (native)`, ...chain].join(' <- ');
+    }
+    self.set(key, (self.get(key) ?? 0) + ms);
+  }
+  const lines = [`sampled ${total.toFixed(1)} ms in ${profile.samples.length} samples (every ${intervalUs} µs); profile wall ${((profile.endTime - profile.startTime) / 1000).toFixed(1)} ms`];
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`${ms.toFixed(1).padStart(8)} ms ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+  return lines;
 }
 
 if (process.env.BENCH_ROLE === 'size') {
