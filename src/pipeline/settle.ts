@@ -6,7 +6,7 @@ import type { GradedSport } from '../domain/sports.js';
 import { addDays, easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
 import { prepared } from '../store/repo/_raw.js';
-import { upsertGameStats } from '../store/repo/game-stats.js';
+import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import { ledgerEntries } from '../store/schema.js';
@@ -119,10 +119,17 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     // (a commit per date rewrote the same history and ledger pages once per date), and a run that
     // dies leaves nothing half-settled.
     // History first (every date's final box scores, in date order), then the ledger: one table at a
-    // time keeps each one's pages in the cache.
+    // time keeps each one's pages in the cache. The history lines go through one writer straight
+    // into the run's transaction: a nested transaction per date (a SAVEPOINT) made SQLite copy every
+    // page it touched into a sub-journal first, for a rollback the run's own transaction already gives.
     store.sqlite
       .transaction(() => {
-        for (const { games } of fetched) summary.playerGamesWritten += upsertGameStats(store.db, finalLines(games));
+        const writeLine = gameStatsWriter(store.db);
+        for (const { games } of fetched) {
+          const lines = finalLines(games);
+          for (const line of lines) writeLine(line);
+          summary.playerGamesWritten += lines.length;
+        }
         for (const { date, games } of fetched) settleDate(store, sport, date, games, now, summary);
       })
       .immediate();
