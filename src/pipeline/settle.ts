@@ -174,55 +174,99 @@ function pendingDates(store: Store, sport: string, now: Date): string[] {
   return rows.map((r) => r.date).sort();
 }
 
-/**
- * The columns settlement and CLV read, in this order (see PendingRow). The capture time and start
- * are read only where a close was captured: without one, computeClv never looks at them.
- */
-const PENDING_SQL =
-  'select "id", "team", "player_key", "stat_type", "line", "side", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", ' +
-  'case when "closing_line" is null or "closing_captured_at" is null then null else "commence_time" end ' +
-  'from "ledger_entries" where ("sport" = ? and "game_date" = ? and "outcome" = ?)';
-type PendingRow = [number, string | null, string, string, number, 'over' | 'under', number | null, number | null, number | null, string | null, string | null];
-
-const SETTLE_SQL =
-  'update "ledger_entries" set "outcome" = ?, "actual_value" = ?, "settled_at" = ?, "clv" = ?, "clv_line" = ?, "clv_verdict" = ? where ("id" = ? and "outcome" = ?)';
-
-/**
- * One date's entries, inside the run's write transaction (its box scores are already stored): the
- * date's pending entries read once (only the columns settlement and CLV need) and each settled
- * through one prepared UPDATE. Games are looked up by team and players by key in maps built once
- * per date.
- */
 /** The box-score lines of a date's final games: what the settle run stores as history. */
 function finalLines(games: readonly GameResults[]): PlayerGameStat[] {
   return games.filter((g) => g.status === 'final' && g.players !== null).flatMap((g) => g.players ?? []);
 }
 
+/**
+ * The settle statement: one UPDATE per date over the date's pending entries, decided inside
+ * SQLite's own scan of them (the pending index's range, in its order: by id). DECIDE gets the
+ * columns settlement and CLV read and decides the entry with the domain's settleEntry and
+ * computeClv: 1 when it settles (the row is written), 0 when it stays pending. FIELD hands back one
+ * field of that decision (0 outcome, 1 actual value, 2 clv, 3 clv line, 4 verdict) for the row
+ * being written. Reading every pending row into JS arrays and writing each back through its own
+ * UPDATE by id was most of a settle's time (docs/performance.md). The capture time and start are
+ * passed only where a close was captured: without one, computeClv never looks at them.
+ */
+const DECIDE = 'propgrade_settle';
+const FIELD = 'propgrade_settled';
+const SETTLE_SQL =
+  `update "ledger_entries" set "outcome" = ${FIELD}("id", 0), "actual_value" = ${FIELD}("id", 1), "settled_at" = ?, ` +
+  `"clv" = ${FIELD}("id", 2), "clv_line" = ${FIELD}("id", 3), "clv_verdict" = ${FIELD}("id", 4) ` +
+  'where ("sport" = ? and "game_date" = ? and "outcome" = ?) and ' +
+  `${DECIDE}("id", "team", "player_key", "stat_type", "line", "side", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", ` +
+  'case when "closing_line" is null or "closing_captured_at" is null then null else "commence_time" end)';
+
+/** A settled entry's written fields, in FIELD's order. */
+type Settled = [outcome: 'hit' | 'miss' | 'push' | 'void', actualValue: number | null, clv: number | null, clvLine: number | null, verdict: 'beat' | 'faded' | 'flat' | null];
+type Lookup = ReturnType<typeof resultLookup>;
+
+/**
+ * The decisions of the settle statement running, by entry id in the order SQLite first asked for
+ * them: a settled entry's fields, or the reason it stays pending. SQLite calls the functions
+ * synchronously inside one statement, so the decisions are those of the date set just before it.
+ */
+let active: { lookup: Lookup; decided: Map<number, Settled | string> } | null = null;
+const withFunctions = new WeakSet<object>();
+
+function decide(lookup: Lookup, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string | null): Settled | string {
+  const result = lookup(team, playerKey, statType);
+  if (!result) return 'game_not_found';
+  const s = settleEntry({ line, side }, result);
+  if (s.outcome === 'pending') return s.reason;
+  const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime: commenceTime ?? '' });
+  return [s.outcome, 'actualValue' in s ? s.actualValue : null, clv.clv, clv.clvLine, clv.verdict];
+}
+
+/** Registers DECIDE and FIELD on the store's connection, once. */
+function registerSettleFunctions(client: Store['sqlite']): void {
+  if (withFunctions.has(client)) return;
+  const options = { deterministic: false, directOnly: true };
+  client.function(DECIDE, options, (id: number, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string | null) => {
+    const run = active as NonNullable<typeof active>;
+    // Asked twice for one row (SQLite may), the entry keeps its first decision and its place.
+    let d = run.decided.get(id);
+    if (d === undefined) run.decided.set(id, (d = decide(run.lookup, team, playerKey, statType, line, side, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime)));
+    return typeof d === 'string' ? 0 : 1;
+  });
+  client.function(FIELD, options, (id: number, field: number) => {
+    const d = (active as NonNullable<typeof active>).decided.get(id);
+    if (typeof d !== 'object') throw new Error(`settle: entry ${id} is written without a settlement`);
+    return d[field];
+  });
+  withFunctions.add(client);
+}
+
+/**
+ * One date's entries, inside the run's write transaction (its box scores are already stored): one
+ * UPDATE decides and writes them (see SETTLE_SQL), then the date's decisions are counted in the
+ * order they were made. Games are looked up by team and players by key in maps built once per date.
+ */
 function settleDate(store: Store, sport: GradedSport, date: string, games: GameResults[], now: Date, summary: SettleSummary): void {
   const client = store.sqlite;
-  const lookup = resultLookup(games);
-  const settledAt = now.toISOString();
-  const update = prepared(client, SETTLE_SQL);
-  const pending = prepared(client, PENDING_SQL).raw(true).all(sport, date, 'pending') as PendingRow[];
-  for (const row of pending) {
-    const [id, team, playerKey, statType, line, side, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime] = row;
-    const result = lookup(team, playerKey, statType);
-    if (!result) {
-      bump(summary.pendingReasons, 'game_not_found');
-      summary.stillPending += 1;
-      continue;
-    }
-    const s = settleEntry({ line, side }, result);
-    if (s.outcome === 'pending') {
-      bump(summary.pendingReasons, s.reason);
-      summary.stillPending += 1;
-      continue;
-    }
-    const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime: commenceTime ?? '' });
-    update.run(s.outcome, 'actualValue' in s ? s.actualValue : null, settledAt, clv.clv, clv.clvLine, clv.verdict, id, 'pending');
-    summary.settled[s.outcome] += 1;
-    summary.clv[clv.verdict ?? 'noClose'] += 1;
+  registerSettleFunctions(client);
+  const decided = new Map<number, Settled | string>();
+  active = { lookup: resultLookup(games), decided };
+  let written: number;
+  try {
+    written = prepared(client, SETTLE_SQL).run(now.toISOString(), sport, date, 'pending').changes;
+  } finally {
+    active = null;
   }
+  let settled = 0;
+  for (const d of decided.values()) {
+    if (typeof d === 'string') {
+      bump(summary.pendingReasons, d);
+      summary.stillPending += 1;
+      continue;
+    }
+    summary.settled[d[0]] += 1;
+    summary.clv[d[4] ?? 'noClose'] += 1;
+    settled += 1;
+  }
+  // Every settled decision is a written row and nothing else is: the counts are the rows' own.
+  if (written !== settled) throw new Error(`settle ${sport} ${date}: ${written} entries written for ${settled} settled`);
 }
 
 /**

@@ -65,7 +65,9 @@ describe('hot queries seek indexes', () => {
     uses(/from "player_game_stats" where \("sport" = \? and "player_key" = \? and "date" < \?\)/, 'player_game_stats_player');
     uses(/from "graded_rows" where "snapshot_id" = \?/, 'graded_rows_snapshot_key');
     uses(/from "ledger_entries" where \(coalesce\("user_id", 0\) = 0 and "user_id" is null and "event_id" in/, 'ledger_entries_key');
-    uses(/from "ledger_entries" where \("sport" = \? and "game_date" = \? and "outcome" = \?\)/, 'ledger_entries_pending');
+    // The settle run decides each pending entry inside this UPDATE's scan: the date's pending range of
+    // the pending index, every key column sought, so only those rows are ever visited.
+    uses(/^update "ledger_entries" set .* where \("sport" = \? and "game_date" = \? and "outcome" = \?\) and propgrade_settle\(/, 'ledger_entries_pending (outcome=? AND sport=? AND game_date=?)');
     uses(/^select propgrade_record_tally\(/, 'ledger_entries_date');
   });
 });
