@@ -1,4 +1,3 @@
-import { and, count, eq, gt, lte, max, min, or } from 'drizzle-orm';
 import { computeClv } from '../domain/clv.js';
 import type { GameStatus, PlayerGameStat } from '../domain/entities.js';
 import { settleEntry, type GameResult } from '../domain/settlement.js';
@@ -9,7 +8,6 @@ import { prepared } from '../store/repo/_raw.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
-import { ledgerEntries } from '../store/schema.js';
 import type { RunLogger } from './sources.js';
 
 /** One game's final state from a results provider. `players` null = box score unavailable. */
@@ -93,8 +91,9 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
   }
   const runId = startRun(store.db, 'settle', sport, now.toISOString());
   try {
-    const dates = opts.date ? [opts.date] : pendingDates(store, sport, now);
-    const notDue = opts.date ? null : notDueYet(store, sport, now);
+    const pending = opts.date ? null : pendingByDate(store, sport, now);
+    const dates = opts.date ? [opts.date] : (pending?.dates ?? []);
+    const notDue = pending?.notDue ?? null;
     if (dates.length === 0) {
       // Nothing due is not nothing pending: say how many wait for their games, and until when.
       const message = notDue
@@ -153,25 +152,29 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
   }
 }
 
-/** Pending entries of the sport that `pendingDates` leaves out: game not started, or dated after today (ET). */
-function notDueYet(store: Store, sport: string, now: Date): NotDue | null {
-  const row = store.db
-    .select({ pending: count(), firstStart: min(ledgerEntries.commenceTime), lastGameDate: max(ledgerEntries.gameDate) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.outcome, 'pending'), or(gt(ledgerEntries.commenceTime, now.toISOString()), gt(ledgerEntries.gameDate, easternDate(now)))))
-    .get();
-  if (!row || row.pending === 0 || row.firstStart === null || row.lastGameDate === null) return null;
-  return { pending: row.pending, firstStart: row.firstStart, lastGameDate: row.lastGameDate, settleAfter: `${addDays(row.lastGameDate, 1)}T12:00:00Z` };
-}
+/**
+ * The sport's pending entries in one pass over the pending index, one row per game date: whether
+ * any of the date's entries is due (its game has started by `now` and the date is not after today,
+ * ET), and over the entries that are not due (game not started, or dated after today) their count,
+ * first start and latest date, totalled across dates by SQLite (window aggregates over the groups).
+ * (The due dates and the not-due totals were two statements, each reading every pending row.)
+ */
+const PENDING_BY_DATE_SQL =
+  'select "game_date", "due", sum("late") over (), min("first_late") over (), max(case when "late" > 0 then "game_date" end) over () from (' +
+  'select "game_date", max("commence_time" <= ? and "game_date" <= ?) as "due", ' +
+  'count(*) filter (where "commence_time" > ? or "game_date" > ?) as "late", min("commence_time") filter (where "commence_time" > ? or "game_date" > ?) as "first_late" ' +
+  'from "ledger_entries" where ("sport" = ? and "outcome" = ?) group by "game_date")';
+type PendingDateRow = [gameDate: string, due: 0 | 1, pending: number, firstStart: string | null, lastGameDate: string | null];
 
-/** ET dates with pending entries whose game has started by `now`. */
-function pendingDates(store: Store, sport: string, now: Date): string[] {
-  const rows = store.db
-    .selectDistinct({ date: ledgerEntries.gameDate })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.sport, sport), eq(ledgerEntries.outcome, 'pending'), lte(ledgerEntries.commenceTime, now.toISOString()), lte(ledgerEntries.gameDate, easternDate(now))))
-    .all();
-  return rows.map((r) => r.date).sort();
+/** ET dates with pending entries whose game has started by `now`, and the pending entries those dates leave out (not due yet). */
+function pendingByDate(store: Store, sport: string, now: Date): { dates: string[]; notDue: NotDue | null } {
+  const at = now.toISOString();
+  const today = easternDate(now);
+  const rows = prepared(store.sqlite, PENDING_BY_DATE_SQL).raw(true).all(at, today, at, today, at, today, sport, 'pending') as PendingDateRow[];
+  const dates = rows.filter((r) => r[1] === 1).map((r) => r[0]).sort();
+  const [, , pending = 0, firstStart = null, lastGameDate = null] = rows[0] ?? [];
+  const notDue = pending === 0 || firstStart === null || lastGameDate === null ? null : { pending, firstStart, lastGameDate, settleAfter: `${addDays(lastGameDate, 1)}T12:00:00Z` };
+  return { dates, notDue };
 }
 
 /** The box-score lines of a date's final games: what the settle run stores as history. */

@@ -151,6 +151,41 @@ describe('settle summary: not due yet, and the CLV of what it settled', () => {
     expect(Object.values(after.settled).reduce((a, b) => a + b, 0)).toBe(pending.length);
   });
 
+  it('due dates and not-due totals (one pass over the pending index) are what each pending row says', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', SLATE);
+    const sqlite = t.store.sqlite;
+    const ids = sqlite.prepare(`select id from ledger_entries where outcome = 'pending' order by id`).pluck().all() as number[];
+    expect(ids.length).toBeGreaterThan(40);
+    // A mix: entries dated after today, an earlier due date, settled ones (never counted), and a
+    // clock inside the slate so part of 2025-11-05 has started and part has not.
+    const move = sqlite.prepare('update ledger_entries set game_date = ?, commence_time = ? where id = ?');
+    for (const id of ids.slice(0, 5)) move.run('2025-11-08', '2025-11-09T00:10:00.000Z', id);
+    for (const id of ids.slice(5, 8)) move.run('2025-11-03', '2025-11-03T23:40:00.000Z', id);
+    sqlite.prepare(`update ledger_entries set outcome = 'hit' where id in (${ids.slice(8, 12).join(', ')})`).run();
+    const starts = (sqlite.prepare(`select distinct commence_time from ledger_entries where game_date = '2025-11-05' order by 1`).pluck().all() as string[]);
+    expect(starts.length).toBeGreaterThan(1);
+    const now = new Date(starts[Math.floor(starts.length / 2)] as string);
+    const today = '2025-11-05'; // ET date of every start in the slate
+    const at = now.toISOString();
+    const pending = sqlite.prepare(`select game_date as gameDate, commence_time as commenceTime from ledger_entries where sport = 'nba' and outcome = 'pending'`).all() as Array<{ gameDate: string; commenceTime: string }>;
+    const due = [...new Set(pending.filter((e) => e.commenceTime <= at && e.gameDate <= today).map((e) => e.gameDate))].sort();
+    const late = pending.filter((e) => e.commenceTime > at || e.gameDate > today);
+    expect(due).toEqual(['2025-11-03', '2025-11-05']);
+    expect(late.some((e) => e.gameDate === today)).toBe(true);
+
+    const unavailable = { results: async () => null };
+    const summary = await runSettle('nba', { store: t.store, results: unavailable, now, log: collectingLogger() });
+    expect(summary.dates).toEqual(due);
+    expect(summary.unavailableDates).toEqual(due);
+    expect(summary.notDue).toEqual({
+      pending: late.length,
+      firstStart: late.map((e) => e.commenceTime).sort()[0],
+      lastGameDate: '2025-11-08',
+      settleAfter: '2025-11-09T12:00:00Z',
+    });
+  });
+
   it('counts beat, faded, flat and no close over exactly the entries it settled, as stored', async () => {
     t = seededStore();
     await snapshotAt(t.store, 'nba', '2025-11-05T15:05:00Z');

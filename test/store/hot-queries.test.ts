@@ -68,6 +68,8 @@ describe('hot queries seek indexes', () => {
     // The settle run decides each pending entry inside this UPDATE's scan: the date's pending range of
     // the pending index, every key column sought, so only those rows are ever visited.
     uses(/^update "ledger_entries" set .* where \("sport" = \? and "game_date" = \? and "outcome" = \?\) and propgrade_settle\(/, 'ledger_entries_pending (outcome=? AND sport=? AND game_date=?)');
+    // Due dates and not-due totals: one pass over the sport's pending range, grouped in index order.
+    uses(/from "ledger_entries" where \("sport" = \? and "outcome" = \?\) group by "game_date"\)$/, 'ledger_entries_pending (outcome=? AND sport=?)');
     uses(/^select propgrade_record_tally\(/, 'ledger_entries_date');
   });
 });
