@@ -189,17 +189,21 @@ function finalLines(games: readonly GameResults[]): PlayerGameStat[] {
  * computeClv: 1 when it settles (the row is written), 0 when it stays pending. FIELD hands back one
  * field of that decision (0 outcome, 1 actual value, 2 clv, 3 clv line, 4 verdict) for the row
  * being written. Reading every pending row into JS arrays and writing each back through its own
- * UPDATE by id was most of a settle's time (docs/performance.md). The capture time and start are
- * passed only where a close was captured: without one, computeClv never looks at them.
+ * UPDATE by id was most of a settle's time (docs/performance.md).
+ * Without a captured close (NO_CLOSE) computeClv gives no CLV and never looks at the capture time
+ * or the start: the start is passed only with a close, and the three CLV columns are written null
+ * without asking FIELD (decide checks that computeClv agrees, so this can never write a wrong null).
  */
 const DECIDE = 'propgrade_settle';
 const FIELD = 'propgrade_settled';
+const NO_CLOSE = '"closing_line" is null or "closing_captured_at" is null';
 const SETTLE_SQL =
   `update "ledger_entries" set "outcome" = ${FIELD}("id", 0), "actual_value" = ${FIELD}("id", 1), "settled_at" = ?, ` +
-  `"clv" = ${FIELD}("id", 2), "clv_line" = ${FIELD}("id", 3), "clv_verdict" = ${FIELD}("id", 4) ` +
+  `"clv" = case when ${NO_CLOSE} then null else ${FIELD}("id", 2) end, "clv_line" = case when ${NO_CLOSE} then null else ${FIELD}("id", 3) end, ` +
+  `"clv_verdict" = case when ${NO_CLOSE} then null else ${FIELD}("id", 4) end ` +
   'where ("sport" = ? and "game_date" = ? and "outcome" = ?) and ' +
   `${DECIDE}("id", "team", "player_key", "stat_type", "line", "side", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", ` +
-  'case when "closing_line" is null or "closing_captured_at" is null then null else "commence_time" end)';
+  `case when ${NO_CLOSE} then null else "commence_time" end)`;
 
 /** A settled entry's written fields, in FIELD's order. */
 type Settled = [outcome: 'hit' | 'miss' | 'push' | 'void', actualValue: number | null, clv: number | null, clvLine: number | null, verdict: 'beat' | 'faded' | 'flat' | null];
@@ -219,6 +223,9 @@ function decide(lookup: Lookup, team: string | null, playerKey: string, statType
   const s = settleEntry({ line, side }, result);
   if (s.outcome === 'pending') return s.reason;
   const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime: commenceTime ?? '' });
+  if ((closingLine === null || closingCapturedAt === null) && (clv.clv !== null || clv.clvLine !== null || clv.verdict !== null)) {
+    throw new Error('settle: computeClv gave a CLV without a captured close, which SETTLE_SQL writes as null');
+  }
   return [s.outcome, 'actualValue' in s ? s.actualValue : null, clv.clv, clv.clvLine, clv.verdict];
 }
 
