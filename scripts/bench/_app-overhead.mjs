@@ -1,0 +1,106 @@
+// Diagnostic, not a bench (run-all skips files starting with "_"): the API's CPU time per request
+// on GET /api/snapshot/nba with no network at all, against the bare handler of http-snapshot.mjs.
+// Each request is a real node:http IncomingMessage / ServerResponse pair whose socket is a stub
+// that drops the bytes, so the difference is the app's own work (h3, route, cache lookup, headers)
+// without the transfer that dominates the socket benches. Sequential requests, median of rounds.
+//
+// Run after `npm run build`:
+//   node scripts/bench/_app-overhead.mjs [requestsPerRound] [rounds]
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { REPLAY_DIR, dist } from './_shared.mjs';
+
+const N = Number(process.argv[2] ?? 20000);
+const ROUNDS = Number(process.argv[3] ?? 7);
+const { loadConfig } = await dist('config.js');
+const { ensureReplaySeed } = await dist('pipeline/import-history.js');
+const { runSnapshot } = await dist('pipeline/snapshot.js');
+const { buildOddsSource } = await dist('pipeline/wiring.js');
+const { createApp } = await dist('server/app.js');
+const { openStore } = await dist('store/db.js');
+
+const dir = mkdtempSync(join(tmpdir(), 'pg-app-overhead-'));
+const store = openStore(join(dir, 'pg.sqlite'));
+const now = new Date('2025-11-05T17:05:00Z');
+const log = { info() {}, warn() {} };
+const config = loadConfig({});
+const sources = await buildOddsSource(config, { replayDir: REPLAY_DIR, recordDir: null, now, log });
+ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
+await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log });
+await sources.close();
+const api = createApp({ store, config, now: () => now });
+
+class Sink extends Writable {
+  bytes = 0;
+  _write(chunk, _enc, cb) {
+    this.bytes += chunk.length;
+    cb();
+  }
+  _writev(chunks, cb) {
+    for (const c of chunks) this.bytes += c.chunk.length;
+    cb();
+  }
+}
+const socket = new Sink();
+socket.remoteAddress = '127.0.0.1';
+socket.setTimeout = () => socket;
+
+/** One request through `listener`; resolves with the response once it has finished. */
+function request(listener, path, headers) {
+  const req = new IncomingMessage(socket);
+  req.method = 'GET';
+  req.url = path;
+  req.headers = { host: '127.0.0.1', ...headers };
+  req.rawHeaders = Object.entries(req.headers).flat();
+  req.httpVersionMajor = 1;
+  req.httpVersionMinor = 1;
+  req.httpVersion = '1.1';
+  req.complete = true;
+  req.push(null);
+  const res = new ServerResponse(req);
+  res.shouldKeepAlive = true;
+  res.assignSocket(socket);
+  return new Promise((ok) => {
+    res.once('finish', () => {
+      res.detachSocket(socket);
+      ok(res);
+    });
+    listener(req, res);
+  });
+}
+
+const CASES = [
+  ['full, gzip', '/api/snapshot/nba', { 'accept-encoding': 'gzip' }],
+  ['full, plain', '/api/snapshot/nba', {}],
+  ['card, br', '/api/snapshot/nba?view=card', { 'accept-encoding': 'gzip, deflate, br' }],
+  ['one player, br', '/api/snapshot/nba?player=Jalen%20Brunson', { 'accept-encoding': 'gzip, deflate, br' }],
+];
+console.log(`${ROUNDS} rounds of ${N} sequential requests each, no sockets (µs per request, median; api - bare = the app's own work)`);
+for (const [name, path, headers] of CASES) {
+  // The bare side answers with the API's own headers and as many bytes (their content does not
+  // matter to a sink): the least a server can do for the same answer.
+  const captured = (await request(api.listener, path, headers)).getHeaders();
+  const bareBytes = Buffer.alloc(Number(captured['content-length']));
+  const bare = (req, res) => {
+    res.writeHead(200, captured);
+    res.end(bareBytes);
+  };
+  const times = { api: [], bare: [] };
+  for (let r = 0; r < ROUNDS + 1; r++) {
+    for (const [which, listener] of r % 2 === 0 ? [['api', api.listener], ['bare', bare]] : [['bare', bare], ['api', api.listener]]) {
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < N; i++) await request(listener, path, headers);
+      const us = Number(process.hrtime.bigint() - t0) / 1000 / N;
+      if (r > 0) times[which].push(us); // round 0 warms up
+    }
+  }
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const a = med(times.api);
+  const b = med(times.bare);
+  console.log(`  ${name.padEnd(16)} api ${a.toFixed(2).padStart(7)}  bare ${b.toFixed(2).padStart(6)}  app ${(a - b).toFixed(2).padStart(6)}   (api rounds ${times.api.map((x) => x.toFixed(1)).join(', ')})`);
+}
+store.close();
+rmSync(dir, { recursive: true, force: true });

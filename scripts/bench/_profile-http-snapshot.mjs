@@ -1,0 +1,129 @@
+// Diagnostic, not a bench (run-all skips files starting with "_"): a CPU profile of the API's
+// fixed work per request on GET /api/snapshot/nba, for docs/performance.md.
+//
+// The server runs in this process on 127.0.0.1, over a temp store seeded by the real snapshot
+// pipeline over the bundled replay (as http-snapshot.mjs seeds it); the load comes from a child
+// process (undici Pool, keep-alive connections), so the client's own work is not in the profile.
+// The V8 profiler (node:inspector, 100 µs sampling) runs only while the load runs, after a warm-up
+// that builds the cached bytes. It prints each function's self time divided by the requests
+// served (µs per request) and its share of the sampled time, and writes the .cpuprofile.
+//
+// Run after `npm run build`:
+//   node scripts/bench/_profile-http-snapshot.mjs [requests] [query] [accept-encoding] [connections]
+//   e.g. node scripts/bench/_profile-http-snapshot.mjs 40000 '' gzip
+//        node scripts/bench/_profile-http-snapshot.mjs 40000 '?view=card' 'gzip, deflate, br'
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PATH = '/api/snapshot/nba';
+
+if (process.argv[2] === '--client') {
+  const { Pool } = await import('undici');
+  const [, , , base, countText, path, encoding, connText] = process.argv;
+  const count = Number(countText);
+  const connections = Number(connText);
+  const pool = new Pool(base, { connections, pipelining: 1 });
+  const headers = encoding ? { 'accept-encoding': encoding } : {};
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      const res = await pool.request({ path, method: 'GET', headers });
+      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+      for await (const _ of res.body);
+    }
+  };
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  await pool.close();
+  process.send({ seconds });
+  process.exit(0);
+}
+
+const REQUESTS = Number(process.argv[2] ?? 40000);
+const QUERY = process.argv[3] ?? '';
+const ENCODING = process.argv[4] ?? 'gzip';
+const CONNECTIONS = Number(process.argv[5] ?? 8);
+const { ROOT, REPLAY_DIR, dist } = await import('./_shared.mjs');
+const { loadConfig } = await dist('config.js');
+const { ensureReplaySeed } = await dist('pipeline/import-history.js');
+const { runSnapshot } = await dist('pipeline/snapshot.js');
+const { buildOddsSource } = await dist('pipeline/wiring.js');
+const { createApp } = await dist('server/app.js');
+const { openStore } = await dist('store/db.js');
+
+const dir = mkdtempSync(join(tmpdir(), 'pg-profile-http-'));
+const store = openStore(join(dir, 'pg.sqlite'));
+const now = new Date('2025-11-05T17:05:00Z');
+const log = { info() {}, warn() {} };
+const config = loadConfig({});
+const sources = await buildOddsSource(config, { replayDir: REPLAY_DIR, recordDir: null, now, log });
+ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
+await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log });
+await sources.close();
+
+const api = createApp({ store, config, now: () => now });
+const server = createServer(api.listener);
+server.keepAliveTimeout = 30_000;
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}`;
+const self = fileURLToPath(import.meta.url);
+const drive = (count) =>
+  new Promise((ok, fail) => {
+    const child = fork(self, ['--client', base, String(count), PATH + QUERY, ENCODING, String(CONNECTIONS)], { cwd: ROOT });
+    child.once('message', ok);
+    child.once('exit', (code) => (code === 0 ? null : fail(new Error(`client exited ${code}`))));
+  });
+
+await drive(Math.min(2000, REQUESTS)); // warm-up: cached bytes built, code optimized
+if (process.env.PROFILE === '0') {
+  // The same load without the profiler: req/s only (for timers added by hand).
+  const { seconds } = await drive(REQUESTS);
+  console.log(`${REQUESTS} GET ${PATH}${QUERY} (accept-encoding: ${ENCODING || 'none'}), ${CONNECTIONS} connections: ${(REQUESTS / seconds).toFixed(0)} req/s, no profiler`);
+  server.close();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 100 });
+await session.post('Profiler.start');
+const { seconds } = await drive(REQUESTS);
+const { profile } = await session.post('Profiler.stop');
+session.disconnect();
+server.close();
+store.close();
+rmSync(dir, { recursive: true, force: true });
+
+const out = join(tmpdir(), `http-snapshot-${Date.now()}.cpuprofile`);
+writeFileSync(out, JSON.stringify(profile));
+
+// Self time per function: each sample's time goes to the node it landed in.
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self_ = new Map();
+let total = 0;
+for (let i = 0; i < profile.samples.length; i++) {
+  const dt = profile.timeDeltas[i + 1] ?? 0;
+  const node = byId.get(profile.samples[i]);
+  const f = node.callFrame;
+  const file = f.url ? f.url.replace(/^file:\/\//, '').replace(ROOT + '/', '').replace(/.*node_modules\//, '') : '';
+  const key = `${f.functionName || '(anonymous)'}  ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+  self_.set(key, (self_.get(key) ?? 0) + dt);
+  total += dt;
+}
+const idle = [...self_].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
+console.log(`${REQUESTS} GET ${PATH}${QUERY} (accept-encoding: ${ENCODING || 'none'}), ${CONNECTIONS} connections: ${(REQUESTS / seconds).toFixed(0)} req/s`);
+console.log(`sampled ${(total / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms; busy ${((total - idle) / REQUESTS).toFixed(1)} µs per request; profile ${out}`);
+console.log(`${'µs/req'.padStart(7)} ${'% busy'.padStart(7)}  function  file:line`);
+for (const [key, us] of [...self_].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30))) {
+  if (key.startsWith('(idle)')) continue;
+  console.log(`${(us / REQUESTS).toFixed(2).padStart(7)} ${((100 * us) / (total - idle)).toFixed(1).padStart(7)}  ${key}`);
+}
