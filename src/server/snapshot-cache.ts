@@ -89,10 +89,10 @@ const VIEW_CACHE_SIZE = 64;
 /**
  * The snapshot route's bytes, built once per stored snapshot and tier and reused for every
  * request until a newer snapshot appears (a run by this process, the cron, or another process:
- * each request asks the store which snapshot is latest, a single indexed lookup).
+ * see latestSnapshotIds for how each request learns which snapshot is latest).
  */
 export function createSnapshotCache(store: Store): SnapshotCache {
-  const latest = store.sqlite.prepare('select id from snapshots where sport = ? order by taken_at desc, id desc limit 1').pluck();
+  const latestId = latestSnapshotIds(store);
   const byId = store.sqlite.prepare('select id, taken_at as takenAt, slate_date as slateDate, graded_count as gradedCount, row_count as rowCount from snapshots where id = ?');
   const entries = new Map<string, SerializedSnapshot>();
   // Views: the snapshot's rows read once per sport and snapshot, bodies per tier and view.
@@ -102,7 +102,7 @@ export function createSnapshotCache(store: Store): SnapshotCache {
   let compressed = 0;
   return {
     get(sport, tier) {
-      const id = latest.get(sport) as number | undefined;
+      const id = latestId(sport);
       if (id === undefined) return null;
       const key = `${sport}:${tier}`;
       const hit = entries.get(key);
@@ -131,7 +131,7 @@ export function createSnapshotCache(store: Store): SnapshotCache {
       return entry;
     },
     view(sport, tier, view) {
-      const id = latest.get(sport) as number | undefined;
+      const id = latestId(sport);
       if (id === undefined) return null;
       const key = `${sport}:${tier}:${viewKey(view)}`;
       const hit = views.get(key);
@@ -189,6 +189,46 @@ export function createSnapshotCache(store: Store): SnapshotCache {
     },
     serializations: () => serialized,
     compressions: () => compressed,
+  };
+}
+
+/**
+ * The latest snapshot id of a sport, as `select id from snapshots where sport = ? order by
+ * taken_at desc, id desc limit 1` answers it, asked of the store only when the store may have
+ * changed since the last answer. Each call reads two counters of SQLite's:
+ * - `total_changes()`: rows this connection has inserted, updated or deleted since it opened
+ *   (the server's own snapshot runs, and any other write through this store). It reads no table,
+ *   so it costs no read transaction.
+ * - `PRAGMA data_version`: changes only when ANOTHER connection has committed (the cron in its
+ *   own process, the CLI, another Store on the same file), never for this connection's commits.
+ * If either moved, every remembered id is dropped and the query runs again; otherwise the
+ * remembered id is the query's answer, since nothing has written to the file. The pragma takes
+ * one read transaction like the query did, but no statement over the table: it halves the cost
+ * of the lookup on each request (measured in docs/performance.md), and a snapshot committed by
+ * any writer is seen by the very next request, as before. Writes through this connection are
+ * synchronous (better-sqlite3 transactions never span an await), so no request runs between a
+ * write and its commit.
+ */
+export function latestSnapshotIds(store: Store): (sport: string) => number | undefined {
+  const latest = store.sqlite.prepare('select id from snapshots where sport = ? order by taken_at desc, id desc limit 1').pluck();
+  const ownChanges = store.sqlite.prepare('select total_changes()').pluck();
+  const dataVersion = store.sqlite.prepare('pragma data_version').pluck();
+  const known = new Map<string, number | undefined>();
+  let seenChanges: unknown = null;
+  let seenVersion: unknown = null;
+  return (sport) => {
+    const changes = ownChanges.get();
+    const version = dataVersion.get();
+    if (changes !== seenChanges || version !== seenVersion) {
+      known.clear();
+      seenChanges = changes;
+      seenVersion = version;
+    } else if (known.has(sport)) {
+      return known.get(sport);
+    }
+    const id = latest.get(sport) as number | undefined;
+    known.set(sport, id);
+    return id;
   };
 }
 
