@@ -1,4 +1,5 @@
-import { eventHandler, getRequestHeader, type EventHandler } from 'h3';
+import { eventHandler, type EventHandler } from 'h3';
+import { requestHeader } from './input.js';
 
 /**
  * CORS for the one configured origin (the browser-facing proxy). Other origins get no CORS
@@ -7,7 +8,7 @@ import { eventHandler, getRequestHeader, type EventHandler } from 'h3';
 export function corsHandler(allowedOrigin: string | undefined): EventHandler {
   return eventHandler((event) => {
     const res = event.node.res;
-    const origin = getRequestHeader(event, 'origin');
+    const origin = requestHeader(event, 'origin');
     const allowed = allowedOrigin !== undefined && allowedOrigin !== '' && origin === allowedOrigin;
     if (allowed) {
       res.setHeader('access-control-allow-origin', allowedOrigin);

@@ -1,4 +1,4 @@
-import { eventHandler, getRequestHeader, type EventHandler, type H3Event } from 'h3';
+import { eventHandler, type EventHandler, type H3Event } from 'h3';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { toWire } from '../wire.js';
@@ -6,7 +6,7 @@ import { hasModelPriceEntitlement } from '../domain/tiers.js';
 import { ONBOARDING_HEADER, onboardingFor } from '../pipeline/preferences.js';
 import { resolveBearer, type Caller } from '../pipeline/users.js';
 import type { ServerDeps } from './context.js';
-import { readJsonBody, readParams, readQuery } from './input.js';
+import { readJsonBody, readParams, readQuery, requestHeader } from './input.js';
 import { requireInternalKey } from './internal-key.js';
 
 /**
@@ -72,7 +72,7 @@ export interface Route {
 export function callerOf(event: H3Event, deps: ServerDeps): Caller {
   const cached = event.context['caller'] as Caller | undefined;
   if (cached) return cached;
-  const caller = resolveBearer(deps.store, getRequestHeader(event, 'authorization'));
+  const caller = resolveBearer(deps.store, requestHeader(event, 'authorization'));
   event.context['caller'] = caller;
   return caller;
 }
@@ -125,8 +125,16 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
     body: def.body,
     statsLimited: def.statsLimited ?? false,
     errors: def.errors ?? [],
-    handler: (deps) =>
-      eventHandler(async (event) => {
+    handler: (deps) => {
+      /** The answer once the input is read: cache headers, the route's own handling, then the body. */
+      const answer = (input: RouteInput<P, Q, B>) => {
+        setCacheHeaders(input.event, def.access, input.caller, def.method, def.maxAge);
+        const out = def.handle(input);
+        return out instanceof Promise ? out.then(toBody) : toBody(out);
+      };
+      // Synchronous up to the route's own handling (a body, or an async route, makes it a promise):
+      // each await of the request's path costs a trip through the microtask queue.
+      return eventHandler((event) => {
         // Access is decided before any input is read: a refused call runs nothing.
         if (def.access === 'internal') requireInternalKey(event, deps.config.INTERNAL_API_KEY);
         const caller = callerOf(event, deps);
@@ -143,15 +151,18 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
             throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`, { retryAfter: verdict.retryAfter });
           }
         }
-        const params = (def.params ? await readParams(event, def.params) : undefined) as Infer<P>;
-        const query = (def.query ? await readQuery(event, def.query) : undefined) as Infer<Q>;
-        const body = (def.body ? await readJsonBody(event, def.body, deps.limits.bodyBytes) : undefined) as Infer<B>;
-        setCacheHeaders(event, def.access, caller, def.method, def.maxAge);
-        const out = await def.handle({ event, caller, params, query, body });
-        // Bodies a route has already written (precompressed snapshots) pass through untouched.
-        return out === undefined || out === null || typeof out !== 'object' || Buffer.isBuffer(out) ? out : toWire(out);
-      }),
+        const params = (def.params ? readParams(event, def.params) : undefined) as Infer<P>;
+        const query = (def.query ? readQuery(event, def.query) : undefined) as Infer<Q>;
+        if (!def.body) return answer({ event, caller, params, query, body: undefined as Infer<B> });
+        return readJsonBody(event, def.body, deps.limits.bodyBytes).then((body) => answer({ event, caller, params, query, body: body as Infer<B> }));
+      });
+    },
   };
+}
+
+/** Bodies a route has already written (precompressed snapshots) pass through untouched. */
+function toBody(out: unknown): unknown {
+  return out === undefined || out === null || typeof out !== 'object' || Buffer.isBuffer(out) ? out : toWire(out);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getRequestHeader, type H3Event } from 'h3';
+import type { H3Event } from 'h3';
 import { z } from 'zod';
 import { gradeSchema } from '../../domain/grades.js';
 import { normalizeName } from '../../domain/names.js';
@@ -8,6 +8,7 @@ import type { Tier } from '../../domain/tiers.js';
 import { lastSuccessfulRun } from '../../store/repo/runs.js';
 import { latestSnapshot } from '../../store/repo/snapshots.js';
 import type { ServerDeps } from '../context.js';
+import { requestHeader } from '../input.js';
 import { defineRoute, type Route } from '../route.js';
 import { acceptsGzip, etagMatches, viewCoding, type EncodedBody, type SnapshotCache, type SnapshotView } from '../snapshot-cache.js';
 import { syncStatus } from '../../domain/sync-status.js';
@@ -72,8 +73,8 @@ function sendView(event: H3Event, cache: SnapshotCache, sport: string, tier: Tie
   if (!entry) return { sport, available: false, tier };
   const res = event.node.res;
   res.appendHeader('vary', 'Accept-Encoding');
-  const coding = viewCoding(getRequestHeader(event, 'accept-encoding'));
-  const ifNoneMatch = getRequestHeader(event, 'if-none-match');
+  const coding = viewCoding(requestHeader(event, 'accept-encoding'));
+  const ifNoneMatch = requestHeader(event, 'if-none-match');
   const held = [entry.etags[coding === 'br' ? 'brotli' : coding === 'gzip' ? 'gzip' : 'identity'], entry.etags.identity, entry.etags.gzip, entry.etags.brotli].find((t) => etagMatches(ifNoneMatch, t));
   if (held) {
     res.setHeader('etag', held);
@@ -148,12 +149,12 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
         // Two representations live at this URL: every answer says so (304 too), or a shared
         // cache could hand gzip bytes to a client that never asked for them.
         res.appendHeader('vary', 'Accept-Encoding');
-        const gzip = acceptsGzip(getRequestHeader(event, 'accept-encoding'));
+        const gzip = acceptsGzip(requestHeader(event, 'accept-encoding'));
         const chosen = gzip ? entry.gzip : entry.identity;
         const other = gzip ? entry.identity : entry.gzip;
         // Both decode to the same JSON, so either validator proves the client holds this
         // snapshot. The 304 names the one it holds, so its cache freshens that stored response.
-        const ifNoneMatch = getRequestHeader(event, 'if-none-match');
+        const ifNoneMatch = requestHeader(event, 'if-none-match');
         const held = [chosen, other].find((r) => etagMatches(ifNoneMatch, r.etag));
         if (held) {
           res.setHeader('etag', held.etag);
