@@ -290,13 +290,7 @@ function codingWeights(header: string): Map<string, number> {
  */
 export function viewCoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
   if (header === undefined) return 'identity';
-  const weights = codingWeights(header);
-  const br = weights.get('br') ?? weights.get('*') ?? 0;
-  const identity = weights.get('identity') ?? weights.get('*');
-  const gzipOk = acceptsGzip(header);
-  const gzip = gzipOk ? (weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0) : 0;
-  if (br > 0 && (identity === undefined || br >= identity) && br >= gzip) return 'br';
-  return gzipOk ? 'gzip' : 'identity';
+  return negotiated(header).view;
 }
 
 /**
@@ -306,9 +300,41 @@ export function viewCoding(header: string | undefined): 'br' | 'gzip' | 'identit
  */
 export function acceptsGzip(header: string | undefined): boolean {
   if (header === undefined) return false;
+  return negotiated(header).gzip;
+}
+
+interface Negotiated {
+  gzip: boolean;
+  view: 'br' | 'gzip' | 'identity';
+}
+
+function negotiate(header: string): Negotiated {
   const weights = codingWeights(header);
-  const gzip = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
-  if (gzip <= 0) return false;
+  const gzipWeight = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
   const identity = weights.get('identity') ?? weights.get('*');
-  return identity === undefined || gzip >= identity;
+  const gzip = gzipWeight > 0 && (identity === undefined || gzipWeight >= identity);
+  const br = weights.get('br') ?? weights.get('*') ?? 0;
+  const gzipForBr = gzip ? gzipWeight : 0;
+  const view = br > 0 && (identity === undefined || br >= identity) && br >= gzipForBr ? 'br' : gzip ? 'gzip' : 'identity';
+  return { gzip, view };
+}
+
+/**
+ * Both answers for an Accept-Encoding string, parsed once per distinct string: a client sends the
+ * same header on every poll, and browsers a handful of strings between them. Bounded (oldest
+ * dropped first), and a long header is parsed every time rather than kept.
+ */
+const NEGOTIATED_KEPT = 64;
+const NEGOTIATED_MAX_LENGTH = 256;
+const negotiatedByHeader = new Map<string, Negotiated>();
+
+function negotiated(header: string): Negotiated {
+  const known = negotiatedByHeader.get(header);
+  if (known) return known;
+  const fresh = negotiate(header);
+  if (header.length <= NEGOTIATED_MAX_LENGTH) {
+    if (negotiatedByHeader.size >= NEGOTIATED_KEPT) negotiatedByHeader.delete(negotiatedByHeader.keys().next().value as string);
+    negotiatedByHeader.set(header, fresh);
+  }
+  return fresh;
 }
