@@ -4,7 +4,7 @@ import type { Env } from '../config.js';
 import type { SlipReaderOptions } from '../slips/ocr.js';
 import type { Store } from '../store/db.js';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
-import { corsHandler } from './cors.js';
+import { corsFor } from './cors.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -112,7 +112,10 @@ export function createApp(options: CreateAppOptions): ServerApp {
       res.end(openapiBytes);
     }),
   );
-  // Security headers on every answer, errors included; an HTML route adds its own strict CSP.
+  // One middleware, not two: h3 awaits each layer on every request. Security headers on every
+  // answer, errors included (an HTML route adds its own strict CSP), then CORS, which answers a
+  // preflight itself.
+  const cors = corsFor(options.config.CORS_ORIGIN);
   app.use(
     eventHandler((event) => {
       const res = event.node.res;
@@ -120,9 +123,9 @@ export function createApp(options: CreateAppOptions): ServerApp {
       res.setHeader('referrer-policy', 'no-referrer');
       res.setHeader('x-frame-options', 'DENY');
       res.setHeader('cross-origin-resource-policy', 'same-site');
+      cors(event);
     }),
   );
-  app.use(corsHandler(options.config.CORS_ORIGIN));
   app.use(router);
   return { app, listener: toNodeListener(app), routes, snapshotCache, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
 }

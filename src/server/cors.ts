@@ -1,12 +1,13 @@
-import { eventHandler, type EventHandler } from 'h3';
+import type { H3Event } from 'h3';
 import { requestHeader } from './input.js';
 
 /**
  * CORS for the one configured origin (the browser-facing proxy). Other origins get no CORS
- * headers, so browsers refuse them; no origin configured means no CORS at all.
+ * headers, so browsers refuse them; no origin configured means no CORS at all. A preflight
+ * (OPTIONS) is answered here, 204. Run by the app's one middleware (app.ts), after the security headers.
  */
-export function corsHandler(allowedOrigin: string | undefined): EventHandler {
-  return eventHandler((event) => {
+export function corsFor(allowedOrigin: string | undefined): (event: H3Event) => void {
+  return (event) => {
     const res = event.node.res;
     const origin = requestHeader(event, 'origin');
     const allowed = allowedOrigin !== undefined && allowedOrigin !== '' && origin === allowedOrigin;
@@ -24,5 +25,5 @@ export function corsHandler(allowedOrigin: string | undefined): EventHandler {
       res.statusCode = 204;
       res.end();
     }
-  });
+  };
 }
