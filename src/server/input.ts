@@ -46,6 +46,40 @@ export function readParams<S extends z.ZodType>(event: H3Event, schema: S): z.in
   return validateNow(getRouterParams(event, { decode: true }), validate(schema, 'path'));
 }
 
+/** URLs kept per route by keptPerUrl (oldest dropped first), and the longest URL kept. */
+const KEPT_URLS = 256;
+const KEPT_URL_LENGTH = 1024;
+
+/**
+ * `read` (a route's path and query parsing) kept per URL: the requests for a URL already seen
+ * share its parsed input instead of parsing it again. Sound only when `read` is a pure function
+ * of `event.path` (the router's params and h3's query both come from it) whose schemas use no
+ * clock, store or randomness; the kept value is frozen through, so no handler can change it for
+ * the next request. A refusal throws and is not kept. Bounded in count and in URL length.
+ */
+export function keptPerUrl<T extends object>(read: (event: H3Event) => T): (event: H3Event) => T {
+  const kept = new Map<string, T>();
+  return (event) => {
+    const url = event.path;
+    const known = kept.get(url);
+    if (known !== undefined) return known;
+    const fresh = deepFreeze(read(event));
+    if (url.length <= KEPT_URL_LENGTH) {
+      if (kept.size >= KEPT_URLS) kept.delete(kept.keys().next().value as string);
+      kept.set(url, fresh);
+    }
+    return fresh;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /**
  * A request header by its lower-case name, as h3's getRequestHeader answers it (a repeated header
  * node keeps as an array is joined with ", "), without copying every request header to read one.

@@ -6,7 +6,7 @@ import { hasModelPriceEntitlement } from '../domain/tiers.js';
 import { ONBOARDING_HEADER, onboardingFor } from '../pipeline/preferences.js';
 import { resolveBearer, type Caller } from '../pipeline/users.js';
 import type { ServerDeps } from './context.js';
-import { readJsonBody, readParams, readQuery, requestHeader } from './input.js';
+import { keptPerUrl, readJsonBody, readParams, readQuery, requestHeader } from './input.js';
 import { requireInternalKey } from './internal-key.js';
 
 /**
@@ -49,6 +49,13 @@ export interface RouteDef<P extends z.ZodType | undefined, Q extends z.ZodType |
   statsLimited?: boolean;
   /** Example response statuses besides 200 and the envelope errors, for the OpenAPI document. */
   errors?: number[];
+  /**
+   * The params and query schemas are pure functions of the URL (no clock, store or randomness in
+   * a refine, transform or default), and the handler never changes what it is given: the parsed
+   * input of a URL is then kept and shared by later requests for the same URL (input.ts
+   * keptPerUrl). For routes polled at the same few URLs, where the parse is a fixed cost per request.
+   */
+  inputPerUrl?: boolean;
   handle(input: RouteInput<P, Q, B>): unknown;
 }
 
@@ -132,6 +139,11 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         const out = def.handle(input);
         return out instanceof Promise ? out.then(toBody) : toBody(out);
       };
+      const readInput = (event: H3Event) => ({
+        params: (def.params ? readParams(event, def.params) : undefined) as Infer<P>,
+        query: (def.query ? readQuery(event, def.query) : undefined) as Infer<Q>,
+      });
+      const inputOf = def.inputPerUrl ? keptPerUrl(readInput) : readInput;
       // Synchronous up to the route's own handling (a body, or an async route, makes it a promise):
       // each await of the request's path costs a trip through the microtask queue.
       return eventHandler((event) => {
@@ -151,8 +163,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
             throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`, { retryAfter: verdict.retryAfter });
           }
         }
-        const params = (def.params ? readParams(event, def.params) : undefined) as Infer<P>;
-        const query = (def.query ? readQuery(event, def.query) : undefined) as Infer<Q>;
+        const { params, query } = inputOf(event);
         if (!def.body) return answer({ event, caller, params, query, body: undefined as Infer<B> });
         return readJsonBody(event, def.body, deps.limits.bodyBytes).then((body) => answer({ event, caller, params, query, body: body as Infer<B> }));
       });

@@ -3,9 +3,12 @@
  * getValidatedRouterParams / getValidatedQuery went through an await. The refusals must stay what
  * they were on the wire: status 400 with h3's reason phrase "Validation Error", the envelope naming
  * the field, no cache headers; a JSON body still goes through its own reader (400 "Bad Request").
+ * A route whose input is a pure function of its URL (inputPerUrl) parses each URL once.
  */
 import { request, type IncomingHttpHeaders } from 'node:http';
+import type { H3Event } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptPerUrl } from '../../src/server/input.js';
 import { seedStore, startServer, type Running, type Seeded } from './_harness.js';
 
 interface Reply {
@@ -70,5 +73,62 @@ describe('path and query refusals keep their answer', () => {
     const r = await call('POST', '/api/parlay/grade', '{x');
     expect([r.status, r.statusMessage]).toEqual([400, 'Bad Request']);
     expect(JSON.parse(r.text)).toEqual({ error: { code: 'BAD_INPUT', message: 'invalid body: not valid JSON' } });
+  });
+});
+
+describe('keptPerUrl', () => {
+  const event = (path: string) => ({ path }) as unknown as H3Event;
+
+  it('parses a URL once, shares the frozen result, and never keeps a refusal', () => {
+    const reads: string[] = [];
+    const read = keptPerUrl((e) => {
+      reads.push(e.path);
+      if (e.path.includes('bad')) throw new Error('refused');
+      return { params: { sport: 'nba' }, query: { list: ['a'], view: e.path } };
+    });
+    const first = read(event('/api/snapshot/nba?view=card'));
+    const again = read(event('/api/snapshot/nba?view=card'));
+    expect(again).toBe(first);
+    expect(reads).toEqual(['/api/snapshot/nba?view=card']);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.params) && Object.isFrozen(first.query) && Object.isFrozen(first.query.list)).toBe(true);
+    expect(() => {
+      (first.query as { view: string }).view = 'full';
+    }).toThrow(TypeError);
+    for (let i = 0; i < 2; i++) expect(() => read(event('/api/snapshot/nba?bad=1'))).toThrow('refused');
+    expect(reads.filter((p) => p.includes('bad'))).toHaveLength(2);
+  });
+
+  it('keeps at most 256 URLs, dropping the oldest, and no URL longer than 1,024 characters', () => {
+    let reads = 0;
+    const read = keptPerUrl(() => ({ n: ++reads }));
+    for (let i = 0; i <= 256; i++) read(event(`/u?i=${i}`));
+    expect(reads).toBe(257);
+    read(event('/u?i=256'));
+    expect(reads).toBe(257);
+    read(event('/u?i=0'));
+    expect(reads).toBe(258);
+    const long = `/u?${'x'.repeat(1100)}`;
+    read(event(long));
+    read(event(long));
+    expect(reads).toBe(260);
+  });
+});
+
+describe('the snapshot route parses each URL once', () => {
+  it('the same URL answers the same bytes again, and so do its refusals', async () => {
+    for (const path of ['/api/snapshot/nba', '/api/snapshot/nba?view=card', '/api/snapshot/nba?player=Jalen%20Brunson&main=true']) {
+      const first = await call('GET', path);
+      expect(first.status).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const again = await call('GET', path);
+        expect(again.status).toBe(200);
+        expect(again.text).toBe(first.text);
+        expect(again.headers['etag']).toBe(first.headers['etag']);
+      }
+    }
+    for (let i = 0; i < 3; i++) {
+      const r = await call('GET', '/api/snapshot/nba?stat=nope');
+      expect([r.status, r.statusMessage]).toEqual([400, 'Validation Error']);
+    }
   });
 });

@@ -140,6 +140,8 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
       query: snapshotQuerySchema,
       maxAge: SNAPSHOT_MAX_AGE,
       errors: [304],
+      // Clients poll a few URLs every 60 s; the schemas above are pure and the handler only reads.
+      inputPerUrl: true,
       handle: ({ event, caller, params, query }) => {
         const view = viewOf(query);
         if (view) return sendView(event, cache, params.sport, caller.tier, view);
