@@ -54,7 +54,10 @@ export interface SerializedView {
 export interface SnapshotCache {
   /** The latest snapshot of the sport serialized for the tier, or null when none is stored. */
   get(sport: string, tier: Tier): SerializedSnapshot | null;
-  /** A view of the latest snapshot for the tier (cached per snapshot, tier and view), or null when none is stored. */
+  /**
+   * A view of the latest snapshot for the tier (cached per snapshot, tier and view), or null when
+   * none is stored. The view object's key is kept with the object: pass a view that does not change.
+   */
   view(sport: string, tier: Tier, view: SnapshotView): SerializedView | null;
   /** How many times a snapshot was serialized (once per snapshot per tier). */
   serializations(): number;
@@ -238,8 +241,13 @@ function snapshotHead(s: { id: number; takenAt: string; slateDate: string; grade
   return { id: s.id, taken_at: s.takenAt, slate_date: s.slateDate, graded: s.gradedCount, rows: s.rowCount };
 }
 
+/** Each view object's key, made once: the route hands the same view object back for a polled URL. */
+const viewKeys = new WeakMap<SnapshotView, string>();
+
 function viewKey(v: SnapshotView): string {
-  return JSON.stringify([v.view, v.game ?? null, v.playerKey ?? null, v.player ?? null, v.stat ?? null, v.minGrade ?? null, v.mainOnly ?? false]);
+  let key = viewKeys.get(v);
+  if (key === undefined) viewKeys.set(v, (key = JSON.stringify([v.view, v.game ?? null, v.playerKey ?? null, v.player ?? null, v.stat ?? null, v.minGrade ?? null, v.mainOnly ?? false])));
+  return key;
 }
 
 /** Whether a row passes the view's filters (the card's graded-only rule is applied by the card itself). */

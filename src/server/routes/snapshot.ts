@@ -53,6 +53,22 @@ export const snapshotQuerySchema = z.object({
 });
 type SnapshotQuery = z.infer<typeof snapshotQuerySchema>;
 
+/**
+ * The view of each query object already seen. The route keeps its parsed query per URL
+ * (inputPerUrl), so a polled URL hands the same frozen query back and its view, player key
+ * included, is worked out once; the view object is then also what the cache keys its bytes by.
+ */
+const viewsByQuery = new WeakMap<SnapshotQuery, SnapshotView | null>();
+
+function viewFor(q: SnapshotQuery): SnapshotView | null {
+  let view = viewsByQuery.get(q);
+  if (view === undefined) {
+    view = viewOf(q);
+    viewsByQuery.set(q, view && Object.freeze(view));
+  }
+  return view;
+}
+
 /** The view a query asks for, or null for the full snapshot (the seed route's answer). */
 function viewOf(q: SnapshotQuery): SnapshotView | null {
   const filtered = q.game !== undefined || q.player !== undefined || q.stat !== undefined || q.min_grade !== undefined || q.main === true;
@@ -75,7 +91,10 @@ function sendView(event: H3Event, cache: SnapshotCache, sport: string, tier: Tie
   res.appendHeader('vary', 'Accept-Encoding');
   const coding = viewCoding(requestHeader(event, 'accept-encoding'));
   const ifNoneMatch = requestHeader(event, 'if-none-match');
-  const held = [entry.etags[coding === 'br' ? 'brotli' : coding === 'gzip' ? 'gzip' : 'identity'], entry.etags.identity, entry.etags.gzip, entry.etags.brotli].find((t) => etagMatches(ifNoneMatch, t));
+  const held =
+    ifNoneMatch === undefined
+      ? undefined
+      : [entry.etags[coding === 'br' ? 'brotli' : coding === 'gzip' ? 'gzip' : 'identity'], entry.etags.identity, entry.etags.gzip, entry.etags.brotli].find((t) => etagMatches(ifNoneMatch, t));
   if (held) {
     res.setHeader('etag', held);
     res.statusCode = 304;
@@ -143,7 +162,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
       // Clients poll a few URLs every 60 s; the schemas above are pure and the handler only reads.
       inputPerUrl: true,
       handle: ({ event, caller, params, query }) => {
-        const view = viewOf(query);
+        const view = viewFor(query);
         if (view) return sendView(event, cache, params.sport, caller.tier, view);
         const entry = cache.get(params.sport, caller.tier);
         if (!entry) return { sport: params.sport, available: false, tier: caller.tier };
@@ -157,7 +176,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
         // Both decode to the same JSON, so either validator proves the client holds this
         // snapshot. The 304 names the one it holds, so its cache freshens that stored response.
         const ifNoneMatch = requestHeader(event, 'if-none-match');
-        const held = [chosen, other].find((r) => etagMatches(ifNoneMatch, r.etag));
+        const held = ifNoneMatch === undefined ? undefined : [chosen, other].find((r) => etagMatches(ifNoneMatch, r.etag));
         if (held) {
           res.setHeader('etag', held.etag);
           res.statusCode = 304;
