@@ -23,6 +23,7 @@ import { snapshotRoutes } from './routes/snapshot.js';
 import { statsRoutes } from './routes/stats.js';
 import { teamRoutes } from './routes/team.js';
 import { createSnapshotCache, type SnapshotCache } from './snapshot-cache.js';
+import { registerStaticPaths, staticPathsOf } from './static-paths.js';
 import { createSnapshotRunner } from './snapshot-runner.js';
 
 export const API_VERSION = '0.1.0';
@@ -102,7 +103,10 @@ export function createApp(options: CreateAppOptions): ServerApp {
   });
   // Preemptive: an unmatched path or method throws, so it answers in the envelope like any error.
   const router = createRouter({ preemptive: true });
-  for (const route of routes) router[route.method === 'GET' ? 'get' : 'post'](route.path, route.handler(deps));
+  const handlers = new Map(routes.map((route) => [route, route.handler(deps)]));
+  for (const route of routes) router[route.method === 'GET' ? 'get' : 'post'](route.path, handlers.get(route)!);
+  // Routes with enum parameters are also found at their concrete paths (static-paths.ts).
+  registerStaticPaths(router, staticPathsOf(routes, ['/openapi.json']), (route) => handlers.get(route)!);
   router.get(
     '/openapi.json',
     eventHandler((event) => {
