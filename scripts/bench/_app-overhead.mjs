@@ -78,12 +78,15 @@ const CASES = [
   ['card, br', '/api/snapshot/nba?view=card', { 'accept-encoding': 'gzip, deflate, br' }],
   ['one player, br', '/api/snapshot/nba?player=Jalen%20Brunson', { 'accept-encoding': 'gzip, deflate, br' }],
 ];
+// ONLY=0,2 keeps those cases (by index), e.g. under --cpu-prof.
+const only = process.env.ONLY?.split(',').map(Number);
+const cases = only ? CASES.filter((_, i) => only.includes(i)) : CASES;
 console.log(`${ROUNDS} rounds of ${N} sequential requests each, no sockets (µs per request, median; api - bare = the app's own work)`);
-for (const [name, path, headers] of CASES) {
+for (const [name, path, headers] of cases) {
   // The bare side answers with the API's own headers and as many bytes (their content does not
   // matter to a sink): the least a server can do for the same answer.
   const captured = (await request(api.listener, path, headers)).getHeaders();
-  const bareBytes = Buffer.alloc(Number(captured['content-length']));
+  const bareBytes = Buffer.alloc(Number(captured['content-length']), 'x'); // filled: real pages, as the API's bytes are
   const bare = (req, res) => {
     res.writeHead(200, captured);
     res.end(bareBytes);

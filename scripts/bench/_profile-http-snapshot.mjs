@@ -12,6 +12,8 @@
 //   node scripts/bench/_profile-http-snapshot.mjs [requests] [query] [accept-encoding] [connections]
 //   e.g. node scripts/bench/_profile-http-snapshot.mjs 40000 '' gzip
 //        node scripts/bench/_profile-http-snapshot.mjs 40000 '?view=card' 'gzip, deflate, br'
+// BARE=1 profiles the bench's bare server on the same answer instead (the baseline to subtract);
+// PROFILE=0 runs the same load without the profiler.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -69,7 +71,25 @@ await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, l
 await sources.close();
 
 const api = createApp({ store, config, now: () => now });
-const server = createServer(api.listener);
+let listener = api.listener;
+if (process.env.BARE === '1') {
+  // The bare side of http-snapshot.mjs instead: the API's answer to this request (bytes and the
+  // headers that bench copies), sent by writeHead and end; the same load and profile around it.
+  const probe = createServer(api.listener);
+  await new Promise((ok) => probe.listen(0, '127.0.0.1', ok));
+  const { request } = await import('undici');
+  const res = await request(`http://127.0.0.1:${probe.address().port}${PATH}${QUERY}`, { headers: ENCODING ? { 'accept-encoding': ENCODING } : {} });
+  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const headers = {};
+  for (const name of ['content-type', 'content-encoding', 'cache-control', 'vary', 'etag']) if (res.headers[name] !== undefined) headers[name] = res.headers[name];
+  headers['content-length'] = String(bytes.length);
+  probe.close();
+  listener = (req, res) => {
+    res.writeHead(200, headers);
+    res.end(bytes);
+  };
+}
+const server = createServer(listener);
 server.keepAliveTimeout = 30_000;
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const base = `http://127.0.0.1:${server.address().port}`;
@@ -120,7 +140,7 @@ for (let i = 0; i < profile.samples.length; i++) {
   total += dt;
 }
 const idle = [...self_].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
-console.log(`${REQUESTS} GET ${PATH}${QUERY} (accept-encoding: ${ENCODING || 'none'}), ${CONNECTIONS} connections: ${(REQUESTS / seconds).toFixed(0)} req/s`);
+console.log(`${process.env.BARE === '1' ? 'BARE server, ' : ''}${REQUESTS} GET ${PATH}${QUERY} (accept-encoding: ${ENCODING || 'none'}), ${CONNECTIONS} connections: ${(REQUESTS / seconds).toFixed(0)} req/s`);
 console.log(`sampled ${(total / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms; busy ${((total - idle) / REQUESTS).toFixed(1)} µs per request; profile ${out}`);
 console.log(`${'µs/req'.padStart(7)} ${'% busy'.padStart(7)}  function  file:line`);
 for (const [key, us] of [...self_].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30))) {
