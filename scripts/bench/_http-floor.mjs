@@ -6,7 +6,8 @@
 //   fresh     headers + what the snapshot cache asks SQLite per request to see a new snapshot
 //             (select total_changes(); pragma data_version): the floor for identical, fresh answers;
 //   h3        an h3 app as app.ts builds it (one middleware setting the same security headers,
-//             a preemptive router holding every route) whose snapshot route only sends the bytes;
+//             a preemptive router holding every route and their static paths) whose snapshot
+//             route only sends the bytes;
 //   api       the real app (createApp).
 // Default: each server runs in this process and a child process sends the load (undici, 8
 // keep-alive connections); the figure is this process's CPU time (user + system) per request, so
@@ -61,6 +62,7 @@ if (process.argv[2] === '--client') {
   const { runSnapshot } = await dist('pipeline/snapshot.js');
   const { buildOddsSource } = await dist('pipeline/wiring.js');
   const { createApp } = await dist('server/app.js');
+  const { registerStaticPaths, staticPathsOf } = await dist('server/static-paths.js');
   const { openStore } = await dist('store/db.js');
 
   const dir = mkdtempSync(join(tmpdir(), 'pg-http-floor-'));
@@ -100,6 +102,7 @@ if (process.argv[2] === '--client') {
   const h3 = () => {
     const app = createH3App({});
     const router = createRouter({ preemptive: true });
+    const handlers = new Map();
     for (const route of api.routes) {
       const handler =
         route.path === '/api/snapshot/:sport'
@@ -109,7 +112,9 @@ if (process.argv[2] === '--client') {
             })
           : eventHandler(() => ({}));
       router[route.method === 'GET' ? 'get' : 'post'](route.path, handler);
+      handlers.set(route, handler);
     }
+    registerStaticPaths(router, staticPathsOf(api.routes, ['/openapi.json']), (route) => handlers.get(route));
     app.use(
       eventHandler((event) => {
         const res = event.node.res;

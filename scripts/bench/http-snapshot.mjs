@@ -189,12 +189,14 @@ try {
     ratios[name] = { api: a, bare: b, ratio: a / b };
     console.log(`${name.padEnd(5)} api  GET ${PATH}: median ${a.toFixed(1)} req/s  (rounds: ${rps[name].api.map((x) => x.toFixed(0)).join(', ')})`);
     console.log(`${name.padEnd(5)} bare node:http same bytes: median ${b.toFixed(1)} req/s  (rounds: ${rps[name].bare.map((x) => x.toFixed(0)).join(', ')})`);
+    // Diagnostic: the API's extra time per request in this process (client and servers share it).
+    console.log(`${name.padEnd(5)} ratio ${(a / b).toFixed(3)}; the API's extra time per request: ${(1e6 / a - 1e6 / b).toFixed(1)} µs (1/api - 1/bare)`);
   }
   console.log(`views of ${PATH} (free tier), brotli-accepting client, ${VIEW_ROUNDS} round(s) of ${VIEW_PER_ROUND} requests, ${CONNECTIONS} connections:`);
   console.log(`  ${'view'.padEnd(14)} ${'query'.padEnd(44)} ${'plain B'.padStart(10)} ${'gzip B'.padStart(8)} ${'br B'.padStart(8)} ${'api req/s'.padStart(10)} ${'bare req/s'.padStart(11)}  ratio`);
   console.log(`  ${'full (seed)'.padEnd(14)} ${''.padEnd(44)} ${String(modes.plain.bytes.length).padStart(10)} ${String(modes.gzip.bytes.length).padStart(8)} ${'-'.padStart(8)} ${ratios.gzip.api.toFixed(0).padStart(10)} ${ratios.gzip.bare.toFixed(0).padStart(11)}  ${ratios.gzip.ratio.toFixed(2)} (gzip)`);
   for (const v of viewResults) {
-    console.log(`  ${v.name.padEnd(14)} ${v.query.slice(0, 44).padEnd(44)} ${String(v.plainBytes).padStart(10)} ${String(v.gzipBytes).padStart(8)} ${String(v.brBytes).padStart(8)} ${v.apiRps.toFixed(0).padStart(10)} ${v.bareRps.toFixed(0).padStart(11)}  ${(v.apiRps / v.bareRps).toFixed(2)}`);
+    console.log(`  ${v.name.padEnd(14)} ${v.query.slice(0, 44).padEnd(44)} ${String(v.plainBytes).padStart(10)} ${String(v.gzipBytes).padStart(8)} ${String(v.brBytes).padStart(8)} ${v.apiRps.toFixed(0).padStart(10)} ${v.bareRps.toFixed(0).padStart(11)}  ${(v.apiRps / v.bareRps).toFixed(2)} (+${(1e6 / v.apiRps - 1e6 / v.bareRps).toFixed(1)} µs)`);
   }
   const cache = api.snapshotCache;
   const headline = `ratio api/bare: plain ${ratios.plain.ratio.toFixed(3)}, gzip ${ratios.gzip.ratio.toFixed(3)} (target >= 0.9); card view ${viewResults[0].brBytes} B in brotli`;
