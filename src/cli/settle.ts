@@ -41,7 +41,7 @@ export function registerSettle(program: Command, io: CliIO): void {
         const clv = totalClv(summaries);
         // A --now suggestion only makes sense where the clock is chosen: a replay or an explicit --now.
         const clockChosen = env.replayDir !== null || ctx.explicitNow() !== null;
-        ctx.result({ now: env.now.toISOString(), runs: summaries, clv }, (d) => renderSettle(d.runs, d.clv, d.now, clockChosen, ctx.color));
+        ctx.result({ now: env.now.toISOString(), runs: summaries, clv }, (d) => renderSettle(d.runs, d.clv, d.now, clockChosen, ctx.color, opts.date === undefined));
         const failed = summaries.some((s) => s.status === 'locked') || (which !== 'all' && summaries.some((s) => s.status === 'failed')) || (which === 'all' && summaries.every((s) => s.status === 'failed'));
         io.exitCode = failed ? 1 : 0;
       } finally {
@@ -65,7 +65,8 @@ export function clvSummary(c: ClvCounts): string {
   return `${c.beat} beat, ${c.faded} faded, ${c.flat} flat; ${c.noClose} without a close`;
 }
 
-function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: string, clockChosen: boolean, color: boolean): string {
+/** `notDueCounted`: the run counted the entries not due yet (not with --date, not when another run held the lock); else the column shows '-'. */
+function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: string, clockChosen: boolean, color: boolean, notDueCounted: boolean): string {
   const table = renderTable(
     ['Sport', 'Status', 'Dates', 'Hit', 'Miss', 'Push', 'Void', 'Still pending', 'Not due', 'Box scores', 'Note'],
     runs.map((s) => [
@@ -77,7 +78,7 @@ function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: strin
       s.settled.push,
       s.settled.void,
       s.stillPending,
-      s.notDue?.pending ?? 0,
+      notDueCounted && s.status !== 'locked' ? (s.notDue?.pending ?? 0) : '-',
       s.playerGamesWritten,
       s.dates.length === 0 && s.notDue ? 'none due yet (below)' : show(s.message ?? (s.unavailableDates.length ? `unavailable: ${s.unavailableDates.join(' ')}` : null)),
     ]),

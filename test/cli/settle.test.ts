@@ -60,6 +60,21 @@ describe('propgrade settle (in-process CLI, bundled replay)', () => {
     expect(query<{ n: number }>(db, "select count(*) as n from ledger_entries where outcome = 'pending'").n).toBe(0);
   });
 
+  it("'Not due' is a count only where the run counted: 0 when none wait, '-' with --date (not counted)", async () => {
+    const notDueCell = (stdout: string) => {
+      const row = stdout.split('\n').find((l) => /^│ nba /.test(l));
+      expect(row, stdout).toBeDefined();
+      // Columns: Sport, Status, Dates, Hit, Miss, Push, Void, Still pending, Not due, ...
+      return row!.split('│').map((c) => c.trim())[9];
+    };
+    const all = await runCli(['--db', fresh('counted.sqlite'), 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z']);
+    expect(all.code).toBe(0);
+    expect(notDueCell(all.stdout)).toBe('0');
+    const dated = await runCli(['--db', fresh('dated.sqlite'), 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z', '--date', '2025-11-05']);
+    expect(dated.code).toBe(0);
+    expect(notDueCell(dated.stdout)).toBe('-');
+  });
+
   it('prints the CLV summary of what it settled, matching the stored verdicts, in text and --json', async () => {
     const db = fresh('clv.sqlite');
     const text = await runCli(['--db', db, 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z']);
