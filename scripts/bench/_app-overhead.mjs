@@ -7,31 +7,13 @@
 // Run after `npm run build`:
 //   node scripts/bench/_app-overhead.mjs [requestsPerRound] [rounds]
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { REPLAY_DIR, dist } from './_shared.mjs';
+import { replaySnapshotApp } from './_shared.mjs';
 
 const N = Number(process.argv[2] ?? 20000);
 const ROUNDS = Number(process.argv[3] ?? 7);
-const { loadConfig } = await dist('config.js');
-const { ensureReplaySeed } = await dist('pipeline/import-history.js');
-const { runSnapshot } = await dist('pipeline/snapshot.js');
-const { buildOddsSource } = await dist('pipeline/wiring.js');
-const { createApp } = await dist('server/app.js');
-const { openStore } = await dist('store/db.js');
-
-const dir = mkdtempSync(join(tmpdir(), 'pg-app-overhead-'));
-const store = openStore(join(dir, 'pg.sqlite'));
-const now = new Date('2025-11-05T17:05:00Z');
-const log = { info() {}, warn() {} };
-const config = loadConfig({});
-const sources = await buildOddsSource(config, { replayDir: REPLAY_DIR, recordDir: null, now, log });
-ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
-await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log });
-await sources.close();
-const api = createApp({ store, config, now: () => now });
+const { api, close } = await replaySnapshotApp('app-overhead');
 
 class Sink extends Writable {
   bytes = 0;
@@ -105,5 +87,4 @@ for (const [name, path, headers] of cases) {
   const b = med(times.bare);
   console.log(`  ${name.padEnd(16)} api ${a.toFixed(2).padStart(7)}  bare ${b.toFixed(2).padStart(6)}  app ${(a - b).toFixed(2).padStart(6)}   (api rounds ${times.api.map((x) => x.toFixed(1)).join(', ')})`);
 }
-store.close();
-rmSync(dir, { recursive: true, force: true });
+close();

@@ -19,9 +19,7 @@
 //   node scripts/bench/_http-floor.mjs [requestsPerRound] [rounds] [accept-encoding]
 //   V=bare,fresh,api picks servers; P=/api/snapshot/nba?view=card picks the path.
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp as createH3App, createRouter, eventHandler, toNodeListener } from 'h3';
@@ -56,25 +54,9 @@ if (process.argv[2] === '--client') {
   const ENCODING = process.argv[4] ?? 'gzip';
   const PATH = process.env.P ?? '/api/snapshot/nba';
   const INPROC = process.env.INPROC === '1';
-  const { REPLAY_DIR, dist } = await import('./_shared.mjs');
-  const { loadConfig } = await dist('config.js');
-  const { ensureReplaySeed } = await dist('pipeline/import-history.js');
-  const { runSnapshot } = await dist('pipeline/snapshot.js');
-  const { buildOddsSource } = await dist('pipeline/wiring.js');
-  const { createApp } = await dist('server/app.js');
+  const { dist, replaySnapshotApp } = await import('./_shared.mjs');
   const { registerStaticPaths, staticPathsOf } = await dist('server/static-paths.js');
-  const { openStore } = await dist('store/db.js');
-
-  const dir = mkdtempSync(join(tmpdir(), 'pg-http-floor-'));
-  const store = openStore(join(dir, 'pg.sqlite'));
-  const now = new Date('2025-11-05T17:05:00Z');
-  const log = { info() {}, warn() {} };
-  const config = loadConfig({});
-  const sources = await buildOddsSource(config, { replayDir: REPLAY_DIR, recordDir: null, now, log });
-  ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
-  await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log });
-  await sources.close();
-  const api = createApp({ store, config, now: () => now });
+  const { api, store, close } = await replaySnapshotApp('http-floor');
 
   const listen = (handler) =>
     new Promise((ok) => {
@@ -179,7 +161,6 @@ if (process.argv[2] === '--client') {
     console.log(`  ${name.padEnd(8)} ${m.toFixed(1).padStart(6)}  +${(m - b).toFixed(1).padStart(4)}  ratio ${(b / m).toFixed(3)}   (${us[name].map((x) => x.toFixed(1)).join(', ')})`);
   }
   child?.kill();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
+  close();
   process.exit(0);
 }

@@ -15,7 +15,7 @@
 // BARE=1 profiles the bench's bare server on the same answer instead (the baseline to subtract);
 // PROFILE=0 runs the same load without the profiler.
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -52,25 +52,8 @@ const REQUESTS = Number(process.argv[2] ?? 40000);
 const QUERY = process.argv[3] ?? '';
 const ENCODING = process.argv[4] ?? 'gzip';
 const CONNECTIONS = Number(process.argv[5] ?? 8);
-const { ROOT, REPLAY_DIR, dist } = await import('./_shared.mjs');
-const { loadConfig } = await dist('config.js');
-const { ensureReplaySeed } = await dist('pipeline/import-history.js');
-const { runSnapshot } = await dist('pipeline/snapshot.js');
-const { buildOddsSource } = await dist('pipeline/wiring.js');
-const { createApp } = await dist('server/app.js');
-const { openStore } = await dist('store/db.js');
-
-const dir = mkdtempSync(join(tmpdir(), 'pg-profile-http-'));
-const store = openStore(join(dir, 'pg.sqlite'));
-const now = new Date('2025-11-05T17:05:00Z');
-const log = { info() {}, warn() {} };
-const config = loadConfig({});
-const sources = await buildOddsSource(config, { replayDir: REPLAY_DIR, recordDir: null, now, log });
-ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
-await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log });
-await sources.close();
-
-const api = createApp({ store, config, now: () => now });
+const { ROOT, replaySnapshotApp } = await import('./_shared.mjs');
+const { api, close } = await replaySnapshotApp('profile-http');
 let listener = api.listener;
 if (process.env.BARE === '1') {
   // The bare side of http-snapshot.mjs instead: the API's answer to this request (bytes and the
@@ -107,8 +90,7 @@ if (process.env.PROFILE === '0') {
   const { seconds } = await drive(REQUESTS);
   console.log(`${REQUESTS} GET ${PATH}${QUERY} (accept-encoding: ${ENCODING || 'none'}), ${CONNECTIONS} connections: ${(REQUESTS / seconds).toFixed(0)} req/s, no profiler`);
   server.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
+  close();
   process.exit(0);
 }
 const session = new Session();
@@ -120,8 +102,7 @@ const { seconds } = await drive(REQUESTS);
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
 server.close();
-store.close();
-rmSync(dir, { recursive: true, force: true });
+close();
 
 const out = join(tmpdir(), `http-snapshot-${Date.now()}.cpuprofile`);
 writeFileSync(out, JSON.stringify(profile));

@@ -203,3 +203,35 @@ export async function seededTemplate(dir) {
   if (r.code !== 0) throw new Error(`seeding the template store failed (${r.code}): ${r.stderr}`);
   return { path, ...JSON.parse(r.stdout.trim().split('\n').at(-1)) };
 }
+
+/**
+ * The API over a temp store holding the bundled NBA slate's real snapshot (the replay's history
+ * imported, the snapshot pipeline run at the recording's clock): what the HTTP diagnostics serve.
+ * `close()` closes the store and removes the temp dir.
+ */
+export async function replaySnapshotApp(label) {
+  const { loadConfig } = await dist('config.js');
+  const { ensureReplaySeed } = await dist('pipeline/import-history.js');
+  const { runSnapshot } = await dist('pipeline/snapshot.js');
+  const { buildOddsSource } = await dist('pipeline/wiring.js');
+  const { createApp } = await dist('server/app.js');
+  const { openStore } = await dist('store/db.js');
+  const dir = mkdtempSync(join(tmpdir(), `pg-${label}-`));
+  const store = openStore(join(dir, 'pg.sqlite'));
+  const now = new Date('2025-11-05T17:05:00Z');
+  const config = loadConfig({});
+  const sources = await buildOddsSource(config, { replayDir: REPLAY_DIR, recordDir: null, now, log: silentLog });
+  ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, silentLog);
+  await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log: silentLog });
+  await sources.close();
+  const api = createApp({ store, config, now: () => now });
+  return {
+    store,
+    api,
+    now,
+    close() {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
