@@ -4,7 +4,6 @@
  * still be the answer of the very next request: by another connection to the same SQLite file
  * (the cron or the CLI in another process), and by the server's own runner on its own connection.
  */
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,29 +12,15 @@ import { runSnapshot } from '../../src/pipeline/snapshot.js';
 import { createUser } from '../../src/pipeline/users.js';
 import { latestSnapshotIds } from '../../src/server/snapshot-cache.js';
 import { openStore, type Store } from '../../src/store/db.js';
-import { quiet, seedStore, startServer, type Running, type Seeded } from './_harness.js';
+import { quiet, seedStore, startServer, type Running, type Seeded, rawGet } from './_harness.js';
 
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
 
 let seeded: Seeded;
 /** A second connection to the server's SQLite file, as the cron's process would hold. */
 let other: Store;
 let api: Running;
 
-function raw(path: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    httpGet(api.base + path, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
+const raw = (path: string, headers: Record<string, string> = {}) => rawGet(api.base, path, headers);
 
 /** The snapshot id every representation of the full route and of a view answers with. */
 async function servedIds(): Promise<number[]> {

@@ -3,20 +3,14 @@
  * snapshot's own rows narrowed (same rows, same order, same tier shaping), answered in brotli where
  * the client takes it. No parameter is the full snapshot, byte for byte.
  */
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareGrades, type Grade } from '../../src/domain/grades.js';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
 import { createUser } from '../../src/pipeline/users.js';
 import { viewCoding } from '../../src/server/snapshot-cache.js';
-import { findKeys, seedStore, startServer, type Running, type Seeded } from './_harness.js';
+import { findKeys, seedStore, startServer, type Running, type Seeded, rawGet, type RawReply } from './_harness.js';
 
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
 type Row = Record<string, unknown> & { player: string; stat_type: string; grade: Grade | null; main_line: boolean; event_id: string };
 type Body = { view?: string; filters?: Record<string, unknown>; games: Array<{ event_id: string; hidden?: number; rows: Row[] }> };
 
@@ -24,17 +18,8 @@ let seeded: Seeded;
 let api: Running;
 let desk = '';
 
-function raw(path: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    httpGet(api.base + path, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
-const json = (r: Reply) => JSON.parse(r.body.toString('utf8')) as Body;
+const raw = (path: string, headers: Record<string, string> = {}) => rawGet(api.base, path, headers);
+const json = (r: RawReply) => JSON.parse(r.body.toString('utf8')) as Body;
 const rowsOf = (b: Body) => b.games.flatMap((g) => g.rows);
 
 let full: Body;
