@@ -33,6 +33,11 @@ export function show(value: string | number | null | undefined, format?: (v: num
   return value;
 }
 
+/** A team in running text: its code, or says it is not known (never a stand-in code). */
+export function teamText(team: string | null | undefined): string {
+  return team ?? 'team unknown';
+}
+
 export function signedAmerican(v: number): string {
   const r = Math.round(v);
   return r > 0 ? `+${r}` : String(r);

@@ -68,7 +68,8 @@ export function renderCombat(ctx: CliContext, v: CombatView): string {
   if (v.cards.length === 0) return [...head, `No UFC or PFL card on ${v.date}.`].join('\n');
   const out = [...head];
   const bouts = v.cards.flatMap((c) => c.bouts);
-  const anyTotals = bouts.some((b) => (b.odds?.roundTotals.length ?? 0) > 0);
+  // The column shows only where some bout has a real round-total price.
+  const anyTotals = bouts.some((b) => b.odds !== null && b.odds.roundTotals.length > 0);
   const ml = (p: { price: number } | null | undefined) => (p ? signedAmerican(p.price) : '-');
   for (const card of v.cards) {
     out.push(ctx.c.bold(`${card.name ?? card.eventId} (${card.league.toUpperCase()}, ${card.date ? localDateTime(card.date, ctx.config.PROPGRADE_TZ) : 'no date'})`));

@@ -4,7 +4,7 @@ import { gradedSportSchema } from '../domain/sports.js';
 import { localDateTime } from '../domain/time.js';
 import type { ShowcaseView } from '../pipeline/showcase.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
-import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
+import { renderTable, show, signedAmerican, teamText, type CliIO } from './_io.js';
 import { freshnessLine, withContext } from './live.js';
 
 const optionsSchema = z.object({ refresh: z.boolean().default(false) });
@@ -58,7 +58,7 @@ export function renderShowcase(ctx: CliContext, v: ShowcaseView): string {
     ? `Correlation tile: ${v.correlation.coefficient} (same team) — ${v.correlation.legs.map((l) => `${l.player} ${l.stat} ${l.side} ${l.line} (${l.grade ?? '-'})`).join(' + ')}`
     : ctx.c.dim(`No correlation tile: ${v.correlationNote ?? 'no second same-team leg'}.`);
   return [
-    ctx.c.bold(`Desk showcase — ${v.player} (${v.team ?? '?'}) ${v.stat} ${v.side}, ${v.game}, ${localDateTime(v.commenceTime, ctx.config.PROPGRADE_TZ)}`),
+    ctx.c.bold(`Desk showcase — ${v.player} (${teamText(v.team)}) ${v.stat} ${v.side}, ${v.game}, ${localDateTime(v.commenceTime, ctx.config.PROPGRADE_TZ)}`),
     `Prop: ${v.prop.grade} at ${v.prop.line}${v.prop.mainLine ? ' (main line)' : ' (alternate)'}; ${v.variation.distinctGrades} distinct grades on ${v.rungs.length} rungs (${v.variation.grades.map((g) => `${g.grade} ×${g.rungs}`).join(', ')})`,
     ctx.c.dim(`Board: ${v.sport} snapshot ${v.snapshotId} of ${v.slateDate}${v.latest ? ' (the latest stored, not today’s)' : ''}. Grades and edges are EV claims against the market (docs/model.md §3).`),
     freshnessLine(ctx, v, 'showcase'),

@@ -9,7 +9,7 @@ import type { LeadersView } from '../pipeline/stats-leaders.js';
 import type { LineupView } from '../pipeline/stats-lineup.js';
 import type { PlayerStatsView } from '../pipeline/stats-player.js';
 import type { CliContext } from './_context.js';
-import { renderTable, show, signedAmerican } from './_io.js';
+import { renderTable, show, signedAmerican, teamText } from './_io.js';
 import { freshnessLine } from './live.js';
 
 /** Renderers of `propgrade stats <view>`: each takes the object --json prints. Absent values show "-". */
@@ -48,7 +48,7 @@ export function renderPlayer(ctx: CliContext, v: PlayerStatsView): string {
   const stats = v.seasons[0]?.stats.map((s) => s.stat) ?? v.form.stats.map((s) => s.stat);
   const a = v.archetype;
   const head = [
-    ctx.c.bold(`${v.player} — ${v.profile.team ?? '?'} (${v.sport}), ${plural(v.profile.games, 'stored game')} ${v.profile.firstGame} to ${v.profile.lastGame}, ${v.profile.played} played`),
+    ctx.c.bold(`${v.player} — ${teamText(v.profile.team)} (${v.sport}), ${plural(v.profile.games, 'stored game')} ${v.profile.firstGame} to ${v.profile.lastGame}, ${v.profile.played} played`),
     a ? `Archetype: ${a.primary}${a.secondary ? ` / ${a.secondary}` : ''} (${a.blend.map((b) => `${b.id} ${Math.round(b.weight * 100)}%`).join(', ')})` : `Archetype: - (${v.archetypeNote ?? 'none'})`,
     ctx.c.dim(`From the stored game lines before ${v.asOf} (ET); a stat average's n is its played games unless shown.`),
   ];
@@ -85,11 +85,11 @@ export function renderLeaders(ctx: CliContext, v: LeadersView): string {
 
 export function renderGame(ctx: CliContext, v: GameView): string {
   if (!v.available) return `No box score for game ${v.gameId}: ${v.reason}.`;
-  const head = ctx.c.bold(`Game ${v.gameId} (${v.sport}) ${v.date ?? ''} — ${v.teams.map((t) => t.team ?? '?').join(' vs ')}, ${plural(v.players, 'player line')}, from ${v.source}${v.status ? `, ${v.status}` : ''}`);
+  const head = ctx.c.bold(`Game ${v.gameId} (${v.sport})${v.date ? ` ${v.date}` : ''} — ${v.teams.map((t) => teamText(t.team)).join(' vs ')}, ${plural(v.players, 'player line')}, from ${v.source}${v.status ? `, ${v.status}` : ''}`);
   const lines = [head, v.source === 'store' ? ctx.c.dim('stored box-score lines (final)') : freshnessLine(ctx, v, v.source)];
   for (const t of v.teams) {
     const stats = Object.keys(t.players[0]?.values ?? {});
-    lines.push(ctx.c.bold(`${t.team ?? '?'}${t.opponent ? ` vs ${t.opponent}` : ''}`));
+    lines.push(ctx.c.bold(`${teamText(t.team)}${t.opponent ? ` vs ${t.opponent}` : ''}`));
     const minutes = v.sport !== 'mlb'; // MLB lines have no minutes
     lines.push(
       renderTable(
@@ -114,7 +114,7 @@ export function renderArsenal(ctx: CliContext, v: ArsenalView): string {
     ctx.color,
   );
   return [
-    ctx.c.bold(`${v.pitcher.name} (${v.pitcher.team ?? '?'}, MLBAM ${v.pitcher.mlbamId}) — ${v.season} arsenal, ranked by usage`),
+    ctx.c.bold(`${v.pitcher.name} (${teamText(v.pitcher.team)}, MLBAM ${v.pitcher.mlbamId}) — ${v.season} arsenal, ranked by usage`),
     `Strikeout %: ${show(v.strikeoutPct, fixed)} (PA-weighted over the listed pitch types, n = ${show(v.pa)} PA)`,
     freshnessLine(ctx, v, v.source),
     table,
@@ -138,11 +138,11 @@ export function renderLineups(ctx: CliContext, v: LineupView): string {
     out.push(ctx.c.bold(`${g.game} — ${g.status}`));
     for (const t of g.teams) {
       if (t.posted === null) {
-        out.push(`  ${t.team ?? '?'}: ${t.note}`);
+        out.push(`  ${teamText(t.team)}: ${t.note}`);
         continue;
       }
       const players = t.players.map((p) => (p.state === 'CONFIRMED' ? `${p.battingSlot}. ${p.player}` : `${p.player} (${p.state === 'NOT_IN' ? 'NOT IN' : 'PROJECTED'})`));
-      out.push(`  ${t.team ?? '?'} (${t.posted ? 'posted' : 'not posted'}): ${players.length > 0 ? players.join(', ') : '-'}`);
+      out.push(`  ${teamText(t.team)} (${t.posted ? 'posted' : 'not posted'}): ${players.length > 0 ? players.join(', ') : '-'}`);
     }
   }
   if (unknown.length > 0) out.push(ctx.c.dim(`No lineup readable (no states shown) for ${plural(unknown.length, 'game')}: ${unknown.join('; ')}; --json has each reason`));

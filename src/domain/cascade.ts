@@ -97,8 +97,13 @@ export function cascadeSplit(
       },
     });
   }
-  // Who gains most when he sits first: minutes (basketball), else the first stat's change.
-  const gain = (t: TeammateSplit) => t.delta.minutesAvg ?? t.delta.stats[0]?.deltaAvg ?? 0;
-  teammates.sort((x, y) => gain(y) - gain(x) || x.player.localeCompare(y.player, 'en'));
+  // Who gains most when he sits first: minutes (basketball), else the first stat's change; a
+  // teammate with neither change measured sorts after every measured one, not as a zero.
+  const gain = (t: TeammateSplit) => t.delta.minutesAvg ?? t.delta.stats[0]?.deltaAvg ?? null;
+  teammates.sort((x, y) => {
+    const [gx, gy] = [gain(x), gain(y)];
+    if (gx === null || gy === null) return (gx === null ? 1 : 0) - (gy === null ? 1 : 0) || x.player.localeCompare(y.player, 'en');
+    return gy - gx || x.player.localeCompare(y.player, 'en');
+  });
   return { team, teamGames: games.size, gamesWith: withGames.size, gamesWithout: games.size - withGames.size, minGames, teammates, belowMinimum };
 }

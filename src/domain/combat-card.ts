@@ -149,6 +149,7 @@ export function fighterStyle(profile: CombatProfile | null): Classification | nu
  * style. Wrestlers take strikers down; submission grapplers catch wrestlers in scrambles; range
  * strikers keep grapplers standing; counter strikers punish pressure; pressure smothers kickboxers.
  */
+// A pair of styles not listed here is neutral: neither tends to beat the other (0 in the score).
 const EDGE: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   WRESTLER: { STRIKER: 1, KICKBOXER: 1, GRAPPLER: -1 },
   GRAPPLER: { WRESTLER: 1, STRIKER: -1, KICKBOXER: -1 },

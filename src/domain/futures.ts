@@ -87,8 +87,13 @@ export function bestFutures(boards: readonly FuturesBoard[], allowedBooks: reado
     .map(([key, m]) => ({
       key,
       title: m.title,
-      selections: [...m.picks.values()].sort((a, b) => (impliedProbability(b.price) ?? 0) - (impliedProbability(a.price) ?? 0) || a.name.localeCompare(b.name)),
+      selections: [...m.picks.values()].sort(byFavourite),
     }));
+}
+
+/** Shortest price first, then by name. Every pick holds a price with an implied probability (bestFutures keeps no other). */
+function byFavourite(a: { name: string; price: number }, b: { name: string; price: number }): number {
+  return (impliedProbability(b.price) as number) - (impliedProbability(a.price) as number) || a.name.localeCompare(b.name);
 }
 
 /** Carries the previous stored price of each selection in and states the move; new selections get neither. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { PlayerGameStat } from '../../src/domain/entities.js';
 import { describe, expect, it } from 'vitest';
 import { cascadeSplit, CASCADE_MIN_GAMES } from '../../src/domain/cascade.js';
 import { isPlayedGame, leaderMinGames, minutesAverage, parseSeason, seasonContaining, statAverages, statLeaders } from '../../src/domain/leaders.js';
@@ -79,6 +80,24 @@ describe('cascade', () => {
     expect(t.with.n + t.without.n).toBe(alvarado.length);
     expect(split.gamesWith).toBe(jonesDates.size);
     expect(t.delta.minutesAvg).toBeCloseTo(t.without.minutes!.avg - t.with.minutes!.avg, 10);
+  });
+
+  it('a teammate with no change measured sorts after every measured one, never as a zero', () => {
+    // MLB lines carry no minutes: the change is the first stat's, and a teammate with no real stat has none.
+    const line = (player: string, date: string, stats: Record<string, number | null>): PlayerGameStat => ({
+      sport: 'mlb', playerKey: player.toLowerCase(), playerName: player, team: 'NYY', opponent: 'BOS', date, gameId: `g-${date}`, minutes: null, stats, extras: {}, source: 'test',
+    });
+    const dates = ['2025-05-01', '2025-05-02', '2025-05-03', '2025-05-04'];
+    const lines = dates.flatMap((d, i) => [
+      ...(i < 2 ? [line('Star', d, { hits: 1 })] : []),
+      line('Gainer', d, { hits: i < 2 ? 0 : 2 }),
+      line('Loser', d, { hits: i < 2 ? 2 : 0 }),
+      line('Unmeasured', d, { hits: null }),
+    ]);
+    const split = cascadeSplit('mlb', 'star', 'NYY', lines, 2);
+    expect(split.teammates.map((t) => t.player)).toEqual(['Gainer', 'Loser', 'Unmeasured']);
+    const unmeasured = split.teammates[2]!;
+    expect(unmeasured.delta).toEqual({ minutesAvg: null, stats: [] });
   });
 
   it(`a teammate under ${CASCADE_MIN_GAMES} games on either side is not shown, only counted`, () => {

@@ -219,8 +219,9 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
   for (const l of lines) markets.set(l, lineMarket(l));
   const main = mainLineOfMarkets(lines, markets);
   const anchor = main ? (markets.get(main) as LineMarket).every : null;
-  const impliedMu =
-    main && anchor && dispersion && anchor.books >= MARKET_RULES.minConsensusBooks ? impliedMean(main.line, anchor.pOver, dispersion) : null;
+  // The market-implied ladder's mean, with the books behind the main line it was solved from.
+  const implied =
+    main && anchor && dispersion && anchor.books >= MARKET_RULES.minConsensusBooks ? { mu: impliedMean(main.line, anchor.pOver, dispersion), books: anchor.books } : null;
 
   const out: RowPricing[] = [];
   for (const l of lines) {
@@ -230,7 +231,7 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
       if (m.probs[i] === null) continue;
       const quote = l.quotes[i] as Candidate['quote'];
       const booksum = 1 / (americanToDecimal(quote.over) as number) + 1 / (americanToDecimal(quote.under) as number);
-      pairs.push({ quote, fair: fairOverFor(l, m, quote.book, impliedMu, dispersion, anchor?.books ?? 0), booksum });
+      pairs.push({ quote, fair: fairOverFor(l, m, quote.book, implied, dispersion), booksum });
     }
     if (pairs.length === 0) continue;
     for (const side of ['over', 'under'] as const) {
@@ -268,13 +269,13 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
 }
 
 /** Fair P(over) for judging `book`'s pair at this line: consensus of the others, else implied, else thin, else own pair. */
-function fairOverFor(l: LadderLine, m: LineMarket, book: string, impliedMu: number | null, dispersion: Dispersion | null, anchorBooks: number): FairOver {
+function fairOverFor(l: LadderLine, m: LineMarket, book: string, implied: { mu: number | null; books: number } | null, dispersion: Dispersion | null): FairOver {
   const others = othersConsensus(l, m, book);
   if (others && others.books >= MARKET_RULES.minConsensusBooks) return { pOver: others.pOver, source: 'consensus', books: others.books, thin: false };
-  if (impliedMu !== null && dispersion) {
-    m.implied ??= overProbability(impliedMu, dispersion, l.line);
+  if (implied !== null && implied.mu !== null && dispersion) {
+    m.implied ??= overProbability(implied.mu, dispersion, l.line);
     const p = m.implied;
-    if (p > 0 && p < 1) return { pOver: p, source: 'market_implied', books: anchorBooks, thin: false };
+    if (p > 0 && p < 1) return { pOver: p, source: 'market_implied', books: implied.books, thin: false };
   }
   // A thin consensus keeps the graded book's own pair in: with one or two other books, its price is
   // part of what the market knows, and leaving it out lets one other book set the fair.
