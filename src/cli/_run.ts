@@ -50,3 +50,14 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
     close: async () => store.close(),
   };
 }
+
+/** Runs `fn` on the store named by --db / PROPGRADE_DB (else the default), then closes it. */
+export async function withStore<T>(ctx: CliContext, fn: (store: Store) => T): Promise<T> {
+  const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
+  const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+  try {
+    return fn(store);
+  } finally {
+    store.close();
+  }
+}

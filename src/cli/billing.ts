@@ -1,20 +1,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { Store } from '../store/db.js';
-import { contextFor, parseOptions, type CliContext } from './_context.js';
+import { contextFor, parseOptions } from './_context.js';
 import { renderTable, type CliIO } from './_io.js';
+import { withStore } from './_run.js';
 
 const eventsOptionsSchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(20) });
-
-async function withStore<T>(ctx: CliContext, fn: (store: Store) => T): Promise<T> {
-  const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
-  const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
-  try {
-    return fn(store);
-  } finally {
-    store.close();
-  }
-}
 
 /** `propgrade billing`: the Stripe side of accounts (docs/accounts.md). */
 export function registerBilling(program: Command, io: CliIO): void {

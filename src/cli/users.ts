@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { tierSchema } from '../domain/tiers.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, type CliIO } from './_io.js';
+import { withStore } from './_run.js';
 
 const addOptionsSchema = z.object({
   email: z.string({ error: 'required: --email <address>' }).trim().min(1, 'required: --email <address>'),
@@ -14,17 +15,6 @@ const addOptionsSchema = z.object({
 function billingCell(u: { stripe_customer_id: string | null; subscription_status: string | null; grace_until: string | null }): string {
   if (!u.stripe_customer_id) return '-';
   return [u.stripe_customer_id, u.subscription_status ?? 'no subscription yet', u.grace_until ? `grace until ${u.grace_until}` : null].filter(Boolean).join(', ');
-}
-
-/** Runs `fn` on the store named by --db / PROPGRADE_DB, then closes it. */
-async function withStore<T>(ctx: ReturnType<typeof contextFor>, fn: (store: import('../store/db.js').Store) => T): Promise<T> {
-  const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
-  const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
-  try {
-    return fn(store);
-  } finally {
-    store.close();
-  }
 }
 
 export function registerUsers(program: Command, io: CliIO): void {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../domain/entities.js';
 import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
+import { toPlayerGameStat } from '../store/repo/game-stats.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
 import { playerGameStats } from '../store/schema.js';
 import type { CacheSpec } from './context-cache.js';
@@ -39,23 +40,6 @@ export function dataVersion(store: Store, sport: GradedSport): string {
   return `v${lines}.${snapshot}`;
 }
 
-type LineRow = typeof playerGameStats.$inferSelect;
-
-export function toLine(row: LineRow): PlayerGameStat {
-  return {
-    sport: row.sport as GradedSport,
-    playerKey: row.playerKey,
-    playerName: row.playerName,
-    team: row.team,
-    opponent: row.opponent,
-    date: row.date,
-    gameId: row.gameKey === row.date ? null : row.gameKey,
-    minutes: row.minutes,
-    stats: row.stats,
-    extras: row.extras,
-    source: row.source,
-  };
-}
 
 /**
  * Stored lines are read as of the clock: only games dated before the clock's ET date. A line dated
@@ -69,7 +53,7 @@ export function playerLines(store: Store, sport: GradedSport, playerKey: string,
     .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, playerKey), lt(playerGameStats.date, today)))
     .orderBy(desc(playerGameStats.date))
     .all()
-    .map(toLine);
+    .map(toPlayerGameStat);
 }
 
 /** Every stored line of a sport in [from, until), before `today`. */
@@ -80,7 +64,7 @@ export function sportLines(store: Store, sport: GradedSport, from: string, until
     .from(playerGameStats)
     .where(and(eq(playerGameStats.sport, sport), gte(playerGameStats.date, from), lt(playerGameStats.date, end)))
     .all()
-    .map(toLine);
+    .map(toPlayerGameStat);
 }
 
 // ---- name resolution ----
@@ -123,5 +107,5 @@ export function teamLines(store: Store, sport: GradedSport, team: string, from: 
     .from(playerGameStats)
     .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.team, team), gte(playerGameStats.date, from), lt(playerGameStats.date, today)))
     .all()
-    .map(toLine);
+    .map(toPlayerGameStat);
 }

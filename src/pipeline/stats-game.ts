@@ -8,7 +8,8 @@ import { fetchLiveFeed } from '../feeds/mlb-statsapi/index.js';
 import { teamAbbr } from '../feeds/teams/index.js';
 import { playerGameStats } from '../store/schema.js';
 import { contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
-import { STATS_CACHE, toLine } from './stats-common.js';
+import { toPlayerGameStat } from '../store/repo/game-stats.js';
+import { STATS_CACHE } from './stats-common.js';
 
 /**
  * GET /api/stats/game/{id} and `propgrade stats game`: the box score of one game, from the stored
@@ -87,12 +88,12 @@ export function storedGame(deps: Pick<ContextDeps, 'store' | 'now'>, id: string,
       const [, date, code] = m as unknown as [string, string, string];
       if (date >= today) continue;
       const team = teamAbbr(s, code) ?? code.toUpperCase();
-      const own = db.select().from(playerGameStats).where(and(eq(playerGameStats.sport, s), eq(playerGameStats.date, date), eq(playerGameStats.team, team))).all().map(toLine);
+      const own = db.select().from(playerGameStats).where(and(eq(playerGameStats.sport, s), eq(playerGameStats.date, date), eq(playerGameStats.team, team))).all().map(toPlayerGameStat);
       const opponents = [...new Set(own.map((l) => l.opponent).filter((o): o is string => o !== null))];
-      const theirs = opponents.length === 0 ? [] : db.select().from(playerGameStats).where(and(eq(playerGameStats.sport, s), eq(playerGameStats.date, date), inArray(playerGameStats.team, opponents))).all().map(toLine);
+      const theirs = opponents.length === 0 ? [] : db.select().from(playerGameStats).where(and(eq(playerGameStats.sport, s), eq(playerGameStats.date, date), inArray(playerGameStats.team, opponents))).all().map(toPlayerGameStat);
       lines = [...own, ...theirs.filter((l) => l.opponent === team)];
     } else {
-      lines = db.select().from(playerGameStats).where(and(eq(playerGameStats.sport, s), eq(playerGameStats.gameKey, id), lt(playerGameStats.date, today))).all().map(toLine);
+      lines = db.select().from(playerGameStats).where(and(eq(playerGameStats.sport, s), eq(playerGameStats.gameKey, id), lt(playerGameStats.date, today))).all().map(toPlayerGameStat);
     }
     if (lines.length > 0) found.push({ sport: s, lines });
   }

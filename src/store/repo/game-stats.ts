@@ -6,7 +6,8 @@ import { clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prep
 
 type Row = typeof playerGameStats.$inferSelect;
 
-function toDomain(row: Row): PlayerGameStat {
+/** A stored player-game row as the domain's PlayerGameStat (a game key equal to the date means no provider game id). */
+export function toPlayerGameStat(row: Row): PlayerGameStat {
   return {
     sport: row.sport as GradedSport,
     playerKey: row.playerKey,
@@ -74,7 +75,7 @@ const playerRows = (db: Db, sql: string) => prepared(clientOf(db), sql).raw(true
 export function historyBefore(db: Db, sport: GradedSport, playerKey: string, beforeDate: string, limit = 120): PlayerGameStat[] {
   const cols = columnsOf(playerGameStats);
   const stmt = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" < ?) order by "date" desc limit ?`);
-  return (stmt.all(sport, playerKey, beforeDate, limit) as unknown[][]).map((r) => toDomain(mapRow<Row>(cols, r)));
+  return (stmt.all(sport, playerKey, beforeDate, limit) as unknown[][]).map((r) => toPlayerGameStat(mapRow<Row>(cols, r)));
 }
 
 /** Team of the player's most recent real game before the date; null when unknown. */
@@ -87,5 +88,5 @@ export function latestTeam(db: Db, sport: GradedSport, playerKey: string, before
 export function gameStatsOn(db: Db, sport: GradedSport, date: string): PlayerGameStat[] {
   const cols = columnsOf(playerGameStats);
   const stmt = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "date" = ?)`);
-  return (stmt.all(sport, date) as unknown[][]).map((r) => toDomain(mapRow<Row>(cols, r)));
+  return (stmt.all(sport, date) as unknown[][]).map((r) => toPlayerGameStat(mapRow<Row>(cols, r)));
 }
