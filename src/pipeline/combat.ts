@@ -1,5 +1,5 @@
 import type { Classification } from '../domain/archetypes/schema.js';
-import { cardProfile, fighterStyle, joinBoutOdds, styleEdge, type BoutOdds, type OddsBout, type StyleEdge } from '../domain/combat-card.js';
+import { cardProfile, fighterStyle, joinBoutOdds, styleEdge, type BoutOdds, type CardFighter, type OddsBout, type StyleEdge } from '../domain/combat-card.js';
 import type { GameStatus } from '../domain/entities.js';
 import { easternDate } from '../domain/time.js';
 import { DATA_LIMITED_MARKETS, espnLeague, fetchFightCards, fetchUpcomingFightCards, type Bout, type FightCard } from '../feeds/espn/index.js';
@@ -21,14 +21,8 @@ interface CardsValue {
   unavailable: string[];
 }
 
-export interface FighterView {
-  name: string;
-  key: string;
-  athleteId: string | null;
-  record: string | null;
-  country: string | null;
-  /** Set once the bout is final. */
-  winner: boolean | null;
+/** A card fighter (`winner` set once the bout is final) with the style read. */
+export interface FighterView extends CardFighter {
   /** Style blend from the six-style combat registry; null on thin data (a card carries only the record). */
   style: Classification | null;
 }

@@ -1,9 +1,9 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { seededStore } from '../helpers/replay-store.js';
+import { seededStoreFile } from '../helpers/replay-store.js';
 
 /**
  * The CLI views of the context routes over the bundled replay, as the README examples run them:
@@ -18,10 +18,7 @@ const env = (extra: Record<string, string> = {}) => ({ PROPGRADE_DB: db, NO_COLO
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'propgrade-ctx-cli-'));
   db = join(dir, 'pg.sqlite');
-  const seeded = seededStore();
-  seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  copyFileSync(seeded.path, db);
-  seeded.cleanup();
+  seededStoreFile(db);
   const r = await runCli(['snapshot', 'nba', '--replay', 'data/replay', '--quiet'], env());
   expect(r.code, r.stderr).toBe(0);
 }, 120_000);
