@@ -66,7 +66,7 @@ export interface SnapshotCache {
 }
 
 /**
- * gzip level 9. Measured on the bundled 2025-11-05 NBA slate (free 3,399,744 B, desk 4,009,580 B
+ * gzip level 9. Measured when chosen (issue 7) on the bundled 2025-11-05 NBA slate (free 3,399,744 B, desk 4,009,580 B
  * of JSON), node:zlib gzipSync, median of 7:
  *   level 1: free 283,677 B in  8 ms, desk 494,638 B in 14 ms
  *   level 6: free 206,008 B in 22 ms, desk 395,141 B in 33 ms
