@@ -36,7 +36,8 @@ const keepOtherPackagesExternal = {
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  entryPoints: [join(ROOT, 'src/cli/main.ts')],
+  // The history import's worker thread is an entry of its own, beside main.js (startReplaySeed finds it there).
+  entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/pipeline/import-worker.ts')],
   outdir: OUT,
   bundle: true,
   splitting: true,

@@ -35,7 +35,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
       const { openRunEnvironment } = await import('./_run.js');
       const { buildOddsSource } = await import('../pipeline/wiring.js');
       const { runSnapshot } = await import('../pipeline/snapshot.js');
-      const { ensureReplaySeed } = await import('../pipeline/import-history.js');
+      const { startReplaySeed } = await import('../pipeline/import-history.js');
       const env = await openRunEnvironment(ctx);
       try {
         const { kvGet, kvSet } = await import('../store/repo/kv.js');
@@ -47,10 +47,20 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         let warnings: string[] = [];
         const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
         const sources = await buildOddsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log, creditsSpentToday: spentToday });
-        if (env.replayDir) {
-          if (io.isTTY) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
-          ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log);
-        }
+        // A replay's history is imported on its first use, beside the first run's fetch and pricing
+        // (startReplaySeed): started by the run once its own first writes are done, awaited before it
+        // grades, and by the end of the command whatever ran.
+        let seeding: Promise<unknown> | null = null;
+        const seedHistory = (replayDir: string) => () => {
+          if (seeding === null) {
+            if (io.isTTY) ctx.progress(`checking the recorded history in ${replayDir} (the first use imports it)…`);
+            seeding = startReplaySeed(env.store, replayDir, sources.seed, env.now, env.log);
+            // Awaited by the run, or below: a failure before then is not an unhandled rejection.
+            seeding.catch(() => undefined);
+          }
+          return seeding;
+        };
+        const history = env.replayDir ? seedHistory(env.replayDir) : undefined;
         const recorded = env.replayDir ? await sportsInRecording(env.replayDir) : null;
         const summaries: SnapshotSummary[] = [];
         for (const sport of sports) {
@@ -61,13 +71,15 @@ export function registerSnapshot(program: Command, io: CliIO): void {
           env.log.info(`${sport}: snapshot run at ${env.now.toISOString()}`);
           warnings = [];
           summaries.push(
-            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
+            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live', history }),
           );
           if (warnings.length > 0) {
             const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
             env.log.warn(`${sport}: ${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
           }
         }
+        // No run reached its grading (not recorded, held lock, nothing to grade): the history is still imported.
+        await history?.();
         await sources.close();
         // Replayed calls cost nothing; live ones count against the day's budget across runs.
         if (!env.replayDir) kvSet(env.store.db, creditsKey, sources.budget.state().spent, env.now, 3 * 86_400);

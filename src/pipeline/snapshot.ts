@@ -44,6 +44,12 @@ export interface SnapshotOptions {
   concurrency?: number;
   /** Where the odds came from: a recorded replay folder or the live providers. */
   source?: 'live' | 'replay';
+  /**
+   * History still to be written when the run starts (a replay's first-use import, on a worker):
+   * called once this run's own first writes are done, so the import's write lock cannot hold them
+   * up, and awaited before the first grade reads history.
+   */
+  history?: () => Promise<unknown>;
 }
 
 export interface SnapshotSummary {
@@ -84,6 +90,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     return { ...base, runId: 0, status: 'locked', message };
   }
   const runId = startRun(store.db, 'snapshot', sport, now.toISOString());
+  const historyWritten = opts.history?.();
   try {
     const fetched = await fetchSlate(sport, opts, slateDate);
     if (fetched.kind === 'failed') {
@@ -100,7 +107,9 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     }
 
     const books = groupQuotes(quotes, { allowedBooks: opts.allowedBooks });
-    const graded = gradeSlate(sport, events, assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat)), opts, slateDate);
+    const priced = assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat));
+    await historyWritten;
+    const graded = gradeSlate(sport, events, priced, opts, slateDate);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = snapshotBefore(store.db, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
