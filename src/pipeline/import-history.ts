@@ -126,39 +126,58 @@ export interface SeedJob {
   now: string;
 }
 
-/**
- * ensureReplaySeed with the writing on a worker thread, so that a replay's first use (~24k lines
- * parsed and written, a quarter of a fresh snapshot process) overlaps the run's fetch and pricing
- * on another core. The files are checked here, at once, and only a due import starts a worker,
- * which opens its own connection to the store file. The import holds the store's write lock until
- * it commits: start it once the caller's own writes are done, and await it before anything reads
- * history. Without a compiled worker beside this module (the TypeScript sources, under test) or
- * for an in-memory store, it imports here, synchronously, as ensureReplaySeed does.
- */
-export function startReplaySeed(store: Store, replayDir: string, seed: ReplaySeed | undefined, now: Date, log: RunLogger): Promise<ImportResult[]> {
-  const { due, skipped } = dueSeeds(store, replayDir, seed, now, log);
-  if (due.length === 0) return Promise.resolve(skipped);
-  const worker = new URL('./import-worker.js', import.meta.url);
-  if (store.path === ':memory:' || !existsSync(worker)) return Promise.resolve([...skipped, ...imported(log, due, due.map((d) => writeGameLogs(store, d, now)))]);
-  const job: SeedJob = { path: store.path, due: due.map(({ named: _, ...d }) => d), now: now.toISOString() };
-  return importOnWorker(worker, job).then((results) => [...skipped, ...imported(log, due, results)]);
-}
-
 /** What the worker posts back: its results, or why it could not write. */
 export type SeedAnswer = { results: ImportResult[] } | { failure: string };
 
-function importOnWorker(file: URL, job: SeedJob): Promise<ImportResult[]> {
-  return new Promise((done, fail) => {
-    const worker = new Worker(file, { workerData: job });
-    let answered = false;
-    worker.once('message', (answer: SeedAnswer) => {
-      answered = true;
-      if ('results' in answer) done(answer.results);
-      else fail(new Error(`history import failed: ${answer.failure}`));
+/** A replay's seed import, checked and made ready; `write` lets it write (once) and answers when it has. */
+export interface SeedImport {
+  write(): Promise<ImportResult[]>;
+}
+
+/**
+ * ensureReplaySeed with the writing on a worker thread, so that a replay's first use (~24k lines
+ * parsed and written, a quarter of a fresh snapshot process) overlaps the run's fetch and pricing
+ * on another core. The files are checked here, at once; only a due import starts a worker, which
+ * loads its modules and opens its own connection to the store file while the caller goes on, and
+ * writes when `write` is called. The import holds the store's write lock until it commits: call
+ * `write` once the caller's own writes are done, and await it before anything reads history.
+ * Until then the worker does not keep the process alive. Without a compiled worker beside this
+ * module (the TypeScript sources, under test) or for an in-memory store, `write` imports here,
+ * synchronously, as ensureReplaySeed does.
+ */
+export function prepareReplaySeed(store: Store, replayDir: string, seed: ReplaySeed | undefined, now: Date, log: RunLogger): SeedImport {
+  const { due, skipped } = dueSeeds(store, replayDir, seed, now, log);
+  const file = new URL('./import-worker.js', import.meta.url);
+  if (due.length === 0 || store.path === ':memory:' || !existsSync(file)) {
+    let written: Promise<ImportResult[]> | null = null;
+    return { write: () => (written ??= Promise.resolve([...skipped, ...imported(log, due, due.map((d) => writeGameLogs(store, d, now)))])) };
+  }
+  const job: SeedJob = { path: store.path, due: due.map(({ named: _, ...d }) => d), now: now.toISOString() };
+  const worker = new Worker(file, { workerData: job });
+  worker.unref();
+  const answered = new Promise<ImportResult[]>((done, fail) => {
+    let answer: SeedAnswer | null = null;
+    worker.once('message', (a: SeedAnswer) => {
+      answer = a;
+      if ('results' in a) done([...skipped, ...imported(log, due, a.results)]);
+      else fail(new Error(`history import failed: ${a.failure}`));
     });
     worker.once('error', fail);
     worker.once('exit', (code) => {
-      if (!answered) fail(new Error(`the history import worker stopped (exit code ${code}) before it finished`));
+      if (answer === null) fail(new Error(`the history import worker stopped (exit code ${code}) before it finished`));
     });
   });
+  // Failing before `write` (its store would not open) is reported by `write`, not as an unhandled rejection.
+  answered.catch(() => undefined);
+  let released = false;
+  return {
+    write: () => {
+      if (!released) {
+        released = true;
+        worker.ref();
+        worker.postMessage('write');
+      }
+      return answered;
+    },
+  };
 }
