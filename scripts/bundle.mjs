@@ -34,6 +34,19 @@ const keepOtherPackagesExternal = {
   },
 };
 
+/**
+ * zod's `locales` namespace re-exports its 60-odd message languages (~400 KB, a fifth of the
+ * bundle, parsed by every command that validates). propgrade speaks English and never calls
+ * `z.locales`: the bundle keeps English, which zod installs itself, and drops the rest.
+ */
+/** @type {import('esbuild').Plugin} */
+const englishZodMessagesOnly = {
+  name: 'english-zod-messages-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({ contents: "export { default as en } from './en.js';", resolveDir: dirname(args.path) }));
+  },
+};
+
 rmSync(OUT, { recursive: true, force: true });
 await build({
   // The history import's worker thread is an entry of its own, beside main.js (startReplaySeed finds it there).
@@ -50,7 +63,7 @@ await build({
   entryNames: '[name]',
   // CommonJS packages bundled into ESM call require() for Node's built-ins.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
-  plugins: [keepOtherPackagesExternal],
+  plugins: [keepOtherPackagesExternal, englishZodMessagesOnly],
   logLevel: 'warning',
   legalComments: 'none',
 });
