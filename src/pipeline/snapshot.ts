@@ -108,12 +108,13 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
 
     const books = groupQuotes(quotes, { allowedBooks: opts.allowedBooks });
     const priced = assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat));
-    await historyWritten;
-    const graded = gradeSlate(sport, events, priced, opts, slateDate);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = snapshotBefore(store.db, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
     const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
+    // Everything above reads no player history: a first-use import still being written has had until now.
+    await historyWritten;
+    const graded = gradeSlate(sport, events, priced, opts, slateDate);
     // Chips are display state: they never touch the locked grade or the ledger.
     // Movement and chips fill fields every row already has (same keys, same order): set in place.
     const rows = graded.rows;
