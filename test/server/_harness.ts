@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Env } from '../../src/config.js';
@@ -91,5 +91,34 @@ export function rawGet(base: string, path: string, headers: Record<string, strin
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     }).on('error', reject);
+  });
+}
+
+/**
+ * One request written byte for byte on a fresh socket (`Connection: close`), and every byte the
+ * server sent back: the status line and header lines exactly as written (order, spelling,
+ * repeated lines) and the body. `Date` is the only header whose value is replaced (`<date>`),
+ * the one line that differs between two otherwise identical answers.
+ */
+export function rawExchange(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<{ head: string[]; body: Buffer }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => {
+      const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), 'Connection: close'];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    });
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf('\r\n\r\n');
+      const head = all
+        .subarray(0, end)
+        .toString('latin1')
+        .split('\r\n')
+        .map((line) => (/^date: /i.test(line) ? `${line.slice(0, 4)}: <date>` : line));
+      resolve({ head, body: all.subarray(end + 4) });
+    });
+    socket.on('error', reject);
   });
 }
