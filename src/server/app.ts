@@ -1,10 +1,11 @@
-import { createApp as createH3App, createRouter, eventHandler, toNodeListener, type App } from 'h3';
+import { createApp as createH3App, createRouter, eventHandler, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
 import type { RequestListener } from 'node:http';
 import type { Env } from '../config.js';
 import type { SlipReaderOptions } from '../slips/ocr.js';
 import type { Store } from '../store/db.js';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
 import { corsFor } from './cors.js';
+import { isPlainPath, syncDispatch } from './dispatch.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -94,20 +95,32 @@ export function createApp(options: CreateAppOptions): ServerApp {
   describeAuthRoutes(openapi, routes);
   const openapiBytes = Buffer.from(JSON.stringify(openapi), 'utf8');
 
-  const app = createH3App({
+  const h3Options: AppOptions = {
     onError: (error, event) => {
       const reply = toErrorReply(error);
       if (reply.status >= 500) log.warn(`${event.method} ${event.path}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
       sendErrorReply(event, reply);
     },
-  });
+  };
+  const app = createH3App(h3Options);
   // Preemptive: an unmatched path or method throws, so it answers in the envelope like any error.
   const router = createRouter({ preemptive: true });
+  // GET handlers at plain paths, as the router holds them: the synchronous dispatch's table (dispatch.ts).
+  const gets = new Map<string, EventHandler>();
+  const table = {
+    get(path: string, handler: EventHandler) {
+      router.get(path, handler);
+      if (isPlainPath(path)) gets.set(path, handler);
+    },
+    post(path: string, handler: EventHandler) {
+      router.post(path, handler);
+    },
+  };
   const handlers = new Map(routes.map((route) => [route, route.handler(deps)]));
-  for (const route of routes) router[route.method === 'GET' ? 'get' : 'post'](route.path, handlers.get(route)!);
+  for (const route of routes) table[route.method === 'GET' ? 'get' : 'post'](route.path, handlers.get(route)!);
   // Routes with enum parameters are also found at their concrete paths (static-paths.ts).
-  registerStaticPaths(router, staticPathsOf(routes, ['/openapi.json']), (route) => handlers.get(route)!);
-  router.get(
+  registerStaticPaths(table, staticPathsOf(routes, ['/openapi.json']), (route) => handlers.get(route)!);
+  table.get(
     '/openapi.json',
     eventHandler((event) => {
       const res = event.node.res;
@@ -120,16 +133,17 @@ export function createApp(options: CreateAppOptions): ServerApp {
   // answer, errors included (an HTML route adds its own strict CSP), then CORS, which answers a
   // preflight itself.
   const cors = corsFor(options.config.CORS_ORIGIN);
-  app.use(
-    eventHandler((event) => {
-      const res = event.node.res;
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('referrer-policy', 'no-referrer');
-      res.setHeader('x-frame-options', 'DENY');
-      res.setHeader('cross-origin-resource-policy', 'same-site');
-      cors(event);
-    }),
-  );
+  const middleware = (event: H3Event): void => {
+    const res = event.node.res;
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'no-referrer');
+    res.setHeader('x-frame-options', 'DENY');
+    res.setHeader('cross-origin-resource-policy', 'same-site');
+    cors(event);
+  };
+  app.use(eventHandler(middleware));
   app.use(router);
-  return { app, listener: toNodeListener(app), routes, snapshotCache, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
+  // The app's listener: GETs at plain paths skip h3's promise chain, with the same steps and answers.
+  const listener = syncDispatch({ app, options: h3Options, middleware, gets });
+  return { app, listener, routes, snapshotCache, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
 }

@@ -1,4 +1,4 @@
-import { createRouter, eventHandler, type EventHandler, type H3Event, type Router } from 'h3';
+import { createRouter, eventHandler, type EventHandler, type H3Event } from 'h3';
 import { z } from 'zod';
 import type { Route } from './route.js';
 
@@ -78,11 +78,17 @@ function sameParams(a: unknown, b: Record<string, string>): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => (a as Record<string, unknown>)[k] === b[k]);
 }
 
+/** Where routes are registered: h3's router, or the app's table that also keeps its plain GET paths. */
+export interface RouteTable {
+  get(path: string, handler: EventHandler): unknown;
+  post(path: string, handler: EventHandler): unknown;
+}
+
 /**
  * Registers each static path on the app's router with its route's handler (`handlerOf`), handing
  * over the params the router's walk would have given (a static match gives none).
  */
-export function registerStaticPaths(router: Router, paths: readonly StaticPath[], handlerOf: (route: Route) => EventHandler): void {
+export function registerStaticPaths(router: RouteTable, paths: readonly StaticPath[], handlerOf: (route: Route) => EventHandler): void {
   for (const { route, path, params } of paths) {
     const handler = handlerOf(route);
     router[route.method === 'GET' ? 'get' : 'post'](

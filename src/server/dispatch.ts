@@ -1,0 +1,91 @@
+import { createApp as createH3App, createEvent, eventHandler, toNodeListener, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
+import type { IncomingMessage, RequestListener } from 'node:http';
+
+/** A path every segment of which stands for itself (no parameter, wildcard or escape). */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_.~-]+)+$/;
+
+/**
+ * Whether h3's router (radix3) keeps `path` as a static route, found with one map lookup, and
+ * h3's app hands it to the router unchanged (no `%`, so decoding the path is the identity).
+ */
+export function isPlainPath(path: string): boolean {
+  return PLAIN_PATH.test(path);
+}
+
+/** What a synchronously dispatched request still needs from h3: a value to send, or what it threw. */
+type Outcome = { threw: false; value: unknown } | { threw: true; error: unknown };
+
+export interface SyncDispatch {
+  /** The app: its one middleware layer, then its preemptive router. */
+  app: App;
+  /** The app's options (its onError answers in the envelope). */
+  options: AppOptions;
+  /** The app's middleware, the same function its first layer runs. */
+  middleware: (event: H3Event) => void;
+  /**
+   * GET handlers by plain path, each the handler the app's router gives that path and method
+   * (the app registers both from the same call, app.ts).
+   */
+  gets: ReadonlyMap<string, EventHandler>;
+}
+
+/**
+ * The app's node listener: `toNodeListener(app)`, except for a GET to a plain path the router
+ * holds. Such a request (every poll of `/api/snapshot/nba`, `/openapi.json`, ...) runs the same
+ * steps h3's app and router would run (the event, the middleware, the route's handler with the
+ * params the router gives a static path) but as plain calls: h3 runs each request through an
+ * async listener, an async app handler awaiting each layer, and the router's promise chain, and
+ * this work was the largest fixed cost of a cached snapshot answer (docs/performance.md).
+ *
+ * A handler that ends the response itself and returns nothing (the snapshot route's cached
+ * bytes, its 304) is then done. Anything else, a value to send, a promise, or a throw (a
+ * refused query, a 401), is handed to a second h3 app with the same options whose one layer
+ * gives back that outcome as the router would have given it: h3's own code sends the value or
+ * the error envelope, exactly as it does on the full path. Every other request takes the full
+ * path. test/server/dispatch.test.ts holds both paths to the same bytes.
+ */
+export function syncDispatch({ app, options, middleware, gets }: SyncDispatch): RequestListener {
+  const full = toNodeListener(app);
+  const outcomes = new WeakMap<IncomingMessage, Outcome>();
+  const resume = createH3App(options);
+  resume.use(
+    eventHandler((event) => {
+      const outcome = outcomes.get(event.node.req)!;
+      outcomes.delete(event.node.req);
+      if (outcome.threw) throw outcome.error;
+      // h3's preemptive router: a handler's undefined becomes null (204 unless already answered).
+      return Promise.resolve(outcome.value).then((value) => (value === undefined ? null : value));
+    }),
+  );
+  const resumed = toNodeListener(resume);
+  return (req, res) => {
+    const url = req.url || '/';
+    const handler = req.method === 'GET' ? gets.get(pathOf(url)) : undefined;
+    if (handler === undefined) {
+      void full(req, res);
+      return;
+    }
+    const event = createEvent(req, res);
+    // What h3's app handler does before its layers; the path needs no decoding (isPlainPath).
+    event.node.req.originalUrl = event.node.req.originalUrl || url;
+    let outcome: Outcome;
+    try {
+      middleware(event);
+      // A handled event ends h3's stack after any layer.
+      if (event.handled) return;
+      const value = handler(event) as unknown;
+      if (value === undefined && event.handled) return;
+      outcome = { threw: false, value };
+    } catch (error) {
+      outcome = { threw: true, error };
+    }
+    outcomes.set(req, outcome);
+    void resumed(req, res);
+  };
+}
+
+/** The path of a request target (no query), as h3's router looks it up. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
