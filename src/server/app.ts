@@ -9,6 +9,7 @@ import { isPlainPath, syncDispatch } from './dispatch.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
 import { buildOpenApi } from './openapi.js';
 import { createRateLimiter } from './rate-limit.js';
+import { Replays } from './replay.js';
 import { describeAuthRoutes, type Route } from './route.js';
 import { accountRoutes } from './routes/accounts.js';
 import { boardRoutes } from './routes/board.js';
@@ -48,6 +49,8 @@ export interface ServerApp {
   listener: RequestListener;
   routes: readonly Route[];
   snapshotCache: SnapshotCache;
+  /** Answers kept for replay (the snapshot route's), and how many requests they answered. */
+  replays: Replays;
   runSnapshot: SnapshotRunner;
   openapi: Record<string, unknown>;
   /** The slip route's OCR worker holder (`starts` counts worker starts). */
@@ -74,9 +77,10 @@ export function createApp(options: CreateAppOptions): ServerApp {
     limiter: createRateLimiter(),
   };
   const snapshotCache = createSnapshotCache(options.store);
+  const replays = new Replays();
   const slipReader = new SharedSlipReader(options.slipReader);
   const routes: Route[] = [
-    ...snapshotRoutes(deps, snapshotCache),
+    ...snapshotRoutes(deps, snapshotCache, replays),
     ...boardRoutes(deps),
     ...ledgerRoutes(deps),
     ...scheduleRoutes(deps),
@@ -143,7 +147,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
   };
   app.use(eventHandler(middleware));
   app.use(router);
-  // The app's listener: GETs at plain paths skip h3's promise chain, with the same steps and answers.
-  const listener = syncDispatch({ app, options: h3Options, middleware, gets });
-  return { app, listener, routes, snapshotCache, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
+  // The app's listener: kept answers replayed first (replay.ts), then GETs at plain paths skip
+  // h3's promise chain, with the same steps and answers.
+  const listener = syncDispatch({ app, options: h3Options, middleware, gets, replays });
+  return { app, listener, routes, snapshotCache, replays, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
 }

@@ -1,5 +1,6 @@
 import { createApp as createH3App, createEvent, eventHandler, toNodeListener, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
 import type { IncomingMessage, RequestListener } from 'node:http';
+import type { Replays } from './replay.js';
 
 /** A path every segment of which stands for itself (no parameter, wildcard or escape). */
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_.~-]+)+$/;
@@ -27,6 +28,8 @@ export interface SyncDispatch {
    * (the app registers both from the same call, app.ts).
    */
   gets: ReadonlyMap<string, EventHandler>;
+  /** Whole answers kept for replay (replay.ts), asked before anything else. */
+  replays: Replays;
 }
 
 /**
@@ -43,8 +46,10 @@ export interface SyncDispatch {
  * gives back that outcome as the router would have given it: h3's own code sends the value or
  * the error envelope, exactly as it does on the full path. Every other request takes the full
  * path. test/server/dispatch.test.ts holds both paths to the same bytes.
+ *
+ * Before any of this, an answer a route kept for replay (replay.ts) is written if one fits.
  */
-export function syncDispatch({ app, options, middleware, gets }: SyncDispatch): RequestListener {
+export function syncDispatch({ app, options, middleware, gets, replays }: SyncDispatch): RequestListener {
   const full = toNodeListener(app);
   const outcomes = new WeakMap<IncomingMessage, Outcome>();
   const resume = createH3App(options);
@@ -59,6 +64,7 @@ export function syncDispatch({ app, options, middleware, gets }: SyncDispatch): 
   );
   const resumed = toNodeListener(resume);
   return (req, res) => {
+    if (replays.answer(req, res)) return;
     const url = req.url || '/';
     const handler = req.method === 'GET' ? gets.get(pathOf(url)) : undefined;
     if (handler === undefined) {
@@ -85,7 +91,7 @@ export function syncDispatch({ app, options, middleware, gets }: SyncDispatch): 
 }
 
 /** The path of a request target (no query), as h3's router looks it up. */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }

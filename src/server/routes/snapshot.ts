@@ -9,6 +9,7 @@ import { lastSuccessfulRun } from '../../store/repo/runs.js';
 import { latestSnapshot } from '../../store/repo/snapshots.js';
 import type { ServerDeps } from '../context.js';
 import { requestHeader } from '../input.js';
+import type { Replays } from '../replay.js';
 import { defineRoute, type Route } from '../route.js';
 import { acceptsGzip, etagMatches, viewCoding, type EncodedBody, type SnapshotCache, type SnapshotView } from '../snapshot-cache.js';
 import { syncStatus } from '../../domain/sync-status.js';
@@ -84,7 +85,7 @@ function viewOf(q: SnapshotQuery): SnapshotView | null {
 }
 
 /** Answers a view: brotli preferred where accepted, then gzip, then plain; each with its own strong ETag. */
-function sendView(event: H3Event, cache: SnapshotCache, sport: string, tier: Tier, view: SnapshotView) {
+function sendView(event: H3Event, cache: SnapshotCache, replays: Replays, sport: string, tier: Tier, view: SnapshotView) {
   const entry = cache.view(sport, tier, view);
   if (!entry) return { sport, available: false, tier };
   const res = event.node.res;
@@ -95,10 +96,13 @@ function sendView(event: H3Event, cache: SnapshotCache, sport: string, tier: Tie
     ifNoneMatch === undefined
       ? undefined
       : [entry.etags[coding === 'br' ? 'brotli' : coding === 'gzip' ? 'gzip' : 'identity'], entry.etags.identity, entry.etags.gzip, entry.etags.brotli].find((t) => etagMatches(ifNoneMatch, t));
+  // The same answer again while the cache hands out this view (replay.ts): anonymous polls.
+  const keep = replays.accepts(event.node.req);
   if (held) {
     res.setHeader('etag', held);
     res.statusCode = 304;
     res.end();
+    if (keep) replays.offer(event, undefined, () => cache.view(sport, tier, view) === entry);
     return;
   }
   const chosen: EncodedBody = coding === 'br' ? entry.brotli() : coding === 'gzip' ? entry.gzip() : entry.identity;
@@ -108,13 +112,14 @@ function sendView(event: H3Event, cache: SnapshotCache, sport: string, tier: Tie
   if (coding !== 'identity') res.setHeader('content-encoding', coding);
   res.setHeader('content-length', chosen.bytes.length);
   res.end(chosen.bytes);
+  if (keep) replays.offer(event, chosen.bytes, () => cache.view(sport, tier, view) === entry);
   return;
 }
 
 /** Clients poll the slate every 60 s (spec Limits). */
 const SNAPSHOT_MAX_AGE = 60;
 
-export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] {
+export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: Replays): Route[] {
   return [
     defineRoute({
       method: 'GET',
@@ -163,7 +168,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
       inputPerUrl: true,
       handle: ({ event, caller, params, query }) => {
         const view = viewFor(query);
-        if (view) return sendView(event, cache, params.sport, caller.tier, view);
+        if (view) return sendView(event, cache, replays, params.sport, caller.tier, view);
         const entry = cache.get(params.sport, caller.tier);
         if (!entry) return { sport: params.sport, available: false, tier: caller.tier };
         const res = event.node.res;
@@ -177,10 +182,13 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
         // snapshot. The 304 names the one it holds, so its cache freshens that stored response.
         const ifNoneMatch = requestHeader(event, 'if-none-match');
         const held = ifNoneMatch === undefined ? undefined : [chosen, other].find((r) => etagMatches(ifNoneMatch, r.etag));
+        // The same answer again while the cache hands out this entry (replay.ts): anonymous polls.
+        const keep = replays.accepts(event.node.req);
         if (held) {
           res.setHeader('etag', held.etag);
           res.statusCode = 304;
           res.end();
+          if (keep) replays.offer(event, undefined, () => cache.get(params.sport, caller.tier) === entry);
           return;
         }
         res.statusCode = 200;
@@ -189,6 +197,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache): Route[] 
         if (gzip) res.setHeader('content-encoding', 'gzip');
         res.setHeader('content-length', chosen.bytes.length);
         res.end(chosen.bytes);
+        if (keep) replays.offer(event, chosen.bytes, () => cache.get(params.sport, caller.tier) === entry);
         return;
       },
     }),
