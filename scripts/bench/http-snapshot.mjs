@@ -14,6 +14,13 @@
 // The store is a temp SQLite file seeded by the real snapshot pipeline over the bundled replay
 // (data/replay, the 2025-11-05 NBA slate), exactly as the server tests seed it.
 //
+// These anonymous polls are what the app answers from its kept answers (src/server/replay.ts:
+// the route's own head and bytes written again while the snapshot cache hands out the same
+// entry, after the same freshness check); the output says how many were. A request with a token
+// never is: the "gzip, token" line measures the route's own path the same way (a free user's
+// token, so the same bytes; against a bare server sending them with the API's headers for it).
+// It is a diagnostic, not part of the ratio line.
+//
 // Views (issue 18): each query view of the route (the slate card, one game, one player, one stat,
 // min grade A, main lines only) is then measured the same way in brotli (what a browser gets):
 // its plain / gzip / brotli bytes, and API vs bare req/s on the same brotli bytes.
@@ -27,6 +34,7 @@ import { Pool } from 'undici';
 import { loadConfig } from '../../dist/config.js';
 import { ensureReplaySeed } from '../../dist/pipeline/import-history.js';
 import { runSnapshot } from '../../dist/pipeline/snapshot.js';
+import { createUser } from '../../dist/pipeline/users.js';
 import { buildOddsSource } from '../../dist/pipeline/wiring.js';
 import { createApp } from '../../dist/server/app.js';
 import { openStore } from '../../dist/store/db.js';
@@ -96,6 +104,7 @@ try {
   const run = await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log });
   await sources.close();
 
+  const { token } = createUser(store, { email: 'bench@example.test', tier: 'free' }, now);
   const api = createApp({ store, config, now: () => now });
   const apiServer = await listen(api.listener);
   const probe = new Pool(origin(apiServer), { connections: 1 });
@@ -129,6 +138,34 @@ try {
       }
     }
   }
+  // The route's own path: the same gzip bytes asked with a token, which is never replayed.
+  const tokenRequest = { 'accept-encoding': 'gzip', authorization: `Bearer ${token}` };
+  const tokenProbe = new Pool(origin(apiServer), { connections: 1 });
+  const tokenMode = await capture(tokenProbe, tokenRequest);
+  await tokenProbe.close();
+  if (!tokenMode.bytes.equals(modes.gzip.bytes)) throw new Error('a free token did not get the anonymous gzip bytes');
+  const tokenBare = await listen((req, res) => {
+    res.writeHead(200, tokenMode.headers);
+    res.end(tokenMode.bytes);
+  });
+  const tokenBarePool = new Pool(origin(tokenBare), { connections: CONNECTIONS, pipelining: 1 });
+  const tokenRps = { api: [], bare: [] };
+  const replayedBefore = api.replays.hits();
+  await load(apiPool, 50, tokenRequest);
+  await load(tokenBarePool, 50, tokenRequest);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const which of r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api']) {
+      const res = await load(which === 'api' ? apiPool : tokenBarePool, GZIP_PER_ROUND, tokenRequest);
+      if (res.bytes !== tokenMode.bytes.length * GZIP_PER_ROUND) throw new Error(`token ${which}: short read`);
+      tokenRps[which].push(res.rps);
+    }
+  }
+  if (api.replays.hits() !== replayedBefore) throw new Error('a request with a token was answered from a kept answer');
+  await tokenBarePool.close();
+  await close(tokenBare);
+  const apiRequests = (PER_ROUND + GZIP_PER_ROUND) * ROUNDS + Math.min(50, PER_ROUND) + Math.min(50, GZIP_PER_ROUND);
+  const replayed = api.replays.hits();
+
   // Views: bytes per encoding, and req/s in brotli against a bare server serving those bytes.
   const gameId = JSON.parse(modes.plain.bytes.toString('utf8')).games[0].event_id;
   const VIEWS = [
@@ -171,6 +208,8 @@ try {
     viewResults.push({ name, query, plainBytes: plain.bytes.length, gzipBytes: gz.bytes.length, brBytes: b.bytes.length, apiRps: median(api), bareRps: median(bareRps) });
   }
   await viewProbe.close();
+  const viewRequests = VIEWS.length * (Math.min(100, VIEW_PER_ROUND) + VIEW_ROUNDS * VIEW_PER_ROUND);
+  const viewsReplayed = api.replays.hits() - replayed;
 
   await apiPool.close();
   await barePool.close();
@@ -192,9 +231,13 @@ try {
     // Diagnostic: the API's extra time per request in this process (client and servers share it).
     console.log(`${name.padEnd(5)} ratio ${(a / b).toFixed(3)}; the API's extra time per request: ${(1e6 / a - 1e6 / b).toFixed(1)} µs (1/api - 1/bare)`);
   }
+  const tokenRatio = median(tokenRps.api) / median(tokenRps.bare);
+  console.log(`${replayed} of the ${apiRequests} plain and gzip API requests above were answered from a kept answer (anonymous polls; src/server/replay.ts)`);
+  console.log(`gzip, token (the route's own path, never replayed): api median ${median(tokenRps.api).toFixed(1)} req/s, bare ${median(tokenRps.bare).toFixed(1)}; ratio ${tokenRatio.toFixed(3)}, +${(1e6 / median(tokenRps.api) - 1e6 / median(tokenRps.bare)).toFixed(1)} µs`);
   console.log(`views of ${PATH} (free tier), brotli-accepting client, ${VIEW_ROUNDS} round(s) of ${VIEW_PER_ROUND} requests, ${CONNECTIONS} connections:`);
   console.log(`  ${'view'.padEnd(14)} ${'query'.padEnd(44)} ${'plain B'.padStart(10)} ${'gzip B'.padStart(8)} ${'br B'.padStart(8)} ${'api req/s'.padStart(10)} ${'bare req/s'.padStart(11)}  ratio`);
   console.log(`  ${'full (seed)'.padEnd(14)} ${''.padEnd(44)} ${String(modes.plain.bytes.length).padStart(10)} ${String(modes.gzip.bytes.length).padStart(8)} ${'-'.padStart(8)} ${ratios.gzip.api.toFixed(0).padStart(10)} ${ratios.gzip.bare.toFixed(0).padStart(11)}  ${ratios.gzip.ratio.toFixed(2)} (gzip)`);
+  console.log(`  (${viewsReplayed} of the ${viewRequests} view requests of the api columns were answered from a kept answer)`);
   for (const v of viewResults) {
     console.log(`  ${v.name.padEnd(14)} ${v.query.slice(0, 44).padEnd(44)} ${String(v.plainBytes).padStart(10)} ${String(v.gzipBytes).padStart(8)} ${String(v.brBytes).padStart(8)} ${v.apiRps.toFixed(0).padStart(10)} ${v.bareRps.toFixed(0).padStart(11)}  ${(v.apiRps / v.bareRps).toFixed(2)} (+${(1e6 / v.apiRps - 1e6 / v.bareRps).toFixed(1)} µs)`);
   }
@@ -209,6 +252,8 @@ try {
     gzip: { apiRps: Math.round(ratios.gzip.api), bareRps: Math.round(ratios.gzip.bare), ratio: Math.round(ratios.gzip.ratio * 1000) / 1000 },
     serializations: cache.serializations(),
     compressions: cache.compressions(),
+    replayed: { answers: replayed, of: apiRequests, viewAnswers: viewsReplayed, ofViews: viewRequests },
+    gzipToken: { apiRps: Math.round(median(tokenRps.api)), bareRps: Math.round(median(tokenRps.bare)), ratio: Math.round(tokenRatio * 1000) / 1000 },
     views: viewResults.map((v) => ({ ...v, apiRps: Math.round(v.apiRps), bareRps: Math.round(v.bareRps), ratio: Math.round((v.apiRps / v.bareRps) * 1000) / 1000 })),
   });
 } finally {
