@@ -3,17 +3,23 @@
 // Each request is a real node:http IncomingMessage / ServerResponse pair whose socket is a stub
 // that drops the bytes, so the difference is the app's own work (h3, route, cache lookup, headers)
 // without the transfer that dominates the socket benches. Sequential requests, median of rounds.
+// Anonymous repeats are answered from the route's kept answer (src/server/replay.ts); the two
+// token cases measure the route's own path.
 //
 // Run after `npm run build`:
 //   node scripts/bench/_app-overhead.mjs [requestsPerRound] [rounds]
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { replaySnapshotApp } from './_shared.mjs';
+import { dist, replaySnapshotApp } from './_shared.mjs';
 
 const N = Number(process.argv[2] ?? 20000);
 const ROUNDS = Number(process.argv[3] ?? 7);
-const { api, close } = await replaySnapshotApp('app-overhead');
+const { api, store, now, close } = await replaySnapshotApp('app-overhead');
+// A free user's token: the same bytes as anonymous, through the route's own path (a request with a
+// token is never answered from a kept answer, src/server/replay.ts; anonymous repeats are).
+const { createUser } = await dist('pipeline/users.js');
+const { token } = createUser(store, { email: 'overhead@example.test', tier: 'free' }, now);
 
 class Sink extends Writable {
   bytes = 0;
@@ -59,6 +65,8 @@ const CASES = [
   ['full, plain', '/api/snapshot/nba', {}],
   ['card, br', '/api/snapshot/nba?view=card', { 'accept-encoding': 'gzip, deflate, br' }],
   ['one player, br', '/api/snapshot/nba?player=Jalen%20Brunson', { 'accept-encoding': 'gzip, deflate, br' }],
+  ['full, gzip, token', '/api/snapshot/nba', { 'accept-encoding': 'gzip', authorization: `Bearer ${token}` }],
+  ['card, br, token', '/api/snapshot/nba?view=card', { 'accept-encoding': 'gzip, deflate, br', authorization: `Bearer ${token}` }],
 ];
 // ONLY=0,2 keeps those cases (by index), e.g. under --cpu-prof.
 const only = process.env.ONLY?.split(',').map(Number);
@@ -85,6 +93,6 @@ for (const [name, path, headers] of cases) {
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const a = med(times.api);
   const b = med(times.bare);
-  console.log(`  ${name.padEnd(16)} api ${a.toFixed(2).padStart(7)}  bare ${b.toFixed(2).padStart(6)}  app ${(a - b).toFixed(2).padStart(6)}   (api rounds ${times.api.map((x) => x.toFixed(1)).join(', ')})`);
+  console.log(`  ${name.padEnd(18)} api ${a.toFixed(2).padStart(7)}  bare ${b.toFixed(2).padStart(6)}  app ${(a - b).toFixed(2).padStart(6)}   (api rounds ${times.api.map((x) => x.toFixed(1)).join(', ')})`);
 }
 close();
