@@ -158,11 +158,16 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
  * ET), and over the entries that are not due (game not started, or dated after today) their count,
  * first start and latest date, totalled across dates by SQLite (window aggregates over the groups).
  * (The due dates and the not-due totals were two statements, each reading every pending row.)
+ * The game date is the group's own, so it is compared once per date, not per row: a date after
+ * today is all not due; on an earlier date an entry is due when its game has started, so the date
+ * is due when its first start has passed, and its not-due entries are those starting after `now`.
+ * Per row that leaves one comparison of the start (was three conditions of two comparisons each).
  */
 const PENDING_BY_DATE_SQL =
   'select "game_date", "due", sum("late") over (), min("first_late") over (), max(case when "late" > 0 then "game_date" end) over () from (' +
-  'select "game_date", max("commence_time" <= ? and "game_date" <= ?) as "due", ' +
-  'count(*) filter (where "commence_time" > ? or "game_date" > ?) as "late", min("commence_time") filter (where "commence_time" > ? or "game_date" > ?) as "first_late" ' +
+  'select "game_date", "game_date" <= ? and min("commence_time") <= ? as "due", ' +
+  'case when "game_date" > ? then count(*) else count(*) filter (where "commence_time" > ?) end as "late", ' +
+  'case when "game_date" > ? then min("commence_time") else min("commence_time") filter (where "commence_time" > ?) end as "first_late" ' +
   'from "ledger_entries" where ("sport" = ? and "outcome" = ?) group by "game_date")';
 type PendingDateRow = [gameDate: string, due: 0 | 1, pending: number, firstStart: string | null, lastGameDate: string | null];
 
@@ -170,7 +175,7 @@ type PendingDateRow = [gameDate: string, due: 0 | 1, pending: number, firstStart
 function pendingByDate(store: Store, sport: string, now: Date): { dates: string[]; notDue: NotDue | null } {
   const at = now.toISOString();
   const today = easternDate(now);
-  const rows = prepared(store.sqlite, PENDING_BY_DATE_SQL).raw(true).all(at, today, at, today, at, today, sport, 'pending') as PendingDateRow[];
+  const rows = prepared(store.sqlite, PENDING_BY_DATE_SQL).raw(true).all(today, at, today, at, today, at, sport, 'pending') as PendingDateRow[];
   const dates = rows.filter((r) => r[1] === 1).map((r) => r[0]).sort();
   const [, , pending = 0, firstStart = null, lastGameDate = null] = rows[0] ?? [];
   const notDue = pending === 0 || firstStart === null || lastGameDate === null ? null : { pending, firstStart, lastGameDate, settleAfter: `${addDays(lastGameDate, 1)}T12:00:00Z` };
