@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { normalizeName } from '../domain/names.js';
 import { PlayerIndex, searchPlayers } from '../domain/player-index.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
+import { sameDateInIdOrder } from '../store/repo/game-stats.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
 import { gradedRows, playerGameStats } from '../store/schema.js';
 
@@ -54,12 +55,7 @@ const SURNAME_OTHER_INITIAL_PENALTY = 0.3;
 
 export function knownPlayers(store: Store, sport: GradedSport): PlayerIndex {
   const index = new PlayerIndex();
-  const history = store.db
-    .selectDistinct({ name: playerGameStats.playerName })
-    .from(playerGameStats)
-    .where(eq(playerGameStats.sport, sport))
-    .all();
-  for (const h of history) index.add(h.name);
+  for (const name of historyNames(store, eq(playerGameStats.sport, sport))) index.add(name);
   const snapshot = latestSnapshot(store.db, sport);
   if (snapshot) {
     const board = store.db.selectDistinct({ name: gradedRows.player }).from(gradedRows).where(eq(gradedRows.snapshotId, snapshot.id)).all();
@@ -69,16 +65,27 @@ export function knownPlayers(store: Store, sport: GradedSport): PlayerIndex {
 }
 
 /**
+ * The distinct names of the stored lines a condition selects, each where its first line by player
+ * key, date and id puts it: the order a DISTINCT over the (sport, player key, date) index gave them.
+ * The key index orders one date's games by game key, so the lines are read by player key and date
+ * and each same-date run is put in id order (sameDateInIdOrder) before the names are taken.
+ */
+function historyNames(store: Store, where: SQL | undefined): string[] {
+  const lines = store.db
+    .select({ name: playerGameStats.playerName, playerKey: playerGameStats.playerKey, date: playerGameStats.date, id: playerGameStats.id })
+    .from(playerGameStats)
+    .where(where)
+    .orderBy(playerGameStats.playerKey, playerGameStats.date)
+    .all();
+  return [...new Set(sameDateInIdOrder(lines, 'asc').map((l) => l.name))];
+}
+
+/**
  * Fast path for an exact key: the stored rows already carry normalized keys (both indexed), so a
  * full name resolves without building the index. The longest stored spelling is the display.
  */
 function exactKey(store: Store, sport: GradedSport, key: string): PlayerCandidate | null {
-  const names = store.db
-    .selectDistinct({ name: playerGameStats.playerName })
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, key)))
-    .all()
-    .map((r) => r.name);
+  const names = historyNames(store, and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, key)));
   const snapshot = latestSnapshot(store.db, sport);
   if (snapshot) {
     const board = store.db

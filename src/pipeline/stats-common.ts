@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../domain/entities.js';
 import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
-import { toPlayerGameStat } from '../store/repo/game-stats.js';
+import { sameDateInIdOrder, toPlayerGameStat } from '../store/repo/game-stats.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
 import { playerGameStats } from '../store/schema.js';
 import type { CacheSpec } from './context-cache.js';
@@ -47,24 +47,25 @@ export function dataVersion(store: Store, sport: GradedSport): string {
  * not reached yet (the model reads history the same way: historyBefore).
  */
 export function playerLines(store: Store, sport: GradedSport, playerKey: string, today: string): PlayerGameStat[] {
-  return store.db
+  const lines = store.db
     .select()
     .from(playerGameStats)
     .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, playerKey), lt(playerGameStats.date, today)))
     .orderBy(desc(playerGameStats.date))
-    .all()
-    .map(toPlayerGameStat);
+    .all();
+  return sameDateInIdOrder(lines, 'desc').map(toPlayerGameStat);
 }
 
 /** Every stored line of a sport in [from, until), before `today`. */
 export function sportLines(store: Store, sport: GradedSport, from: string, until: string, today: string): PlayerGameStat[] {
   const end = until < today ? until : today;
-  return store.db
+  const lines = store.db
     .select()
     .from(playerGameStats)
     .where(and(eq(playerGameStats.sport, sport), gte(playerGameStats.date, from), lt(playerGameStats.date, end)))
-    .all()
-    .map(toPlayerGameStat);
+    .orderBy(playerGameStats.playerKey, playerGameStats.date)
+    .all();
+  return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
 }
 
 // ---- name resolution ----
@@ -102,10 +103,11 @@ export function unresolvedMessage(u: UnresolvedName, what = 'player'): string {
 
 /** Every stored line of one team from `from` (inclusive) to before `today`. */
 export function teamLines(store: Store, sport: GradedSport, team: string, from: string, today: string): PlayerGameStat[] {
-  return store.db
+  const lines = store.db
     .select()
     .from(playerGameStats)
     .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.team, team), gte(playerGameStats.date, from), lt(playerGameStats.date, today)))
-    .all()
-    .map(toPlayerGameStat);
+    .orderBy(playerGameStats.playerKey, playerGameStats.date)
+    .all();
+  return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
 }

@@ -62,7 +62,7 @@ describe('hot queries seek indexes', () => {
 
   it('seeks the index each hot read is built for', () => {
     uses(/^select "event_id", "player_key", .* from "grade_locks" where "event_id" in/, 'grade_locks_key');
-    uses(/from "player_game_stats" where \("sport" = \? and "player_key" = \? and "date" < \?\)/, 'player_game_stats_player');
+    uses(/from "player_game_stats" where \("sport" = \? and "player_key" = \? and "date" < \?\)/, 'player_game_stats_key (sport=? AND player_key=? AND date<?)');
     uses(/from "graded_rows" where "snapshot_id" = \?/, 'graded_rows_snapshot_key');
     uses(/from "ledger_entries" where \(coalesce\("user_id", 0\) = 0 and "user_id" is null and "event_id" in/, 'ledger_entries_key');
     // The settle run decides each pending entry inside this UPDATE's scan: the date's pending range of

@@ -36,13 +36,22 @@ export function buildPlayerIndex(store: Store, sport: GradedSport): PlayerIndex<
     .all();
   for (const r of graded) index.add(r.player, { team: r.team, seen: r.seen });
   if (sport === 'mlb') {
+    // Each distinct (name, team, date) once, where its first line by player key then id puts it
+    // within its date: the order a DISTINCT over the lines in (player key, date, id) order gave
+    // them, which no index reads any more (the key index orders one date's games by game key).
     const lines = store.db
-      .selectDistinct({ player: playerGameStats.playerName, team: playerGameStats.team, seen: playerGameStats.date })
+      .select({ player: playerGameStats.playerName, team: playerGameStats.team, seen: playerGameStats.date })
       .from(playerGameStats)
       .where(eq(playerGameStats.sport, 'mlb'))
-      .orderBy(desc(playerGameStats.date))
+      .orderBy(desc(playerGameStats.date), playerGameStats.playerKey, playerGameStats.id)
       .all();
-    for (const r of lines) index.add(r.player, { team: r.team, seen: r.seen });
+    const seen = new Set<string>();
+    for (const r of lines) {
+      const key = JSON.stringify([r.player, r.team, r.seen]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      index.add(r.player, { team: r.team, seen: r.seen });
+    }
   }
   return index;
 }

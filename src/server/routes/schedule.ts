@@ -113,6 +113,8 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
           .select({ playerKey: playerGameStats.playerKey, extras: playerGameStats.extras, date: playerGameStats.date })
           .from(playerGameStats)
           .where(and(eq(playerGameStats.sport, 'mlb'), inArray(playerGameStats.playerKey, keys)))
+          // By player key and date, one date's games in id order: the ERA sums them in this order.
+          .orderBy(playerGameStats.playerKey, playerGameStats.date, playerGameStats.id)
           .all();
         const season = latest.snapshot.slateDate.slice(0, 4);
         const games = new Map<string, { event_id: string; game: string; commence_time: string; pitchers: Array<{ player: string; team: string | null; era: number | null }> }>();

@@ -99,7 +99,8 @@ export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
     .select()
     .from(playerGameStats)
     .where(and(eq(playerGameStats.sport, ref.sport), gte(playerGameStats.date, from)))
-    .orderBy(desc(playerGameStats.date))
+    // Newest first; one date's lines by player key, then id (the order this sort always gave them).
+    .orderBy(desc(playerGameStats.date), playerGameStats.playerKey, playerGameStats.id)
     .all()
     .filter((l) => l.date < today || l.date === today);
   const byPlayer = new Map<string, typeof lines>();

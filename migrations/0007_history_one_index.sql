@@ -1,0 +1,1 @@
+DROP INDEX `player_game_stats_player`;
