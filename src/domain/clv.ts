@@ -62,10 +62,28 @@ function verdictFor(clv: number): ClvVerdict {
 function capturedCloseLine(entry: ClvInput): number | null {
   const { closingLine, closingCapturedAt } = entry;
   if (closingCapturedAt === null || closingLine === null || !Number.isFinite(closingLine)) return null;
-  const captured = Date.parse(closingCapturedAt);
-  const start = Date.parse(entry.commenceTime);
+  const captured = instantMs(closingCapturedAt);
+  const start = instantMs(entry.commenceTime);
   if (!Number.isFinite(captured) || !Number.isFinite(start) || captured >= start) return null;
   return closingLine;
+}
+
+/**
+ * Date.parse, memoised for UTC times (text ending in Z, which parses the same in any time zone):
+ * the entries of one game share their start and those of one snapshot run their capture time, and
+ * a settle reads tens of thousands of them (parsing was ~1.5% of a 100k-entry settle). Other text is
+ * parsed each time.
+ */
+const utcMs = new Map<string, number>();
+function instantMs(text: string): number {
+  if (!text.endsWith('Z')) return Date.parse(text);
+  let t = utcMs.get(text);
+  if (t === undefined) {
+    t = Date.parse(text);
+    if (utcMs.size > 100_000) utcMs.clear();
+    utcMs.set(text, t);
+  }
+  return t;
 }
 
 function isProbability(p: number | null): p is number {
