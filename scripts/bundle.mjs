@@ -49,8 +49,7 @@ const englishZodMessagesOnly = {
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  // The history import's worker thread is an entry of its own, beside main.js (startReplaySeed finds it there).
-  entryPoints: [join(ROOT, 'src/cli/main.ts'), join(ROOT, 'src/pipeline/import-worker.ts')],
+  entryPoints: [join(ROOT, 'src/cli/main.ts')],
   outdir: OUT,
   bundle: true,
   splitting: true,

@@ -4,10 +4,7 @@ import { GRADED_SPORTS, gradedSportSchema, type GradedSport } from '../domain/sp
 import { addDays } from '../domain/time.js';
 import { badInput } from '../errors.js';
 import type { SlateRead } from '../pipeline/slate-read.js';
-import type { ReplaySeed, SeedImport } from '../pipeline/import-history.js';
 import type { SnapshotSummary } from '../pipeline/snapshot.js';
-import type { RunLogger } from '../pipeline/sources.js';
-import type { Store } from '../store/db.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -36,17 +33,11 @@ export function registerSnapshot(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const sports: GradedSport[] = which === 'all' ? [...GRADED_SPORTS] : [which];
       const { openRunEnvironment } = await import('./_run.js');
+      const { buildOddsSource } = await import('../pipeline/wiring.js');
+      const { runSnapshot } = await import('../pipeline/snapshot.js');
+      const { ensureReplaySeed } = await import('../pipeline/import-history.js');
       const env = await openRunEnvironment(ctx);
       try {
-        // A replay's history is imported on its first use. The import is checked now and its worker
-        // loads beside this command's own modules (prepareReplaySeed); the first run lets it write
-        // once the run's own first writes are done and awaits it before grading; the command awaits
-        // it whatever ran.
-        if (env.replayDir && io.isTTY) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
-        const seed = env.replayDir ? await prepareSeed(env.store, env.replayDir, env.now, env.log) : null;
-        const history = seed ? () => seed.write() : undefined;
-        const { buildOddsSource } = await import('../pipeline/wiring.js');
-        const { runSnapshot } = await import('../pipeline/snapshot.js');
         const { kvGet, kvSet } = await import('../store/repo/kv.js');
         const { easternDate } = await import('../domain/time.js');
         const creditsKey = `odds-api:credits:${easternDate(env.now)}`;
@@ -56,6 +47,10 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         let warnings: string[] = [];
         const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
         const sources = await buildOddsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log, creditsSpentToday: spentToday });
+        if (env.replayDir) {
+          if (io.isTTY) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
+          ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log);
+        }
         const recorded = env.replayDir ? await sportsInRecording(env.replayDir) : null;
         const summaries: SnapshotSummary[] = [];
         for (const sport of sports) {
@@ -66,15 +61,13 @@ export function registerSnapshot(program: Command, io: CliIO): void {
           env.log.info(`${sport}: snapshot run at ${env.now.toISOString()}`);
           warnings = [];
           summaries.push(
-            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live', history }),
+            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
           );
           if (warnings.length > 0) {
             const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
             env.log.warn(`${sport}: ${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
           }
         }
-        // No run reached its grading (not recorded, held lock, nothing to grade): the history is still imported.
-        await seed?.write();
         await sources.close();
         // Replayed calls cost nothing; live ones count against the day's budget across runs.
         if (!env.replayDir) kvSet(env.store.db, creditsKey, sources.budget.state().spent, env.now, 3 * 86_400);
@@ -106,13 +99,6 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         await env.close();
       }
     });
-}
-
-/** The replay's seed import, checked against the store and made ready (import-history.ts). */
-async function prepareSeed(store: Store, dir: string, now: Date, log: RunLogger): Promise<SeedImport> {
-  const { readReplayManifest } = await import('../feeds/transport/replay.js');
-  const { prepareReplaySeed } = await import('../pipeline/import-history.js');
-  return prepareReplaySeed(store, dir, readReplayManifest(dir).seed as ReplaySeed | undefined, now, log);
 }
 
 async function sportsInRecording(dir: string): Promise<Set<GradedSport>> {

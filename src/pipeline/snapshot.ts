@@ -44,12 +44,6 @@ export interface SnapshotOptions {
   concurrency?: number;
   /** Where the odds came from: a recorded replay folder or the live providers. */
   source?: 'live' | 'replay';
-  /**
-   * History still to be written when the run starts (a replay's first-use import, on a worker):
-   * called once this run's own first writes are done, so the import's write lock cannot hold them
-   * up, and awaited before the first grade reads history.
-   */
-  history?: () => Promise<unknown>;
 }
 
 export interface SnapshotSummary {
@@ -90,7 +84,6 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     return { ...base, runId: 0, status: 'locked', message };
   }
   const runId = startRun(store.db, 'snapshot', sport, now.toISOString());
-  const historyWritten = opts.history?.();
   try {
     const fetched = await fetchSlate(sport, opts, slateDate);
     if (fetched.kind === 'failed') {
@@ -107,14 +100,11 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     }
 
     const books = groupQuotes(quotes, { allowedBooks: opts.allowedBooks });
-    const priced = assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat));
+    const graded = gradeSlate(sport, events, assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat)), opts, slateDate);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = snapshotBefore(store.db, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
     const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
-    // Everything above reads no player history: a first-use import still being written has had until now.
-    await historyWritten;
-    const graded = gradeSlate(sport, events, priced, opts, slateDate);
     // Chips are display state: they never touch the locked grade or the ledger.
     // Movement and chips fill fields every row already has (same keys, same order): set in place.
     const rows = graded.rows;

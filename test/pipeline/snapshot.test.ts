@@ -9,7 +9,7 @@ import { acquireRunLock } from '../../src/store/repo/run-lock.js';
 import { lastRun } from '../../src/store/repo/runs.js';
 import { latestSnapshot, recentSnapshots, snapshotRows } from '../../src/store/repo/snapshots.js';
 import { activeTickerEvents } from '../../src/store/repo/ticker.js';
-import { collectingLogger, seededStore, snapshotAt, tempStore } from '../helpers/replay-store.js';
+import { collectingLogger, seededStore, snapshotAt } from '../helpers/replay-store.js';
 
 const EVENING = '2025-11-05T17:05:00Z';
 
@@ -220,41 +220,5 @@ describe('allowed books', () => {
     const summary = await runSnapshot('nba', { store: t.store, odds: sources.odds, now, allowedBooks: ['draftkings', 'fanduel'], log });
     const books = new Set(snapshotRows(t.store.db, summary.snapshotId!).map((r) => r.book).filter(Boolean));
     expect([...books].sort()).toEqual(['draftkings', 'fanduel']);
-  });
-});
-
-describe('history still being imported when the run starts (the replay’s first use)', () => {
-  let t: ReturnType<typeof tempStore>;
-  afterEach(() => t?.cleanup());
-
-  it('starts the import once the run holds its lock and has its run row, and grades only after it is written', async () => {
-    t = tempStore();
-    const { buildOddsSource } = await import('../../src/pipeline/wiring.js');
-    const { loadConfig } = await import('../../src/config.js');
-    const { ensureReplaySeed } = await import('../../src/pipeline/import-history.js');
-    const now = new Date(EVENING);
-    const log = collectingLogger();
-    const sources = await buildOddsSource(loadConfig({}), { replayDir: 'data/replay', recordDir: null, now, log });
-    const seen: Array<{ runs: unknown; lock: unknown; games: unknown }> = [];
-    const history = () => {
-      seen.push({
-        runs: t.store.sqlite.prepare(`select kind, sport, status from pipeline_runs`).all(),
-        lock: t.store.sqlite.prepare(`select name from run_locks`).pluck().all(),
-        games: t.store.sqlite.prepare(`select count(*) from player_game_stats`).pluck().get(),
-      });
-      // Written later than the call, as a worker would: grading must wait for it.
-      return new Promise<void>((done) =>
-        setTimeout(() => {
-          ensureReplaySeed(t.store, 'data/replay', sources.seed, now, log);
-          done();
-        }, 20),
-      );
-    };
-    const summary = await runSnapshot('nba', { store: t.store, odds: sources.odds, now, allowedBooks: null, log, source: 'replay', history });
-    await sources.close();
-
-    expect(seen).toEqual([{ runs: [{ kind: 'snapshot', sport: 'nba', status: 'running' }], lock: ['snapshot:nba'], games: 0 }]);
-    // The same slate the seeded store grades (4,162 of 4,808 rows: docs and the README quote it).
-    expect([summary.status, summary.rows, summary.graded]).toEqual(['ok', 4808, 4162]);
   });
 });
