@@ -78,6 +78,7 @@ function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: strin
       s.settled.push,
       s.settled.void,
       s.stillPending,
+      // Counted and null: pendingByDate found no entry waiting for its game, a real 0. Not counted: '-'.
       notDueCounted && s.status !== 'locked' ? (s.notDue?.pending ?? 0) : '-',
       s.playerGamesWritten,
       s.dates.length === 0 && s.notDue ? 'none due yet (below)' : show(s.message ?? (s.unavailableDates.length ? `unavailable: ${s.unavailableDates.join(' ')}` : null)),

@@ -93,6 +93,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
   try {
     const pending = opts.date ? null : pendingByDate(store, sport, now);
     const dates = opts.date ? [opts.date] : (pending?.dates ?? []);
+    // Null when none is waiting for its game (a real 0 once counted), or when --date skipped the count.
     const notDue = pending?.notDue ?? null;
     if (dates.length === 0) {
       // Nothing due is not nothing pending: say how many wait for their games, and until when.
@@ -141,7 +142,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
       finishedAt: now.toISOString(),
       settledCount,
       message: summary.message,
-      details: { dates, settled: summary.settled, clv: summary.clv, notDue: summary.notDue?.pending ?? 0, stillPending: summary.stillPending, pendingReasons: summary.pendingReasons, unavailableDates: summary.unavailableDates, playerGamesWritten: summary.playerGamesWritten },
+      details: { dates, settled: summary.settled, clv: summary.clv, notDue: opts.date ? null : (summary.notDue?.pending ?? 0), stillPending: summary.stillPending, pendingReasons: summary.pendingReasons, unavailableDates: summary.unavailableDates, playerGamesWritten: summary.playerGamesWritten },
     });
     return summary;
   } catch (error) {
@@ -285,12 +286,12 @@ class Decisions {
 let active: Decisions | null = null;
 const withFunctions = new WeakSet<object>();
 
-function decide(lookup: Lookup, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string | null): Settled | string {
+function decide(lookup: Lookup, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string): Settled | string {
   const result = lookup(team, playerKey, statType);
   if (!result) return 'game_not_found';
   const s = settleEntry({ line, side }, result);
   if (s.outcome === 'pending') return s.reason;
-  const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime: commenceTime ?? '' });
+  const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime });
   if ((closingLine === null || closingCapturedAt === null) && (clv.clv !== null || clv.clvLine !== null || clv.verdict !== null)) {
     throw new Error('settle: computeClv gave a CLV without a captured close, which SETTLE_SQL writes as null');
   }
@@ -308,7 +309,8 @@ function placeOf(names: readonly string[], name: string): number {
 function registerSettleFunctions(client: Store['sqlite']): void {
   if (withFunctions.has(client)) return;
   const options = { deterministic: false, directOnly: true };
-  client.function(DECIDE, options, (id: number, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string | null) => {
+  client.function(DECIDE, options, (id: number, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string) => {
+    // ledger_entries.commence_time is NOT NULL: SQLite hands every row's start as text.
     const run = active as Decisions;
     const d = run.asked(id) ?? run.add(id, decide(run.lookup, team, playerKey, statType, line, side, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime));
     return typeof d === 'string' ? 0 : 1;

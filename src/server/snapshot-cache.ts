@@ -318,6 +318,7 @@ interface Negotiated {
 
 function negotiate(header: string): Negotiated {
   const weights = codingWeights(header);
+  // A coding the header does not name, with no '*', is not acceptable: weight 0 (RFC 9110 §12.5.3).
   const gzipWeight = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
   const identity = weights.get('identity') ?? weights.get('*');
   const gzip = gzipWeight > 0 && (identity === undefined || gzipWeight >= identity);

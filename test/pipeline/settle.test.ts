@@ -129,6 +129,33 @@ describe('settle run on the bundled real replay', () => {
   });
 });
 
+describe('the run record\u2019s not-due figure', () => {
+  let t: ReturnType<typeof seededStore>;
+  afterEach(() => t?.cleanup());
+
+  const notDueOf = (runId: number) =>
+    (JSON.parse(t.store.sqlite.prepare('select details from pipeline_runs where id = ?').pluck().get(runId) as string) as { notDue: unknown }).notDue;
+
+  it('is the count when the run counted (0 for none waiting), null when --date skipped the count', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', SLATE);
+    const sources = await resultsAt(NEXT_MORNING);
+    const dated = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), date: '2025-11-05', log: collectingLogger() });
+    expect(dated.status).toBe('ok');
+    expect(notDueOf(dated.runId)).toBeNull();
+  });
+
+  it('records 0, not null, when the run counted and nothing waits for its game', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', SLATE);
+    const sources = await resultsAt(NEXT_MORNING);
+    const counted = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
+    expect(counted.status).toBe('ok');
+    expect(counted.notDue).toBeNull();
+    expect(notDueOf(counted.runId)).toBe(0);
+  });
+});
+
 describe('settle summary: not due yet, and the CLV of what it settled', () => {
   let t: ReturnType<typeof seededStore>;
   afterEach(() => t?.cleanup());
