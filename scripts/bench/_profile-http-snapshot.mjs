@@ -30,19 +30,8 @@ if (process.argv[2] === '--client') {
   const count = Number(countText);
   const connections = Number(connText);
   const pool = new Pool(base, { connections, pipelining: 1 });
-  const headers = encoding ? { 'accept-encoding': encoding } : {};
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      next += 1;
-      const res = await pool.request({ path, method: 'GET', headers });
-      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
-      for await (const _ of res.body);
-    }
-  };
-  const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: connections }, worker));
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const { loadPool } = await import('./_shared.mjs');
+  const { seconds } = await loadPool(pool, { count, connections, path, headers: encoding ? { 'accept-encoding': encoding } : {} });
   await pool.close();
   process.send({ seconds });
   process.exit(0);

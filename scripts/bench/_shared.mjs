@@ -235,3 +235,24 @@ export async function replaySnapshotApp(label) {
     },
   };
 }
+
+/**
+ * `count` GETs of `path` over `connections` keep-alive sockets of an undici Pool, every body read
+ * to the end; requests/s and the bytes read. Any status but 200 fails the bench.
+ */
+export async function loadPool(pool, { count, connections, path, headers = {} }) {
+  let next = 0;
+  let bytes = 0;
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      const res = await pool.request({ path, method: 'GET', headers });
+      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+      for await (const chunk of res.body) bytes += chunk.length;
+    }
+  };
+  const t0 = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return { rps: count / seconds, seconds, bytes };
+}

@@ -38,7 +38,7 @@ import { createUser } from '../../dist/pipeline/users.js';
 import { buildOddsSource } from '../../dist/pipeline/wiring.js';
 import { createApp } from '../../dist/server/app.js';
 import { openStore } from '../../dist/store/db.js';
-import { benchResult, SMOKE } from './_shared.mjs';
+import { benchResult, loadPool, SMOKE } from './_shared.mjs';
 
 const PER_ROUND = Number(process.argv[2] ?? (SMOKE ? 20 : 400));
 const ROUNDS = Number(process.argv[3] ?? (SMOKE ? 1 : 5));
@@ -73,23 +73,11 @@ async function capture(pool, headers, path = PATH) {
   return { bytes, headers: out };
 }
 
-/** `count` GETs over `connections` keep-alive sockets, every body read to the end. */
-async function load(pool, count, headers, path = PATH) {
-  let next = 0;
-  let bytes = 0;
-  const worker = async () => {
-    while (next < count) {
-      next += 1;
-      const res = await pool.request({ path, method: 'GET', headers });
-      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
-      for await (const chunk of res.body) bytes += chunk.length;
-    }
-  };
-  const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { rps: count / seconds, bytes };
-}
+/** `count` GETs over CONNECTIONS keep-alive sockets, every body read to the end. */
+const load = async (pool, count, headers, path = PATH) => {
+  const { rps, bytes } = await loadPool(pool, { count, connections: CONNECTIONS, path, headers });
+  return { rps, bytes };
+};
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

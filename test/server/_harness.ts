@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, get as httpGet, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +80,14 @@ export interface RawReply {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+}
+
+/** A node:http server on a loopback port for `listener`, added to `servers` (to close); its base URL. */
+export async function listenOnLoopback(listener: RequestListener, servers: Server[]): Promise<string> {
+  const server = createServer(listener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** GET over a fresh connection, the body left as sent (no decompression). */

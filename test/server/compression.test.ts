@@ -1,11 +1,10 @@
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
 import { createUser } from '../../src/pipeline/users.js';
 import { acceptsGzip } from '../../src/server/snapshot-cache.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
-import { findKeys, quiet, seedStore, startServer, type Running, type Seeded } from './_harness.js';
+import { findKeys, quiet, rawGet, seedStore, startServer, type RawReply, type Running, type Seeded } from './_harness.js';
 
 const PATH = '/api/snapshot/nba';
 const MODEL = [...MODEL_FIELDS];
@@ -14,24 +13,8 @@ let seeded: Seeded;
 let api: Running;
 const tokens = { free: '', analyst: '', desk: '' };
 
-interface RawReply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The bytes exactly as they came off the socket (node:http never decodes). */
-  body: Buffer;
-}
-
 /** A GET over a fresh socket with exactly these headers: fetch would add its own Accept-Encoding and decode. */
-function raw(headers: Record<string, string> = {}, base = api.base): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    httpGet(base + PATH, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
+const raw = (headers: Record<string, string> = {}, base = api.base): Promise<RawReply> => rawGet(base, PATH, headers);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const gz = { 'accept-encoding': 'gzip' };

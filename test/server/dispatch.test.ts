@@ -5,15 +5,14 @@
  * every byte of the answers (the Date value aside): routes that end the answer themselves, routes
  * whose value h3 sends, refusals thrown before and inside the handler, tokens, CORS, 304s.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener, Server } from 'node:http';
 import { toNodeListener } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/pipeline/users.js';
 import { createApp, type ServerApp } from '../../src/server/app.js';
 import { isPlainPath } from '../../src/server/dispatch.js';
 import { staticPathsOf } from '../../src/server/static-paths.js';
-import { rawExchange, seedStore, type Seeded } from './_harness.js';
+import { listenOnLoopback, rawExchange, seedStore, type Seeded } from './_harness.js';
 
 const ORIGIN = 'https://app.example.test';
 let seeded: Seeded;
@@ -23,12 +22,7 @@ let dispatched = '';
 let h3Only = '';
 const tokens = { analyst: '', onboarding: '' };
 
-async function listen(listener: Parameters<typeof createServer>[1]): Promise<string> {
-  const server = createServer(listener);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listen = (listener: RequestListener) => listenOnLoopback(listener, servers);
 
 beforeAll(async () => {
   seeded = await seedStore({ CORS_ORIGIN: ORIGIN, ONBOARDING_CUTOFF: '2025-11-01', INTERNAL_API_KEY: 'k'.repeat(24) });

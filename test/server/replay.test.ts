@@ -5,8 +5,7 @@
  * Accept-Encoding and If-None-Match must never get one, and a new snapshot must be served on the
  * very next request (snapshot-latest.test.ts holds that through the same listener).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
 import { createEvent, toNodeListener } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { createApp, type ServerApp } from '../../src/server/app.js';
 import { Replays } from '../../src/server/replay.js';
 import { withRequestLog } from '../../src/server/serve.js';
 import { openStore } from '../../src/store/db.js';
-import { quiet, rawExchange, seedStore, type Seeded } from './_harness.js';
+import { listenOnLoopback, quiet, rawExchange, seedStore, type Seeded } from './_harness.js';
 
 const ORIGIN = 'https://app.example.test';
 let seeded: Seeded;
@@ -25,12 +24,7 @@ const servers: Server[] = [];
 let base = '';
 let h3Only = '';
 
-async function listen(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(listener);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listen = (listener: RequestListener) => listenOnLoopback(listener, servers);
 
 beforeAll(async () => {
   seeded = await seedStore({ CORS_ORIGIN: ORIGIN });
