@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse/sync';
+import { arrayRecord, LineRecord, type CsvRecord } from './csv-record.js';
+
+export { numberCell, type CsvRecord } from './csv-record.js';
 
 /**
  * CSV reading as csv-parse reads it with { bom, skip_empty_lines, relax_column_count } (the one
@@ -55,13 +58,11 @@ export function readCsv(text: string): { header: string[]; records: Record<strin
 }
 
 /**
- * A column of a record by name, as readCsv's header-keyed record holds it: the LAST column of that
- * name (later keys overwrite earlier ones), '' for a cell the record does not have, undefined for a
- * column the header lacks. The position is resolved once per header.
+ * A column's position by name, as readCsv's header-keyed record resolves it: the LAST column of
+ * that name (later keys overwrite earlier ones); -1 when the header lacks it.
  */
-export function columnReader(header: readonly string[], name: string): (cells: readonly string[]) => string | undefined {
-  const i = header.lastIndexOf(name);
-  return i === -1 ? () => undefined : (cells) => cells[i] ?? '';
+export function columnIndex(header: readonly string[], name: string): number {
+  return header.lastIndexOf(name);
 }
 
 /** Bytes read per chunk when streaming a file. */
@@ -121,15 +122,16 @@ export function scanCsvFile(path: string): CsvFileScan {
 
 /**
  * Streams a CSV file record by record: `onHeader` with the header (return false to stop), then
- * `onRecord` with each record's cells and its 0-based index among the records. Memory stays flat:
- * a quote-free file is read in chunks and split as csv-parse would split it; a file with a quote is
- * read whole and parsed by csv-parse. Returns false when the file is not CSV (nothing is emitted).
+ * `onRecord` with each record and its 0-based index among the records. Memory stays flat: a
+ * quote-free file is read in chunks and split as csv-parse would split it, each line read in place
+ * (the record is valid during its callback only); a file with a quote is read whole and parsed by
+ * csv-parse. Returns false when the file is not CSV (nothing is emitted).
  */
 export function streamCsvFile(
   path: string,
   quoted: boolean,
   onHeader: (header: string[]) => boolean,
-  onRecord: (cells: string[], index: number) => void,
+  onRecord: (record: CsvRecord, index: number) => void,
   chunkBytes = CHUNK_BYTES,
 ): boolean {
   if (quoted) {
@@ -140,24 +142,35 @@ export function streamCsvFile(
     const [header, ...body] = rows;
     if (!header) return false;
     if (!onHeader(header)) return true;
-    body.forEach((cells, i) => onRecord(cells, i));
+    body.forEach((cells, i) => onRecord(arrayRecord(cells), i));
     return true;
   }
+  const record = new LineRecord();
   let delimiter: string | null = null;
   let pending = '';
   let first = true;
   let header: string[] | null = null;
   let stopped = false;
   let index = 0;
-  const line = (l: string) => {
-    if (stopped || l.length === 0) return;
-    const cells = l.split(',');
+  /** The line text.slice(start, end): the header, a record, or nothing when empty. */
+  const line = (text: string, start: number, end: number) => {
+    if (stopped || start === end) return;
+    record.read(text, start, end);
     if (header === null) {
-      header = cells;
+      header = record.cells();
       if (!onHeader(header)) stopped = true;
       return;
     }
-    onRecord(cells, index++);
+    onRecord(record, index++);
+  };
+  /** Every line of text ended by the delimiter; returns where the unended rest starts. */
+  const lines = (text: string, d: string): number => {
+    let start = 0;
+    for (let end = text.indexOf(d); end >= 0 && !stopped; end = text.indexOf(d, start)) {
+      line(text, start, end);
+      start = end + d.length;
+    }
+    return start;
   };
   for (let piece of textChunks(path, chunkBytes)) {
     if (first) {
@@ -174,19 +187,18 @@ export function streamCsvFile(
       }
       if (delimiter === null) continue;
     }
-    // Every complete line of the buffer; the last piece may be cut by the chunk and waits for the next.
-    const lines = pending.split(delimiter);
-    pending = lines.pop() as string;
-    for (const l of lines) line(l);
+    // Every complete line of the buffer; the last one may be cut by the chunk and waits for the next.
+    pending = pending.slice(lines(pending, delimiter));
     if (stopped) break;
   }
   if (!stopped) {
     if (delimiter === null && pending.length > 0) {
       // No delimiter anywhere (a one-line file), or only a trailing lone \r.
       const d = discoverDelimiter(pending);
-      for (const l of d === null ? [pending] : pending.split(d)) line(l);
+      if (d === null) line(pending, 0, pending.length);
+      else line(pending, lines(pending, d), pending.length);
     } else {
-      line(pending);
+      line(pending, 0, pending.length);
     }
   }
   return header !== null;
@@ -194,15 +206,6 @@ export function streamCsvFile(
 
 export function hasColumns(header: readonly string[], required: readonly string[]): string[] {
   return required.filter((c) => !header.includes(c));
-}
-
-/** A CSV cell as a finite number, or null when empty / not a number (never 0 for a blank). */
-export function numberCell(cell: string | undefined): number | null {
-  if (cell === undefined) return null;
-  const t = cell.trim();
-  if (t === '') return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
 }
 
 /** The result of a loader: parsed rows and a line for every row it had to skip (never silent). */

@@ -1,7 +1,8 @@
 import type { PlayerGameStat } from '../../domain/entities.js';
 import { nbaComToEspn } from '../teams/lookup.js';
 import { normalizeName, type NormalizedName } from '../../domain/names.js';
-import { columnReader, hasColumns, numberCell, readCsv, streamCsvFile, type LoadReport } from './csv.js';
+import { arrayRecord } from './csv-record.js';
+import { columnIndex, hasColumns, readCsv, streamCsvFile, type CsvRecord, type LoadReport } from './csv.js';
 
 /**
  * NBA.com PlayerGameLog rows (shared/history `nba_player_game_logs_*.csv`: one row per player-game,
@@ -31,49 +32,67 @@ export interface RowJson {
 
 const STAT_KEYS = ['points', 'rebounds', 'assists', 'threes', 'pra', 'blocks', 'steals'] as const;
 const EXTRA_KEYS = [...EXTRAS, 'nba_player_id'] as const;
-/** JSON.stringify of a flat object of finite numbers and nulls: String(n) is how JSON prints a finite number. */
-function numbersJson(keys: readonly string[], values: ReadonlyArray<number | null>): string {
-  let out = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const v = values[i] as number | null;
-    out += `${i === 0 ? '' : ','}"${keys[i] as string}":${v === null ? 'null' : String(v)}`;
-  }
-  return `${out}}`;
-}
-
-/** The JSON texts of a converted row's stats and extras (every value finite or null, as numberCell makes them). */
-export function rowJson(row: PlayerGameStat): RowJson {
-  const stats = row.stats as Record<string, number | null>;
-  const extras = row.extras;
-  return {
-    stats: numbersJson(STAT_KEYS, STAT_KEYS.map((k) => stats[k] ?? null)),
-    extras: numbersJson(EXTRA_KEYS, EXTRA_KEYS.map((k) => extras[k] ?? null)),
+/**
+ * JSON.stringify of a flat object of finite numbers and nulls with fixed keys, as a writer: each key
+ * with its separator is written once, and String(n) is how JSON prints a finite number.
+ */
+function numbersJsonWriter(keys: readonly string[]): (values: Readonly<Record<string, number | null | undefined>>) => string {
+  const heads = keys.map((k, i) => `${i === 0 ? '' : ','}${JSON.stringify(k)}:`);
+  return (values) => {
+    let out = '{';
+    for (let i = 0; i < keys.length; i++) {
+      const v = values[keys[i] as string] ?? null;
+      out += (heads[i] as string) + (v === null ? 'null' : String(v));
+    }
+    return `${out}}`;
   };
 }
 
-function recordConverter(header: readonly string[]): (cells: readonly string[], index: number) => PlayerGameStat | string {
-  const col = (name: string) => columnReader(header, name);
+const statsJson = numbersJsonWriter(STAT_KEYS);
+const extrasJson = numbersJsonWriter(EXTRA_KEYS);
+
+/** The JSON texts of a converted row's stats and extras (every value finite or null, as numberCell makes them). */
+export function rowJson(row: PlayerGameStat): RowJson {
+  return { stats: statsJson(row.stats as Record<string, number | null>), extras: extrasJson(row.extras) };
+}
+
+function recordConverter(header: readonly string[]): (rec: CsvRecord, index: number) => PlayerGameStat | string {
   const [player, playerId, date, matchup, minutes, pts, reb, ast, threes, blk, stl, opponent] = [
     'player', 'player_id', 'date', 'matchup', 'minutes', 'pts', 'reb', 'ast', 'threes_made', 'blk', 'stl', 'opponent',
-  ].map(col) as Array<(cells: readonly string[]) => string | undefined>;
-  const extraCols = EXTRAS.map(col);
+  ].map((name) => columnIndex(header, name)) as number[] as [number, number, number, number, number, number, number, number, number, number, number, number];
+  const [fgm, fga, ftm, fta, threesAttempted, oreb, dreb, tov, pf, plusMinus] = EXTRAS.map((name) => columnIndex(header, name)) as number[] as [
+    number, number, number, number, number, number, number, number, number, number,
+  ];
   const names = new Map<string, NormalizedName>();
   const teams = new Map<string, string | null>();
-  return (cells, index) => {
-    const playerCell = player!(cells) as string;
-    const playerIdCell = playerId!(cells) as string;
-    const dateCell = date!(cells) as string;
-    const matchupCell = matchup!(cells) as string;
-    const mins = numberCell(minutes!(cells));
+  const opponents = new Map<string, string | null>();
+  // The REQUIRED columns are in the header (unknownHeader), so their text is a string.
+  return (rec, index) => {
+    const playerCell = rec.text(player) as string;
+    const playerIdCell = rec.text(playerId) as string;
+    const dateCell = rec.text(date) as string;
+    const matchupCell = rec.text(matchup) as string;
+    const mins = rec.number(minutes);
     if (playerCell.length < 1 || playerIdCell.length < 1 || !DATE.test(dateCell) || mins === null) {
       return `nba game logs line ${index + 2}: skipped (bad player/date/matchup/minutes)`;
     }
-    const p = numberCell(pts!(cells));
-    const r = numberCell(reb!(cells));
-    const a = numberCell(ast!(cells));
-    const extras: Record<string, number | null> = {};
-    for (let i = 0; i < EXTRAS.length; i++) extras[EXTRAS[i] as string] = numberCell((extraCols[i] as (c: readonly string[]) => string | undefined)(cells));
-    extras['nba_player_id'] = numberCell(playerIdCell);
+    const p = rec.number(pts);
+    const r = rec.number(reb);
+    const a = rec.number(ast);
+    // Keys in EXTRAS' order, then the player id (a row's extras JSON lists them so).
+    const extras: Record<string, number | null> = {
+      fgm: rec.number(fgm),
+      fga: rec.number(fga),
+      ftm: rec.number(ftm),
+      fta: rec.number(fta),
+      threes_attempted: rec.number(threesAttempted),
+      oreb: rec.number(oreb),
+      dreb: rec.number(dreb),
+      tov: rec.number(tov),
+      pf: rec.number(pf),
+      plus_minus: rec.number(plusMinus),
+      nba_player_id: rec.number(playerId),
+    };
     let name = names.get(playerCell);
     if (name === undefined) names.set(playerCell, (name = normalizeName(playerCell)));
     return {
@@ -82,7 +101,7 @@ function recordConverter(header: readonly string[]): (cells: readonly string[], 
       playerName: playerCell,
       // Store-wide team codes are ESPN's (as the odds and results adapters use); the CSV has NBA.com tricodes.
       team: teams.get(matchupCell) ?? teamOfMatchup(teams, matchupCell),
-      opponent: espnTeam(opponent!(cells)?.trim() || null),
+      opponent: opponentTeam(opponents, rec.text(opponent)),
       date: dateCell,
       gameId: null,
       minutes: mins,
@@ -90,10 +109,10 @@ function recordConverter(header: readonly string[]): (cells: readonly string[], 
         points: p,
         rebounds: r,
         assists: a,
-        threes: numberCell(threes!(cells)),
+        threes: rec.number(threes),
         pra: p !== null && r !== null && a !== null ? p + r + a : null,
-        blocks: numberCell(blk!(cells)),
-        steals: numberCell(stl!(cells)),
+        blocks: rec.number(blk),
+        steals: rec.number(stl),
       },
       extras,
       source: NBA_GAMELOG_SOURCE,
@@ -117,7 +136,7 @@ export function loadNbaGameLogsCsv(text: string): LoadReport<PlayerGameStat> {
   const header = csv.header;
   csv.records.forEach((rec, i) => {
     const out = convert(
-      header.map((h) => rec[h] as string),
+      arrayRecord(header.map((h) => rec[h] as string)),
       i,
     );
     if (typeof out === 'string') warnings.push(out);
@@ -145,8 +164,8 @@ export function streamNbaGameLogsFile(path: string, quoted: boolean, onRow: (row
       convert = recordConverter(header);
       return true;
     },
-    (cells, i) => {
-      const out = (convert as ReturnType<typeof recordConverter>)(cells, i);
+    (rec, i) => {
+      const out = (convert as ReturnType<typeof recordConverter>)(rec, i);
       if (typeof out === 'string') warnings.push(out);
       else onRow(out, rowJson(out));
     },
@@ -164,6 +183,14 @@ export function parseNbaGameLogsCsv(text: string): PlayerGameStat[] {
 function teamOfMatchup(teams: Map<string, string | null>, matchup: string): string | null {
   const team = espnTeam(teamOf(matchup));
   teams.set(matchup, team);
+  return team;
+}
+
+/** The ESPN team of an opponent cell (an NBA.com tricode), remembered per distinct cell. */
+function opponentTeam(opponents: Map<string, string | null>, cell: string | undefined): string | null {
+  if (cell === undefined) return null;
+  let team = opponents.get(cell);
+  if (team === undefined) opponents.set(cell, (team = espnTeam(cell.trim() || null)));
   return team;
 }
 
