@@ -24,13 +24,23 @@ export function distributionVariance(d: CountDistribution): number {
   return d.family === 'poisson' ? d.mean : d.mean + (d.mean * d.mean) / d.r;
 }
 
+/** P(X = 0), where the forward recurrence starts. */
+function pmfAtZero(d: CountDistribution): number {
+  return d.family === 'poisson' ? Math.exp(-d.mean) : Math.exp(d.r * Math.log(d.p));
+}
+
+/** P(X = k) from P(X = k - 1): the stable forward recurrence of each family. */
+function pmfNext(d: CountDistribution, previous: number, k: number): number {
+  return d.family === 'poisson' ? (previous * d.mean) / k : (previous * (k - 1 + d.r) * (1 - d.p)) / k;
+}
+
 /** P(X = k) for k = 0..kMax, by the stable forward recurrence of each family. */
 export function pmfTable(d: CountDistribution, kMax: number): number[] {
   const out: number[] = new Array<number>(kMax + 1);
-  let pk = d.family === 'poisson' ? Math.exp(-d.mean) : Math.exp(d.r * Math.log(d.p));
+  let pk = pmfAtZero(d);
   out[0] = pk;
   for (let k = 1; k <= kMax; k++) {
-    pk = d.family === 'poisson' ? (pk * d.mean) / k : (pk * (k - 1 + d.r) * (1 - d.p)) / k;
+    pk = pmfNext(d, pk, k);
     out[k] = pk;
   }
   return out;
@@ -67,10 +77,15 @@ export function lineProbabilities(d: CountDistribution, line: number): LineProba
   if (!Number.isFinite(line) || line < 0) throw new RangeError(`line must be a finite number >= 0, got ${line}`);
   const whole = Number.isInteger(line);
   const below = whole ? line - 1 : Math.floor(line);
-  const table = pmfTable(d, whole ? line : below);
+  // pmfTable's terms, summed in its order as they are made: no table (a market-implied mean's
+  // bisection asks this ~60 times per ladder).
+  let pk = pmfAtZero(d);
   let under = 0;
-  for (let k = 0; k <= below; k++) under += table[k] ?? 0;
-  const push = whole ? (table[line] ?? 0) : 0;
+  for (let k = 0; k <= below; k++) {
+    if (k > 0) pk = pmfNext(d, pk, k);
+    under += pk;
+  }
+  const push = !whole ? 0 : line === 0 ? pk : pmfNext(d, pk, line);
   under = Math.min(1, under);
   return { under, push, over: Math.max(0, 1 - under - push) };
 }

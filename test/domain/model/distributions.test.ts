@@ -1,12 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cdf,
   countDistribution,
+  type CountDistribution,
   distributionVariance,
   lineProbabilities,
   logGamma,
   logPmf,
   pmf,
+  pmfTable,
 } from '../../../src/domain/model/distributions.js';
 import { conditionalWinProbability } from '../../../src/domain/model/pricing.js';
 
@@ -79,5 +82,31 @@ describe('line probabilities and pushes', () => {
     expect(p.under).toBe(0);
     expect(p.push).toBeCloseTo(0.25, 15);
     expect(p.over).toBeCloseTo(0.75, 15);
+  });
+});
+
+describe('lineProbabilities sums the pmf table, bit for bit', () => {
+  // It sums pmfTable's terms as it makes them instead of building the table: the same terms in the
+  // same order, so every probability is the same double (the snapshot's outputs are byte-identical).
+  const fromTable = (d: CountDistribution, line: number) => {
+    const whole = Number.isInteger(line);
+    const below = whole ? line - 1 : Math.floor(line);
+    const table = pmfTable(d, whole ? line : below);
+    let under = 0;
+    for (let k = 0; k <= below; k++) under += table[k] ?? 0;
+    const push = whole ? (table[line] ?? 0) : 0;
+    under = Math.min(1, under);
+    return { under, push, over: Math.max(0, 1 - under - push) };
+  };
+  it('for random laws and lines, whole and half', () => {
+    const law = fc.tuple(fc.double({ min: 0.05, max: 60, noNaN: true }), fc.double({ min: 0, max: 4, noNaN: true }));
+    const line = fc.oneof(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 80 }).map((n) => n + 0.5));
+    fc.assert(
+      fc.property(law, line, ([mean, extra], l) => {
+        const d = countDistribution(mean, mean + extra * mean * mean);
+        expect(lineProbabilities(d, l)).toStrictEqual(fromTable(d, l));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
