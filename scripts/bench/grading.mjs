@@ -12,10 +12,14 @@
 // pays each projection once, as a snapshot run does. The same rows re-graded on warm memos are a
 // diagnostic only.
 // Baseline, same rows, same process: devigTwoWay(over, under, 'shin') alone, the irreducible
-// per-row price work (gradeProp does it too). No pass/fail: the ratio is the figure.
-import { benchResult, dist, round, seededStore, SMOKE, SMOKE_EVENTS, snapshotAt, tempDir, timeMedian } from './_shared.mjs';
+// per-row price work (gradeProp does it too), timed in turn with the grading passes after both are
+// warmed. No pass/fail: the ratio is the figure.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { benchResult, dist, median, round, seededStore, SMOKE, SMOKE_EVENTS, snapshotAt, tempDir, timeMedian } from './_shared.mjs';
 
-const REPEATS = SMOKE ? 3 : 15;
+const REPEATS = SMOKE ? 3 : 41;
+const WARMUP = SMOKE ? 1 : 10;
 const NOW = '2025-11-05T17:05:00Z';
 
 const { gradeProp } = await dist('domain/model/index.js');
@@ -54,43 +58,72 @@ console.log(
     `${historyGames.toLocaleString('en-US')} history games in memory; store seeded with ${games.toLocaleString('en-US')} real player-games in ${Math.round(seedMs)} ms)`,
 );
 
-const baseline = timeMedian(() => {
+/** One de-vig pass over every row: the baseline. */
+function devigPass() {
   let ok = 0;
   for (const input of inputs) if (devigTwoWay(input.overOdds, input.underOdds, 'shin').ok) ok++;
   return ok;
-}, REPEATS);
+}
 
 /** The inputs with a fresh copy of each player's history (untimed): the memo starts empty, as in a run. */
 function freshInputs() {
   const copies = new Map([...histories].map(([k, h]) => [k, [...h]]));
   return inputs.map((input, i) => ({ ...input, history: copies.get(rows[i].playerKey) }));
 }
-const passes = [];
-let gradedSink = 0;
-for (let pass = 0; pass <= REPEATS; pass++) {
-  const batch = freshInputs();
-  const t0 = process.hrtime.bigint();
+function gradePass(batch) {
   let graded = 0;
   for (const input of batch) if (gradeProp(input).grade !== null) graded++;
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (pass > 0) passes.push(ms); // the first pass warms the JIT
-  gradedSink = graded;
-}
-const grading = { ms: [...passes].sort((a, b) => a - b)[Math.floor(passes.length / 2)], sink: gradedSink };
-const warmMemo = timeMedian(() => {
-  let graded = 0;
-  for (const input of inputs) if (gradeProp(input).grade !== null) graded++;
   return graded;
-}, REPEATS);
+}
+// A young-generation collection before each timed pass (untimed), so a pass pays for its own
+// garbage, not for a scavenge the other side's allocations left due: without it a 1 ms de-vig pass
+// took 4-5 ms whenever one landed in it (every third pass), and the ratio moved 0.9-8x between
+// runs. (A full collection instead left the grading passes spread 4.6-23 ms.)
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc');
+const msOf = (fn) => {
+  collect({ type: 'minor' });
+  const t0 = process.hrtime.bigint();
+  const value = fn();
+  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, value };
+};
+
+// Both sides are a few milliseconds a pass, so each is warmed (WARMUP passes, untimed: the JIT
+// tiers up over the first ones) and then timed in alternation, a baseline pass next to a grading
+// pass: a burst of load on the machine hits both alike.
+for (let i = 0; i < WARMUP; i++) {
+  devigPass();
+  gradePass(freshInputs());
+}
+const devigMs = [];
+const gradeMs = [];
+let baselineSink = 0;
+let gradedSink = 0;
+for (let pass = 0; pass < REPEATS; pass++) {
+  const b = msOf(devigPass);
+  const batch = freshInputs();
+  const g = msOf(() => gradePass(batch));
+  devigMs.push(b.ms);
+  gradeMs.push(g.ms);
+  baselineSink = b.value;
+  gradedSink = g.value;
+}
+const baseline = { ms: median(devigMs), sink: baselineSink };
+const grading = { ms: median(gradeMs), sink: gradedSink };
+const quartiles = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s[Math.floor(s.length / 4)].toFixed(2)}-${s[Math.floor((3 * s.length) / 4)].toFixed(2)} ms`;
+};
+const warmMemo = timeMedian(() => gradePass(inputs), REPEATS);
 
 // gradeProp is pure: re-grading must reproduce the grades the snapshot locked in the same run.
 const mismatches = inputs.filter((input, i) => (gradeProp(input).grade ?? null) !== (rows[i].grade ?? null)).length;
 
 const perSec = (ms) => (inputs.length / ms) * 1000;
 const ratio = grading.ms / baseline.ms;
-console.log(`median of ${REPEATS} passes each, same process, same rows`);
-console.log(`baseline: devigTwoWay (shin) per row   ${baseline.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(baseline.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${baseline.sink} two-way pairs)`);
-console.log(`gradeProp per row                      ${grading.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(grading.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${grading.sink} graded, ${inputs.length - grading.sink} refused; fresh history arrays each pass)`);
+console.log(`median of ${REPEATS} passes each after ${WARMUP} untimed, a baseline pass and a grading pass in turn; same process, same rows`);
+console.log(`baseline: devigTwoWay (shin) per row   ${baseline.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(baseline.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${baseline.sink} two-way pairs; middle half ${quartiles(devigMs)})`);
+console.log(`gradeProp per row                      ${grading.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(grading.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${grading.sink} graded, ${inputs.length - grading.sink} refused; fresh history arrays each pass; middle half ${quartiles(gradeMs)})`);
 console.log(`  diagnostic: same rows, memo warm    ${warmMemo.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(warmMemo.ms)).toLocaleString('en-US').padStart(11)} rows/s  (every projection already made: not what a run sees)`);
 console.log(`gradeProp: ${(1000 * grading.ms / inputs.length).toFixed(1)} µs per row; re-graded rows differing from the snapshot's locks: ${mismatches}`);
 const headline = `grading is ${ratio.toFixed(1)}× the de-vig baseline (${Math.round(perSec(grading.ms)).toLocaleString('en-US')} rows/s)`;
