@@ -113,7 +113,9 @@ export function createApp(options: CreateAppOptions): ServerApp {
   const gets = new Map<string, EventHandler>();
   const table = {
     get(path: string, handler: EventHandler) {
-      router.get(path, handler);
+      // HEAD is GET without the body (RFC 9110 9.3.2): the same handler, and node:http sends no
+      // body for a HEAD request. It takes h3's full path (the dispatch's table is GETs only).
+      router.add(path, handler, ['get', 'head']);
       if (isPlainPath(path)) gets.set(path, handler);
     },
     post(path: string, handler: EventHandler) {

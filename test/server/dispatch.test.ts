@@ -66,6 +66,21 @@ describe('the synchronous dispatch answers as h3 does', () => {
     expect(n).toBeGreaterThan(100);
   }, 120_000);
 
+  it('HEAD at every plain GET path: the head GET sends there (its computed length aside), and no body', async () => {
+    const plain = [...new Set([...app.routes.filter((r) => r.method === 'GET' && isPlainPath(r.path)).map((r) => r.path), ...staticPathsOf(app.routes, ['/openapi.json']).filter((s) => s.route.method === 'GET').map((s) => s.path), '/openapi.json'])];
+    for (const path of plain) {
+      for (const headers of [undefined, { Authorization: `Bearer ${tokens.analyst}`, 'Accept-Encoding': 'gzip' }]) {
+        const get = await rawExchange(dispatched, 'GET', path, headers);
+        const head = await rawExchange(dispatched, 'HEAD', path, headers);
+        // node:http computes a Content-Length only from a body it sends; a HEAD answer may omit
+        // that field (RFC 9110 9.3.2). A length the route sets itself is sent for HEAD too.
+        const computedLength = get.head.filter((l) => !l.startsWith('Content-Length: '));
+        expect([get.head, computedLength], `HEAD ${path} ${JSON.stringify(headers ?? {})}`).toContainEqual(head.head);
+        expect(head.body.length, `HEAD ${path}: body`).toBe(0);
+      }
+    }
+  }, 120_000);
+
   it('the snapshot route: views, refusals in the query, 304s, repeated', async () => {
     const tag = (await rawExchange(dispatched, 'GET', '/api/snapshot/nba')).head.find((l) => l.startsWith('etag: '))!.slice(6);
     const requests: Array<[string, string, Record<string, string>?]> = [];

@@ -74,6 +74,18 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
     }
   });
 
+  it('HEAD: the head GET would send, line for line, and no body (RFC 9110 9.3.2)', async () => {
+    for (const headers of [{}, { 'Accept-Encoding': 'gzip' }, { 'If-None-Match': plainTag }] as Array<Record<string, string>>) {
+      const get = await rawExchange(api.base, 'GET', PATH, headers);
+      const onlyHead = await rawExchange(api.base, 'HEAD', PATH, headers);
+      expect(onlyHead.head).toEqual(get.head);
+      expect(onlyHead.body.length).toBe(0);
+    }
+    const get = await rawExchange(api.base, 'GET', PATH);
+    expect(get.head[0]).toBe('HTTP/1.1 200 OK');
+    expect(get.body.length).toBe(3738846);
+  });
+
   it('a revalidation that holds the snapshot: 304 naming the held ETag', async () => {
     for (const held of [plainTag, `${plainTag.slice(0, -1)}-gz"`]) {
       const tag = held === plainTag ? '"<plain>"' : '"<plain>-gz"';
@@ -167,13 +179,15 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
     ]);
   });
 
-  it('refusals, HEAD and a preflight: the envelope with no-store, security headers first', async () => {
+  it('refusals, another method and a preflight: the envelope with no-store, security headers first', async () => {
     for (const path of ['/api/snapshot/mma', `${PATH}?view=nope`]) {
       const refused = await head('GET', path);
       expect(refused.slice(0, -1)).toEqual(['HTTP/1.1 400 Validation Error', ...SECURITY, JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
       expect(refused.at(-1)).toMatch(/^Content-Length: \d+$/);
     }
-    expect(await head('HEAD', PATH)).toEqual(['HTTP/1.1 405 Method head is not allowed on this route.', ...SECURITY, JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
+    const post = await head('POST', PATH);
+    expect(post.slice(0, -1)).toEqual(['HTTP/1.1 405 Method post is not allowed on this route.', ...SECURITY, JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
+    expect(post.at(-1)).toMatch(/^Content-Length: \d+$/);
     expect(await head('OPTIONS', PATH, { Origin: ORIGIN })).toEqual([
       'HTTP/1.1 204 No Content',
       ...SECURITY,
