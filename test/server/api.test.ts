@@ -497,7 +497,7 @@ describe('errors, CORS and the OpenAPI document', () => {
     expect(r.text + m.text).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
-  it('CORS only for the configured origin', async () => {
+  it('CORS only for the configured origin, and every answer varies on Origin', async () => {
     const ok = await call('/api/ticker', 'none', { headers: { origin: ORIGIN } });
     expect(ok.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     const shaped = await call('/api/hero-prop', 'free', { headers: { origin: ORIGIN } });
@@ -505,6 +505,12 @@ describe('errors, CORS and the OpenAPI document', () => {
     expect(shaped.headers.get('vary')).toBe('Origin, Authorization');
     const other = await call('/api/ticker', 'none', { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // Whether CORS headers come depends on Origin, so every answer says it varies on it: a shared
+    // cache must not hand the browser an answer stored for another origin or for none.
+    expect(other.headers.get('vary')).toBe('Origin');
+    const noOrigin = await call('/api/hero-prop', 'free');
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    expect(noOrigin.headers.get('vary')).toBe('Origin, Authorization');
     const pre = await call('/api/scan', 'none', { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-headers')).toContain('Authorization');

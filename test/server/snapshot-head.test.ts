@@ -1,7 +1,8 @@
 /**
  * The exact head of the snapshot route's answers: every header line, in the order written, with
- * its spelling and repeated lines (two or three `vary` lines), for the cases a poller, a browser
- * through the proxy and a refused request meet. Other tests read headers through node:http, which
+ * its spelling and repeated lines (up to three `vary` lines; this server has a CORS origin, so
+ * every answer varies on Origin), for the cases a poller, a browser through the proxy and a
+ * refused request meet. Other tests read headers through node:http, which
  * merges repeated lines and drops the order; this one reads the bytes off the socket, so a change
  * in how the head is written (one `writeHead` with a list instead of `setHeader` calls, a path
  * that skips a middleware) cannot change what a client or a cache sees. `Date` is the only value
@@ -49,6 +50,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
       expect(await head('GET', PATH)).toEqual([
         'HTTP/1.1 200 OK',
         ...SECURITY,
+        'vary: Origin',
         'vary: Authorization',
         'vary: Accept-Encoding',
         'cache-control: public, max-age=60',
@@ -61,6 +63,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
       expect(await head('GET', PATH, { 'Accept-Encoding': 'gzip' })).toEqual([
         'HTTP/1.1 200 OK',
         ...SECURITY,
+        'vary: Origin',
         'vary: Authorization',
         'vary: Accept-Encoding',
         'cache-control: public, max-age=60',
@@ -93,6 +96,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
         expect(await head('GET', PATH, { 'If-None-Match': held, 'Accept-Encoding': 'gzip' })).toEqual([
           'HTTP/1.1 304 Not Modified',
           ...SECURITY,
+          'vary: Origin',
           'vary: Authorization',
           'vary: Accept-Encoding',
           'cache-control: public, max-age=60',
@@ -110,6 +114,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
     expect(analyst.map((l) => l.replace(/^etag: "[\w-]{27}-gz"$/, 'etag: "<analyst>-gz"').replace(/^content-length: \d+$/, 'content-length: <n>'))).toEqual([
       'HTTP/1.1 200 OK',
       ...SECURITY,
+      'vary: Origin',
       'vary: Authorization',
       'vary: Accept-Encoding',
       'cache-control: private, max-age=60',
@@ -157,6 +162,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
     expect(card.map((l) => (l.startsWith('etag: ') ? l.replace(/"[\w-]{27}-br"$/, '"<card>-br"') : l))).toEqual([
       'HTTP/1.1 200 OK',
       ...SECURITY,
+      'vary: Origin',
       'vary: Authorization',
       'vary: Accept-Encoding',
       'cache-control: public, max-age=60',
@@ -170,6 +176,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
     expect(await head('GET', '/api/snapshot/wnba')).toEqual([
       'HTTP/1.1 200 OK',
       ...SECURITY,
+      'vary: Origin',
       'vary: Authorization',
       'cache-control: public, max-age=60',
       'content-type: application/json',
@@ -182,11 +189,11 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
   it('refusals, another method and a preflight: the envelope with no-store, security headers first', async () => {
     for (const path of ['/api/snapshot/mma', `${PATH}?view=nope`]) {
       const refused = await head('GET', path);
-      expect(refused.slice(0, -1)).toEqual(['HTTP/1.1 400 Validation Error', ...SECURITY, JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
+      expect(refused.slice(0, -1)).toEqual(['HTTP/1.1 400 Validation Error', ...SECURITY, 'vary: Origin', JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
       expect(refused.at(-1)).toMatch(/^Content-Length: \d+$/);
     }
     const post = await head('POST', PATH);
-    expect(post.slice(0, -1)).toEqual(['HTTP/1.1 405 Method post is not allowed on this route.', ...SECURITY, JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
+    expect(post.slice(0, -1)).toEqual(['HTTP/1.1 405 Method post is not allowed on this route.', ...SECURITY, 'vary: Origin', JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
     expect(post.at(-1)).toMatch(/^Content-Length: \d+$/);
     expect(await head('OPTIONS', PATH, { Origin: ORIGIN })).toEqual([
       'HTTP/1.1 204 No Content',
