@@ -110,7 +110,7 @@ for (let pass = 0; pass < REPEATS; pass++) {
 }
 const baseline = { ms: median(devigMs), sink: baselineSink };
 const grading = { ms: median(gradeMs), sink: gradedSink };
-const quartiles = (xs) => {
+const middleHalf = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return `${s[Math.floor(s.length / 4)].toFixed(2)}-${s[Math.floor((3 * s.length) / 4)].toFixed(2)} ms`;
 };
@@ -122,8 +122,8 @@ const mismatches = inputs.filter((input, i) => (gradeProp(input).grade ?? null) 
 const perSec = (ms) => (inputs.length / ms) * 1000;
 const ratio = grading.ms / baseline.ms;
 console.log(`median of ${REPEATS} passes each after ${WARMUP} untimed, a baseline pass and a grading pass in turn; same process, same rows`);
-console.log(`baseline: devigTwoWay (shin) per row   ${baseline.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(baseline.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${baseline.sink} two-way pairs; middle half ${quartiles(devigMs)})`);
-console.log(`gradeProp per row                      ${grading.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(grading.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${grading.sink} graded, ${inputs.length - grading.sink} refused; fresh history arrays each pass; middle half ${quartiles(gradeMs)})`);
+console.log(`baseline: devigTwoWay (shin) per row   ${baseline.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(baseline.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${baseline.sink} two-way pairs; middle half ${middleHalf(devigMs)})`);
+console.log(`gradeProp per row                      ${grading.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(grading.ms)).toLocaleString('en-US').padStart(11)} rows/s  (${grading.sink} graded, ${inputs.length - grading.sink} refused; fresh history arrays each pass; middle half ${middleHalf(gradeMs)})`);
 console.log(`  diagnostic: same rows, memo warm    ${warmMemo.ms.toFixed(2).padStart(9)} ms  ${Math.round(perSec(warmMemo.ms)).toLocaleString('en-US').padStart(11)} rows/s  (every projection already made: not what a run sees)`);
 console.log(`gradeProp: ${(1000 * grading.ms / inputs.length).toFixed(1)} µs per row; re-graded rows differing from the snapshot's locks: ${mismatches}`);
 const headline = `grading is ${ratio.toFixed(1)}× the de-vig baseline (${Math.round(perSec(grading.ms)).toLocaleString('en-US')} rows/s)`;

@@ -16,7 +16,8 @@
 // Baseline, same rows: one `UPDATE ledger_entries SET outcome=...` over the same pending rows in one
 // transaction, on a byte copy of the store taken before settling.
 // Each size runs in its own Node process (its peak RSS is its own); the headline is the 100,000
-// size, run three times (the round with the median ratio is quoted), and the exponent of time (and peak RSS) against entries is fitted over every size.
+// size, run three times (the round with the median ratio is quoted), and the exponent of time (and
+// peak RSS) against entries is fitted over every size.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -261,21 +262,23 @@ if (SMOKE) {
 // UPDATE are one timing each, and two runs of one build differed by 10%); its figures are those of
 // the round with the median ratio. Every other size runs once.
 const HEADLINE_ROUNDS = SMOKE ? 1 : 3;
-const sizeRun = (n) => childJson(fileURLToPath(import.meta.url), 'size', { BENCH_DIR: dir, BENCH_ENTRIES: String(n) });
+const sizeRun = async (n) => {
+  const r = await childJson(fileURLToPath(import.meta.url), 'size', { BENCH_DIR: dir, BENCH_ENTRIES: String(n) });
+  return { ...r, ratio: r.settleMs / r.bulkMs };
+};
 const runs = [];
-let headlineRounds = [];
+const headlineRounds = [];
 for (const n of SIZES) {
   if (n !== HEADLINE) {
     runs.push(await sizeRun(n));
     continue;
   }
   for (let i = 0; i < HEADLINE_ROUNDS; i++) headlineRounds.push(await sizeRun(n));
-  headlineRounds = headlineRounds.map((r) => ({ ...r, ratio: r.settleMs / r.bulkMs }));
   runs.push([...headlineRounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(HEADLINE_ROUNDS / 2)]);
 }
 const h = runs[SIZES.indexOf(HEADLINE)];
 const s = h.summary;
-const ratio = h.settleMs / h.bulkMs;
+const ratio = h.ratio;
 const perSec = (r) => Math.round((r.settled / r.settleMs) * 1000);
 console.log(
   `${SMOKE ? `SMOKE MODE (first ${SMOKE_EVENTS} slate event(s) per snapshot, current-season history; figures meaningless) — ` : ''}` +
@@ -286,7 +289,7 @@ console.log(`results: ${h.boxLines} real box-score lines (ESPN, replay) REPLICAT
 console.log('sizes (runSettle, first run; baseline = one bulk UPDATE of the same pending rows, one transaction, on a byte copy):');
 for (const r of runs) {
   console.log(
-    scalingLine('runSettle', `${r.entries.toLocaleString('en-US')} entries`, r.settleMs, r.peakAfterSettle, `  ${(r.settleMs / r.bulkMs).toFixed(2)}× bulk UPDATE ${r.bulkMs.toFixed(0)} ms (per-row UPDATE ${r.perRowMs.toFixed(0)} ms); RSS before ${r.peakBeforeSettle} MB; insert ${Math.round(r.insertMs)} ms; re-run ${r.secondMs.toFixed(0)} ms`),
+    scalingLine('runSettle', `${r.entries.toLocaleString('en-US')} entries`, r.settleMs, r.peakAfterSettle, `  ${r.ratio.toFixed(2)}× bulk UPDATE ${r.bulkMs.toFixed(0)} ms (per-row UPDATE ${r.perRowMs.toFixed(0)} ms); RSS before ${r.peakBeforeSettle} MB; insert ${Math.round(r.insertMs)} ms; re-run ${r.secondMs.toFixed(0)} ms`),
   );
 }
 if (HEADLINE_ROUNDS > 1) {
@@ -324,7 +327,7 @@ benchResult('settle', headline, ratio, {
   secondRunSettled: h.secondSettled,
   disagreeing: runs.reduce((n, r) => n + r.disagreeing, 0),
   peakRssMbBeforeSettle: h.peakBeforeSettle,
-  sizes: runs.map((r) => ({ entries: r.entries, settleMs: Math.round(r.settleMs), bulkMs: Math.round(r.bulkMs), ratio: round(r.settleMs / r.bulkMs, 2), peakRssMbBefore: r.peakBeforeSettle, peakRssMbAfter: r.peakAfterSettle })),
+  sizes: runs.map((r) => ({ entries: r.entries, settleMs: Math.round(r.settleMs), bulkMs: Math.round(r.bulkMs), ratio: round(r.ratio, 2), peakRssMbBefore: r.peakBeforeSettle, peakRssMbAfter: r.peakAfterSettle })),
   exponent: round(exp, 2),
   headlineRounds: headlineRounds.map((r) => ({ settleMs: Math.round(r.settleMs), bulkMs: Math.round(r.bulkMs), ratio: round(r.ratio, 2) })),
 });

@@ -50,9 +50,16 @@ async function sameAnswers(requests: Array<[method: string, path: string, header
   return requests.length;
 }
 
+/** Every plain path the app answers GET at: routes, the concrete paths of enum routes, the OpenAPI document. */
+function plainGetPaths(): string[] {
+  const routes = app.routes.filter((r) => r.method === 'GET' && isPlainPath(r.path)).map((r) => r.path);
+  const concrete = staticPathsOf(app.routes, ['/openapi.json']).filter((s) => s.route.method === 'GET').map((s) => s.path);
+  return [...new Set([...routes, ...concrete, '/openapi.json'])];
+}
+
 describe('the synchronous dispatch answers as h3 does', () => {
   it('every plain GET path of the app, with and without a token, CORS origin, encodings', async () => {
-    const plain = [...new Set([...app.routes.filter((r) => r.method === 'GET' && isPlainPath(r.path)).map((r) => r.path), ...staticPathsOf(app.routes, ['/openapi.json']).filter((s) => s.route.method === 'GET').map((s) => s.path), '/openapi.json'])];
+    const plain = plainGetPaths();
     expect(plain).toEqual(expect.arrayContaining(['/api/snapshot/nba', '/api/snapshot/summary', '/openapi.json', '/desk', '/api/me']));
     const variants: Array<Record<string, string> | undefined> = [
       undefined,
@@ -67,7 +74,7 @@ describe('the synchronous dispatch answers as h3 does', () => {
   }, 120_000);
 
   it('HEAD at every plain GET path: the head GET sends there (its computed length aside), and no body', async () => {
-    const plain = [...new Set([...app.routes.filter((r) => r.method === 'GET' && isPlainPath(r.path)).map((r) => r.path), ...staticPathsOf(app.routes, ['/openapi.json']).filter((s) => s.route.method === 'GET').map((s) => s.path), '/openapi.json'])];
+    const plain = plainGetPaths();
     for (const path of plain) {
       for (const headers of [undefined, { Authorization: `Bearer ${tokens.analyst}`, 'Accept-Encoding': 'gzip' }]) {
         const get = await rawExchange(dispatched, 'GET', path, headers);

@@ -2,11 +2,11 @@
  * The exact head of the snapshot route's answers: every header line, in the order written, with
  * its spelling and repeated lines (up to three `vary` lines; this server has a CORS origin, so
  * every answer varies on Origin), for the cases a poller, a browser through the proxy and a
- * refused request meet. Other tests read headers through node:http, which
- * merges repeated lines and drops the order; this one reads the bytes off the socket, so a change
- * in how the head is written (one `writeHead` with a list instead of `setHeader` calls, a path
- * that skips a middleware) cannot change what a client or a cache sees. `Date` is the only value
- * replaced, and each ETag is checked against the plain answer's.
+ * refused request meet. Other tests read headers through node:http, which merges repeated lines
+ * and drops the order; this one reads the bytes off the socket, so a change in how the head is
+ * written (one `writeHead` with a list instead of `setHeader` calls, a path that skips a
+ * middleware) cannot change what a client or a cache sees. `Date` is the only value replaced, and
+ * each ETag is checked against the plain answer's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/pipeline/users.js';
