@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { fairAmerican } from '../domain/odds.js';
 import { normalizeName } from '../domain/names.js';
 import { isIsoDate } from '../domain/time.js';
 import type { ClvStatus, LedgerEntry, NoCloseReason } from '../domain/settlement.js';
@@ -70,7 +71,7 @@ const NO_CLOSE_SHORT: Readonly<Record<NoCloseReason, string>> = {
   no_book: 'no close: no book',
   no_snapshot_after_lock: 'no close: no later snapshot',
   game_not_in_later_snapshots: 'no close: game not re-read',
-  book_stopped_quoting: 'no close: book stopped',
+  market_stopped_pricing: 'no close: line unpriced',
   no_capture_before_start: 'no close',
   captured_after_start: 'no close: late capture',
   one_sided_market: 'no CLV: one-sided',
@@ -81,14 +82,21 @@ export function clvText(s: ClvStatus): string {
   if (s.verdict === null) return s.noCloseReason ? NO_CLOSE_SHORT[s.noCloseReason] : '-';
   const sign = (v: number, text: string) => `${v > 0 ? '+' : v < 0 ? '-' : ''}${text}`;
   const figure =
-    s.clv !== null ? `${sign(s.clv, Math.abs(s.clv * 100).toFixed(1))} pts` : s.clvLine !== null ? `line ${sign(s.clvLine, String(Math.abs(s.clvLine)))}` : '';
+    s.clvPct !== null ? `${sign(s.clvPct, Math.abs(s.clvPct).toFixed(1))}%` : s.clvLine !== null ? `line ${sign(s.clvLine, String(Math.abs(s.clvLine)))}` : '';
   return `${figure} ${s.verdict}${s.final ? '' : ' (so far)'}`.trim();
+}
+
+/** The closing fair at the locked line, or the other line the close could only be read at. */
+function closeCell(e: LedgerRow): string {
+  if (e.closingLine === null) return '-';
+  if (e.closingLine !== e.line) return `${e.closingLine} line`;
+  return show(fairAmerican(e.closingFairProb), signedAmerican);
 }
 
 function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; limit: number }, color: boolean): string {
   if (d.total === 0) return 'No ledger entries match.';
   const table = renderTable(
-    ['Date', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Close', 'CLV', 'Outcome', 'Actual'],
+    ['Date', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Fair lock', 'Fair close', 'CLV', 'Outcome', 'Actual'],
     d.entries.map((e) => [
       e.gameDate,
       e.player,
@@ -98,9 +106,10 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
       e.line,
       e.side,
       show(e.grade),
-      show(e.lockedPrice, signedAmerican),
-      e.closingLine === null ? '-' : `${e.closingLine === e.line ? '' : `${e.closingLine} `}${show(e.closingPrice, signedAmerican)}`,
-      clvText(e.clvStatus),
+      e.lockedPrice === null ? '-' : `${signedAmerican(e.lockedPrice)} ${e.book ?? ''}`.trim(),
+      show(fairAmerican(e.lockedFairProb), signedAmerican),
+      closeCell(e),
+      clvText(e.clvStatus) + (e.closeMethod === 'own_book_devig' && e.clvStatus.verdict !== null ? ' (old method)' : ''),
       e.outcome,
       show(e.actualValue),
     ]),
@@ -110,7 +119,10 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
   footer.push(d.shown < d.total ? `showing ${d.shown} of ${d.total}; --limit N or --date/--team/--player to narrow` : `${d.total} ${d.total === 1 ? 'entry' : 'entries'}`);
   const reasons = new Map<NoCloseReason, number>();
   for (const e of d.entries) if (e.clvStatus.noCloseReason) reasons.set(e.clvStatus.noCloseReason, (reasons.get(e.clvStatus.noCloseReason) ?? 0) + 1);
-  if (d.entries.some((e) => e.clvStatus.verdict !== null)) footer.push('CLV: de-vigged probability of the side, lock to close, in percentage points; line +n: the line moved n toward the side');
+  if (d.entries.some((e) => e.clvStatus.verdict !== null)) {
+    footer.push("CLV: the locked price's EV at the closing fair (the market at the locked line, read as the grade read it), % of stake; flat inside ±0.5%; line +n: only another line was priced, n toward the side");
+  }
+  if (d.entries.some((e) => e.closeMethod === 'own_book_devig')) footer.push('(old method): a close stored before the one-yardstick change, read on the book\'s own pair; kept, never counted in the beat-close rate');
   for (const [reason, n] of reasons) footer.push(`${n} shown × ${NO_CLOSE_NOTES[reason]}`);
   return `${table}\n${footer.join('\n')}`;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
-import { localDateTime } from '../domain/time.js';
+import { localClock, localDateTime } from '../domain/time.js';
 import type { GradedRowRecord } from '../store/repo/snapshots.js';
 import type { SlateRead } from '../pipeline/slate-read.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
@@ -62,9 +62,32 @@ const gradeColor = (ctx: CliContext, grade: string | null): string => {
 /** What a letter claims, in one line under every slate (docs/model.md §3). */
 export const GRADE_LEGEND = [
   'Grade = EV of the price against the market: A+ ≥ +5%, A +2..5%, B 0..+2%, C −4..0%, F below −4%; — = no grade.',
+  'Graded = the claim: its EV at the price and book it was made on, and when (a grade is locked and never changes).',
+  'Now = the best price now and its EV against the fair now, by the same rule; "gone" / "reduced" = the claimed edge no longer holds / is smaller.',
   'Market = how the fair price was formed: N books (the other books at the line), implied (an alt line, priced from the main line),',
-  '  thin N (1-2 other books), own book. Line "alt" = an alternate line. Move = main-line change since the previous snapshot.',
+  '  thin N (1-2 other books), own book. Line "alt" = an alternate line. Proj ≠ = the projection lies on the other side of the line.',
+  '  Move = main-line change since the previous snapshot.',
 ].join('\n');
+
+const pct = (v: number): string => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
+
+/** The claim with the price and time it was made on: "+3.4% at −130 betmgm 10:05 AM". */
+export function claimCell(r: Pick<GradedRowRecord, 'evPct' | 'lockedOdds' | 'lockedBook' | 'gradedAt' | 'grade'>, zone: string): string {
+  if (r.grade === null || r.evPct === null || r.lockedOdds === null) return '-';
+  return `${pct(r.evPct)} at ${signedAmerican(r.lockedOdds)} ${r.lockedBook ?? ''} ${localClock(r.gradedAt, zone)}`.replace(/ {2,}/g, ' ');
+}
+
+/** The current best price's EV by the same rule, and whether the claimed edge still holds. */
+export function nowCell(r: Pick<GradedRowRecord, 'evNowPct' | 'edgeNow'>): string {
+  if (r.evNowPct === null) return '-';
+  return r.edgeNow === 'gone' || r.edgeNow === 'reduced' ? `${pct(r.evNowPct)} ${r.edgeNow}` : pct(r.evNowPct);
+}
+
+/** The projection, marked when it contradicts the graded side. */
+export function projectionCell(r: Pick<GradedRowRecord, 'projection' | 'projectionAgrees'>): string {
+  if (r.projection === null) return '-';
+  return r.projectionAgrees === false ? `${r.projection.toFixed(1)} ≠` : r.projection.toFixed(1);
+}
 
 const stat = (s: string): string => STATS[s as StatType]?.label ?? s;
 
@@ -103,7 +126,7 @@ export function renderSlate(ctx: CliContext, sport: string, slate: SlateRead): s
     lines.push('', ctx.c.bold(`${g.game} — ${localDateTime(g.commenceTime, tz)}`));
     lines.push(
       renderTable(
-        ['Grade', 'Player', 'Team', 'Stat', 'Line', 'Side', 'Proj', 'Book', 'Price', 'Fair', 'Market', 'EV', 'Move'],
+        ['Grade', 'Player', 'Team', 'Stat', 'Line', 'Side', 'Proj', 'Graded', 'Book', 'Price', 'Fair', 'Market', 'Now', 'Move'],
         g.rows.map((r) => [
           gradeColor(ctx, r.grade),
           r.player,
@@ -111,12 +134,13 @@ export function renderSlate(ctx: CliContext, sport: string, slate: SlateRead): s
           stat(r.statType),
           r.isMainLine ? String(r.line) : `${r.line} alt`,
           r.side,
-          show(r.projection, (v) => v.toFixed(1)),
+          projectionCell(r),
+          claimCell(r, tz),
           show(r.book),
           show(r.bookOdds, signedAmerican),
           show(r.fairOdds, signedAmerican),
           marketCell(r),
-          show(r.evPct, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`),
+          r.edgeNow === 'gone' ? ctx.c.red(nowCell(r)) : nowCell(r),
           moveCell(r),
         ]),
         ctx.color,

@@ -1,40 +1,53 @@
 /**
- * Closing-line value of one ledger entry (docs/ledger.md, "Closing-line value").
+ * Closing-line value of one claim (docs/ledger.md, "Closing-line value"): the one CLV function the
+ * ledger, the record's beat-close rate, the content desk and the back-test all call.
  *
- * Sign convention: positive always means the market closed toward the entry's side (`beat`).
- * - Close at the locked line: clv = closingFairProb - lockedFairProb, both the de-vigged
- *   probability of the entry's own side. This is the spec's "locked minus closing" read in price
- *   terms: a locked price longer than the close means a higher closing probability, so both are
- *   positive together. Probabilities are used because American odds are discontinuous at ±100.
- * - Close at a different line: the prices are for different propositions and cannot be compared,
- *   so clv is null and the line carries the verdict: clvLine = closing - locked for an over,
- *   locked - closing for an under.
+ * One yardstick: the fair probability at the lock and at the close are the same quantity at two
+ * times: the market's fair for the entry's side at the locked line, read by the rule that graded it
+ * (the no-vig consensus of the other books; for a rung, the market-implied price of that rung; the
+ * graded book's own pair only where the grade itself used it). So:
+ * - clvPct = 100 x (closing fair x decimal(locked price) - 1): the locked price's EV at the close,
+ *   the standard "beat the closing line" measure. The verdict follows it (flat inside +/-0.5%).
+ * - clv = closing fair - locked fair: the market's move toward the side, in probability.
+ * - A close that could only be read at another line: the prices belong to different propositions,
+ *   so clv and clvPct are null and the line carries the verdict (clvLine = closing - locked for an
+ *   over, locked - closing for an under).
  * - No close captured (or one captured at or after the start): everything null, never backfilled.
  */
 import { z } from 'zod';
-import type { LedgerEntry } from './settlement.js';
+import { evPctAt } from './claim.js';
+import type { Side } from './sports.js';
 
-/** Below half a percentage point of de-vigged probability at an unchanged line, the close did not move. */
-export const FLAT_THRESHOLD = 0.005;
+/** Inside half a percent of stake either way, the close did not move the locked price's value. */
+export const FLAT_PCT = 0.5;
 
 export const clvVerdictSchema = z.enum(['beat', 'faded', 'flat']);
 export type ClvVerdict = z.infer<typeof clvVerdictSchema>;
 
 export const clvResultSchema = z.object({
-  /** Closing minus locked de-vigged probability of the entry's side; null unless the close is at the locked line. */
+  /** Closing minus locked fair probability of the entry's side; null unless the close is at the locked line. */
   clv: z.number().nullable(),
+  /** The locked price's EV at the closing fair, percent of stake; null unless the close is at the locked line. */
+  clvPct: z.number().nullable(),
   /** Line points in the entry's favour; 0 when the close is at the locked line. */
   clvLine: z.number().nullable(),
   verdict: clvVerdictSchema.nullable(),
 });
 export type ClvResult = z.infer<typeof clvResultSchema>;
 
-export type ClvInput = Pick<
-  LedgerEntry,
-  'side' | 'line' | 'lockedFairProb' | 'closingLine' | 'closingFairProb' | 'closingCapturedAt' | 'commenceTime'
->;
+export interface ClvInput {
+  side: Side;
+  line: number;
+  /** American price the claim was made on. */
+  lockedPrice: number | null;
+  lockedFairProb: number | null;
+  closingLine: number | null;
+  closingFairProb: number | null;
+  closingCapturedAt: string | null;
+  commenceTime: string;
+}
 
-const NONE: ClvResult = { clv: null, clvLine: null, verdict: null };
+const NONE: ClvResult = { clv: null, clvPct: null, clvLine: null, verdict: null };
 
 export function computeClv(entry: ClvInput): ClvResult {
   const closingLine = capturedCloseLine(entry);
@@ -42,20 +55,20 @@ export function computeClv(entry: ClvInput): ClvResult {
 
   if (closingLine !== entry.line) {
     const clvLine = entry.side === 'over' ? closingLine - entry.line : entry.line - closingLine;
-    return { clv: null, clvLine, verdict: clvLine > 0 ? 'beat' : 'faded' };
+    return { clv: null, clvPct: null, clvLine, verdict: clvLine > 0 ? 'beat' : 'faded' };
   }
 
-  const locked = entry.lockedFairProb;
-  const closing = entry.closingFairProb;
-  // A one-sided market at either end has no fair probability: the line alone says nothing moved.
-  if (!isProbability(locked) || !isProbability(closing)) return { clv: null, clvLine: 0, verdict: null };
-  const clv = closing - locked;
-  return { clv, clvLine: 0, verdict: verdictFor(clv) };
+  const closing = isProbability(entry.closingFairProb) ? entry.closingFairProb : null;
+  const locked = isProbability(entry.lockedFairProb) ? entry.lockedFairProb : null;
+  const clvPct = closing === null ? null : evPctAt(closing, entry.lockedPrice);
+  const clv = closing === null || locked === null ? null : closing - locked;
+  return { clv, clvPct, clvLine: 0, verdict: clvPct === null ? null : verdictFor(clvPct) };
 }
 
-function verdictFor(clv: number): ClvVerdict {
-  if (Math.abs(clv) < FLAT_THRESHOLD) return 'flat';
-  return clv > 0 ? 'beat' : 'faded';
+/** The verdict of a locked price's EV at the close. */
+export function verdictFor(clvPct: number): ClvVerdict {
+  if (Math.abs(clvPct) < FLAT_PCT) return 'flat';
+  return clvPct > 0 ? 'beat' : 'faded';
 }
 
 /** The closing line, when one was captured strictly before the start; a later capture is not a close. */

@@ -79,7 +79,7 @@ export const noCloseReasonSchema = z.enum([
   'no_book',
   'no_snapshot_after_lock',
   'game_not_in_later_snapshots',
-  'book_stopped_quoting',
+  'market_stopped_pricing',
   'no_capture_before_start',
   'captured_after_start',
   'one_sided_market',
@@ -91,7 +91,7 @@ export const NO_CLOSE_NOTES: Readonly<Record<NoCloseReason, string>> = {
   no_book: 'no close: the entry has no book to read a close at',
   no_snapshot_after_lock: 'no close: no snapshot ran between the lock and the start',
   game_not_in_later_snapshots: 'no close: the snapshots after the lock did not carry this game',
-  book_stopped_quoting: 'no close: the book stopped quoting the prop on both sides before the start',
+  market_stopped_pricing: 'no close: the later snapshots carried the game but nothing priced the locked line by the rule that graded it',
   no_capture_before_start: 'no close: nothing was captured before the start',
   captured_after_start: 'no close: the only capture came at or after the start, which is not a close',
   one_sided_market: 'no CLV: the close is at the locked line but a one-sided market gives no fair probability to compare',
@@ -100,6 +100,8 @@ export const NO_CLOSE_NOTES: Readonly<Record<NoCloseReason, string>> = {
 /** The ledger's reading of an entry's CLV: the settled value, or the same function over the stored close while pending. */
 export interface ClvStatus {
   clv: number | null;
+  /** The locked price's EV at the closing fair, percent of stake. */
+  clvPct: number | null;
   clvLine: number | null;
   verdict: 'beat' | 'faded' | 'flat' | null;
   /** False while the game has not started: a later snapshot may still replace the close. */
@@ -110,7 +112,7 @@ export interface ClvStatus {
 
 type ClvStatusInput = Pick<
   LedgerEntry,
-  'outcome' | 'side' | 'line' | 'book' | 'lockedFairProb' | 'closingLine' | 'closingFairProb' | 'closingCapturedAt' | 'commenceTime' | 'clv' | 'clvLine' | 'clvVerdict'
+  'outcome' | 'side' | 'line' | 'book' | 'lockedPrice' | 'lockedFairProb' | 'closingLine' | 'closingFairProb' | 'closingCapturedAt' | 'commenceTime' | 'clv' | 'clvPct' | 'clvLine' | 'clvVerdict'
 >;
 
 /**
@@ -122,7 +124,7 @@ export function clvStatus(entry: ClvStatusInput, now: Date, context: CloseContex
   const settled = entry.outcome !== 'pending';
   // A settled entry's game is over whatever the read clock says (a replayed store reads as of its snapshot).
   const started = settled || Date.parse(entry.commenceTime) <= now.getTime();
-  const value = settled ? { clv: entry.clv, clvLine: entry.clvLine, verdict: entry.clvVerdict } : computeClv(entry);
+  const value = settled ? { clv: entry.clv, clvPct: entry.clvPct, clvLine: entry.clvLine, verdict: entry.clvVerdict } : computeClv(entry);
   const final = settled || started;
   if (value.verdict !== null) return { ...value, final, noCloseReason: null, note: null };
   const reason = noCloseReason(entry, started, context);
@@ -139,5 +141,5 @@ function noCloseReason(entry: ClvStatusInput, started: boolean, context: CloseCo
   if (context === null) return 'no_capture_before_start';
   if (context.snapshotsAfterLock === 0) return 'no_snapshot_after_lock';
   if (!context.carriedGame) return 'game_not_in_later_snapshots';
-  return 'book_stopped_quoting';
+  return 'market_stopped_pricing';
 }

@@ -11,14 +11,17 @@ export function hasModelPriceEntitlement(tier: Tier): boolean {
   return tier === 'analyst' || tier === 'desk';
 }
 
-/** Withheld together: any one of them can be inverted into the model price. */
-export const MODEL_FIELDS = ['model_odds', 'p_win', 'ev_pct', 'value', 'takeable'] as const;
+/**
+ * Withheld together: any one of them can be inverted into the model price. `ev_now_pct` and
+ * `edge_now` are the same EV rule at today's price, so they go with `ev_pct`.
+ */
+export const MODEL_FIELDS = ['model_odds', 'p_win', 'ev_pct', 'value', 'takeable', 'ev_now_pct', 'edge_now'] as const;
 
 export type ModelFields = { [K in (typeof MODEL_FIELDS)[number]]?: unknown };
 
 /**
  * Tier shaping of any row that carries model fields: for a caller without the entitlement all
- * five are removed and the row is stamped `model_price_locked`. Book and fair prices stay.
+ * of them are removed and the row is stamped `model_price_locked`. Book and fair prices stay.
  */
 export function shapeRow<T extends ModelFields>(row: T, tier: Tier): Omit<T, (typeof MODEL_FIELDS)[number]> & { model_price_locked: boolean } {
   if (hasModelPriceEntitlement(tier)) return { ...row, model_price_locked: false };

@@ -137,3 +137,10 @@ export function localDateTime(iso: string, zone: string = DEFAULT_DISPLAY_ZONE):
   if (!Number.isFinite(d.getTime())) return iso;
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(d);
 }
+
+/** "10:05 AM" for an instant, in `zone`: when a claim was made, beside its price. */
+export function localClock(iso: string, zone: string = DEFAULT_DISPLAY_ZONE): string {
+  const d = new Date(iso);
+  if (!Number.isFinite(d.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(d);
+}

@@ -1,7 +1,10 @@
 import type { GameEvent } from '../domain/entities.js';
 import { bookSidePrice, type PropBooks } from '../domain/slate.js';
 import { compareGrades, type Grade } from '../domain/grades.js';
+import { fairOverForBook } from '../domain/model/market.js';
+import type { Dispersion } from '../domain/model/params.js';
 import type { GradedSport } from '../domain/sports.js';
+import type { StatType } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
 import type { Db } from '../store/db.js';
 import {
@@ -11,6 +14,7 @@ import {
   upsertClosingPrices,
   writeClosings,
   type ClosingCapture,
+  type LedgerEntry,
   type NewLedgerEntry,
 } from '../store/repo/ledger.js';
 import type { SlateRow } from './snapshot.js';
@@ -61,9 +65,11 @@ export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly Slate
       grade: r.grade ?? null,
       projection: r.projection ?? null,
       pWin: r.pWin ?? null,
-      book: r.book ?? null,
-      lockedPrice: r.bookOdds ?? null,
-      lockedFairProb: r.fairProb ?? null,
+      // The price the grade was computed on (its lock's), never a later snapshot's best price.
+      book: r.lockedBook ?? null,
+      lockedPrice: r.lockedOdds ?? null,
+      lockedFairProb: r.lockedFairProb ?? null,
+      lockedFairSource: r.lockedFairSource,
       lockedAt: r.gradedAt,
       outcome: 'pending',
       revisedFromGrade: prior && prior.line !== r.line ? prior.grade : null,
@@ -74,13 +80,14 @@ export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly Slate
 
 /**
  * Closing capture, on every run: each pending entry whose game has not started takes this
- * snapshot's close at its own book (CLV compares one book's de-vigged pair with itself, as
- * docs/ledger.md requires): its side at its own line while the book still quotes it, else the
- * book's current main line for the prop (the close then records that line). A book that no
- * longer quotes the prop gives no capture, and the previous one stands. The last capture
- * before the start is the close.
+ * snapshot's close, read on the one yardstick (docs/ledger.md): the market's fair for its side at
+ * its locked line, by the rule that made the lock's fair (the other books' consensus against the
+ * locked book; for a rung, the market-implied price; the book's own pair only where the lock used
+ * it). Only when the locked line cannot be priced that way is the close the locked book's current
+ * main line, whose line move then carries the verdict. Nothing to read leaves the previous capture
+ * standing. The last capture before the start is the close.
  */
-export function captureClosings(db: Db, sport: GradedSport, rows: readonly SlateRow[], books: ReadonlyMap<string, PropBooks>, now: Date): number {
+export function captureClosings(db: Db, sport: GradedSport, rows: readonly SlateRow[], books: ReadonlyMap<string, PropBooks>, now: Date, dispersionFor: (stat: StatType) => Dispersion | null): number {
   const capturedAt = now.toISOString();
   upsertClosingPrices(
     db,
@@ -97,17 +104,36 @@ export function captureClosings(db: Db, sport: GradedSport, rows: readonly Slate
   for (const entry of pendingBeforeStart(db, sport, now)) {
     // A close read in the same snapshot that locked the entry is the lock itself, not a close.
     if (entry.lockedAt >= capturedAt || entry.book === null) continue;
-    const close = closeAtBook(linesOf.get(propKey(entry)) ?? [], entry.book, entry.line, entry.side);
-    if (close) captures.push({ entryId: entry.id, closingLine: close.line, closingPrice: close.price, closingFairProb: close.fairProb, closingBook: entry.book, capturedAt });
+    const lines = linesOf.get(propKey(entry)) ?? [];
+    if (lines.length === 0) continue;
+    const close = closeOnYardstick(lines, { ...entry, book: entry.book }, dispersionFor(lines[0]!.stat)) ?? closeAtBookMainLine(lines, entry.book, entry.line, entry.side);
+    if (close) captures.push({ entryId: entry.id, ...close, capturedAt });
   }
   writeClosings(db, captures);
   return captures.length;
 }
 
-/** The book's price for the side at `line`, else at the book's own main line (P(over) nearest 0.5). */
-function closeAtBook(lines: readonly PropBooks[], book: string, line: number, side: 'over' | 'under'): { line: number; price: number; fairProb: number } | null {
-  const same = bookSidePrice(lines.find((p) => p.line === line), book, side);
-  if (same) return { line, ...same };
+type Close = Omit<ClosingCapture, 'entryId' | 'capturedAt'>;
+
+/** The market's fair at the locked line against the locked book, by the lock's rule; null when it cannot be read that way. */
+function closeOnYardstick(lines: readonly PropBooks[], entry: LedgerEntry & { book: string }, dispersion: Dispersion | null): Close | null {
+  const ladder = lines.map((p) => ({ line: p.line, quotes: [...p.books.values()] }));
+  const fair = fairOverForBook(ladder, entry.line, entry.book, dispersion);
+  // The book's own pair is a different yardstick from the others' consensus: only where the lock used it.
+  if (fair === null || (fair.source === 'book' && entry.lockedFairSource !== 'book')) return null;
+  const own = bookSidePrice(lines.find((p) => p.line === entry.line), entry.book, entry.side);
+  return {
+    closingLine: entry.line,
+    closingPrice: own?.price ?? null,
+    closingFairProb: entry.side === 'over' ? fair.pOver : 1 - fair.pOver,
+    closingBook: own ? entry.book : null,
+    closingFairSource: fair.source,
+  };
+}
+
+/** The locked book's side at its own main line (P(over) nearest 0.5), when it no longer prices the locked line. */
+function closeAtBookMainLine(lines: readonly PropBooks[], book: string, line: number, side: 'over' | 'under'): Close | null {
+  if (bookSidePrice(lines.find((p) => p.line === line), book, side)) return null;
   let best: { line: number; price: number; fairProb: number; distance: number } | null = null;
   for (const p of lines) {
     const over = bookSidePrice(p, book, 'over');
@@ -116,5 +142,5 @@ function closeAtBook(lines: readonly PropBooks[], book: string, line: number, si
     const distance = Math.abs(over.fairProb - 0.5);
     if (!best || distance < best.distance) best = { line: p.line, ...priced, distance };
   }
-  return best ? { line: best.line, price: best.price, fairProb: best.fairProb } : null;
+  return best ? { closingLine: best.line, closingPrice: best.price, closingFairProb: null, closingBook: book, closingFairSource: null } : null;
 }

@@ -193,7 +193,7 @@ function finalLines(games: readonly GameResults[]): PlayerGameStat[] {
  * SQLite's own scan of them (the pending index's range, in its order: by id). DECIDE gets the
  * columns settlement and CLV read and decides the entry with the domain's settleEntry and
  * computeClv: 1 when it settles (the row is written), 0 when it stays pending. FIELD hands back one
- * field of that decision (0 outcome, 1 actual value, 2 clv, 3 clv line, 4 verdict) for the row
+ * field of that decision (0 outcome, 1 actual value, 2 clv, 3 clv line, 4 verdict, 5 clv pct) for the row
  * being written. Reading every pending row into JS arrays and writing each back through its own
  * UPDATE by id was most of a settle's time (docs/performance.md).
  * Without a captured close (NO_CLOSE) computeClv gives no CLV and never looks at the capture time
@@ -212,13 +212,13 @@ const named = (field: number, names: readonly string[]) => `case ${FIELD}("id", 
 const SETTLE_SQL =
   `update "ledger_entries" set "outcome" = ${named(0, OUTCOMES)}, "actual_value" = ${FIELD}("id", 1), "settled_at" = ?, ` +
   `"clv" = case when ${NO_CLOSE} then null else ${FIELD}("id", 2) end, "clv_line" = case when ${NO_CLOSE} then null else ${FIELD}("id", 3) end, ` +
-  `"clv_verdict" = case when ${NO_CLOSE} then null else ${named(4, VERDICTS)} end ` +
+  `"clv_verdict" = case when ${NO_CLOSE} then null else ${named(4, VERDICTS)} end, "clv_pct" = case when ${NO_CLOSE} then null else ${FIELD}("id", 5) end ` +
   'where ("sport" = ? and "game_date" = ? and "outcome" = ?) and ' +
-  `${DECIDE}("id", "team", "player_key", "stat_type", "line", "side", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", ` +
+  `${DECIDE}("id", "team", "player_key", "stat_type", "line", "side", "locked_price", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", ` +
   `case when ${NO_CLOSE} then null else "commence_time" end)`;
 
 /** A settled entry's written fields, in FIELD's order. */
-type Settled = [outcome: 'hit' | 'miss' | 'push' | 'void', actualValue: number | null, clv: number | null, clvLine: number | null, verdict: 'beat' | 'faded' | 'flat' | null];
+type Settled = [outcome: 'hit' | 'miss' | 'push' | 'void', actualValue: number | null, clv: number | null, clvLine: number | null, verdict: 'beat' | 'faded' | 'flat' | null, clvPct: number | null];
 type Lookup = ReturnType<typeof resultLookup>;
 
 /**
@@ -286,16 +286,16 @@ class Decisions {
 let active: Decisions | null = null;
 const withFunctions = new WeakSet<object>();
 
-function decide(lookup: Lookup, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string): Settled | string {
+function decide(lookup: Lookup, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedPrice: number | null, lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string): Settled | string {
   const result = lookup(team, playerKey, statType);
   if (!result) return 'game_not_found';
   const s = settleEntry({ line, side }, result);
   if (s.outcome === 'pending') return s.reason;
-  const clv = computeClv({ side, line, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime });
-  if ((closingLine === null || closingCapturedAt === null) && (clv.clv !== null || clv.clvLine !== null || clv.verdict !== null)) {
+  const clv = computeClv({ side, line, lockedPrice, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime });
+  if ((closingLine === null || closingCapturedAt === null) && (clv.clv !== null || clv.clvPct !== null || clv.clvLine !== null || clv.verdict !== null)) {
     throw new Error('settle: computeClv gave a CLV without a captured close, which SETTLE_SQL writes as null');
   }
-  return [s.outcome, 'actualValue' in s ? s.actualValue : null, clv.clv, clv.clvLine, clv.verdict];
+  return [s.outcome, 'actualValue' in s ? s.actualValue : null, clv.clv, clv.clvLine, clv.verdict, clv.clvPct];
 }
 
 /** A name's place in its list, for FIELD. */
@@ -309,10 +309,10 @@ function placeOf(names: readonly string[], name: string): number {
 function registerSettleFunctions(client: Store['sqlite']): void {
   if (withFunctions.has(client)) return;
   const options = { deterministic: false, directOnly: true };
-  client.function(DECIDE, options, (id: number, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string) => {
+  client.function(DECIDE, options, (id: number, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under', lockedPrice: number | null, lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string) => {
     // ledger_entries.commence_time is NOT NULL: SQLite hands every row's start as text.
     const run = active as Decisions;
-    const d = run.asked(id) ?? run.add(id, decide(run.lookup, team, playerKey, statType, line, side, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime));
+    const d = run.asked(id) ?? run.add(id, decide(run.lookup, team, playerKey, statType, line, side, lockedPrice, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime));
     return typeof d === 'string' ? 0 : 1;
   });
   client.function(FIELD, options, (id: number, field: number) => {

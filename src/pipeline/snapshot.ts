@@ -5,7 +5,9 @@ import { lineMovement, NO_MOVEMENT } from '../domain/line-movement.js';
 import { FITTED_PARAMS, gradeProp, marketDispersionFor } from '../domain/model/index.js';
 import { assembleSlate, groupQuotes, joinInvariant, marketPricingOf, opponentOf, type PricedRow } from '../domain/slate.js';
 import type { GradedSport } from '../domain/sports.js';
-import { STATS } from '../domain/stats.js';
+import { STATS, type StatType } from '../domain/stats.js';
+import { edgeNow, evNowPct, projectionAgrees } from '../domain/claim.js';
+import type { FairSource } from '../domain/model/market.js';
 import { easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
 import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
@@ -100,7 +102,8 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     }
 
     const books = groupQuotes(quotes, { allowedBooks: opts.allowedBooks });
-    const graded = gradeSlate(sport, events, assembleSlate(books, (stat) => marketDispersionFor(FITTED_PARAMS, sport, stat)), opts, slateDate);
+    const dispersionFor = (stat: StatType) => marketDispersionFor(FITTED_PARAMS, sport, stat);
+    const graded = gradeSlate(sport, events, assembleSlate(books, dispersionFor), opts, slateDate);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = snapshotBefore(store.db, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
@@ -116,7 +119,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
       insertLocks(tx, graded.newLocks.map((l) => ({ ...l, snapshotId })));
       insertTickerEvents(tx, moves);
       const ledgerInserted = recordPreGrades(tx, sport, rows, events);
-      const closingsCaptured = captureClosings(tx, sport, rows, books, now);
+      const closingsCaptured = captureClosings(tx, sport, rows, books, now, dispersionFor);
       return { snapshotId, ledgerInserted, closingsCaptured };
     });
 
@@ -187,7 +190,8 @@ async function fetchSlate(sport: GradedSport, opts: SnapshotOptions, slateDate: 
   return { kind: 'ok', events, quotes: perEvent.flat() };
 }
 
-export type SlateRow = NewGradedRow & { isMainLine: boolean };
+/** A graded row as the run holds it; `lockedFairSource` (the lock's fair rule) goes to the ledger, not the row. */
+export type SlateRow = NewGradedRow & { isMainLine: boolean; lockedFairSource: FairSource | null };
 
 interface GradedSlate {
   rows: SlateRow[];
@@ -252,7 +256,12 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       // Frozen: the lock and the row write the same detail, so its JSON text is made once.
       const fresh: Omit<NewGradeLock, 'snapshotId'> = out.insufficientData
         ? { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: null, projection: out.projection, pWin: null, modelOdds: null, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ refusal: out.reason }) }
-        : { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: out.grade, projection: out.projection, pWin: out.pWin, modelOdds: out.modelOdds, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ ...out.detail, evPct: out.evPct, value: out.value, takeable: out.takeable }) };
+        : {
+            sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: out.grade, projection: out.projection, pWin: out.pWin, modelOdds: out.modelOdds, archetype, gradedAt: now.toISOString(),
+            modelDetail: deepFreeze({ ...out.detail, evPct: out.evPct, value: out.value, takeable: out.takeable }),
+            // The claim's price: the grade, p_win and ev_pct hold at this book and price only.
+            lockedBook: p.book, lockedOdds: p.bookOdds, lockedFairProb: p.fairProb,
+          };
       // A refusal is not locked: the player may have history by the next run.
       if (!out.insufficientData) newLocks.push(fresh);
       const d: Record<string, unknown> = fresh.modelDetail ?? {};
@@ -264,11 +273,15 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
         gradedAt: fresh.gradedAt,
         modelDetail: fresh.modelDetail ?? null,
         archetype: fresh.archetype ?? null,
-        detail: { evPct: d['evPct'], value: d['value'], takeable: d['takeable'], refusal: d['refusal'] },
+        lockedBook: fresh.lockedBook ?? null,
+        lockedOdds: fresh.lockedOdds ?? null,
+        lockedFairProb: fresh.lockedFairProb ?? null,
+        detail: { evPct: d['evPct'], value: d['value'], takeable: d['takeable'], refusal: d['refusal'], nudgeWeight: d['nudgeWeight'], pModel: d['pModel'], fairSource: d['fairSource'] },
       };
       if (out.insufficientData) refusalReason = out.reason;
     }
     const detail = lock.detail;
+    const evNow = evNowPct(lock.grade, p.fairProb, p.bookOdds, { nudgeWeight: numberOrNull(detail.nudgeWeight), pModel: numberOrNull(detail.pModel) });
     if (lock.grade !== null) {
       evPct = numberOrNull(detail.evPct);
       value = numberOrNull(detail.value);
@@ -322,10 +335,21 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       injuryStatus: null,
       // A locked grade's detail is its stored JSON text, written into the row as is (JsonText).
       modelDetail: lock.modelDetail as Record<string, unknown> | null,
+      lockedBook: lock.grade === null ? null : lock.lockedBook,
+      lockedOdds: lock.grade === null ? null : lock.lockedOdds,
+      lockedFairProb: lock.grade === null ? null : lock.lockedFairProb,
+      evNowPct: evNow,
+      edgeNow: edgeNow(lock.grade, evNow),
+      projectionAgrees: lock.grade === null ? null : projectionAgrees(lock.projection, p.line, p.side),
       isMainLine: p.isMainLine,
+      lockedFairSource: lock.grade === null ? null : fairSourceOrNull(detail.fairSource),
     });
   }
   return { rows, newLocks, dropped, dropReasons };
+}
+
+function fairSourceOrNull(v: unknown): FairSource | null {
+  return v === 'consensus' || v === 'market_implied' || v === 'book' ? v : null;
 }
 
 function numberOrNull(v: unknown): number | null {

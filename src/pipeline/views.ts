@@ -38,11 +38,21 @@ export function gradedRowView(r: GradedRowRecord) {
     outlier: r.outlierBook === null || r.outlierOdds === null ? null : { book: r.outlierBook, odds: r.outlierOdds },
     model_odds: r.modelOdds,
     p_win: r.pWin,
+    /** EV of locked_odds at p_win: the claim the grade makes, at the price and time it was made on. */
     ev_pct: r.evPct,
     value: r.value,
     takeable: r.takeable,
     archetype: r.archetype,
     gradedAt: r.gradedAt,
+    /** The price the grade, p_win and ev_pct were computed on; book and book_odds are the market now. */
+    locked_book: r.lockedBook,
+    locked_odds: r.lockedOdds,
+    locked_fair_prob: r.lockedFairProb,
+    /** The current best price's EV against the current fair (gated like ev_pct), and whether the claim's edge still holds. */
+    ev_now_pct: r.evNowPct,
+    edge_now: r.edgeNow,
+    /** False when the projection lies on the other side of the line from the graded side. */
+    projection_agrees: r.projectionAgrees,
     line_delta: r.lineDelta === null ? null : { delta: r.lineDelta, previous_line: r.previousLine, direction: r.lineDirection },
     lineup_status: r.lineupStatus,
     batting_slot: r.battingSlot,

@@ -107,6 +107,17 @@ export const gradedRows = sqliteTable(
     injuryStatus: text('injury_status', { enum: ['OUT', 'GTD', 'PROB'] }),
     /** Model inputs worth showing (sample size, recent form...), for scan intel and audits. */
     modelDetail: text('model_detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** The price the grade, p_win and ev_pct were computed on (its lock's), at graded_at; book/book_odds are the market now. */
+    lockedBook: text('locked_book'),
+    lockedOdds: real('locked_odds'),
+    /** The market's fair probability of the side when the grade was locked (fair_prob is the fair now). */
+    lockedFairProb: real('locked_fair_prob'),
+    /** The current best price's EV against the current fair, by the grade's rule; null without a grade or a market. */
+    evNowPct: real('ev_now_pct'),
+    /** Whether a locked claim of positive EV still stands at the current price (A+, A, B only). */
+    edgeNow: text('edge_now', { enum: ['holds', 'reduced', 'gone'] }),
+    /** False when the projection lies on the other side of the line from the graded side. */
+    projectionAgrees: integer('projection_agrees', { mode: 'boolean' }),
   },
   (t) => [
     uniqueIndex('graded_rows_snapshot_key').on(t.snapshotId, t.eventId, t.playerKey, t.statType, t.line, t.side),
@@ -136,6 +147,10 @@ export const gradeLocks = sqliteTable(
     gradedAt: text('graded_at').notNull(),
     snapshotId: integer('snapshot_id').references(() => snapshots.id),
     modelDetail: text('model_detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** The book and American price the grade was computed on, and the market's fair for the side then. */
+    lockedBook: text('locked_book'),
+    lockedOdds: real('locked_odds'),
+    lockedFairProb: real('locked_fair_prob'),
   },
   (t) => [uniqueIndex('grade_locks_key').on(t.eventId, t.playerKey, t.statType, t.line, t.side)],
 );
@@ -167,6 +182,8 @@ export const ledgerEntries = sqliteTable(
     book: text('book'),
     lockedPrice: real('locked_price'),
     lockedFairProb: real('locked_fair_prob'),
+    /** How the locked fair was formed (graded row's fair_source); the close is read the same way. */
+    lockedFairSource: text('locked_fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
     lockedAt: text('locked_at').notNull(),
     closingLine: real('closing_line'),
     closingPrice: real('closing_price'),
@@ -174,7 +191,17 @@ export const ledgerEntries = sqliteTable(
     /** Book the close was read at: the locked book when it still quotes the line. */
     closingBook: text('closing_book'),
     closingCapturedAt: text('closing_captured_at'),
+    /** How closing_fair_prob was formed at the close: the lock's rule applied to the closing market. */
+    closingFairSource: text('closing_fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
+    /**
+     * one_yardstick: the close is the market's fair at the locked line by the lock's own rule (one
+     * yardstick). own_book_devig: a close captured before migration 0008 that could not be re-read
+     * that way (the graded book's own pair); kept, marked, and left out of the beat-close rate.
+     */
+    closeMethod: text('close_method', { enum: ['one_yardstick', 'own_book_devig'] }),
     clv: real('clv'),
+    /** The locked price's EV at the closing fair, percent of stake (the verdict follows it). */
+    clvPct: real('clv_pct'),
     clvLine: real('clv_line'),
     clvVerdict: text('clv_verdict', { enum: ['beat', 'faded', 'flat'] }),
     outcome: text('outcome', { enum: ledgerOutcomes }).notNull(),

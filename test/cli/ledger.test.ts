@@ -66,7 +66,7 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     expect(narrowed.total).toBeLessThan(total);
   });
 
-  it('CLV is a number with its verdict: percentage points of the de-vigged probability, from the stored lock and close', async () => {
+  it('CLV is the locked price\'s EV at the closing fair, with its verdict, from the stored lock and close', async () => {
     const { entries } = await listAll(settled);
     const verdicts = entries.filter((e) => e.clv_status.verdict !== null);
     expect(verdicts.length).toBeGreaterThan(0);
@@ -74,17 +74,20 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     // The store's full-precision probabilities (the wire rounds them to 4 places).
     const store = openStore(settled);
     const stored = new Map(
-      (store.sqlite.prepare('select id, locked_fair_prob as locked, closing_fair_prob as closing from ledger_entries').all() as Array<{ id: number; locked: number; closing: number }>).map((r) => [r.id, r]),
+      (store.sqlite.prepare('select id, locked_price as price, locked_fair_prob as locked, closing_fair_prob as closing from ledger_entries').all() as Array<{ id: number; price: number; locked: number; closing: number }>).map((r) => [r.id, r]),
     );
     store.close();
     for (const e of verdicts) {
       expect(e.clv_status.final).toBe(true);
       if (e.closing_line === e.line) {
-        const probs = stored.get(e.id);
-        const pts = ((probs?.closing ?? Number.NaN) - (probs?.locked ?? Number.NaN)) * 100;
-        expect(e.clv_status.clv ?? Number.NaN).toBeCloseTo(pts / 100, 4);
-        const shown = `${pts > 0 ? '+' : pts < 0 ? '-' : ''}${Math.abs(pts).toFixed(1)} pts ${e.clv_status.verdict}`;
-        // Match on the cells themselves: a moved line's close ("2.5 -220") must not match the Line column.
+        const s = stored.get(e.id)!;
+        const decimal = s.price > 0 ? 1 + s.price / 100 : 1 + 100 / -s.price;
+        const pct = 100 * (s.closing * decimal - 1);
+        expect(e.clv_status.clv_pct ?? Number.NaN).toBeCloseTo(pct, 1);
+        expect(e.clv_status.clv ?? Number.NaN).toBeCloseTo(s.closing - s.locked, 4);
+        expect(e.clv_status.verdict).toBe(Math.abs(pct) < 0.5 ? 'flat' : pct > 0 ? 'beat' : 'faded');
+        const shown = `${pct > 0 ? '+' : pct < 0 ? '-' : ''}${Math.abs(pct).toFixed(1)}% ${e.clv_status.verdict}`;
+        // Match on the cells themselves: a moved line's close must not match the Line column.
         const row = text.split('\n').find((l) => {
           const cells = l.split('│').map((c) => c.trim());
           return cells[2] === e.player && cells[5] === e.stat_type && cells[6] === String(e.line) && cells[7] === e.side;
@@ -95,32 +98,29 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
         expect(e.clv_status.clv_line).toBe(e.side === 'over' ? (e.closing_line ?? 0) - e.line : e.line - (e.closing_line ?? 0));
       }
     }
-    expect(text).toContain('CLV: de-vigged probability of the side, lock to close, in percentage points');
+    expect(text).toContain("CLV: the locked price's EV at the closing fair");
   });
 
-  it('says why a close is missing, from stored fields only', async () => {
+  it('says why a close is missing, from stored fields only; a locked book that stopped quoting still gets the market\'s close', async () => {
     const { entries } = await listAll(settled);
     const missing = entries.filter((e) => e.clv_status.verdict === null);
     expect(missing.length).toBeGreaterThan(0);
     for (const e of missing) {
       expect(e.closing_captured_at).toBeNull();
       // Locked by the last snapshot before the start (17:05): no later snapshot could capture a close.
-      if (e.locked_at.startsWith('2025-11-05T17:05')) expect(e.clv_status.no_close_reason).toBe('no_snapshot_after_lock');
-      else expect(e.clv_status.no_close_reason).toBe('book_stopped_quoting');
+      expect(e.locked_at.startsWith('2025-11-05T17:05')).toBe(true);
+      expect(e.clv_status.no_close_reason).toBe('no_snapshot_after_lock');
       expect(e.clv_status.note).toBe(NO_CLOSE_NOTES[e.clv_status.no_close_reason as keyof typeof NO_CLOSE_NOTES]);
     }
-    // Every "book stopped" entry: the recording shows its book quoting the prop at 15:00 and not at 17:00.
-    const stopped = missing.filter((e) => e.clv_status.no_close_reason === 'book_stopped_quoting');
+    // Entries whose locked book quoted the prop at 15:00 and not at 17:00 (the recording): the close
+    // is the other books' market at the locked line, with no closing price at the locked book.
+    const locked15 = entries.filter((e) => e.locked_at.startsWith('2025-11-05T15:05'));
+    const stopped = locked15.filter((e) => bookQuotes(e.event_id, '15-00-00Z', e.book ?? '', e.stat_type, e.player).length === 2 && bookQuotes(e.event_id, '17-00-00Z', e.book ?? '', e.stat_type, e.player).length === 0);
     expect(stopped.length).toBeGreaterThan(0);
-    for (const e of stopped) {
-      const quotes = (at: string) => bookQuotes(e.event_id, at, e.book ?? '', e.stat_type, e.player);
-      expect(quotes('15-00-00Z').length).toBe(2);
-      expect(quotes('17-00-00Z')).toEqual([]);
-    }
+    for (const e of stopped) expect(e).toMatchObject({ closing_line: e.line, closing_book: null, closing_price: null });
     const text = (await runCli(['--db', settled, 'ledger', '--limit', '100000'])).stdout;
     expect(text).toMatch(/no close: no later snapshot/);
     expect(text).toMatch(/\d+ shown × no close: no snapshot ran between the lock and the start/);
-    expect(text).toMatch(/\d+ shown × no close: the book stopped quoting the prop on both sides before the start/);
   });
 
   it('before the games: CLV "so far" where a close was captured, "no close captured yet" where not', async () => {
@@ -159,12 +159,14 @@ describe('clvStatus: why a close is missing, case by case', () => {
     side: 'over',
     line: 14.5,
     book: 'fanduel',
+    lockedPrice: 100,
     lockedFairProb: 0.5,
     closingLine: null,
     closingFairProb: null,
     closingCapturedAt: null,
     commenceTime: '2025-11-06T00:00:00Z',
     clv: null,
+    clvPct: null,
     clvLine: null,
     clvVerdict: null,
   } satisfies Partial<LedgerEntry>;
@@ -176,7 +178,7 @@ describe('clvStatus: why a close is missing, case by case', () => {
     expect(clvStatus({ ...base, book: null }, after, null).noCloseReason).toBe('no_book');
     expect(clvStatus(base, after, { snapshotsAfterLock: 0, carriedGame: false }).noCloseReason).toBe('no_snapshot_after_lock');
     expect(clvStatus(base, after, { snapshotsAfterLock: 3, carriedGame: false }).noCloseReason).toBe('game_not_in_later_snapshots');
-    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carriedGame: true }).noCloseReason).toBe('book_stopped_quoting');
+    expect(clvStatus(base, after, { snapshotsAfterLock: 3, carriedGame: true }).noCloseReason).toBe('market_stopped_pricing');
     expect(clvStatus(base, after, null).noCloseReason).toBe('no_capture_before_start');
     const late = { ...base, closingLine: 14.5, closingFairProb: 0.55, closingCapturedAt: '2025-11-06T00:05:00Z' };
     expect(clvStatus(late, after, null)).toMatchObject({ verdict: null, noCloseReason: 'captured_after_start' });
@@ -192,7 +194,7 @@ describe('clvStatus: why a close is missing, case by case', () => {
     expect(clvStatus(captured, after, null).final).toBe(true);
     const moved = clvStatus({ ...captured, closingLine: 15.5 }, after, null);
     expect(moved).toMatchObject({ clv: null, clvLine: 1, verdict: 'beat' });
-    const settledRow = { ...base, outcome: 'hit', clv: -0.03, clvLine: 0, clvVerdict: 'faded' } as const;
+    const settledRow = { ...base, outcome: 'hit', clv: -0.03, clvPct: -6, clvLine: 0, clvVerdict: 'faded' } as const;
     // Settled is final whatever the read clock (a replayed store reads as of its snapshot).
     expect(clvStatus(settledRow, before, null)).toMatchObject({ clv: -0.03, verdict: 'faded', final: true });
     expect(clvStatus({ ...base, outcome: 'miss' }, before, { snapshotsAfterLock: 0, carriedGame: false }).noCloseReason).toBe('no_snapshot_after_lock');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { computeClv, FLAT_THRESHOLD, type ClvInput } from '../../src/domain/clv.js';
+import fc from 'fast-check';
+import { computeClv, FLAT_PCT, type ClvInput } from '../../src/domain/clv.js';
 import { devigTwoWay } from '../../src/domain/devig.js';
 import { americanToDecimal } from '../../src/domain/odds.js';
 import { readJson } from '../fixtures/ledger/real-ledger.js';
@@ -46,93 +47,85 @@ function quotes(file: string) {
 const locked = quotes('wnba-historical-event-odds-player-props-2024-06-11T1125Z.json');
 const closing = quotes('wnba-historical-event-odds-player-props-2024-06-11T2320Z-closing.json');
 
-function fairProb(q: Quote, side: 'over' | 'under'): number | null {
-  const r = devigTwoWay(q.over, q.under);
+/** Multiplicative no-vig probability of one side of one book's pair (the consensus de-vig). */
+function pairProb(q: Quote, side: 'over' | 'under'): number | null {
+  const r = devigTwoWay(q.over, q.under, 'multiplicative');
   return r.ok ? (r.probs[side === 'over' ? 0 : 1] ?? null) : null;
 }
 
-/** A ledger entry locked at the 11:25Z snapshot with the 23:20Z snapshot as its close (when the book still quoted it). */
-function realEntry(book: string, market: string, player: string, side: 'over' | 'under'): ClvInput {
+/** The other books' consensus for the side at `line`: the mean no-vig probability of every other book quoting both sides of it. */
+function othersConsensus(snap: ReturnType<typeof quotes>, book: string, market: string, player: string, line: number, side: 'over' | 'under'): { prob: number; books: number } | null {
+  const probs: number[] = [];
+  for (const [key, q] of snap.map) {
+    const [b, m, p] = key.split('|');
+    if (b === book || m !== market || p !== player || q.line !== line) continue;
+    const prob = pairProb(q, side);
+    if (prob !== null) probs.push(prob);
+  }
+  return probs.length === 0 ? null : { prob: probs.reduce((a, x) => a + x, 0) / probs.length, books: probs.length };
+}
+
+/** A claim locked at the 11:25Z snapshot at `book`'s price, its close the other books' consensus at 23:20Z at the same line. */
+function realEntry(book: string, market: string, player: string, side: 'over' | 'under'): ClvInput & { books: number } {
   const key = `${book}|${market}|${player}`;
   const lock = locked.map.get(key);
   if (!lock) throw new Error(`no locked quote ${key}`);
-  const close = closing.map.get(key);
+  const atLock = othersConsensus(locked, book, market, player, lock.line, side);
+  const atClose = othersConsensus(closing, book, market, player, lock.line, side);
   return {
     side,
     line: lock.line,
-    lockedFairProb: fairProb(lock, side),
+    lockedPrice: side === 'over' ? lock.over : lock.under,
+    lockedFairProb: atLock?.prob ?? null,
     commenceTime: locked.commenceTime,
-    closingLine: close?.line ?? null,
-    closingFairProb: close ? fairProb(close, side) : null,
-    closingCapturedAt: close ? closing.capturedAt : null,
+    closingLine: atClose ? lock.line : null,
+    closingFairProb: atClose?.prob ?? null,
+    closingCapturedAt: atClose ? closing.capturedAt : null,
+    books: Math.min(atLock?.books ?? 0, atClose?.books ?? 0),
   };
 }
 
-describe('computeClv on a real WNBA close (Mystics @ Dream, 2024-06-11, tip 23:30Z, close 23:20Z)', () => {
+describe('computeClv on a real WNBA close, one yardstick (Mystics @ Dream, 2024-06-11, tip 23:30Z, close 23:20Z)', () => {
   it('uses the close captured 10 minutes before the tip', () => {
     expect(closing.capturedAt).toBe('2024-06-11T23:20:38Z');
     expect(closing.commenceTime).toBe('2024-06-11T23:30:00Z');
   });
 
-  it('same line, price shortened on the over (FanDuel Rhyne Howard points 14.5: +100/-130 -> -120/-110): over beat, under faded', () => {
+  it('FanDuel Rhyne Howard points 14.5 over at +100: the others\' consensus moved toward the over, so the locked price beat the close', () => {
     const over = realEntry('fanduel', 'player_points', 'Rhyne Howard', 'over');
-    const under = realEntry('fanduel', 'player_points', 'Rhyne Howard', 'under');
     expect(over.line).toBe(14.5);
-    expect(over.closingLine).toBe(14.5);
+    expect(over.lockedPrice).toBe(100);
     const o = computeClv(over);
-    const u = computeClv(under);
     expect(o.clv).toBeCloseTo((over.closingFairProb ?? 0) - (over.lockedFairProb ?? 0), 12);
-    // About four points of fair probability (multiplicative de-vig: 0.469 -> 0.510).
-    expect(o.clv).toBeGreaterThan(0.04);
-    expect(o.clv).toBeLessThan(0.05);
-    expect(o).toMatchObject({ clvLine: 0, verdict: 'beat' });
-    expect(u.clv).toBeCloseTo(-(o.clv ?? 0), 12);
-    expect(u).toMatchObject({ clvLine: 0, verdict: 'faded' });
-    // The spec's "locked minus closing" in price terms: the locked over price (+100, decimal 2.0)
-    // is longer than the close (-120, decimal 1.83), and that positive difference is a beat.
-    const lockedDecimal = americanToDecimal(100) ?? 0;
-    const closingDecimal = americanToDecimal(-120) ?? 0;
-    expect(Math.sign(lockedDecimal - closingDecimal)).toBe(Math.sign(o.clv ?? 0));
+    expect(o.clv).toBeGreaterThan(0);
+    // The locked +100 (decimal 2.0) at the closing consensus: 100 x (p x 2 - 1).
+    expect(o.clvPct).toBeCloseTo(100 * ((over.closingFairProb ?? 0) * 2 - 1), 12);
+    expect(o).toMatchObject({ clvLine: 0, verdict: (o.clvPct ?? 0) > FLAT_PCT ? 'beat' : (o.clvPct ?? 0) < -FLAT_PCT ? 'faded' : 'flat' });
   });
 
-  it('unchanged prices are flat with clv exactly 0 (DraftKings Allisha Gray points 15.5, -120/-110 both times)', () => {
-    const e = realEntry('draftkings', 'player_points', 'Allisha Gray', 'over');
-    expect(computeClv(e)).toEqual({ clv: 0, clvLine: 0, verdict: 'flat' });
-  });
-
-  it('line moved up 12.5 -> 13.5 (BetRivers Tina Charles points): over beat by +1, under faded by -1, no probability clv', () => {
-    expect(computeClv(realEntry('betrivers', 'player_points', 'Tina Charles', 'over'))).toEqual({ clv: null, clvLine: 1, verdict: 'beat' });
-    expect(computeClv(realEntry('betrivers', 'player_points', 'Tina Charles', 'under'))).toEqual({ clv: null, clvLine: -1, verdict: 'faded' });
-  });
-
-  it('line moved down 4.5 -> 3.5 (BetRivers Ariel Atkins rebounds): over faded, under beat', () => {
-    expect(computeClv(realEntry('betrivers', 'player_rebounds', 'Ariel Atkins', 'over'))).toEqual({ clv: null, clvLine: -1, verdict: 'faded' });
-    expect(computeClv(realEntry('betrivers', 'player_rebounds', 'Ariel Atkins', 'under'))).toEqual({ clv: null, clvLine: 1, verdict: 'beat' });
-  });
-
-  it('no close captured (BetRivers pulled Aaliyah Edwards points before the tip): everything null', () => {
-    const e = realEntry('betrivers', 'player_points', 'Aaliyah Edwards', 'over');
-    expect(e.closingCapturedAt).toBeNull();
-    expect(e.lockedFairProb).not.toBeNull();
-    expect(computeClv(e)).toEqual({ clv: null, clvLine: null, verdict: null });
-  });
-
-  it('every same-line real pair gets a verdict consistent with the flat threshold, and sides mirror', () => {
+  it('every real same-line claim: clv is the consensus move, clv_pct the locked price at the closing consensus, the verdict its sign', () => {
     let checked = 0;
-    for (const [key, lock] of locked.map) {
-      const close = closing.map.get(key);
-      if (!close || close.line !== lock.line || lock.over === null || lock.under === null) continue;
+    for (const key of locked.map.keys()) {
       const [book = '', market = '', player = ''] = key.split('|');
-      const o = computeClv(realEntry(book, market, player, 'over'));
-      const u = computeClv(realEntry(book, market, player, 'under'));
-      expect(o.clv).not.toBeNull();
-      // Two-way de-vig: the under's probability is 1 - the over's, so the clvs are exact mirrors.
-      expect((o.clv ?? 0) + (u.clv ?? 0)).toBeCloseTo(0, 12);
-      const expected = Math.abs(o.clv ?? 0) < FLAT_THRESHOLD ? 'flat' : (o.clv ?? 0) > 0 ? 'beat' : 'faded';
-      expect(o.verdict).toBe(expected);
-      checked++;
+      for (const side of ['over', 'under'] as const) {
+        const e = realEntry(book, market, player, side);
+        if (e.closingFairProb === null || e.lockedFairProb === null || e.lockedPrice === null) continue;
+        const r = computeClv(e);
+        const decimal = americanToDecimal(e.lockedPrice) ?? 0;
+        expect(r.clv).toBeCloseTo(e.closingFairProb - e.lockedFairProb, 12);
+        expect(r.clvPct).toBeCloseTo(100 * (e.closingFairProb * decimal - 1), 10);
+        const pct = r.clvPct ?? 0;
+        expect(r.verdict).toBe(Math.abs(pct) < FLAT_PCT ? 'flat' : pct > 0 ? 'beat' : 'faded');
+        checked++;
+      }
     }
-    expect(checked).toBeGreaterThan(40);
+    expect(checked).toBeGreaterThan(80);
+  });
+
+  it('no other book at the locked line at the close: no close, everything null', () => {
+    const e = realEntry('betrivers', 'player_points', 'Aaliyah Edwards', 'over');
+    expect(e.lockedFairProb).not.toBeNull();
+    if (e.closingCapturedAt === null) expect(computeClv(e)).toEqual({ clv: null, clvPct: null, clvLine: null, verdict: null });
   });
 });
 
@@ -140,6 +133,7 @@ describe('computeClv rules', () => {
   const base: ClvInput = {
     side: 'over',
     line: 5.5,
+    lockedPrice: 100,
     lockedFairProb: 0.5,
     commenceTime: '2025-06-04T23:05:00Z',
     closingLine: 5.5,
@@ -147,29 +141,55 @@ describe('computeClv rules', () => {
     closingCapturedAt: '2025-06-04T23:00:00Z',
   };
 
-  it('flat below half a point of probability, beat/faded at or beyond it', () => {
-    expect(computeClv({ ...base, closingFairProb: 0.5049 }).verdict).toBe('flat');
-    expect(computeClv({ ...base, closingFairProb: 0.4951 }).verdict).toBe('flat');
-    expect(computeClv({ ...base, closingFairProb: 0.506 }).verdict).toBe('beat');
-    expect(computeClv({ ...base, closingFairProb: 0.494 }).verdict).toBe('faded');
+  it('flat inside half a percent of the locked price\'s EV at the close, beat/faded at or beyond it', () => {
+    // +100 is decimal 2: clv_pct = 100 x (2p - 1).
+    expect(computeClv({ ...base, closingFairProb: 0.5024 }).verdict).toBe('flat');
+    expect(computeClv({ ...base, closingFairProb: 0.4976 }).verdict).toBe('flat');
+    expect(computeClv({ ...base, closingFairProb: 0.503 }).verdict).toBe('beat');
+    expect(computeClv({ ...base, closingFairProb: 0.497 }).verdict).toBe('faded');
   });
 
-  it('an under uses its own side probability: a rise is a beat', () => {
-    expect(computeClv({ ...base, side: 'under', lockedFairProb: 0.45, closingFairProb: 0.48 })).toMatchObject({ verdict: 'beat' });
-    expect(computeClv({ ...base, side: 'under', lockedFairProb: 0.45, closingFairProb: 0.48 }).clv).toBeCloseTo(0.03, 12);
+  it('a price with no edge at the lock that the market did not move reads faded: the vig is not beaten', () => {
+    // -110 at a 50% fair: EV -4.5% at the lock and at the close.
+    const r = computeClv({ ...base, lockedPrice: -110, closingFairProb: 0.5 });
+    expect(r.clv).toBe(0);
+    expect(r.clvPct).toBeCloseTo(100 * (0.5 * (1 + 100 / 110) - 1), 12);
+    expect(r.verdict).toBe('faded');
   });
 
   it('a close captured at or after the start is not a close', () => {
-    expect(computeClv({ ...base, closingCapturedAt: base.commenceTime })).toEqual({ clv: null, clvLine: null, verdict: null });
+    expect(computeClv({ ...base, closingCapturedAt: base.commenceTime })).toEqual({ clv: null, clvPct: null, clvLine: null, verdict: null });
     expect(computeClv({ ...base, closingCapturedAt: '2025-06-05T01:00:00Z' }).verdict).toBeNull();
   });
 
-  it('a close at the locked line without a fair probability on either end gives no verdict', () => {
-    expect(computeClv({ ...base, closingFairProb: null })).toEqual({ clv: null, clvLine: 0, verdict: null });
-    expect(computeClv({ ...base, lockedFairProb: null })).toEqual({ clv: null, clvLine: 0, verdict: null });
+  it('without a closing fair there is no verdict; without a locked fair, clv_pct still reads the locked price at the close', () => {
+    expect(computeClv({ ...base, closingFairProb: null })).toEqual({ clv: null, clvPct: null, clvLine: 0, verdict: null });
+    expect(computeClv({ ...base, lockedFairProb: null })).toMatchObject({ clv: null, clvLine: 0, verdict: 'beat' });
+  });
+
+  it('a close only at another line: the line move carries the verdict, no price figure', () => {
+    expect(computeClv({ ...base, closingLine: 6.5 })).toEqual({ clv: null, clvPct: null, clvLine: 1, verdict: 'beat' });
+    expect(computeClv({ ...base, side: 'under', closingLine: 6.5 })).toEqual({ clv: null, clvPct: null, clvLine: -1, verdict: 'faded' });
   });
 
   it('no closing line at all is no close', () => {
-    expect(computeClv({ ...base, closingLine: null })).toEqual({ clv: null, clvLine: null, verdict: null });
+    expect(computeClv({ ...base, closingLine: null })).toEqual({ clv: null, clvPct: null, clvLine: null, verdict: null });
+  });
+});
+
+describe('computeClv holds to its definition for any prices (property)', () => {
+  const american = fc.oneof(fc.integer({ min: 100, max: 2000 }), fc.integer({ min: -2000, max: -100 }));
+  const prob = fc.double({ min: 0.001, max: 0.999, noNaN: true });
+  it('clv_pct = 100 x (closing fair x decimal(locked price) - 1), clv = closing - locked, the verdict follows clv_pct', () => {
+    fc.assert(
+      fc.property(american, prob, prob, fc.constantFrom('over', 'under') as fc.Arbitrary<'over' | 'under'>, (price, lockedFair, closingFair, side) => {
+        const r = computeClv({ ...{ line: 2.5, commenceTime: '2025-06-04T23:05:00Z', closingCapturedAt: '2025-06-04T23:00:00Z' }, side, lockedPrice: price, lockedFairProb: lockedFair, closingLine: 2.5, closingFairProb: closingFair });
+        const decimal = price > 0 ? 1 + price / 100 : 1 + 100 / -price;
+        expect(r.clvPct).toBe(100 * (closingFair * decimal - 1));
+        expect(r.clv).toBe(closingFair - lockedFair);
+        const pct = r.clvPct as number;
+        expect(r.verdict).toBe(Math.abs(pct) < FLAT_PCT ? 'flat' : pct > 0 ? 'beat' : 'faded');
+      }),
+    );
   });
 });

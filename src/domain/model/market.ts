@@ -201,7 +201,7 @@ function othersConsensus(l: LadderLine, m: LineMarket, exclude: string): Consens
 }
 
 /** The fair P(over) for judging one book's pair at a line (side-free: P(under) is 1 minus it). */
-interface FairOver {
+export interface FairOver {
   pOver: number;
   source: FairSource;
   books: number;
@@ -266,6 +266,30 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
     }
   }
   return out;
+}
+
+/**
+ * The fair P(over) at `line` for judging `book`'s price there, by exactly the rule priceLadder
+ * graded with (fairOverFor over the same ladder and anchor): the one yardstick a claim's close is
+ * read with (docs/ledger.md). The line need not be quoted any more: a rung no book prices is read
+ * off the market-implied ladder when the main line supports one. Null when nothing prices it.
+ */
+export function fairOverForBook(lines: readonly LadderLine[], line: number, book: string, dispersion: Dispersion | null): FairOver | null {
+  const markets = new Map<LadderLine, LineMarket>();
+  for (const l of lines) markets.set(l, lineMarket(l));
+  const main = mainLineOfMarkets(lines, markets);
+  const anchor = main ? (markets.get(main) as LineMarket).every : null;
+  const implied =
+    main && anchor && dispersion && anchor.books >= MARKET_RULES.minConsensusBooks ? { mu: impliedMean(main.line, anchor.pOver, dispersion), books: anchor.books } : null;
+  const at = lines.find((l) => l.line === line) ?? { line, quotes: [] };
+  const m = markets.get(at) ?? lineMarket(at);
+  if (m.every === null) {
+    // No book quotes the line now: only the market-implied ladder can price it.
+    if (implied === null || implied.mu === null || !dispersion) return null;
+    const p = overProbability(implied.mu, dispersion, line);
+    return p > 0 && p < 1 ? { pOver: p, source: 'market_implied', books: implied.books, thin: false } : null;
+  }
+  return fairOverFor(at, m, book, implied, dispersion);
 }
 
 /** Fair P(over) for judging `book`'s pair at this line: consensus of the others, else implied, else thin, else own pair. */

@@ -54,15 +54,17 @@ export interface ClosingCapture {
   closingPrice: number | null;
   closingFairProb: number | null;
   closingBook: string | null;
+  closingFairSource: 'consensus' | 'market_implied' | 'book' | null;
   capturedAt: string;
 }
 
+/** Each capture replaces the entry's close; every capture written now is read on the one yardstick. */
 export function writeClosings(db: Db, captures: readonly ClosingCapture[]): void {
   const update = prepared(
     clientOf(db),
-    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_captured_at" = ? where "id" = ?',
+    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ? where "id" = ?',
   );
-  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.capturedAt, c.entryId);
+  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.entryId);
 }
 
 export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;

@@ -108,9 +108,9 @@ export const lockKey = (eventId: string, playerKey: string, stat: string, line: 
  * JSON text of its value (`->`, the literal as stored) parsed here: what parsing the whole detail
  * would give for that key (undefined where the key is absent).
  */
-export interface LockedGrade extends Pick<GradeLock, 'grade' | 'projection' | 'pWin' | 'modelOdds' | 'gradedAt' | 'archetype'> {
+export interface LockedGrade extends Pick<GradeLock, 'grade' | 'projection' | 'pWin' | 'modelOdds' | 'gradedAt' | 'archetype' | 'lockedBook' | 'lockedOdds' | 'lockedFairProb'> {
   modelDetail: JsonText | null;
-  detail: { evPct: unknown; value: unknown; takeable: unknown; refusal: unknown };
+  detail: { evPct: unknown; value: unknown; takeable: unknown; refusal: unknown; nudgeWeight: unknown; pModel: unknown; fairSource: unknown };
 }
 
 const fieldOf = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text));
@@ -125,12 +125,14 @@ export function lockedGrades(db: Db, eventIds: readonly string[]): Map<string, L
     const stmt = prepared(
       client,
       `select "event_id", "player_key", "stat_type", "line", "side", "grade", "projection", "p_win", "model_odds", "graded_at", "archetype", "model_detail", ` +
-        `"model_detail" -> '$.evPct', "model_detail" -> '$.value', "model_detail" -> '$.takeable', "model_detail" -> '$.refusal' ` +
+        `"model_detail" -> '$.evPct', "model_detail" -> '$.value', "model_detail" -> '$.takeable', "model_detail" -> '$.refusal', ` +
+        `"model_detail" -> '$.nudgeWeight', "model_detail" -> '$.pModel', "model_detail" -> '$.fairSource', "locked_book", "locked_odds", "locked_fair_prob" ` +
         `from "grade_locks" where "event_id" in (${ids.map(() => '?').join(', ')})`,
     ).raw(true);
     for (const r of stmt.iterate(...ids) as IterableIterator<unknown[]>) {
-      const [eventId, playerKey, statType, line, side, grade, projection, pWin, modelOdds, gradedAt, archetype, detail, evPct, value, takeable, refusal] = r as [
+      const [eventId, playerKey, statType, line, side, grade, projection, pWin, modelOdds, gradedAt, archetype, detail, evPct, value, takeable, refusal, nudgeWeight, pModel, fairSource, lockedBook, lockedOdds, lockedFairProb] = r as [
         string, string, string, number, string, string | null, number | null, number | null, number | null, string, string | null, string | null, string | null, string | null, string | null, string | null,
+        string | null, string | null, string | null, string | null, number | null, number | null,
       ];
       out.set(lockKey(eventId, playerKey, statType, line, side), {
         grade,
@@ -141,7 +143,10 @@ export function lockedGrades(db: Db, eventIds: readonly string[]): Map<string, L
         archetype,
         // Stored 'null' is what drizzle writes for no detail: it reads back as null, and is written as null.
         modelDetail: detail === null || detail === 'null' ? null : new JsonText(detail),
-        detail: { evPct: fieldOf(evPct), value: fieldOf(value), takeable: fieldOf(takeable), refusal: fieldOf(refusal) },
+        detail: { evPct: fieldOf(evPct), value: fieldOf(value), takeable: fieldOf(takeable), refusal: fieldOf(refusal), nudgeWeight: fieldOf(nudgeWeight), pModel: fieldOf(pModel), fairSource: fieldOf(fairSource) },
+        lockedBook,
+        lockedOdds,
+        lockedFairProb,
       });
     }
   }
