@@ -90,33 +90,51 @@ export function registerRecord(program: Command, io: CliIO): void {
 
 type ModelRecord = ReturnType<typeof readModelRecord>;
 
+/** What each letter claims (docs/model.md §3): the EV band of the locked price. */
+const TIER_CLAIM: Record<string, string> = { 'A+': '≥ +5% EV', A: '+2..5% EV', B: '0..+2% EV', C: '−4..0% EV' };
+
+const signedPct = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)}%`;
+
+function roiCell(u: ModelRecord['tiers'][number]['units']): string {
+  if (u.roiPct === null) return u.n === 0 ? '-' : `${u.n} of ${MIN_SAMPLE} needed`;
+  const ci = u.roiCi95 ? ` [${u.roiCi95[0].toFixed(1)}, ${u.roiCi95[1].toFixed(1)}]` : '';
+  return `${signedPct(u.roiPct)}${ci}`;
+}
+
 function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: string | undefined): string {
   const a = r.aggregate;
   const c = a.counts;
-  const head = [ctx.c.bold(`Model record ${a.window.from} to ${a.window.to}`), `entries ${c.entries}: ${c.hits} hit, ${c.misses} miss, ${c.pushes} push, ${c.voids} void, ${c.pending} pending`];
+  const head = [ctx.c.bold(`Model record ${a.window.from} to ${a.window.to}`)];
   const note = emptyWindowNote(r, days, date);
   if (note !== null) head.push(ctx.c.yellow(note));
-  if (c.entries === 0) return head.join('\n');
-  head.push(
-    `hit rate: ${showRate(a.hitRate)}`,
-    `units at the locked price: ${showUnits(a.units)}${a.units.unpriced ? `; ${a.units.unpriced} settled without a locked price left out` : ''}`,
-    `beat close: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`,
-  );
+  if (c.entries === 0) return [...head, `entries 0`].join('\n');
+  // The record leads with each tier against its own claim: an all-grades figure mixes claims of
+  // positive EV (A+, A, B) with claims of negative EV (C), so alone it would read as "the model loses".
+  head.push("Each tier against its own claim: the mean EV its locked prices claimed, the ROI they returned (1-unit stakes at the locked price), and how often the locked price beat the close.");
   const table = renderTable(
-    ['Tier', 'Hit', 'Miss', 'Push', 'Void', 'Pending', 'Hit rate', 'Units', 'ROI', 'Mean p_win'],
+    ['Tier', 'Claims', 'Claimed EV', 'ROI [95%]', 'Units', 'Beat close', 'Hit rate', 'Hit', 'Miss', 'Push', 'Void', 'Pending'],
     r.tiers.map((t) => [
       t.grade,
+      TIER_CLAIM[t.grade] ?? '-',
+      t.claim.meanEvPct === null ? '-' : `${signedPct(t.claim.meanEvPct)} (n=${t.claim.n})`,
+      roiCell(t.units),
+      t.units.units === null ? '-' : `${signedUnits(t.units.units)} (n=${t.units.n})`,
+      showRate(t.beatClose),
+      showRate(t.hitRate),
       t.counts.hits,
       t.counts.misses,
       t.counts.pushes,
       t.counts.voids,
       t.counts.pending,
-      showRate(t.hitRate),
-      t.units.units === null ? '-' : `${signedUnits(t.units.units)} (n=${t.units.n})`,
-      t.units.roiPct === null ? (t.units.n === 0 ? '-' : `${t.units.n} of ${MIN_SAMPLE} needed`) : `${t.units.roiPct > 0 ? '+' : ''}${t.units.roiPct.toFixed(1)}%`,
-      show(t.calibration.meanPWinPct, (v) => `${v.toFixed(1)}%`),
     ]),
     ctx.color,
   );
-  return `${head.join('\n')}\n${table}`;
+  const all = [
+    ctx.c.bold('All entries together (every claim, positive and negative):'),
+    `entries ${c.entries}: ${c.hits} hit, ${c.misses} miss, ${c.pushes} push, ${c.voids} void, ${c.pending} pending`,
+    `hit rate: ${showRate(a.hitRate)}`,
+    `units at the locked price: ${showUnits(a.units)}${a.units.unpriced ? `; ${a.units.unpriced} settled without a locked price left out` : ''}`,
+    `beat close: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`,
+  ];
+  return `${head.join('\n')}\n${table}\n${all.join('\n')}`;
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { gradeSchema } from './grades.js';
 import { normalizeName } from './names.js';
+import { evPctAt } from './claim.js';
 import { profitPerUnit } from './odds.js';
 import { MIN_SAMPLE, gateRate, type GatedRate } from './record-gate.js';
 import type { LedgerEntry } from './settlement.js';
@@ -26,7 +27,14 @@ export type RecordRow = Pick<
 > & {
   /** The American price the entry was locked at; absent (or invalid) means no units for it. */
   lockedPrice?: number | null;
+  /** own_book_devig: a close read the old way (before migration 0008); its verdict never counts. */
+  closeMethod?: string | null;
 };
+
+/** The verdict the record counts: a close read on the one yardstick, never one read the old way. */
+export function yardstickVerdict(row: { clvVerdict: string | null; closeMethod?: string | null }): string | null {
+  return row.closeMethod === 'own_book_devig' ? null : row.clvVerdict;
+}
 
 const isoDateSchema = z.string().refine(isIsoDate, 'expected a yyyy-mm-dd date');
 
@@ -67,6 +75,8 @@ export type UnitsRecord = {
   /** units / n * 100; null below n = 20. */
   roiPct: number | null;
   state: 'ok' | 'building';
+  /** Normal-approximation 95% interval of the ROI (per-stake returns' mean +/- 1.96 SE), percent; null below n = 20. */
+  roiCi95: [number, number] | null;
   /** Settled hits, misses and pushes without a usable locked price: left out of n, stated. */
   unpriced: number;
 };
@@ -89,6 +99,14 @@ export type TierCalibration = {
   counts: OutcomeCounts;
   hitRate: GatedRate;
   units: UnitsRecord;
+  /**
+   * What the tier's grades claimed: the mean EV of each settled stake's locked price at its p_win
+   * (percent), over the same n as `units`. A+ and A claim positive EV, C and F negative by definition.
+   */
+  claim: { n: number; meanEvPct: number | null };
+  /** Share of the tier's closes (on the one yardstick) that the locked price beat. */
+  beatClose: GatedRate;
+  clv: { beat: number; faded: number; flat: number };
   /** Predicted vs actual over the settled entries (hit or miss) that carry a p_win. */
   calibration: { n: number; meanPWinPct: number | null; actual: GatedRate };
 };
@@ -145,10 +163,10 @@ function tally(counts: OutcomeCounts, outcome: RecordRow['outcome']): void {
 }
 
 /** Running sum of flat stakes; `unitsRecord` turns it into the published figure. */
-type UnitsAcc = { n: number; units: number; unpriced: number };
+type UnitsAcc = { n: number; units: number; unitsSq: number; unpriced: number };
 
 function emptyUnits(): UnitsAcc {
-  return { n: 0, units: 0, unpriced: 0 };
+  return { n: 0, units: 0, unitsSq: 0, unpriced: 0 };
 }
 
 function isAmericanPrice(p: number | null | undefined): p is number {
@@ -162,18 +180,25 @@ function stakeAt(acc: UnitsAcc, outcome: RecordRow['outcome'], lockedPrice: numb
     return;
   }
   acc.n++;
-  if (outcome === 'hit') acc.units += profitPerUnit(lockedPrice);
-  else if (outcome === 'miss') acc.units -= 1;
+  const r = outcome === 'hit' ? profitPerUnit(lockedPrice) : outcome === 'miss' ? -1 : 0;
+  acc.units += r;
+  acc.unitsSq += r * r;
 }
+
+const Z95 = 1.959963984540054;
 
 /** The published units figure: the sum at n >= 1, ROI % only at n >= `minSample` (the record gate). */
 export function unitsRecord(acc: UnitsAcc, minSample: number = MIN_SAMPLE): UnitsRecord {
   const ok = acc.n >= Math.max(minSample, MIN_SAMPLE);
+  const mean = acc.n === 0 ? 0 : acc.units / acc.n;
+  const variance = acc.n < 2 ? 0 : Math.max(0, (acc.unitsSq - acc.n * mean * mean) / (acc.n - 1));
+  const half = Z95 * Math.sqrt(variance / Math.max(acc.n, 1));
   return {
     n: acc.n,
     units: acc.n === 0 ? null : acc.units,
-    roiPct: ok ? (acc.units / acc.n) * 100 : null,
+    roiPct: ok ? mean * 100 : null,
     state: ok ? 'ok' : 'building',
+    roiCi95: ok ? [(mean - half) * 100, (mean + half) * 100] : null,
     unpriced: acc.unpriced,
   };
 }
@@ -196,7 +221,7 @@ export interface RecordTally {
   tiers(): TierCalibration[];
 }
 
-type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number };
+type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number; evSum: number; evN: number; clv: { beat: number; faded: number; flat: number } };
 
 const OUTCOME_NAMES = ['hit', 'miss', 'push', 'void', 'pending'] as const;
 
@@ -205,7 +230,7 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
   const counts = emptyCounts();
   const clv = { beat: 0, faded: 0, flat: 0 } as Record<string, number>;
   const units = emptyUnits();
-  const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0 }));
+  const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0, evSum: 0, evN: 0, clv: { beat: 0, faded: 0, flat: 0 } }));
   return {
     add(tier, outcome, verdict, pWin, lockedPrice) {
       const name = OUTCOME_NAMES[outcome] as RecordRow['outcome'];
@@ -219,6 +244,13 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
       const a = tierAcc[tier] as TierAcc;
       tally(a.counts, name);
       stakeAt(a.units, name, lockedPrice);
+      if (verdict === 'beat' || verdict === 'faded' || verdict === 'flat') a.clv[verdict]++;
+      const staked = outcome === OUTCOME_CODE.hit || outcome === OUTCOME_CODE.miss || outcome === OUTCOME_CODE.push;
+      const claimed = staked ? evPctAt(pWin, lockedPrice) : null;
+      if (claimed !== null) {
+        a.evSum += claimed;
+        a.evN++;
+      }
       const settled = outcome === OUTCOME_CODE.hit || outcome === OUTCOME_CODE.miss;
       if (settled && pWin !== null && Number.isFinite(pWin)) {
         a.pWinSum += pWin;
@@ -246,6 +278,9 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
           counts: a.counts,
           hitRate: gateRate(a.counts.hits, a.counts.hits + a.counts.misses),
           units: unitsRecord(a.units),
+          claim: { n: a.evN, meanEvPct: a.evN === 0 ? null : a.evSum / a.evN },
+          beatClose: gateRate(a.clv.beat, a.clv.beat + a.clv.faded + a.clv.flat),
+          clv: a.clv,
           calibration: {
             n: a.pWinN,
             meanPWinPct: a.pWinN === 0 ? null : (a.pWinSum / a.pWinN) * 100,
@@ -280,7 +315,7 @@ function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput, parts:
   const t = createRecordTally(parts);
   for (const row of rows) {
     if (!matches(row)) continue;
-    t.add(tierIndex(row.grade), outcomeCode(row.outcome), row.clvVerdict, row.pWin, row.lockedPrice);
+    t.add(tierIndex(row.grade), outcomeCode(row.outcome), yardstickVerdict(row), row.pWin, row.lockedPrice);
   }
   return t;
 }
@@ -330,7 +365,7 @@ export function tierAccuracy(window: RecordWindow, minSample: number, tiers: rea
 function toAccuracy(grade: TierGrade, rate: GatedRate, units: UnitsRecord, minSample: number): TierAccuracy {
   const { n, successes: hits } = rate;
   // ROI follows the same minimum sample as the tier's percentage.
-  const gatedUnits: UnitsRecord = units.n >= minSample ? units : { ...units, roiPct: null, state: 'building' };
+  const gatedUnits: UnitsRecord = units.n >= minSample ? units : { ...units, roiPct: null, roiCi95: null, state: 'building' };
   if (n < minSample || rate.state !== 'ok') {
     return { grade, n, hits, pct: null, ci95: null, state: 'learning', label: `${n} of ${minSample}`, units: gatedUnits };
   }

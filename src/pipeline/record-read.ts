@@ -86,7 +86,7 @@ function tallyWindow(store: Store, now: Date, days: number, date: string | undef
   where.push('"game_date" >= ?', '"game_date" <= ?');
   args.push(w.from, w.to);
   registerAggregate(store);
-  const stmt = prepared(store.sqlite, `select ${AGGREGATE}(${TIER_CASE}, ${OUTCOME_CASE}, "clv_verdict", "p_win", "locked_price") from "ledger_entries" where (${where.join(' and ')})`);
+  const stmt = prepared(store.sqlite, `select ${AGGREGATE}(${TIER_CASE}, ${OUTCOME_CASE}, case when "close_method" = 'own_book_devig' then null else "clv_verdict" end, "p_win", "locked_price") from "ledger_entries" where (${where.join(' and ')})`);
   const tally = createRecordTally();
   activeTally = tally;
   try {

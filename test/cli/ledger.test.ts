@@ -11,6 +11,7 @@ const NEXT_MORNING = '2025-11-06T12:00:00Z';
 
 interface WireStatus {
   clv: number | null;
+  clv_pct: number | null;
   clv_line: number | null;
   verdict: string | null;
   final: boolean;

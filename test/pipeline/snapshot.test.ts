@@ -147,14 +147,21 @@ describe('snapshot run on the bundled real replay', () => {
     const entries = listLedger(t.store.db, { publicOnly: true }, 100_000);
     const morningEntries = entries.filter((e) => e.lockedAt === new Date(MORNING).toISOString());
     expect(morningEntries.length).toBeGreaterThan(0);
-    // A close is always read at the entry's own book; a book that stopped quoting the prop gives none.
+    // A close is the market at the locked line on the lock's yardstick; the locked book's own
+    // price is kept beside it while that book still quotes the line.
     const closed = morningEntries.filter((e) => e.closingCapturedAt !== null);
     expect(closed.length).toBeGreaterThan(morningEntries.length / 2);
     for (const e of closed) {
       expect(e.closingCapturedAt).toBe(new Date(EVENING).toISOString());
-      expect(e.closingBook).toBe(e.book);
-      expect(e.closingPrice).not.toBeNull();
-      expect(e.closingFairProb).not.toBeNull();
+      expect(e.closeMethod).toBe('one_yardstick');
+      if (e.closingLine === e.line) {
+        expect(e.closingFairProb).not.toBeNull();
+        expect(e.closingFairSource).not.toBeNull();
+        expect(e.closingBook === null || e.closingBook === e.book).toBe(true);
+        expect(e.closingBook === null).toBe(e.closingPrice === null);
+      } else {
+        expect(e.closingBook).toBe(e.book);
+      }
     }
     for (const e of morningEntries.filter((x) => x.closingCapturedAt === null)) expect(e.closingPrice).toBeNull();
     for (const e of entries.filter((x) => x.lockedAt === new Date(EVENING).toISOString())) expect(e.closingCapturedAt).toBeNull();
