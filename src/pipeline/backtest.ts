@@ -3,7 +3,8 @@ import type { Grade } from '../domain/grades.js';
 import { fitBlendWeight, fitExposureHalfLife, fitMarketDispersionScale, fitStat, trainingSeries, type BlendExample, type MarketDispersionExample } from '../domain/model/fit.js';
 import { gradeProp } from '../domain/model/grade-prop.js';
 import { gradeFor } from '../domain/model/grading.js';
-import { MARKET_RULES, consensusOver, priceLadder, type BookQuote, type FairSource, type LadderLine, type RowPricing } from '../domain/model/market.js';
+import { computeClv } from '../domain/clv.js';
+import { MARKET_RULES, consensusOver, fairOverForBook, priceLadder, type BookQuote, type FairSource, type LadderLine, type RowPricing } from '../domain/model/market.js';
 import { calibrationTable, pairedDifference, rowLogLoss, type CalibrationBin } from '../domain/model/metrics.js';
 import { marketDispersionFor, statKey, type ModelParams, type StatParams } from '../domain/model/params.js';
 import { blendProbability } from '../domain/model/pricing.js';
@@ -116,6 +117,8 @@ export interface ClvSummary {
   ci95: [number, number] | null;
   /** Mean of (later fair probability of the side minus the early price's implied probability), in points. */
   mean_clv_pts: number | null;
+  /** Mean clv_pct: the early price's EV at the later fair (src/domain/clv.ts, the ledger's own function), percent. */
+  mean_clv_pct: number | null;
 }
 
 export interface BacktestReport {
@@ -533,9 +536,20 @@ function sampleSize(rows: readonly BacktestRow[], topTierBets: number): Backtest
   return { roi_half_width_pct: half, profit_sd: sd, design_effect: deff, bets_needed: Math.ceil(iidNeeded * Math.max(1, deff ?? 1)), bets_in_top_tiers: topTierBets, note };
 }
 
-/** Early A/A+ grades against the later consensus at the same line: did the early price beat it? */
-function clvSummary(description: string, matched: { price: number; pLater: number; marketOnly: boolean }[], counts: { marketOnly: number; withProjection: number }): ClvSummary {
-  const beat = matched.filter((m) => (americanToDecimal(m.price) as number) * m.pLater > 1).length;
+type ClvMatch = { price: number; pLater: number; side: Side; line: number; marketOnly: boolean };
+
+/**
+ * Early A/A+ grades against the later market at the same line, through computeClv: the one CLV
+ * function the ledger and the record use, so the back-test's beat share measures what the public
+ * record's does. A back-test row has no start time of its own: the later snapshot stands in as
+ * the capture, one minute before a start set after it (the function only asks "before the start").
+ */
+function clvSummary(description: string, matched: ClvMatch[], counts: { marketOnly: number; withProjection: number }): ClvSummary {
+  const results = matched.map((m) =>
+    computeClv({ side: m.side, line: m.line, lockedPrice: m.price, lockedFairProb: null, closingLine: m.line, closingFairProb: m.pLater, closingCapturedAt: CAPTURE, commenceTime: START }),
+  );
+  const beat = results.filter((r) => r.verdict === 'beat').length;
+  const pcts = results.map((r) => r.clvPct).filter((x): x is number => x !== null);
   const n = matched.length;
   return {
     description,
@@ -546,8 +560,12 @@ function clvSummary(description: string, matched: { price: number; pLater: numbe
     beat_share: n > 0 ? beat / n : null,
     ci95: n > 0 ? wilsonInterval(beat, n) : null,
     mean_clv_pts: n > 0 ? (100 * matched.reduce((s, m) => s + (m.pLater - 1 / (americanToDecimal(m.price) as number)), 0)) / n : null,
+    mean_clv_pct: pcts.length > 0 ? pcts.reduce((a, x) => a + x, 0) / pcts.length : null,
   };
 }
+
+const CAPTURE = '2000-01-01T00:00:00Z';
+const START = '2000-01-01T00:01:00Z';
 
 /** The letter for an early row: the live grade when a projection exists, else the market alone (research mode). */
 function earlyLetter(pricing: RowPricing, out: ReturnType<typeof gradeProp> | null): { grade: Grade; marketOnly: boolean } {
@@ -560,24 +578,25 @@ function earlyLetter(pricing: RowPricing, out: ReturnType<typeof gradeProp> | nu
 function nbaThreesClv(opts: BacktestOptions, from: string, to: string, history: HistoryIndex, params: ModelParams): ClvSummary | null {
   const early = (opts.fitProps ?? []).filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to && p.snapshotAt.endsWith('T15:00:00Z'));
   if (early.length === 0) return null;
-  const later = new Map<string, LadderLine>();
-  for (const l of ladders(opts.props.filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to))) {
-    for (const line of l.lines) later.set(`${l.date}|${l.playerKey}|${line.line}`, line);
-  }
-  // The all-markets file names games by event id, the threes file by "Away @ Home": join on player, date and line.
-  const matched: { price: number; pLater: number; marketOnly: boolean }[] = [];
+  const later = new Map<string, LadderLine[]>();
+  for (const l of ladders(opts.props.filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to))) later.set(`${l.date}|${l.playerKey}`, l.lines);
+  const dispersion = dispersionOf(params, 'threes');
+  // The all-markets file names games by event id, the threes file by "Away @ Home": join on player and date.
+  const matched: ClvMatch[] = [];
   const counts = { marketOnly: 0, withProjection: 0 };
   for (const ladder of ladders(early)) {
     for (const { pricing, out } of gradeLadder(ladder, history, params)) {
       const { grade, marketOnly } = earlyLetter(pricing, out);
       if (grade !== 'A+' && grade !== 'A') continue;
-      const line = later.get(`${ladder.date}|${ladder.playerKey}|${pricing.line}`);
-      if (!line || !line.quotes.some((q) => q.book === pricing.book)) continue;
-      const c = consensusOver(line.quotes);
-      if (!c) continue;
+      const lines = later.get(`${ladder.date}|${ladder.playerKey}`);
+      const line = lines?.find((l) => l.line === pricing.line);
+      if (!lines || !line || !line.quotes.some((q) => q.book === pricing.book)) continue;
+      // The close on the grade's own yardstick: the later market at the line, the graded book left out.
+      const c = fairOverForBook(lines, pricing.line, pricing.book, dispersion);
+      if (!c || (c.source === 'book' && pricing.fairSource !== 'book')) continue;
       if (marketOnly) counts.marketOnly += 1;
       else counts.withProjection += 1;
-      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, marketOnly });
+      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, side: pricing.side, line: pricing.line, marketOnly });
     }
   }
   return clvSummary('NBA threes, A/A+ at the 15:00 UTC snapshot vs the consensus about 2 h later (same player, date, book and line)', matched, counts);
@@ -599,7 +618,7 @@ function mlbStrikeoutsClv(quotes: readonly StrikeoutQuote[]): ClvSummary {
     if (q.lastOver !== null && q.lastUnder !== null) push(g.last, { book: q.book, over: q.lastOver, under: q.lastUnder });
     if (q.snapshots > 1) g.moved.add(`${q.book}|${q.line}`);
   }
-  const matched: { price: number; pLater: number; marketOnly: boolean }[] = [];
+  const matched: ClvMatch[] = [];
   let graded = 0;
   for (const g of groups.values()) {
     const lines = [...g.first].map(([line, qs]) => ({ line, quotes: qs }));
@@ -608,10 +627,11 @@ function mlbStrikeoutsClv(quotes: readonly StrikeoutQuote[]): ClvSummary {
       if (grade !== 'A+' && grade !== 'A') continue;
       // Only quotes seen in at least two snapshots have a later price distinct from the first.
       if (!g.moved.has(`${pricing.book}|${pricing.line}`)) continue;
-      const c = consensusOver(g.last.get(pricing.line) ?? []);
-      if (!c) continue;
+      const last = [...g.last].map(([line, qs]) => ({ line, quotes: qs }));
+      const c = fairOverForBook(last, pricing.line, pricing.book, null);
+      if (!c || (c.source === 'book' && pricing.fairSource !== 'book')) continue;
       graded += 1;
-      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, marketOnly: true });
+      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, side: pricing.side, line: pricing.line, marketOnly: true });
     }
   }
   return clvSummary('MLB pitcher strikeouts, A/A+ at the first pregame snapshot (market alone: no projection) vs the last pregame consensus at the same line', matched, { marketOnly: graded, withProjection: 0 });

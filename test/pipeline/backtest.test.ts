@@ -90,9 +90,12 @@ describe('runBacktest on a real excerpt (NOP props 2025-10-22 and 2025-11-04)', 
     // BetRivers' +117 over was seen once only (no later price of its own), so it is not matched.
     const firstOthers = mean([mult(-114, -114), mult(117, -157), mult(110, -145), mult(115, -150), mult(-108, -122)]);
     expect(100 * ((1 - firstOthers) * dec(-110) - 1)).toBeGreaterThan(2);
-    const lastAll = mean([mult(113, -147), mult(117, -157), mult(110, -145), mult(115, -150), mult(106, -136), mult(110, -145)]);
+    // The close on the grade's yardstick: the last snapshot's other books (Fanatics' own -145 left out).
+    const lastOthers = mean([mult(113, -147), mult(117, -157), mult(110, -145), mult(115, -150), mult(106, -136)]);
     expect(clv).toMatchObject({ n: 1, beat: 1, market_only: 1, with_projection: 0, beat_share: 1 });
-    expect(clv.mean_clv_pts).toBeCloseTo(100 * (1 - lastAll - 1 / dec(-110)), 10);
+    expect(clv.mean_clv_pts).toBeCloseTo(100 * (1 - lastOthers - 1 / dec(-110)), 10);
+    // clv_pct, by the ledger's own function: the locked -110 at the closing fair.
+    expect(clv.mean_clv_pct).toBeCloseTo(100 * ((1 - lastOthers) * dec(-110) - 1), 10);
     expect(report.clv.nba_threes).toBeNull();
   });
 
