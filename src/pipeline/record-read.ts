@@ -128,9 +128,10 @@ export function readModelRecord(store: Store, scope: RecordScopeInput) {
   const { window, scope: shown } = recordScope(scope);
   const tally = tallyWindow(store, scope.now, days, scope.date, scope);
   const aggregate = tally.aggregate(window, shown);
+  // The tiers lead: each is read against its own claim before the all-entries aggregate.
   return {
-    aggregate,
     tiers: tally.tiers(),
+    aggregate,
     /** Set only when the window holds no settled entry and the scope has settled entries elsewhere. */
     settledElsewhere: settledIn(aggregate.counts) === 0 ? elsewhere(store, aggregate.window, days, scope) : null,
   };

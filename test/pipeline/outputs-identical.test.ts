@@ -16,6 +16,11 @@
  *   does the digest);
  * - the GET /api/snapshot/nba body of each tier, as the snapshot cache serializes it.
  *
+ * Regenerated once on purpose, for issue 25 (a claim travels with its price; CLV on one yardstick):
+ * graded rows, locks and ledger entries gained the locked price, the EV now and the one-yardstick
+ * close, so every digest of those tables and of the outputs that print them changed; scan, parlay,
+ * ticker, closing_prices, ticker_events, player_game_stats, snapshots and kv_cache did not.
+ *
  * To see what changed on a failure: OUTPUTS_DUMP=/some/dir writes each part to a file, and
  * OUTPUTS_PRINT=/some/file.json the digests.
  */
@@ -31,46 +36,46 @@ import { runCli } from '../helpers/cli.js';
 const TABLES = ['graded_rows', 'grade_locks', 'ledger_entries', 'closing_prices', 'ticker_events', 'player_game_stats', 'snapshots', 'pipeline_runs', 'kv_cache'] as const;
 
 const EXPECTED: Record<string, string> = {
-  'cli snapshot 15:05 --json': '3d8173b553fe5c8cf1ee50fb0bf9a3d270463258d776dbf85a3d8c681c5b6834',
-  'cli snapshot 17:05': '6af656b7e5999f79c2c2690d5efd58bd02fe6860dae1a2762c34324d8b9e44d6',
-  'cli slate': 'e7378e6e80cb1f9e26641d1e1722b85790f108e79a4c18d05c9e2657dad0d5ff',
-  'cli slate --json': '9b716ce3bfad7dc413cfc2eda8c30e903270c4d7f7b5505395256f99af073f20',
-  'cli slate --all --json': '711e57eb04f109c79f7eb1420dd602187988110ae482ea93c5df12632161db3a',
+  'cli snapshot 15:05 --json': 'a40d3f593d16426f2ba3b9be27341c1a8c2c882af6c75819e69948849f26c1da',
+  'cli snapshot 17:05': '8947c43dec94226d90cc12c5806d3796ca73e9adddcab5631476beb3c7379cd0',
+  'cli slate': '86d1b0061f42aee0082a74f051c74462b0ac6b3b527f50c248e9cfe047437dd0',
+  'cli slate --json': '1a22037e0b1746a57c3b0baac5f7e58ad6f8d61b16a4efec6aba768ef6206e2c',
+  'cli slate --all --json': '2e2e67aeb642a5a80d990f6ba50c874ad2ce733d838e9a4dd24b87fe646b2755',
   'cli scan --json': '2e66d7332c89aa48711f734bbca7fe3757c85e1c1f62d46e86ffc53d6a689a52',
   'cli parlay --json': 'f2a4c4d96fcbcf012788ae3624d68326c5c0f0fad479c8f17afe7342e8967163',
   'cli ticker --json': 'cef570521a5626477d7da6d2016d4a9e259f3a8747c3d447508d092b5b6a3808',
-  'api presettle free': '65c31dd17887608e2acb98c927efd053af8ac58dd3f87e0e9c7a84eef6111015',
-  'api presettle analyst': '5189a8a57ea073163fd895109111d6221d294c6843e58829758661ccbc8a7ab3',
-  'api presettle desk': '38367f9e1da4cae885192f885bb5e613dd14583c1086c41c24e12a6b99bc01e4',
-  'cli settle': 'c5dcfec44ca85743eb7cfcf7cb77342c1b9fabccd3d1844fc8d34b8156afb304',
-  'cli record': 'c079c9009157c7a9edf570091a7238d9e7e14f43fdde381e8647e56acb11d15f',
-  'cli record --json': 'a6d9d3073c1bee3629db86e2a9f205bb3fa1eecbc77eb881a0ca1744edb6c5ac',
-  'cli record --team NY --json': 'd98b7d11277c65ace5c2b255772d43d656bddabc1279c2e12732323eee6c7f7a',
-  'cli ledger --json': 'aa4540b6f22ecc14d4e68cd11348197e8a74a67f578b2cf258e1049a56afe4cb',
-  'cli ledger --team NY': 'c7156ed7209525ba02c85fdf0e1c3aacdefa128b495c96882b0a1f9bc19ace7c',
-  'table loop graded_rows': '9d1ef6fda09ba31501617a107dfae21e8a21e773ed3738eb0cd2de0a5dca05f6',
-  'table loop grade_locks': '689fea01d7144aa3e5771caa944c0a4f686cb7cd3ebffb5d9e34a10151675c2d',
-  'table loop ledger_entries': '05f195b549f5fe1e4834776af2bf926e0db5a83558e6d76ffcf28691b288d4b8',
+  'api presettle free': '66c6628ff18d02dec732e8a6cb920edcc934c06c1bef2ea267354ecd8394adad',
+  'api presettle analyst': '741b23370390f7ffc42151d8532c7709273f779a07b8f0e6f3e3dfc5e35e2059',
+  'api presettle desk': '359b5350c12783f44cd97d3032b5a1157e0aefd84d16184dfb3fa6a38253fc35',
+  'cli settle': 'c189f588674f01469f3a50160b36d00b7a910a8f850ee9fa0d6f42938c6c29c4',
+  'cli record': '08b15d9e872c88292ad49c0fabaf8c493ed6379da85a4cd90749f40bbcbf5fcd',
+  'cli record --json': '017c9838f59898164247ac2e0a3c10aebfb2ffd2b51528bb67146f4766ad7376',
+  'cli record --team NY --json': 'fc1172b23fb3bd148fb084127446e4d191a2a8e93dff78abd0619e8c718504b1',
+  'cli ledger --json': '4b705eb9e306ae24d8f7480fc0f6b05922fbc375b370e94180a058a32fdc059f',
+  'cli ledger --team NY': '1ccb798159f38f6a194c8bd1d8a451963dc0dae861dba2a0c15b2bf52bc2f971',
+  'table loop graded_rows': '324a7020682aa9f74974d3cce6cfe0c83e3d15fff24bea802b3fe72c01c69795',
+  'table loop grade_locks': 'f473f3bd57f5a6e07588d92e2a30df9efa46b891b9dcb7a57288370ad344dc0c',
+  'table loop ledger_entries': '4386a63918a5ee4a8dd2a9d26a50e5647c21c9ac8f101c427cc72633f606ba95',
   'table loop closing_prices': '70a10949a286c6647fbc30202feece95f63acc4bb7abc9edacd795cfc20b8df4',
   'table loop ticker_events': '3a22e64e2a51efc6e11f9cd2cc0c763cb08970646b0c3591d3678227d0648b5a',
   'table loop player_game_stats': 'db9ea22aabeea438ad78253fb3af6fd0a805d1408b34d0ea7e4b20d245614f50',
   'table loop snapshots': 'ea1684019911a77d3cd17e96d2925e9321340c9702fefb88e7c434eb5625e51a',
-  'table loop pipeline_runs': '3a9d30ea19a6eec19a584b5f01b395de3bd68a987b3eba86fef2b7c4b0802457',
+  'table loop pipeline_runs': 'fbcfdd4da9d1f96e8df6fe93d24ef16a1597edc3c95e188847ceddd25ac96df0',
   'table loop kv_cache': 'd7345404ca538e39b605b8d17213f0563e9621ffd7443ea6c94a5e9a3c95b88a',
-  'cli all fresh --json': 'bd1484719158d4bb54f3ea805a4d5f967e29971eca545be74ad5b763dc56aa41',
-  'cli all warm': '4871582f54fa0ab71bf6cd44675391ac2b728f67403e32a54f8842f18b320b93',
-  'table all graded_rows': 'd098bc8829c418024fbb436bf5a9b764d3caefb7d6874430279710b50900f19f',
-  'table all grade_locks': 'ebc60e7ff8ea48b6ac26bf4cc24f2ed3135ef567e4404d680fb1987c14ac33e7',
-  'table all ledger_entries': 'ca0e594c90a4fc13a1f96ec44e2daaa27e52367074897a6f984c2f47146e8a30',
+  'cli all fresh --json': 'b66a05519f507d5470560215c597918773a33cce6ad3103f8bae21f9921428b0',
+  'cli all warm': 'a2caae880d01aebd6fab2972257f039bad5174d8a7f504c37240ea632feefc74',
+  'table all graded_rows': '3887d864397c33f0320d85661cc0a46f74616d52b469412e757c2a403dd67e45',
+  'table all grade_locks': '86b13e67743cd1588305adc46a69fd8e3c5ff5ee073d61baa751671da584f675',
+  'table all ledger_entries': '054a74ef674e4aa725d4e5d83573cca7559b2247abcb88362bc011fa6b50014c',
   'table all closing_prices': 'aed398d6f106389d4c4df80d112f0f0642bf2820754118a97e2a41d44bf1c51d',
   'table all ticker_events': '2ce5a944a6ecb71c21c4a0aa7d265c98c74cd83492293514da04ba3561242152',
   'table all player_game_stats': 'c5c210053eeb9464139712c0886fc0a6b3afb1a7481ba995f23c50486e87729a',
   'table all snapshots': '80beebc19bf37987c94bee135cf377e7caa492029622f089ae548e8507561886',
   'table all pipeline_runs': '4ce045c807a1b2406385b237bb26b31b7e10317ac9958ae234015471021659e7',
   'table all kv_cache': '0e1624d0ac9a0e0e65d9d4f23ffe6a22974f4914b8870f3ef717303a8a607322',
-  'api all free': '77e03291ffca0877001abda8ba92ce577f513215ecdfc5ac189cb193a6955b66',
-  'api all analyst': '0df92472f5fda674c2a9af994835f02f71738b0b4511b04388485d42bf0a95f6',
-  'api all desk': '2271e1ebfbe88d78d3707ddeea668bd65fee6b1b17f2684eb8862d57481158e1',
+  'api all free': '0dddd4d1eafef2ce7e75b7b5e330637bf814c79626e7388a5c8ce11444afc6ba',
+  'api all analyst': 'fb9b95c9c03b289e01e84ac310e769f7023ef7786d11219cb654981b0469bba7',
+  'api all desk': '116a766e436f3b229cd41f5256d38655f10a100225676ba37af3dabd98691f34',
 };
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');

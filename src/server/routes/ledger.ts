@@ -43,10 +43,16 @@ export function ledgerEntryView(e: LedgerEntry, status: ClvStatus | null = null)
     book: e.book,
     locked_price: e.lockedPrice,
     locked_fair_prob: e.lockedFairProb,
+    locked_fair_source: e.lockedFairSource,
     locked_at: e.lockedAt,
     closing_line: e.closingLine,
     closing_price: e.closingPrice,
+    closing_fair_prob: e.closingFairProb,
+    closing_fair_source: e.closingFairSource,
+    /** one_yardstick, or own_book_devig for a close stored before migration 0008 (never in a beat-close rate). */
+    close_method: e.closeMethod,
     clv: e.clv,
+    clv_pct: e.clvPct,
     clv_line: e.clvLine,
     clv_verdict: e.clvVerdict,
     ...(status ? { clv_status: status } : {}),
@@ -104,9 +110,10 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
         };
         const entries = listLedger(deps.store.db, filter, query.limit);
         const contexts = closeContexts(deps.store.db, entries, now);
+        // Each tier against its own claim first; the all-entries aggregate mixes opposite claims.
         return {
-          aggregate: record.aggregate,
           tiers: record.tiers,
+          aggregate: record.aggregate,
           settledElsewhere: record.settledElsewhere,
           total: entries.length < query.limit ? entries.length : countLedger(deps.store.db, filter),
           count: entries.length,
