@@ -33,8 +33,10 @@ export const API_VERSION = '0.1.0';
 export interface CreateAppOptions {
   store: Store;
   config: Env;
-  /** The server's clock (tests pin it). */
+  /** The data clock: what the data says (--now, PROPGRADE_NOW, a replayed store's newest snapshot). Tests pin it. */
   now?: () => Date;
+  /** The wall clock: limits, accounts, money, security (context.ts ServerDeps). Defaults to the system clock; tests inject it. */
+  wallClock?: () => Date;
   /** Runs snapshots for the internal routes and the cron; defaults to the CLI's pipeline. */
   runSnapshot?: SnapshotRunner;
   limits?: Partial<ServerLimits>;
@@ -66,12 +68,14 @@ export interface ServerApp {
  */
 export function createApp(options: CreateAppOptions): ServerApp {
   const now = options.now ?? (() => new Date());
+  const wallNow = options.wallClock ?? (() => new Date());
   const log = options.log ?? { info() {}, warn() {} };
-  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, now, log);
+  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, now, log, wallNow);
   const deps: ServerDeps = {
     store: options.store,
     config: options.config,
     now,
+    wallNow,
     runSnapshots: runSnapshot,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     limiter: createRateLimiter(),

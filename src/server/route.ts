@@ -158,7 +158,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
           throw new AppError('FORBIDDEN', 'this route needs a paid tier (analyst or desk)');
         }
         if (def.statsLimited) {
-          const verdict = deps.limiter.hit(`stats:${clientKey(event, caller)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.now());
+          const verdict = deps.limiter.hit(`stats:${clientKey(event, caller)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.wallNow());
           if (!verdict.ok) {
             throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`, { retryAfter: verdict.retryAfter });
           }

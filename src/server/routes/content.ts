@@ -64,7 +64,7 @@ function limitedBeforeInput(route: Route, key: (event: H3Event, deps: ServerDeps
     handler: (deps) => {
       const inner = route.handler(deps);
       return eventHandler((event) => {
-        const verdict = deps.limiter.hit(key(event, deps), limit.perWindow, limit.windowSeconds, deps.now());
+        const verdict = deps.limiter.hit(key(event, deps), limit.perWindow, limit.windowSeconds, deps.wallNow());
         if (!verdict.ok) throw new AppError('RATE_LIMITED', `rate limit: ${limit.perWindow} requests per ${limit.windowSeconds} s per address on this route`, { retryAfter: verdict.retryAfter });
         return inner(event);
       });
