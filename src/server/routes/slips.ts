@@ -8,6 +8,7 @@ import { SlipReader, type SlipReaderOptions } from '../../slips/ocr.js';
 import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';
 import type { SlipResult } from '../../slips/schema.js';
 import type { ServerDeps } from '../context.js';
+import { bearerChallenge } from '../envelope.js';
 import { readCappedBody, readJsonBody, validate } from '../input.js';
 import { meteredUsage, recordUsage, retryAfterFor, SLIP_PARSES_PER_DAY } from '../rate-limit.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
@@ -137,7 +138,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
     errors: [401, 413, 429],
     handle: async ({ event, caller }): Promise<SlipResult & { meter: { used: number; limit: number; window_hours: number } }> => {
       if (!caller.authenticated || !caller.user) {
-        throw new AppError('UNAUTHORIZED', 'slip parsing needs a valid API token: send Authorization: Bearer <token>');
+        throw new AppError('UNAUTHORIZED', 'slip parsing needs a valid API token: send Authorization: Bearer <token>', { challenge: bearerChallenge(caller.presentedToken) });
       }
       const now = deps.now();
       // Parses are metered on the wall clock; legs are graded on the data clock.
