@@ -44,10 +44,13 @@ export class AppError extends Error {
 
   /** The error behind this one, kept off `cause` on purpose: h3's createError takes an error's `cause` in its place and the code would be lost (a 500). */
   readonly underlying: unknown;
+  /** For UNAUTHORIZED over HTTP: the WWW-Authenticate challenge (RFC 9110 11.6.1); absent, the server sends its bearer challenge. */
+  readonly challenge: string | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { details?: unknown; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { details?: unknown; retryAfter?: number; cause?: unknown; challenge?: string } = {}) {
     super(message);
     this.underlying = options.cause;
+    this.challenge = options.challenge;
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;

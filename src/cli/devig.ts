@@ -132,7 +132,8 @@ function formatParams(params: Record<string, number> | undefined): string {
 function renderReport(report: DevigReport, color: boolean): string {
   const summary =
     `${report.legs.length} legs · booksum ${pct(report.booksum, 2)} · ` +
-    `overround ${pct(report.overround, 2)} · hold ${pct(report.hold, 2)}`;
+    `overround ${pct(report.overround, 2)} · hold ${pct(report.hold, 2)}` +
+    (report.booksum < 1 ? ' · underround: no margin, the legs are raised to sum to 1' : '');
   const rows: Array<Array<string | number>> = [];
   for (const result of report.results) {
     if (!result.ok) {

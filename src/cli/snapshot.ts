@@ -83,7 +83,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         }
         const exitCode = snapshotExitCode(summaries);
         const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
-        const after = await afterSnapshotRuns(env.store, ctx.config, env.now, env.log, { replay: env.replayDir !== null });
+        const after = await afterSnapshotRuns(env.store, ctx.config, env.now, env.log, { replay: env.replayDir !== null, wallNow: new Date() });
         const data = { now: env.now.toISOString(), exit_code: exitCode, runs: summaries, after, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
         ctx.result(data, () => {
           const table = renderTable(

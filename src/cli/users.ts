@@ -93,7 +93,7 @@ export function registerUsers(program: Command, io: CliIO): void {
 
   users
     .command('set-tier')
-    .description("Change a user's tier")
+    .description("Change a user's tier (a billing grace running on the user is cancelled: the tier set holds)")
     .argument('<email>', 'the user email')
     .argument('<tier>', 'free | analyst | desk')
     .addHelpText('after', '\nExample:\n  $ propgrade users set-tier ana@example.com desk')
@@ -101,8 +101,10 @@ export function registerUsers(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const tier = parseOptions(tierSchema, tierArg);
       const { setUserTier } = await import('../pipeline/users.js');
-      const { user, previousTier } = await withStore(ctx, (store) => setUserTier(store, email, tier));
-      ctx.result({ email: user.email, tier: user.tier, previous_tier: previousTier }, (d) => `${d.email}: ${d.previous_tier} -> ${d.tier}`);
+      const { user, previousTier, cancelledGrace } = await withStore(ctx, (store) => setUserTier(store, email, tier));
+      ctx.result({ email: user.email, tier: user.tier, previous_tier: previousTier, cancelled_grace_until: cancelledGrace }, (d) =>
+        d.cancelled_grace_until ? `${d.email}: ${d.previous_tier} -> ${d.tier} (billing grace until ${d.cancelled_grace_until} cancelled)` : `${d.email}: ${d.previous_tier} -> ${d.tier}`,
+      );
     });
 
   users

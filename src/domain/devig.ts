@@ -1,8 +1,11 @@
 /**
  * De-vig: turn a book's prices into fair probabilities (../shared/devig/DEVIG.md). A book that
- * cannot be priced honestly (a missing leg, fewer than 2 legs, an invalid price, an underround,
- * a probability outside (0, 1)) yields `{ ok: false, reason }`: never a one-sided de-vig, never
- * a number. The name "logarithmic" is deliberately absent: the anchors disagree on what it means.
+ * cannot be priced honestly (a missing leg, fewer than 2 legs, an invalid price, a probability
+ * outside (0, 1)) yields `{ ok: false, reason }`: never a one-sided de-vig, never a number. An
+ * underround book (booksum < 1, e.g. the best prices across books) is de-vigged by every method
+ * that defines it, its probabilities raised to sum to 1, and flagged `underround: true`; jsd does
+ * not define it and refuses (docs/devig.md). The name "logarithmic" is deliberately absent: the
+ * anchors disagree on what it means.
  */
 import { z } from 'zod';
 import { americanToDecimal, fairAmerican } from './odds.js';
@@ -50,9 +53,11 @@ export type DevigResult =
       /** Full precision; round only for display. */
       probs: number[];
       fairAmerican: (number | null)[];
-      /** booksum - 1 as a fraction: 0 for a fair book (DEVIG.md §1). */
+      /** booksum - 1 as a fraction: 0 for a fair book, negative for an underround one (DEVIG.md §1). */
       overround: number;
       booksum: number;
+      /** Present (true) only when booksum < 1: the legs were raised, not lowered, to sum to 1. */
+      underround?: true;
       /** The solved parameter where the method has one: shin/balanced_book z, power k, odds_ratio/probit c, jsd D. */
       params?: Record<string, number>;
     }
@@ -129,9 +134,6 @@ function checkLegs(prices: Prices, method: DevigMethod): DevigResult | null {
 function devigBook(decimals: readonly number[], method: DevigMethod): DevigResult {
   const r = decimals.map((d) => 1 / d);
   const booksum = r.reduce((acc, x) => acc + x, 0);
-  if (booksum < 1) {
-    return { ok: false, method, reason: `underround: booksum ${booksum.toFixed(6)} < 1, no margin to remove` };
-  }
   const book: Book = { odds: decimals, r, booksum };
   const outcome = method === 'worst_case' ? worstCase(book) : checked(method, METHODS[method](book), true);
   if ('reason' in outcome) return { ok: false, method, reason: outcome.reason };
@@ -142,6 +144,7 @@ function devigBook(decimals: readonly number[], method: DevigMethod): DevigResul
     fairAmerican: outcome.probs.map(fairAmerican),
     overround: booksum - 1,
     booksum,
+    ...(booksum < 1 ? { underround: true as const } : {}),
     ...(outcome.params ? { params: outcome.params } : {}),
   };
 }

@@ -95,7 +95,7 @@ export function groupQuotes(quotes: readonly PropQuote[], options: AssembleOptio
   return props;
 }
 
-/** Fair price of one side at one book, from that book's own pair; null when it cannot be de-vigged. */
+/** Fair price of one side at one book, from that book's own pair; null when it cannot be de-vigged or is an underround. */
 export function bookSidePrice(prop: PropBooks | undefined, book: string | null, side: Side): { price: number; fairProb: number } | null {
   if (!prop || book === null) return null;
   const pair = prop.books.get(book);
@@ -103,7 +103,8 @@ export function bookSidePrice(prop: PropBooks | undefined, book: string | null, 
   const price = side === 'over' ? pair.over : pair.under;
   if (price === null) return null;
   const dv = devigTwoWay(pair.over, pair.under, DEFAULT_TWO_WAY_METHOD);
-  const fairProb = dv.ok ? dv.probs[side === 'over' ? 0 : 1] : undefined;
+  // An underround pair is no fair price of its book, as in the consensus (market.ts multiplicativeOver).
+  const fairProb = dv.ok && !dv.underround ? dv.probs[side === 'over' ? 0 : 1] : undefined;
   return fairProb === undefined ? null : { price, fairProb };
 }
 

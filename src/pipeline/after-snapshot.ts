@@ -12,11 +12,16 @@ export interface AfterSnapshot {
   desk_notice: { status: string; detail: string };
 }
 
-export async function afterSnapshotRuns(store: Store, config: Env, now: Date, log: RunLogger, opts: { replay: boolean }): Promise<AfterSnapshot> {
+/**
+ * `now` is the run's data clock (which day's pack); `opts.wallNow` the wall clock, which alone
+ * decides when a grace has expired: a run replayed as of a recorded day must not hold graces open
+ * (nor end them early). `billing sweep --now` is the operator's explicit override, not this.
+ */
+export async function afterSnapshotRuns(store: Store, config: Env, now: Date, log: RunLogger, opts: { replay: boolean; wallNow: Date }): Promise<AfterSnapshot> {
   const { sweepExpiredGraces } = await import('./billing.js');
   let billing: AfterSnapshot['billing'];
   try {
-    billing = sweepExpiredGraces(store, now);
+    billing = sweepExpiredGraces(store, opts.wallNow);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.warn(`billing sweep failed: ${message}`);

@@ -123,11 +123,21 @@ export function revokeUser(store: Store, email: string, now: Date): { user: User
   return { user, revoked: res.changes };
 }
 
-export function setUserTier(store: Store, email: string, tier: Tier): { user: UserRecord; previousTier: Tier } {
+/**
+ * The operator sets the tier: it holds from now on, so a billing grace running on the user is
+ * cancelled (the sweep would otherwise end the tier just set in free). The user's subscription
+ * records keep theirs: they describe Stripe's side, and the next subscription event still applies.
+ */
+export function setUserTier(store: Store, email: string, tier: Tier): { user: UserRecord; previousTier: Tier; cancelledGrace: string | null } {
   const user = findUser(store, email);
   const next = parseOrBadInput(tierSchema, tier);
-  store.db.update(users).set({ tier: next }).where(eq(users.id, user.id)).run();
-  return { user: { ...user, tier: next }, previousTier: user.tier };
+  return store.sqlite
+    .transaction(() => {
+      const before = store.db.select({ graceUntil: users.graceUntil }).from(users).where(eq(users.id, user.id)).get();
+      store.db.update(users).set({ tier: next, graceUntil: null }).where(eq(users.id, user.id)).run();
+      return { user: { ...user, tier: next }, previousTier: user.tier, cancelledGrace: before?.graceUntil ?? null };
+    })
+    .immediate();
 }
 
 /** The user behind a live token, with what the onboarding rule needs (createdAt, onboardingComplete). */

@@ -7,6 +7,8 @@ import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner
 import { corsFor } from './cors.js';
 import { isPlainPath, syncDispatch } from './dispatch.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
+import { allowOf, optionsAllow, unmatched } from './allow.js';
+import { encodedOnce, sendNegotiated } from './compress.js';
 import { buildOpenApi } from './openapi.js';
 import { createRateLimiter } from './rate-limit.js';
 import { Replays } from './replay.js';
@@ -33,8 +35,10 @@ export const API_VERSION = '0.1.0';
 export interface CreateAppOptions {
   store: Store;
   config: Env;
-  /** The server's clock (tests pin it). */
+  /** The data clock: what the data says (--now, PROPGRADE_NOW, a replayed store's newest snapshot). Tests pin it. */
   now?: () => Date;
+  /** The wall clock: limits, accounts, money, security (context.ts ServerDeps). Defaults to the system clock; tests inject it. */
+  wallClock?: () => Date;
   /** Runs snapshots for the internal routes and the cron; defaults to the CLI's pipeline. */
   runSnapshot?: SnapshotRunner;
   limits?: Partial<ServerLimits>;
@@ -66,12 +70,14 @@ export interface ServerApp {
  */
 export function createApp(options: CreateAppOptions): ServerApp {
   const now = options.now ?? (() => new Date());
+  const wallNow = options.wallClock ?? (() => new Date());
   const log = options.log ?? { info() {}, warn() {} };
-  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, now, log);
+  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, now, log, wallNow);
   const deps: ServerDeps = {
     store: options.store,
     config: options.config,
     now,
+    wallNow,
     runSnapshots: runSnapshot,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     limiter: createRateLimiter(),
@@ -126,15 +132,20 @@ export function createApp(options: CreateAppOptions): ServerApp {
   for (const route of routes) table[route.method === 'GET' ? 'get' : 'post'](route.path, handlers.get(route)!);
   // Routes with enum parameters are also found at their concrete paths (static-paths.ts).
   registerStaticPaths(table, staticPathsOf(routes, ['/openapi.json']), (route) => handlers.get(route)!);
+  // Compressed once per coding, on the first request that takes it (compress.ts).
+  const openapiEncodings = encodedOnce(openapiBytes);
   table.get(
     '/openapi.json',
     eventHandler((event) => {
       const res = event.node.res;
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.setHeader('cache-control', 'public, max-age=3600');
-      res.end(openapiBytes);
+      if (!sendNegotiated(event, openapiBytes, 'application/json; charset=utf-8', openapiEncodings)) res.end(openapiBytes);
     }),
   );
+  // Whatever no route answers: 405 with Allow on a known path, else 404 (allow.ts).
+  const allow = allowOf([...routes, { method: 'GET', path: '/openapi.json' }]);
+  router.use('/**', unmatched(allow));
   // One middleware, not two: h3 awaits each layer on every request. Security headers on every
   // answer, errors included (an HTML route adds its own strict CSP), then CORS, which answers a
   // preflight itself.
@@ -145,6 +156,7 @@ export function createApp(options: CreateAppOptions): ServerApp {
     res.setHeader('referrer-policy', 'no-referrer');
     res.setHeader('x-frame-options', 'DENY');
     res.setHeader('cross-origin-resource-policy', 'same-site');
+    if (event.method === 'OPTIONS') optionsAllow(event, allow);
     cors(event);
   };
   app.use(eventHandler(middleware));

@@ -29,10 +29,21 @@ export const DEFAULT_LIMITS: ServerLimits = {
   scanReadsPerDay: { ...SCAN_READS_PER_DAY },
 };
 
+/**
+ * Two clocks (docs/api.md "Clocks"), never one for the other:
+ * - `now`, the data clock (--now, PROPGRADE_NOW, or a replayed store's newest snapshot): what the
+ *   data says, which snapshot, the freshness of cached data.
+ * - `wallNow`, the wall clock: requests, accounts, money and security (rate-limit windows and
+ *   Retry-After, metered reads, webhook signature tolerance, code expiry, grace periods, back-off).
+ * On a replayed store the data clock stands still; a window measured on it would never end.
+ */
 export interface ServerDeps {
   store: Store;
   config: Env;
+  /** The data clock. */
   now: () => Date;
+  /** The wall clock. */
+  wallNow: () => Date;
   runSnapshots: SnapshotRunner;
   limits: ServerLimits;
   limiter: RateLimiter;

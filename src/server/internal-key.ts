@@ -5,6 +5,12 @@ import { AppError } from '../errors.js';
 /** Header carrying the operator key on /api/internal/* routes. */
 export const INTERNAL_KEY_HEADER = 'x-internal-key';
 
+/**
+ * The challenge of a refused internal call (RFC 9110 11.6.1: a 401 names how to authenticate).
+ * The key travels in its own header, not in Authorization, so the scheme is propgrade's own.
+ */
+export const INTERNAL_KEY_CHALLENGE = `InternalKey realm="propgrade-internal", header="${INTERNAL_KEY_HEADER}"`;
+
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 /**
@@ -19,6 +25,6 @@ export function internalKeyMatches(configured: string | undefined, presented: st
 
 export function requireInternalKey(event: H3Event, configured: string | undefined): void {
   if (!internalKeyMatches(configured, getRequestHeader(event, INTERNAL_KEY_HEADER))) {
-    throw new AppError('UNAUTHORIZED', `missing or wrong ${INTERNAL_KEY_HEADER}`);
+    throw new AppError('UNAUTHORIZED', `missing or wrong ${INTERNAL_KEY_HEADER}`, { challenge: INTERNAL_KEY_CHALLENGE });
   }
 }

@@ -8,6 +8,8 @@ import { resolveBearer, type Caller } from '../pipeline/users.js';
 import type { ServerDeps } from './context.js';
 import { keptPerUrl, readJsonBody, readParams, readQuery, requestHeader } from './input.js';
 import { requireInternalKey } from './internal-key.js';
+import { COMPRESS_MIN_BYTES, sendNegotiated } from './compress.js';
+import { bearerChallenge } from './envelope.js';
 
 /**
  * Access classes (docs/api.md): `public` is the same for everyone; `tier-shaped` answers everyone
@@ -137,7 +139,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
       const answer = (input: RouteInput<P, Q, B>) => {
         setCacheHeaders(input.event, def.access, input.caller, def.method, def.maxAge);
         const out = def.handle(input);
-        return out instanceof Promise ? out.then(toBody) : toBody(out);
+        return out instanceof Promise ? out.then((o) => toBody(input.event, o)) : toBody(input.event, out);
       };
       const readInput = (event: H3Event) => ({
         params: (def.params ? readParams(event, def.params) : undefined) as Infer<P>,
@@ -151,14 +153,14 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         if (def.access === 'internal') requireInternalKey(event, deps.config.INTERNAL_API_KEY);
         const caller = callerOf(event, deps);
         if (def.access === 'auth' && (!caller.authenticated || !caller.user)) {
-          throw new AppError('UNAUTHORIZED', 'this route needs a valid API token: send Authorization: Bearer <token>');
+          throw new AppError('UNAUTHORIZED', 'this route needs a valid API token: send Authorization: Bearer <token>', { challenge: bearerChallenge(caller.presentedToken) });
         }
         if (perCaller(def.access)) signalOnboarding(event, caller, deps.config.ONBOARDING_CUTOFF);
         if (def.access === 'tier-gated' && !hasModelPriceEntitlement(caller.tier)) {
           throw new AppError('FORBIDDEN', 'this route needs a paid tier (analyst or desk)');
         }
         if (def.statsLimited) {
-          const verdict = deps.limiter.hit(`stats:${clientKey(event, caller)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.now());
+          const verdict = deps.limiter.hit(`stats:${clientKey(event, caller)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.wallNow());
           if (!verdict.ok) {
             throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`, { retryAfter: verdict.retryAfter });
           }
@@ -171,9 +173,21 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
   };
 }
 
-/** Bodies a route has already written (precompressed snapshots) pass through untouched. */
-function toBody(out: unknown): unknown {
-  return out === undefined || out === null || typeof out !== 'object' || Buffer.isBuffer(out) ? out : toWire(out);
+/**
+ * The route's answer on the wire: an object as wire JSON, a string as HTML; either compressed by
+ * negotiation from 1 KB (compress.ts), when it is written here and the handler's value becomes
+ * undefined (answered). A smaller body goes back to h3 as before, JSON already serialized. Bodies
+ * a route has already written (the snapshot route's cached bytes) pass through untouched.
+ */
+function toBody(event: H3Event, out: unknown): unknown {
+  if (typeof out === 'string') return sendNegotiated(event, Buffer.from(out, 'utf8'), 'text/html') ? undefined : out;
+  if (out === undefined || out === null || typeof out !== 'object' || Buffer.isBuffer(out)) return out;
+  const json = JSON.stringify(toWire(out));
+  if (Buffer.byteLength(json, 'utf8') >= COMPRESS_MIN_BYTES && sendNegotiated(event, Buffer.from(json, 'utf8'), 'application/json')) return undefined;
+  const res = event.node.res;
+  // h3 sends a string as HTML unless a type is set: this one is JSON, as h3 would have typed it.
+  if (!res.hasHeader('content-type')) res.setHeader('content-type', 'application/json');
+  return json;
 }
 
 /**

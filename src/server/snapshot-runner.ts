@@ -8,9 +8,10 @@ import type { SnapshotRunner } from './context.js';
 /**
  * The server's snapshot runner: exactly what `propgrade snapshot` does (same sources, same
  * pipeline, same per-sport lock in the store), used by the internal routes and the cron.
- * PROPGRADE_REPLAY makes it read a recorded folder instead of the live providers.
+ * PROPGRADE_REPLAY makes it read a recorded folder instead of the live providers. `now` is the
+ * data clock of the runs; `wallNow` decides the billing sweep after them (after-snapshot.ts).
  */
-export function createSnapshotRunner(store: Store, config: Env, now: () => Date, log: RunLogger): SnapshotRunner {
+export function createSnapshotRunner(store: Store, config: Env, now: () => Date, log: RunLogger, wallNow: () => Date = () => new Date()): SnapshotRunner {
   return async (sports: readonly GradedSport[]) => {
     const { buildOddsSource } = await import('../pipeline/wiring.js');
     const { runSnapshot } = await import('../pipeline/snapshot.js');
@@ -24,7 +25,7 @@ export function createSnapshotRunner(store: Store, config: Env, now: () => Date,
       for (const sport of sports) out.push(await runSnapshot(sport, { store, odds: sources.odds, now: at, allowedBooks: config.ALLOWED_BOOKS, log, source: replayDir ? 'replay' : 'live' }));
       // The same after-run steps as the CLI: graces swept, the desk pack announced once a day.
       const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
-      log.info(afterSnapshotLine(await afterSnapshotRuns(store, config, at, log, { replay: replayDir !== null })));
+      log.info(afterSnapshotLine(await afterSnapshotRuns(store, config, at, log, { replay: replayDir !== null, wallNow: wallNow() })));
       return out;
     } finally {
       await sources.close();

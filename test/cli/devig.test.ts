@@ -106,6 +106,25 @@ describe('propgrade devig', () => {
     expect(table.stdout).toContain('additive gives leg 4 probability');
   });
 
+  it('an underround book (+110/+110, best prices across books) is de-vigged and flagged; jsd alone refuses it', async () => {
+    const table = await run('devig', '+110', '+110');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('booksum 95.24% · overround -4.76%');
+    expect(table.stdout).toContain('underround: no margin, the legs are raised to sum to 1');
+    const r = await run('--json', 'devig', '--method', 'all', '--decimal', '2', '3.4', '5.6');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as { booksum: number; results: Array<{ method: string; ok: boolean; underround?: boolean; probs?: number[]; reason?: string }> };
+    expect(report.booksum).toBeCloseTo(1 / 2 + 1 / 3.4 + 1 / 5.6, 6);
+    for (const row of report.results) {
+      if (row.method === 'jsd') expect(row).toMatchObject({ ok: false, reason: expect.stringContaining('jsd is not defined for an underround book') });
+      else expect(row, row.method).toMatchObject({ ok: true, underround: true });
+    }
+    // multiplicative, checked against the raw prices: r / booksum.
+    const mult = report.results.find((x) => x.method === 'multiplicative')!;
+    const r0 = 1 / 2;
+    expect(mult.probs![0]).toBeCloseTo(r0 / (1 / 2 + 1 / 3.4 + 1 / 5.6), 6);
+  });
+
   it('has help with examples', async () => {
     const r = await run('devig', '--help');
     expect(r.code).toBe(0);
@@ -125,7 +144,7 @@ describe('propgrade devig refuses bad input with exit 2, naming the bad value', 
     [['devig', '1.91', '1.91'], /1\.91 is not a valid American price.*add --decimal/],
     [['devig', '--decimal', '1', '2'], /1 is not a valid decimal price: it must be greater than 1/],
     [['devig', '--decimal', '-110', '2'], /-110 is not a valid decimal price/],
-    [['devig', '+110', '+110'], /cannot de-vig \+110 \+110: underround: booksum 0\.952381 < 1/],
+    [['devig', '--method', 'jsd', '+110', '+110'], /cannot de-vig \+110 \+110: jsd is not defined for an underround book \(booksum < 1\)/],
     [['devig', '--method', 'logarithmic', '-110', '-110'], /--method: "logarithmic" is not a method/],
   ];
 

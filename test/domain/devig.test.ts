@@ -169,13 +169,15 @@ describe('goto_conversion README vectors (DEVIG.md §5)', () => {
     expectClose(ok(devig([-500, 240, 460], 'goto')).probs, [0.7753528189788175, 0.17479473292721065, 0.04985244809397199], 1e-15);
   });
 
-  it('2/3.4/5.6 is an underround book: the formula matches the README, the public de-vig refuses it', () => {
+  it('2/3.4/5.6 is an underround book: the formula matches the README, and the public de-vig gives it flagged', () => {
     const odds = [2, 3.4, 5.6];
     const r = odds.map((o) => 1 / o);
     const raw = gotoFormula({ odds, r, booksum: sum(r) });
     expect('probs' in raw && raw.probs).toBeTruthy();
     if ('probs' in raw) expectClose(raw.probs, [0.5078707717902462, 0.30346951747815437, 0.1886597107315994], 1e-15);
-    expectRefused(devigDecimal(odds, 'goto'), /underround/);
+    const out = ok(devigDecimal(odds, 'goto'));
+    expect(out.underround).toBe(true);
+    expectClose(out.probs, [0.5078707717902462, 0.30346951747815437, 0.1886597107315994], 1e-15);
   });
 });
 
@@ -386,7 +388,7 @@ describe('properties over real-shaped books', () => {
 });
 
 describe('refusals: never a one-sided de-vig, never a number', () => {
-  it.each(DEVIG_METHODS)('%s refuses a missing leg, a short book, an invalid price and an underround', (m) => {
+  it.each(DEVIG_METHODS)('%s refuses a missing leg, a short book and an invalid price', (m) => {
     expectRefused(devig([-110, null], m), /leg 2 has no price/);
     expectRefused(devig([undefined, -110], m), /leg 1 has no price/);
     expectRefused(devig([-110, -110, null], m), /leg 3 has no price/);
@@ -397,11 +399,9 @@ describe('refusals: never a one-sided de-vig, never a number', () => {
     expectRefused(devig([-110, 0], m), /leg 2 price 0/);
     expectRefused(devig([Number.NaN, -110], m), /leg 1 price NaN/);
     expectRefused(devig([Number.POSITIVE_INFINITY, -110], m), /leg 1 price Infinity/);
-    expectRefused(devig([110, 110], m), /underround: booksum 0\.952381 < 1/);
     expectRefused(devigDecimal([1, 2], m), /leg 1 price 1 is not a valid decimal price/);
     expectRefused(devigDecimal([2, 0.9], m), /leg 2 price 0.9/);
     expectRefused(devigDecimal([2, null], m), /leg 2 has no price/);
-    expectRefused(devigDecimal([2.2, 2.2], m), /underround/);
     expectRefused(devigTwoWay(null, -110, m), /the over has no price/);
     expectRefused(devigTwoWay(-110, undefined, m), /the under has no price/);
   });
@@ -461,5 +461,70 @@ describe('numerical internals', () => {
     expect(brentRoot((x) => x - 1, 1, 3)).toBe(1);
     expect(bracketAbove((k) => 0.6 ** k + 0.5 ** k - 1, 1, 1)).toBe(2);
     expect(bracketAbove(() => 1, 0, 1, 10)).toBeNull();
+  });
+});
+
+/**
+ * Underround books (booksum < 1), issue 27: every method that defines one raises the legs to sum
+ * to 1 and flags it; jsd does not define it and refuses. The expected values were computed
+ * independently (plain bisection over each method's own equation, in Python), not by this code.
+ */
+describe('underround: de-vigged and flagged by every method that defines it', () => {
+  const TWO = [2.2, 1.9];
+  const THREE = [2, 3.4, 5.6];
+  const expected: Record<Exclude<DevigMethod, 'worst_case' | 'jsd'>, { two: number[]; three: number[] }> = {
+    multiplicative: { two: [0.4634146341463415, 0.5365853658536586], three: [0.5140388768898487, 0.3023758099352052, 0.183585313174946] },
+    additive: { two: [0.4641148325358852, 0.5358851674641149], three: [0.5091036414565826, 0.30322128851540614, 0.18767507002801118] },
+    wpo: { two: [0.4641148325358852, 0.5358851674641149], three: [0.5091036414565826, 0.30322128851540614, 0.18767507002801118] },
+    balanced_book: { two: [0.46478873239436624, 0.5352112676056339], three: [0.5067357512953368, 0.30362694300518134, 0.18963730569948184] },
+    goto: { two: [0.4644522012660228, 0.5355477987339772], three: [0.5078707717902462, 0.30346951747815437, 0.1886597107315994] },
+    power: { two: [0.46440716306391944, 0.5355928369360808], three: [0.5092710661618141, 0.3038143492940069, 0.18691458454417917] },
+    odds_ratio: { two: [0.4641016151377546, 0.5358983848622454], three: [0.5112227996138569, 0.3035245606260964, 0.18525263976004683] },
+    probit: { two: [0.464104449403139, 0.535895550596861], three: [0.5107833478314092, 0.3034994789408229, 0.18571717322776798] },
+    shin: { two: [0.4641148325358852, 0.5358851674641149], three: [0.5103157314451439, 0.30300128273053245, 0.18668298582432385] },
+  };
+
+  it.each(Object.keys(expected) as Array<keyof typeof expected>)('%s: legs raised to sum to 1, flagged underround, negative overround', (m) => {
+    for (const [odds, want] of [
+      [TWO, expected[m].two],
+      [THREE, expected[m].three],
+    ] as const) {
+      const out = ok(devigDecimal(odds, m));
+      expect(out.underround).toBe(true);
+      expect(out.booksum).toBeLessThan(1);
+      expect(out.overround).toBeCloseTo(out.booksum - 1, 15);
+      expectClose(out.probs, want, 1e-9);
+      out.probs.forEach((p, i) => expect(p).toBeGreaterThan(1 / (odds[i] as number)));
+    }
+  });
+
+  it('the solved parameters sit on the far side of their no-margin value: shin z < 0, power k < 1, odds_ratio c < 1, probit c < 0', () => {
+    expect(ok(devigDecimal(THREE, 'shin')).params?.['z']).toBeCloseTo(-0.013616625277290628, 9);
+    expect(ok(devigDecimal(THREE, 'power')).params?.['k']).toBeCloseTo(0.9734943409164589, 9);
+    expect(ok(devigDecimal(THREE, 'odds_ratio')).params?.['c']).toBeCloseTo(0.956094291481781, 9);
+    expect(ok(devigDecimal(THREE, 'probit')).params?.['c']).toBeCloseTo(-0.02703313680168712, 9);
+    expect(ok(devigDecimal(TWO, 'shin')).params?.['z']).toBeCloseTo(-0.019136822443335144, 12);
+  });
+
+  it('worst_case takes the per-leg minimum of its four, flagged; +110/+110 is 50/50 for every defined method', () => {
+    const worst = ok(devigDecimal(THREE, 'worst_case'));
+    expect(worst.underround).toBe(true);
+    const parts = (['multiplicative', 'additive', 'power', 'shin'] as const).map((m) => expected[m].three);
+    expectClose(worst.probs, [0, 1, 2].map((i) => Math.min(...parts.map((p) => p[i] as number))), 1e-9);
+    for (const m of DEVIG_METHODS.filter((x) => x !== 'jsd')) {
+      const even = ok(devig([110, 110], m));
+      expect([even.underround, even.booksum]).toEqual([true, 2 / 2.1]);
+      expectClose(even.probs, [0.5, 0.5], 1e-12);
+    }
+  });
+
+  it('jsd does not define it: a documented refusal, as for any book it cannot price', () => {
+    expectRefused(devig([110, 110], 'jsd'), /jsd is not defined for an underround book \(booksum < 1\)/);
+    expectRefused(devigDecimal(THREE, 'jsd'), /jsd is not defined for an underround book/);
+  });
+
+  it('a book with a margin carries no flag', () => {
+    expect(ok(devig([-110, -110], 'shin')).underround).toBeUndefined();
+    expect('underround' in ok(devig([-110, -110], 'multiplicative'))).toBe(false);
   });
 });

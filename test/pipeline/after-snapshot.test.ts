@@ -38,11 +38,11 @@ describe('after the snapshot runs: billing sweep and the desk-pack-ready notice'
     const hook = await webhook();
     try {
       const config = loadConfig({ DESK_NOTIFY_WEBHOOK: hook.url });
-      const first = await afterSnapshotRuns(t.store, config, NOW, collectingLogger(), { replay: false });
+      const first = await afterSnapshotRuns(t.store, config, NOW, collectingLogger(), { replay: false, wallNow: NOW });
       expect(first.desk_notice.status).toBe('sent');
       expect(first.billing).toMatchObject({ downgraded: 1 });
       expect(t.store.db.select({ tier: users.tier }).from(users).where(eq(users.id, user.id)).get()?.tier).toBe('free');
-      const second = await afterSnapshotRuns(t.store, config, new Date('2025-11-05T20:05:00Z'), collectingLogger(), { replay: false });
+      const second = await afterSnapshotRuns(t.store, config, new Date('2025-11-05T20:05:00Z'), collectingLogger(), { replay: false, wallNow: new Date('2025-11-05T20:05:00Z') });
       expect(second.desk_notice.status).toBe('already_sent');
       expect(second.billing).toMatchObject({ downgraded: 0 });
       expect(hook.bodies).toHaveLength(1);
@@ -58,14 +58,31 @@ describe('after the snapshot runs: billing sweep and the desk-pack-ready notice'
     await snapshotAt(t.store, 'nba', NOW.toISOString());
     const broken = await webhook(500);
     try {
-      const failed = await afterSnapshotRuns(t.store, loadConfig({ DESK_NOTIFY_WEBHOOK: broken.url }), NOW, collectingLogger(), { replay: false });
+      const failed = await afterSnapshotRuns(t.store, loadConfig({ DESK_NOTIFY_WEBHOOK: broken.url }), NOW, collectingLogger(), { replay: false, wallNow: NOW });
       expect(failed.desk_notice.status).toBe('failed');
-      const replayed = await afterSnapshotRuns(t.store, loadConfig({ DESK_NOTIFY_WEBHOOK: broken.url }), NOW, collectingLogger(), { replay: true });
+      const replayed = await afterSnapshotRuns(t.store, loadConfig({ DESK_NOTIFY_WEBHOOK: broken.url }), NOW, collectingLogger(), { replay: true, wallNow: NOW });
       expect(replayed.desk_notice).toEqual({ status: 'skipped', detail: 'a replayed run is not announced' });
-      const none = await afterSnapshotRuns(t.store, loadConfig({}), NOW, collectingLogger(), { replay: false });
+      const none = await afterSnapshotRuns(t.store, loadConfig({}), NOW, collectingLogger(), { replay: false, wallNow: NOW });
       expect(none.desk_notice.status).toBe('not_configured');
     } finally {
       await broken.close();
     }
+  }, 60_000);
+
+  it('graces end by the wall clock, not by the run\'s data clock (a replayed day)', async () => {
+    t = seededStore();
+    await snapshotAt(t.store, 'nba', NOW.toISOString());
+    const wall = new Date('2026-11-27T20:00:00Z');
+    const lapsed = createUser(t.store, { email: 'lapsed@example.test', tier: 'analyst' }, NOW).user;
+    const running = createUser(t.store, { email: 'running@example.test', tier: 'analyst' }, NOW).user;
+    // Expired by the wall clock although still ahead of the replayed day.
+    t.store.db.update(users).set({ graceUntil: '2025-11-06T12:00:00Z', subscriptionStatus: 'canceled' }).where(eq(users.id, lapsed.id)).run();
+    // Still running by the wall clock.
+    t.store.db.update(users).set({ graceUntil: '2026-11-27T21:00:00Z', subscriptionStatus: 'canceled' }).where(eq(users.id, running.id)).run();
+    const after = await afterSnapshotRuns(t.store, loadConfig({}), NOW, collectingLogger(), { replay: true, wallNow: wall });
+    expect(after.billing).toEqual({ downgraded: 1, subscriptions: 0 });
+    const tierOf = (id: number) => t.store.db.select({ tier: users.tier, graceUntil: users.graceUntil }).from(users).where(eq(users.id, id)).get();
+    expect(tierOf(lapsed.id)).toEqual({ tier: 'free', graceUntil: null });
+    expect(tierOf(running.id)).toEqual({ tier: 'analyst', graceUntil: '2026-11-27T21:00:00Z' });
   }, 60_000);
 });

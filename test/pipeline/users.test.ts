@@ -1,11 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { createUser, hashToken, listUsers, resolveBearer, revokeUser, setUserTier } from '../../src/pipeline/users.js';
 import { openStore, type Store } from '../../src/store/db.js';
-import { apiTokens } from '../../src/store/schema.js';
+import { sweepExpiredGraces } from '../../src/pipeline/billing.js';
+import { apiTokens, users } from '../../src/store/schema.js';
 
 const NOW = new Date('2025-11-05T17:05:00Z');
 let dir: string;
@@ -42,6 +44,19 @@ describe('user and token service', () => {
     expect(resolveBearer(store, `Bearer ${token}`)).toMatchObject({ tier: 'free', authenticated: true, user: { email: 'ana@example.com' } });
     expect(setUserTier(store, 'ana@example.com', 'desk').previousTier).toBe('free');
     expect(resolveBearer(store, `bearer ${token}`).tier).toBe('desk');
+  });
+
+  it('set-tier cancels a billing grace running on the user, and says which', () => {
+    createUser(store, { email: 'ana@example.com', tier: 'analyst' }, NOW);
+    store.db.update(users).set({ graceUntil: '2025-11-07T17:05:00.000Z', subscriptionStatus: 'canceled' }).where(eq(users.email, 'ana@example.com')).run();
+    const set = setUserTier(store, 'ana@example.com', 'desk');
+    expect([set.previousTier, set.cancelledGrace]).toEqual(['analyst', '2025-11-07T17:05:00.000Z']);
+    const row = store.db.select({ tier: users.tier, graceUntil: users.graceUntil }).from(users).where(eq(users.email, 'ana@example.com')).get();
+    expect(row).toEqual({ tier: 'desk', graceUntil: null });
+    // The sweep after the grace's end leaves the tier the operator set.
+    expect(sweepExpiredGraces(store, new Date('2025-11-08T00:00:00Z')).downgraded).toBe(0);
+    expect(store.db.select({ tier: users.tier }).from(users).where(eq(users.email, 'ana@example.com')).get()?.tier).toBe('desk');
+    expect(setUserTier(store, 'ana@example.com', 'analyst').cancelledGrace).toBeNull();
   });
 
   it('fails closed to free on every failure: none, malformed, unknown, revoked, closed database', () => {

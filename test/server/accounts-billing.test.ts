@@ -82,7 +82,7 @@ beforeEach(async () => {
   token = createUser(temp.store, { email: 'ana@example.test', tier: 'free' }, new Date('2025-10-01T00:00:00Z')).token;
   createUser(temp.store, { email: 'bo@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z'));
   linkCustomer(temp.store, 'ana@example.test', 'cus_Ana123');
-  api = await startServer({ store: temp.store, config, now: () => clock, log: quiet });
+  api = await startServer({ store: temp.store, config, now: () => clock, wallClock: () => clock, log: quiet });
 });
 afterEach(async () => {
   await api.close();
@@ -116,7 +116,7 @@ describe('signature: anything not signed by STRIPE_WEBHOOK_SECRET is a 400 and c
   });
 
   it('no webhook secret configured: 503 NOT_CONFIGURED, nothing read, nothing changed', async () => {
-    const unconfigured = await startServer({ store: temp.store, config: loadConfig({}), now: () => clock, log: quiet });
+    const unconfigured = await startServer({ store: temp.store, config: loadConfig({}), now: () => clock, wallClock: () => clock, log: quiet });
     const body = eventBody('customer.subscription.created', subscriptionObject('sub_1', 'cus_Ana123', 'active', 'price_desk_m'), sec(clock));
     const before = tables();
     const res = await fetch(`${unconfigured.base}/api/webhooks/stripe`, { method: 'POST', headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) }, body });

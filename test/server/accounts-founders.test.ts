@@ -20,7 +20,7 @@ let clock: Date;
 let servers: Running[] = [];
 
 async function serve(env: Record<string, string>): Promise<Running> {
-  const s = await startServer({ store: temp.store, config: loadConfig(env), now: () => clock, log: quiet });
+  const s = await startServer({ store: temp.store, config: loadConfig(env), now: () => clock, wallClock: () => clock, log: quiet });
   servers.push(s);
   return s;
 }

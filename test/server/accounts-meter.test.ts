@@ -21,7 +21,7 @@ let clock: Date;
 beforeAll(async () => {
   seeded = await seedStore();
   clock = new Date('2025-11-05T17:30:00Z');
-  api = await startServer({ store: seeded.store, config: seeded.config, now: () => clock, log: quiet });
+  api = await startServer({ store: seeded.store, config: seeded.config, now: () => clock, wallClock: () => clock, log: quiet });
 }, 120_000);
 afterAll(async () => {
   await api?.close();

@@ -30,7 +30,7 @@ beforeAll(async () => {
   tokens.fuzz = createUser(temp.store, { email: 'fuzz@example.test', tier: 'free' }, NOW).token;
   tokens.revoked = createUser(temp.store, { email: 'revoked@example.test', tier: 'desk' }, NOW).token;
   revokeUser(temp.store, 'revoked@example.test', NOW);
-  api = await startServer({ store: temp.store, config, now: () => NOW, log: quiet });
+  api = await startServer({ store: temp.store, config, now: () => NOW, wallClock: () => NOW, log: quiet });
 });
 afterAll(async () => {
   await api?.close();

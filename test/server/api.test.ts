@@ -517,7 +517,7 @@ describe('errors, CORS and the OpenAPI document', () => {
   });
 
   it('a stats-like read over its limit is 429 with Retry-After', async () => {
-    const limited = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now, limits: { statsPerWindow: 2, statsWindowSeconds: 60 } });
+    const limited = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now, wallClock: () => new Date('2026-11-27T20:00:00Z'), limits: { statsPerWindow: 2, statsWindowSeconds: 60 } });
     const statuses: number[] = [];
     let last: Response | null = null;
     for (let i = 0; i < 3; i++) {
@@ -532,7 +532,7 @@ describe('errors, CORS and the OpenAPI document', () => {
   });
 
   it('the scan meter answers 429 with Retry-After once the rolling 24 h quota is used', async () => {
-    const metered = await startServer({ store: seeded.store, config: seeded.config, now: () => new Date('2025-11-05T17:30:00Z'), limits: { scanReadsPerDay: { free: 1, analyst: 1, desk: null } } });
+    const metered = await startServer({ store: seeded.store, config: seeded.config, now: () => new Date('2025-11-05T17:30:00Z'), wallClock: () => new Date('2026-11-27T20:00:00Z'), limits: { scanReadsPerDay: { free: 1, analyst: 1, desk: null } } });
     const { token } = createUser(seeded.store, { email: 'meter@example.test', tier: 'analyst' }, seeded.now);
     const row = storeRow(true);
     const body = JSON.stringify({ player: row.player, stat: row.statType, line: row.line, direction: row.side });

@@ -18,7 +18,7 @@ describe('content routes on the replay loop', () => {
 
   async function serve(env: Record<string, string>): Promise<Running> {
     const config: Env = loadConfig({ INTERNAL_API_KEY: KEY, DESK_ALLOWLIST: 'founder@propgrade.test, Partner@propgrade.test', ...env });
-    const running = await startServer({ store: loop.store, config, now: () => NOW, log: { info() {}, warn: (m) => warnings.push(m) }, runSnapshot: async () => [] });
+    const running = await startServer({ store: loop.store, config, now: () => NOW, wallClock: () => NOW, log: { info() {}, warn: (m) => warnings.push(m) }, runSnapshot: async () => [] });
     servers.push(running);
     return running;
   }

@@ -67,7 +67,7 @@ describe('load: one upstream call per TTL under 200 concurrent requests', () => 
     upstream = await startUpstream();
     const t = tempStore();
     cleanup = t.cleanup;
-    deps = { store: t.store, config: loadConfig({ FUTURES_ENABLED: '1', ODDS_API_KEY: 'load-test-key' }), now: () => clock, runSnapshots: async () => [], limits: DEFAULT_LIMITS, limiter: createRateLimiter() };
+    deps = { store: t.store, config: loadConfig({ FUTURES_ENABLED: '1', ODDS_API_KEY: 'load-test-key' }), now: () => clock, wallNow: () => clock, runSnapshots: async () => [], limits: DEFAULT_LIMITS, limiter: createRateLimiter() };
     const live = createLiveTransport({ ...CONTEXT_LIVE, concurrencyPerHost: 8 });
     const transport = rewriting(live, upstream.base);
     const providers: ContextProviders = { source: 'live', keyless: transport, odds: transport, oddsApiKey: 'load-test-key', oddsBase: upstream.base, close: () => live.close() };

@@ -29,7 +29,7 @@ beforeAll(async () => {
   tokens.analyst = createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z')).token;
   tokens.onboarding = createUser(seeded.store, { email: 'new@example.test', tier: 'desk' }, seeded.now).token;
   // No rate limit trips between the two listeners' copies of a request.
-  app = createApp({ store: seeded.store, config: seeded.config, now: () => seeded.now, runSnapshot: async () => [], limits: { statsPerWindow: 1_000_000 } });
+  app = createApp({ store: seeded.store, config: seeded.config, now: () => seeded.now, wallClock: () => seeded.now, runSnapshot: async () => [], limits: { statsPerWindow: 1_000_000 } });
   dispatched = await listen(app.listener);
   h3Only = await listen(toNodeListener(app.app));
 }, 120_000);

@@ -1,8 +1,9 @@
 /**
  * defineRoute reads a route's path and query synchronously (input.ts), where h3's
  * getValidatedRouterParams / getValidatedQuery went through an await. The refusals must stay what
- * they were on the wire: status 400 with h3's reason phrase "Validation Error", the envelope naming
- * the field, no cache headers; a JSON body still goes through its own reader (400 "Bad Request").
+ * they were on the wire: status 400 with the standard reason phrase "Bad Request" (RFC 9110; h3's
+ * "Validation Error" no longer reaches the status line), the envelope naming the field, no cache
+ * headers; a JSON body still goes through its own reader.
  * A route whose input is a pure function of its URL (inputPerUrl) parses each URL once.
  */
 import { request, type IncomingHttpHeaders } from 'node:http';
@@ -45,21 +46,21 @@ afterAll(async () => {
 });
 
 describe('path and query refusals keep their answer', () => {
-  it('a bad path parameter: 400 Validation Error, the field named, no cache headers', async () => {
+  it('a bad path parameter: 400 Bad Request, the field named, no cache headers', async () => {
     const r = await call('GET', '/api/snapshot/mma');
-    expect([r.status, r.statusMessage]).toEqual([400, 'Validation Error']);
+    expect([r.status, r.statusMessage]).toEqual([400, 'Bad Request']);
     expect(JSON.parse(r.text)).toEqual({ error: { code: 'BAD_INPUT', message: "invalid path: sport: 'mma' is not one of mlb, nba, wnba, soccer" } });
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.headers['vary']).toBeUndefined();
     expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('a bad query parameter: 400 Validation Error, the field named', async () => {
+  it('a bad query parameter: 400 Bad Request, the field named', async () => {
     const r = await call('GET', '/api/snapshot/nba?stat=nope');
-    expect([r.status, r.statusMessage]).toEqual([400, 'Validation Error']);
+    expect([r.status, r.statusMessage]).toEqual([400, 'Bad Request']);
     expect(JSON.parse(r.text)).toEqual({ error: { code: 'BAD_INPUT', message: "invalid query: stat: unknown stat 'nope'" } });
     const params = await call('GET', '/api/snapshot/nba?min_grade=Z');
-    expect([params.status, params.statusMessage]).toEqual([400, 'Validation Error']);
+    expect([params.status, params.statusMessage]).toEqual([400, 'Bad Request']);
     expect((JSON.parse(params.text) as { error: { message: string } }).error.message).toMatch(/^invalid query: min_grade/);
   });
 
@@ -128,7 +129,7 @@ describe('the snapshot route parses each URL once', () => {
     }
     for (let i = 0; i < 3; i++) {
       const r = await call('GET', '/api/snapshot/nba?stat=nope');
-      expect([r.status, r.statusMessage]).toEqual([400, 'Validation Error']);
+      expect([r.status, r.statusMessage]).toEqual([400, 'Bad Request']);
     }
   });
 });

@@ -92,7 +92,7 @@ Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest
 beforeAll(async () => {
   seeded = await seedStore();
   clock = seeded.now;
-  api = await startServer({ store: seeded.store, config: seeded.config, now: () => clock });
+  api = await startServer({ store: seeded.store, config: seeded.config, now: () => clock, wallClock: () => clock });
 }, 120_000);
 
 afterAll(async () => {

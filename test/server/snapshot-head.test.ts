@@ -189,15 +189,16 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
   it('refusals, another method and a preflight: the envelope with no-store, security headers first', async () => {
     for (const path of ['/api/snapshot/mma', `${PATH}?view=nope`]) {
       const refused = await head('GET', path);
-      expect(refused.slice(0, -1)).toEqual(['HTTP/1.1 400 Validation Error', ...SECURITY, 'vary: Origin', JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
+      expect(refused.slice(0, -1)).toEqual(['HTTP/1.1 400 Bad Request', ...SECURITY, 'vary: Origin', JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
       expect(refused.at(-1)).toMatch(/^Content-Length: \d+$/);
     }
     const post = await head('POST', PATH);
-    expect(post.slice(0, -1)).toEqual(['HTTP/1.1 405 Method post is not allowed on this route.', ...SECURITY, 'vary: Origin', JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
+    expect(post.slice(0, -1)).toEqual(['HTTP/1.1 405 Method Not Allowed', ...SECURITY, 'vary: Origin', 'allow: GET, HEAD, OPTIONS', JSON_TYPE, 'cache-control: no-store', 'Date: <date>', 'Connection: close']);
     expect(post.at(-1)).toMatch(/^Content-Length: \d+$/);
     expect(await head('OPTIONS', PATH, { Origin: ORIGIN })).toEqual([
       'HTTP/1.1 204 No Content',
       ...SECURITY,
+      'allow: GET, HEAD, OPTIONS',
       ...CORS,
       'vary: Origin',
       'access-control-allow-methods: GET, POST, OPTIONS',

@@ -98,8 +98,8 @@ describe('through the server', () => {
 
   it('other methods on a concrete path are still 405, unknown sports still 400', async () => {
     const post = await call('POST', '/api/snapshot/nba');
-    expect([post.status, JSON.parse(post.text)]).toEqual([405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'Method post is not allowed on this route.' } }]);
+    expect([post.status, JSON.parse(post.text)]).toEqual([405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'Method POST is not allowed on this route (Allow: GET, HEAD, OPTIONS).' } }]);
     const mma = await call('GET', '/api/snapshot/mma');
-    expect([mma.status, mma.statusMessage]).toEqual([400, 'Validation Error']);
+    expect([mma.status, mma.statusMessage]).toEqual([400, 'Bad Request']);
   });
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   token = createUser(seeded.store, { email: 'desk@stats.test', tier: 'desk' }, seeded.now).token;
   const config = loadConfig({ PROPGRADE_REPLAY: 'data/replay' });
   api = await startServer({ store: seeded.store, config, now: () => seeded.now, log: quiet, limits: { statsPerWindow: 10_000 } });
-  limited = await startServer({ store: seeded.store, config, now: () => seeded.now, log: quiet });
+  limited = await startServer({ store: seeded.store, config, now: () => seeded.now, wallClock: () => new Date('2026-11-27T20:00:00Z'), log: quiet });
 }, 120_000);
 afterAll(async () => {
   await api?.close();

@@ -1,10 +1,22 @@
 /**
  * The de-vig formulas, one function per method (../shared/devig/DEVIG.md §2, §7). Each receives a
- * validated book (at least 2 legs, every decimal price > 1, booksum >= 1) and returns the raw fair
+ * validated book (at least 2 legs, every decimal price > 1) and returns the raw fair
  * probabilities, or a reason when the method has no answer. Range checks live in ../devig.ts.
+ *
+ * An underround book (booksum < 1: best prices across books, a stale quote) is de-vigged by the
+ * same formula with the margin negative, so the probabilities are raised to sum to 1: the
+ * closed forms take it as is; the solved methods look for their parameter on the other side of
+ * its no-margin value (shin z < 0, power k < 1, odds_ratio c < 1, probit c < 0). jsd alone has
+ * no answer: its legs sit a shared distance BELOW their implied probabilities.
  */
 import { normalCdf, normalQuantile } from './normal.js';
-import { bracketAbove, brentRoot } from './solve.js';
+import { bracketAbove, bracketBelow, brentRoot } from './solve.js';
+
+/** The root of a decreasing f that is negative at `zero` (the no-margin value) on an underround book: below it. */
+function rootBelow(f: (x: number) => number, zero: number): number | null {
+  const lo = bracketBelow(f, zero, 1);
+  return lo === null ? null : brentRoot(f, lo, zero);
+}
 
 export interface Book {
   /** Decimal odds O_i. */
@@ -64,6 +76,7 @@ function shinLeg(z: number, r: number, booksum: number): number {
 /**
  * Shin. Two-way: z in closed form and p = (1 + r_1 - r_2)/2, identical to additive. n-way: Σp(z) - 1
  * is √B - 1 >= 0 at z = 0 and Σr²/B - 1 < 0 at z = 1, so Brent on [0, 1] always finds z in [0, 1).
+ * An underround book gives z < 0 (no insiders to model: DEVIG.md §4 "z < 0 if underround").
  */
 export function shin(book: Book): MethodOutcome {
   const { r, booksum } = book;
@@ -75,15 +88,21 @@ export function shin(book: Book): MethodOutcome {
     return { probs: [(1 + d) / 2, (1 - d) / 2], params: { z } };
   }
   const f = (z: number): number => sum(r.map((ri) => shinLeg(z, ri, booksum))) - 1;
-  const z = brentRoot(f, 0, 1);
+  // Underround: Σp(0) - 1 = √B - 1 < 0 and every p(z) tends to 1 as z falls, so z < 0.
+  const z = booksum < 1 ? rootBelow(f, 0) : brentRoot(f, 0, 1);
   if (z === null) return noRoot('shin');
   return { probs: r.map((ri) => shinLeg(z, ri, booksum)), params: { z } };
 }
 
-/** Power: p_i = r_i^k with k >= 1 solving Σ r_i^k = 1 (no closed form even for two legs). */
+/** Power: p_i = r_i^k with k >= 1 solving Σ r_i^k = 1 (no closed form even for two legs); k < 1 on an underround book. */
 export function power(book: Book): MethodOutcome {
   const { r } = book;
   const f = (k: number): number => sum(r.map((ri) => ri ** k)) - 1;
+  // Underround: Σr^1 - 1 < 0 and Σr^0 - 1 = n - 1 > 0, so k lies in (0, 1).
+  if (book.booksum < 1) {
+    const k = brentRoot(f, 0, 1);
+    return k === null ? noRoot('power') : { probs: r.map((ri) => ri ** k), params: { k } };
+  }
   const hi = bracketAbove(f, 1, 1);
   const k = hi === null ? null : brentRoot(f, 1, hi);
   if (k === null) return noRoot('power');
@@ -108,8 +127,12 @@ export function oddsRatio(book: Book): MethodOutcome {
     return { probs: [s2 / (s1 + s2), s1 / (s1 + s2)], params: { c: 1 / (s1 * s2) } };
   }
   const f = (t: number): number => sum(r.map((ri) => oddsRatioLeg(t, ri))) - 1;
-  const hi = bracketAbove(f, 0, 1);
-  const t = hi === null ? null : brentRoot(f, 0, hi);
+  let t: number | null;
+  if (book.booksum < 1) t = rootBelow(f, 0);
+  else {
+    const hi = bracketAbove(f, 0, 1);
+    t = hi === null ? null : brentRoot(f, 0, hi);
+  }
   if (t === null) return noRoot('odds_ratio');
   return { probs: r.map((ri) => oddsRatioLeg(t, ri)), params: { c: Math.exp(t) } };
 }
@@ -126,8 +149,12 @@ export function probit(book: Book): MethodOutcome {
     return { probs: shifted(c), params: { c } };
   }
   const f = (c: number): number => sum(shifted(c)) - 1;
-  const hi = bracketAbove(f, 0, 1);
-  const c = hi === null ? null : brentRoot(f, 0, hi);
+  let c: number | null;
+  if (book.booksum < 1) c = rootBelow(f, 0);
+  else {
+    const hi = bracketAbove(f, 0, 1);
+    c = hi === null ? null : brentRoot(f, 0, hi);
+  }
   if (c === null) return noRoot('probit');
   return { probs: shifted(c), params: { c } };
 }
@@ -150,6 +177,9 @@ function jsdLeg(dist: number, r: number): number | null {
   return brentRoot((p) => bernoulliJsDistance(p, r) - dist, 0, r);
 }
 
+/** Why jsd refuses an underround book (docs/model.md "Underround pairs"). */
+export const JSD_UNDERROUND = 'jsd is not defined for an underround book (booksum < 1): its legs sit a shared distance below their implied probabilities, and these must be raised';
+
 /**
  * JSD (C. D. Long, R implied): each leg is the binary event {i, not i}; every leg sits one shared
  * JS distance D below its r_i, and D solves Σp_i = 1. D cannot exceed the smallest leg's distance
@@ -157,6 +187,7 @@ function jsdLeg(dist: number, r: number): number | null {
  */
 export function jsd(book: Book): MethodOutcome {
   const { r } = book;
+  if (book.booksum < 1) return { reason: JSD_UNDERROUND };
   const dMax = Math.min(...r.map((ri) => bernoulliJsDistance(0, ri)));
   const legs = (dist: number): number[] | null => {
     const ps: number[] = [];

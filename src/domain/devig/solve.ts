@@ -99,3 +99,20 @@ export function bracketAbove(f: (x: number) => number, lo: number, firstStep: nu
   }
   return null;
 }
+
+/**
+ * For a decreasing f with f(hi) <= 0: doubles the step below hi until f turns positive and
+ * returns that lower end, or null if it never does within `maxDoublings`. The underround
+ * counterpart of bracketAbove: there the parameter that removes a margin is negative.
+ */
+export function bracketBelow(f: (x: number) => number, hi: number, firstStep: number, maxDoublings = 64): number | null {
+  let step = firstStep;
+  for (let i = 0; i < maxDoublings; i++) {
+    const lo = hi - step;
+    const flo = f(lo);
+    if (Number.isNaN(flo)) return null;
+    if (flo >= 0) return lo;
+    step *= 2;
+  }
+  return null;
+}

@@ -37,12 +37,12 @@ export interface BookQuote {
   under: number | null;
 }
 
-/** Multiplicative no-vig P(over) of one book's pair; null unless both sides are real prices. */
+/** Multiplicative no-vig P(over) of one book's pair; null unless both sides are real prices with a margin (no underround). */
 export function pairOverProbability(q: Pick<BookQuote, 'over' | 'under'>): number | null {
   if (q.over === null || q.under === null) return null;
   if ((MARKET_RULES.consensusMethod as string) !== 'multiplicative') {
     const dv = devigTwoWay(q.over, q.under, MARKET_RULES.consensusMethod);
-    return dv.ok ? (dv.probs[0] ?? null) : null;
+    return dv.ok && !dv.underround ? (dv.probs[0] ?? null) : null;
   }
   return multiplicativeOver(q.over, q.under);
 }
@@ -51,11 +51,17 @@ export function pairOverProbability(q: Pick<BookQuote, 'over' | 'under'>): numbe
 const SUM_TOLERANCE = 1e-9;
 
 /**
- * devigTwoWay(over, under, 'multiplicative').probs[0], or null where it fails, computed without
- * the general de-vig's arrays and result object (priceLadder de-vigs every quote of a slate). Each
- * step is devig's own, in its order: the American prices to decimals (invalid -> null), r = 1/d,
- * booksum = 0 + r0 + r1 (an underround fails), p = r / booksum, each p in (0, 1), sum within the
- * tolerance. test/domain/model/market.test.ts holds it equal to devigTwoWay on every kind of pair.
+ * devigTwoWay(over, under, 'multiplicative').probs[0], or null where it fails or the pair is an
+ * underround, computed without the general de-vig's arrays and result object (priceLadder
+ * de-vigs every quote of a slate). Each step is devig's own, in its order: the American prices to
+ * decimals (invalid -> null), r = 1/d, booksum = 0 + r0 + r1, p = r / booksum, each p in (0, 1),
+ * sum within the tolerance. test/domain/model/market.test.ts holds it equal to devigTwoWay on every
+ * kind of pair.
+ *
+ * The consensus rule leaves an underround pair out (booksum < 1: one book's prices with no
+ * margin, a stale or broken quote such as the +209/+145 of the history threes file, booksum
+ * 0.73). devig itself now de-vigs such a book, flagged `underround` (issue 27); the grading keeps
+ * its rule, so no grade moves (docs/model.md "Underround pairs").
  */
 export function multiplicativeOver(over: number | undefined, under: number | undefined): number | null {
   if (over === undefined || under === undefined) return null;

@@ -12,7 +12,7 @@ import type { ServerDeps } from '../context.js';
 import { readCappedBody } from '../input.js';
 import { defineRoute, type Route } from '../route.js';
 
-/** Stripe's own default: a signature older than 5 minutes (by the server clock) is refused. */
+/** Stripe's own default: a signature older than 5 minutes (by the wall clock, never the data clock) is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Stripe events are a few KB; the cap only keeps a flood from being read. */
 export const WEBHOOK_BODY_CAP_BYTES = 512 * 1024;
@@ -38,7 +38,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
     tag: 'billing',
     access: 'public',
     summary: 'Stripe webhook endpoint (signed events only)',
-    description: `Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within ${WEBHOOK_TOLERANCE_SECONDS} s of the server clock) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap ${WEBHOOK_BODY_CAP_BYTES} bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.`,
+    description: `Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within ${WEBHOOK_TOLERANCE_SECONDS} s of the wall clock, also on a store served as of a replay) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap ${WEBHOOK_BODY_CAP_BYTES} bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.`,
     errors: [503],
     handle: async ({ event }) => {
       const secret = deps.config.STRIPE_WEBHOOK_SECRET;
@@ -51,14 +51,14 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       if (!signature) throw new AppError('BAD_INPUT', 'missing Stripe-Signature header');
       let verified: VerifiedEvent;
       try {
-        verified = Stripe.webhooks.constructEvent(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, deps.now().getTime()) as unknown as VerifiedEvent;
+        verified = Stripe.webhooks.constructEvent(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, deps.wallNow().getTime()) as unknown as VerifiedEvent;
       } catch (error) {
         const reason = error instanceof Stripe.errors.StripeSignatureVerificationError ? error.message : 'the body is not a Stripe event';
         throw new AppError('BAD_INPUT', `Stripe signature verification failed: ${reason}`);
       }
       const envelope = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), created: z.number().int().nonnegative(), data: z.looseObject({ object: z.unknown() }) }).safeParse(verified);
       if (!envelope.success) throw new AppError('BAD_INPUT', 'signed body is not a Stripe event (id, type, created, data)');
-      const result = handleStripeEvent(deps.store, envelope.data as VerifiedEvent, { priceTiers: deps.config.STRIPE_PRICE_TIERS, now: deps.now() });
+      const result = handleStripeEvent(deps.store, envelope.data as VerifiedEvent, { priceTiers: deps.config.STRIPE_PRICE_TIERS, now: deps.wallNow() });
       return { received: true, eventId: result.eventId, outcome: result.outcome };
     },
   });
@@ -112,7 +112,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       body: preferencesUpdateSchema,
       errors: [401],
       handle: ({ caller, body }) => {
-        const prefs = updatePreferences(deps.store, caller.user!.id, body, deps.now());
+        const prefs = updatePreferences(deps.store, caller.user!.id, body, deps.wallNow());
         return { ...prefs, onboarding: onboardingFor({ createdAt: caller.user!.createdAt, onboardingComplete: prefs.onboardingComplete }, deps.config.ONBOARDING_CUTOFF) };
       },
     }),
@@ -137,7 +137,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       summary: 'How many founders hold an active subscription',
       description:
         'Public. `{ available: true, count, as_of }`: users with founder pricing whose subscription status is active, cached 5 minutes (as_of is when it was counted). Billing not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET both needed) or the store failing: `{ available: false }` and nothing else. A real 0 is 0.',
-      handle: () => founderCount(deps.store, deps.config, deps.now()),
+      handle: () => founderCount(deps.store, deps.config, deps.wallNow()),
     }),
     defineRoute({
       method: 'POST',
@@ -149,7 +149,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
         'Auth required (401 without a valid token). Body `{ code }` (case and surrounding spaces ignored). Valid through the end of FOUNDER_CODE_EXPIRY (UTC), checked at each request. Unknown code: 400 (details.reason unknown_code); past the expiry: 410 EXPIRED (reason expired); FOUNDER_CODES not set: 503 NOT_CONFIGURED; already a founder by another code: 409. Answers `{ founder_pricing: true, code, already }`; redeeming the same code again changes nothing (already: true).',
       body: redeemSchema,
       errors: [401, 409, 410, 503],
-      handle: ({ caller, body }) => redeemFounderCode(deps.store, caller.user!.id, checkFounderCode(deps.config, body.code, deps.now())),
+      handle: ({ caller, body }) => redeemFounderCode(deps.store, caller.user!.id, checkFounderCode(deps.config, body.code, deps.wallNow())),
     }),
   ];
 }

@@ -5,6 +5,7 @@ import { isIsoDate, easternDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import type { Caller } from '../../pipeline/users.js';
 import type { ServerDeps } from '../context.js';
+import { bearerChallenge } from '../envelope.js';
 import { defineRoute, type Route } from '../route.js';
 
 /**
@@ -49,7 +50,7 @@ export function clientIp(event: H3Event, trustedHeader: string | undefined): str
 
 /** The founder desk gate: a valid token (else 401) whose user's email is on DESK_ALLOWLIST (else 403). */
 export function requireDeskCaller(caller: Caller, config: Env): void {
-  if (!caller.authenticated || caller.user === null) throw new AppError('UNAUTHORIZED', 'the desk needs a bearer token (propgrade users add)');
+  if (!caller.authenticated || caller.user === null) throw new AppError('UNAUTHORIZED', 'the desk needs a bearer token (propgrade users add)', { challenge: bearerChallenge(caller.presentedToken) });
   const allow = (config.DESK_ALLOWLIST ?? []).map((e) => e.trim().toLowerCase());
   if (!allow.includes(caller.user.email.toLowerCase())) {
     throw new AppError('FORBIDDEN', 'the desk is open only to the emails on DESK_ALLOWLIST (paid tiers included)');
@@ -64,7 +65,7 @@ function limitedBeforeInput(route: Route, key: (event: H3Event, deps: ServerDeps
     handler: (deps) => {
       const inner = route.handler(deps);
       return eventHandler((event) => {
-        const verdict = deps.limiter.hit(key(event, deps), limit.perWindow, limit.windowSeconds, deps.now());
+        const verdict = deps.limiter.hit(key(event, deps), limit.perWindow, limit.windowSeconds, deps.wallNow());
         if (!verdict.ok) throw new AppError('RATE_LIMITED', `rate limit: ${limit.perWindow} requests per ${limit.windowSeconds} s per address on this route`, { retryAfter: verdict.retryAfter });
         return inner(event);
       });

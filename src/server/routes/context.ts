@@ -39,7 +39,7 @@ export interface ContextRouteOptions {
 }
 
 export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {}): Route[] {
-  const cache = options.cache ?? new ContextCache(deps.store);
+  const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
   let providers: ContextProviders | null = null;
   // Built on first use: a broken PROPGRADE_REPLAY hides these routes' data instead of stopping the server.
   const contextDeps = (): ContextDeps | { failure: string } => {

@@ -34,16 +34,18 @@ export function readRoutes(deps: ServerDeps): Route[] {
       errors: [429],
       handle: ({ event, caller, body }) => {
         const now = deps.now();
+        // The meter counts requests: its rolling 24 hours run on the wall clock, the read on the data clock.
+        const wall = deps.wallNow();
         const subject = clientKey(event, caller);
         const limit = scanLimit(deps, caller.tier);
         // A slot is taken before the read and given back if the read is refused, so concurrent
         // scans can never pass the limit and a refused read never counts.
         let reserved: number | null = null;
         if (limit !== null) {
-          const slot = reserveMetered(deps.store, subject, SCAN_READ_KIND, limit, now);
+          const slot = reserveMetered(deps.store, subject, SCAN_READ_KIND, limit, wall);
           if (!slot.ok) {
             throw new AppError('RATE_LIMITED', `scan meter: ${limit} graded reads per rolling 24 hours for the ${caller.tier} tier`, {
-              retryAfter: retryAfterFor(slot.oldest, now),
+              retryAfter: retryAfterFor(slot.oldest, wall),
               details: { used: slot.used, limit },
             });
           }
@@ -57,7 +59,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
           throw error;
         }
         if (!result.metered && reserved !== null) releaseMetered(deps.store, reserved);
-        const meter = readMeter(deps.store, subject, SCAN_READ_KIND, limit, now);
+        const meter = readMeter(deps.store, subject, SCAN_READ_KIND, limit, wall);
         return { ...shapeRow(result, caller.tier), meter: meter.unlimited ? null : { used: meter.used, limit: meter.limit, window_hours: meter.windowHours } };
       },
     }),
@@ -70,7 +72,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       description:
         'Auth required (no, unknown or revoked token: 401). Read from the same usage_events rows the POST /api/scan limiter counts. Limited tiers: `{ unlimited: false, used, limit, remaining, window_hours: 24, window_start, next_free_at }`; `next_free_at` is when the oldest counted read leaves the window (null when none is counted). Unlimited tiers (desk): `{ unlimited: true }` and nothing else. A refused read (insufficient_data) is never counted. Limits per tier: free 5, analyst 100, desk unlimited.',
       errors: [401],
-      handle: ({ event, caller }) => readMeter(deps.store, clientKey(event, caller), SCAN_READ_KIND, scanLimit(deps, caller.tier), deps.now()),
+      handle: ({ event, caller }) => readMeter(deps.store, clientKey(event, caller), SCAN_READ_KIND, scanLimit(deps, caller.tier), deps.wallNow()),
     }),
     defineRoute({
       method: 'POST',

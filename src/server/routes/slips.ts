@@ -8,6 +8,7 @@ import { SlipReader, type SlipReaderOptions } from '../../slips/ocr.js';
 import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';
 import type { SlipResult } from '../../slips/schema.js';
 import type { ServerDeps } from '../context.js';
+import { bearerChallenge } from '../envelope.js';
 import { readCappedBody, readJsonBody, validate } from '../input.js';
 import { meteredUsage, recordUsage, retryAfterFor, SLIP_PARSES_PER_DAY } from '../rate-limit.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
@@ -137,16 +138,18 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
     errors: [401, 413, 429],
     handle: async ({ event, caller }): Promise<SlipResult & { meter: { used: number; limit: number; window_hours: number } }> => {
       if (!caller.authenticated || !caller.user) {
-        throw new AppError('UNAUTHORIZED', 'slip parsing needs a valid API token: send Authorization: Bearer <token>');
+        throw new AppError('UNAUTHORIZED', 'slip parsing needs a valid API token: send Authorization: Bearer <token>', { challenge: bearerChallenge(caller.presentedToken) });
       }
       const now = deps.now();
+      // Parses are metered on the wall clock; legs are graded on the data clock.
+      const wall = deps.wallNow();
       const subject = clientKey(event, caller);
       const limit = SLIP_PARSES_PER_DAY[caller.tier];
-      const usage = meteredUsage(deps.store, subject, SLIP_PARSE_KIND, now);
+      const usage = meteredUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
       const pending = inFlight.get(subject) ?? 0;
       if (usage.used + pending >= limit) {
         throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
-          retryAfter: retryAfterFor(usage.oldest, now),
+          retryAfter: retryAfterFor(usage.oldest, wall),
           details: { used: usage.used, in_flight: pending, limit },
         });
       }
@@ -163,7 +166,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
         } else {
           result = await readSlipText(input.text!, { book: input.book, gradeLeg });
         }
-        recordUsage(deps.store, subject, SLIP_PARSE_KIND, now);
+        recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
         return { ...result, meter: { used: usage.used + 1, limit, window_hours: 24 } };
       } finally {
         const left = (inFlight.get(subject) ?? 1) - 1;

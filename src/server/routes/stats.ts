@@ -70,7 +70,7 @@ export function unresolvedError(u: UnresolvedName, what: string): AppError {
 }
 
 export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): Route[] {
-  const cache = options.cache ?? new ContextCache(deps.store);
+  const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
   let providers: ContextProviders | null = null;
   // Built on first use: a broken PROPGRADE_REPLAY hides these routes' data instead of stopping the server.
   const statsDeps = (): ContextDeps | { failure: string } => {

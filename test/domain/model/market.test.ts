@@ -100,7 +100,7 @@ describe('market-implied ladder', () => {
   });
 });
 
-describe('multiplicativeOver is devigTwoWay multiplicative, to the bit', () => {
+describe('multiplicativeOver is devigTwoWay multiplicative, to the bit (underround pairs left out)', () => {
   it('on real, edge and invalid price pairs', async () => {
     const { multiplicativeOver } = await import('../../../src/domain/model/market.js');
     const { devigTwoWay } = await import('../../../src/domain/devig.js');
@@ -121,11 +121,15 @@ describe('multiplicativeOver is devigTwoWay multiplicative, to the bit', () => {
     let compared = 0;
     for (const [o, u] of pairs) {
       const dv = devigTwoWay(o, u, 'multiplicative');
-      const want = dv.ok ? (dv.probs[0] ?? null) : null;
+      // The consensus leaves underround pairs out (devig flags them, market.ts keeps its rule).
+      const want = dv.ok && !dv.underround ? (dv.probs[0] ?? null) : null;
       const got = multiplicativeOver(o, u);
       if (!Object.is(got, want)) expect({ o, u, got }).toEqual({ o, u, got: want });
       compared += 1;
     }
     expect(compared).toBe(pairs.length);
+    // The consensus rule on an underround pair (+110/+110, booksum 0.952): devig de-vigs it, flagged; the consensus leaves it out.
+    expect(devigTwoWay(110, 110, 'multiplicative')).toMatchObject({ ok: true, underround: true, probs: [0.5, 0.5] });
+    expect(multiplicativeOver(110, 110)).toBeNull();
   });
 });
