@@ -6,7 +6,6 @@ import {
   RECORD_WINDOW_DAYS,
   recordScope,
   recordWindow,
-  settledElsewhere,
   TIER_GRADES,
   tierAccuracy,
   type OutcomeCode,
@@ -14,8 +13,8 @@ import {
   type RecordScopeInput,
   type RecordTally,
   type RecordWindow,
-  type SettledElsewhere,
 } from '../domain/records.js';
+import { settledElsewhere, type SettledElsewhere } from '../domain/record-elsewhere.js';
 import type { Store } from '../store/db.js';
 import { prepared } from '../store/repo/_raw.js';
 import { ledgerEntries } from '../store/schema.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyByTier, modelAggregate, recordWindow, settledElsewhere, tierCalibration } from '../../src/domain/records.js';
+import { settledElsewhere } from '../../src/domain/record-elsewhere.js';
+import { accuracyByTier, modelAggregate, recordWindow, tierCalibration } from '../../src/domain/records.js';
 import { settleEntry, type LedgerEntry } from '../../src/domain/settlement.js';
 import { realNbaCases } from '../fixtures/ledger/real-ledger.js';
 
