@@ -36,8 +36,10 @@ export function registerServe(program: Command, io: CliIO): void {
       const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
       if (clock.note) ctx.progress(clock.source === 'system' ? ctx.c.yellow(`warning: ${clock.note}`) : clock.note);
       const pinned = clock.source === 'system' ? null : clock.now;
+      const explicit = clock.source === 'explicit' ? clock.now : null;
       const running = await startApiServer({
         ...(pinned ? { now: () => pinned } : {}),
+        ...(explicit ? { runNow: () => explicit } : {}),
         store,
         // --replay reaches the server as PROPGRADE_REPLAY: the context routes answer from the recording.
         config: { ...ctx.config, PROPGRADE_REPLAY: ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY },

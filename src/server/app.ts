@@ -28,7 +28,7 @@ import { statsRoutes } from './routes/stats.js';
 import { teamRoutes } from './routes/team.js';
 import { createSnapshotCache, type SnapshotCache } from './snapshot-cache.js';
 import { registerStaticPaths, staticPathsOf } from './static-paths.js';
-import { createSnapshotRunner } from './snapshot-runner.js';
+import { createSnapshotRunner, snapshotRunClock } from './snapshot-runner.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -39,6 +39,13 @@ export interface CreateAppOptions {
   now?: () => Date;
   /** The wall clock: limits, accounts, money, security (context.ts ServerDeps). Defaults to the system clock; tests inject it. */
   wallClock?: () => Date;
+  /**
+   * The data clock of the snapshot runs the internal routes and the cron make: an explicit --now /
+   * PROPGRADE_NOW when given. Otherwise a run over a recording (PROPGRADE_REPLAY) runs at `now`, and
+   * a live run at the wall clock: a store read as of its newest replayed snapshot must not stamp a
+   * new live run with that recorded time.
+   */
+  runNow?: () => Date;
   /** Runs snapshots for the internal routes and the cron; defaults to the CLI's pipeline. */
   runSnapshot?: SnapshotRunner;
   limits?: Partial<ServerLimits>;
@@ -72,7 +79,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
   const now = options.now ?? (() => new Date());
   const wallNow = options.wallClock ?? (() => new Date());
   const log = options.log ?? { info() {}, warn() {} };
-  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, now, log, wallNow);
+  const runNow = snapshotRunClock(options.config, now, wallNow, options.runNow);
+  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, runNow, log, wallNow);
   const deps: ServerDeps = {
     store: options.store,
     config: options.config,

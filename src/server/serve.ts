@@ -17,6 +17,8 @@ export interface ApiServerOptions {
   /** Receives one line per finished request (`requestLogLine`); absent or null: no request log (`serve --quiet`). */
   requestLog?: ((line: string) => void) | null;
   now?: () => Date;
+  /** The data clock of the server's own snapshot runs when pinned explicitly (createApp runNow). */
+  runNow?: () => Date;
 }
 
 export interface RunningApiServer {
@@ -80,7 +82,7 @@ export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAlive
 /** `propgrade serve`: the app on listhen, plus the optional in-process snapshot cron. */
 export async function startApiServer(options: ApiServerOptions): Promise<RunningApiServer> {
   const { store, config, log } = options;
-  const server = createApp({ store, config, log, ...(options.now ? { now: options.now } : {}) });
+  const server = createApp({ store, config, log, ...(options.now ? { now: options.now } : {}), ...(options.runNow ? { runNow: options.runNow } : {}) });
   let served = 0;
   const handler = withRequestLog(server.listener, options.requestLog ?? null, () => {
     served += 1;

@@ -32,3 +32,13 @@ export function createSnapshotRunner(store: Store, config: Env, now: () => Date,
     }
   };
 }
+
+/**
+ * The data clock of the server's own snapshot runs: an explicit pin (--now / PROPGRADE_NOW) when
+ * given; a run over a recording at the server's data clock (the recording's time); a live run at
+ * the wall clock, never at the time a replayed store is read as of.
+ */
+export function snapshotRunClock(config: Pick<Env, 'PROPGRADE_REPLAY'>, dataNow: () => Date, wallNow: () => Date, explicit?: () => Date): () => Date {
+  if (explicit) return explicit;
+  return config.PROPGRADE_REPLAY ? dataNow : wallNow;
+}
