@@ -18,12 +18,21 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { buildContextRecordings } from './build-context-replay.mjs';
 import { buildStatsRecordings } from './build-stats-replay.mjs';
+import { buildRecordings as buildWnbaRecordings } from './season-replay/wnba.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** ET slate dates bundled, in order. The first one bounds the seed history. */
 export const DAYS = ['2025-11-04', '2025-11-05'];
 export const DEFAULT_NOW = '2025-11-05T17:05:00Z';
+
+/**
+ * The bundled WNBA day (real Odds API historical responses + ESPN box scores, data/README.md "WNBA
+ * day") and its own clock: after every morning snapshot of the slate (the last is 10:55:37Z), before
+ * the first closing one (18:50:37Z). A replay without --now grades each sport at its own clock.
+ */
+export const WNBA_DAY = '2024-06-02';
+export const WNBA_NOW = '2024-06-02T11:00:00Z';
 
 const HISTORY = {
   threes: 'history/nba_player_threes_props_2024-10-22_to_2025-11-23.csv',
@@ -535,11 +544,17 @@ export function build({ sharedDir, outDir }) {
   for (const c of stats) entries.push({ key: replayKey(c), provider: c.provider, url: c.url, file: c.file, status: 200, headers: { 'content-type': c.contentType }, recordedAt: c.recordedAt });
   summary.statsEntries = stats.length;
 
+  // WNBA: one real day, its history only the earlier games of the players in its box scores.
+  const wnba = buildWnbaRecordings({ shared: sharedDir, outDir, from: WNBA_DAY, to: WNBA_DAY, historyPlayers: 'slate' });
+  entries.push(...wnba.entries);
+  summary.wnba = wnba.summary;
+
   entries.sort(byKeys((e) => e.key, (e) => e.recordedAt));
   const manifest = {
     version: 1,
     defaultNow: DEFAULT_NOW,
-    seed: { gamelogs: [{ sport: 'nba', file: seedFile }] },
+    clocks: { nba: DEFAULT_NOW, wnba: WNBA_NOW },
+    seed: { gamelogs: [{ sport: 'nba', file: seedFile }, wnba.seed] },
     entries,
   };
   writeFile(outDir, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
