@@ -23,7 +23,7 @@ export function registerSimulate(program: Command, io: CliIO): void {
     .option('--to <yyyy-mm-dd>', 'last ET slate date to run (default: the folder\'s last)')
     .addHelpText(
       'after',
-      '\nBuild the folder first, then run on a fresh store (the record is the store\'s public ledger for those dates):\n' +
+      '\nExample (build the folder first, then run on a fresh store: the record is the store\'s public ledger for those dates):\n' +
         '  $ node scripts/build-season-replay.mjs wnba var/season-wnba\n' +
         '  $ PROPGRADE_DB=var/sim-wnba.sqlite propgrade simulate wnba --replay var/season-wnba\n\n' +
         'Progress goes to stderr (a bar on a terminal); the per-tier record to stdout (--json for the data).',
