@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { buildContextRecordings } from './build-context-replay.mjs';
 import { buildStatsRecordings } from './build-stats-replay.mjs';
+import { buildRecordings as buildWnbaRecordings } from './season-replay/wnba.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,7 +26,15 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export const DAYS = ['2025-11-04', '2025-11-05'];
 export const DEFAULT_NOW = '2025-11-05T17:05:00Z';
 
-const HISTORY = {
+/**
+ * The bundled WNBA day (real Odds API historical responses + ESPN box scores, data/README.md "WNBA
+ * day") and its own clock: after every morning snapshot of the slate (the last is 10:55:37Z), before
+ * the first closing one (18:50:37Z). A replay without --now grades each sport at its own clock.
+ */
+export const WNBA_DAY = '2024-06-02';
+export const WNBA_NOW = '2024-06-02T11:00:00Z';
+
+export const HISTORY = {
   threes: 'history/nba_player_threes_props_2024-10-22_to_2025-11-23.csv',
   allMarkets: 'history/nba_player_props_all_markets_2025-10-21_to_2025-11-09.csv',
   gamelogs: 'history/nba_player_game_logs_2024-25_and_2025-26.csv',
@@ -33,7 +42,7 @@ const HISTORY = {
 const ESPN_DIR = 'feeds/espn';
 
 /** Order of marketsForSport('nba') in src/domain/stats.ts; the request carries them in this order. */
-const NBA_MARKETS = [
+export const NBA_MARKETS = [
   'player_points',
   'player_rebounds',
   'player_assists',
@@ -43,8 +52,8 @@ const NBA_MARKETS = [
   'player_steals',
 ];
 
-const ODDS_BASE = 'https://api.the-odds-api.com/v4/sports/basketball_nba';
-const ESPN_BASE = 'https://site.api.espn.com/apis/site/v2/sports/basketball/nba';
+export const ODDS_BASE = 'https://api.the-odds-api.com/v4/sports/basketball_nba';
+export const ESPN_BASE = 'https://site.api.espn.com/apis/site/v2/sports/basketball/nba';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Book titles exactly as real Odds API payloads in ../shared/feeds/odds-api spell them. */
@@ -131,7 +140,7 @@ const BOX_DESCRIPTIONS = [
   'Points',
 ];
 
-const FINAL_STATUS = {
+export const FINAL_STATUS = {
   type: { id: '3', name: 'STATUS_FINAL', state: 'post', completed: true, description: 'Final' },
 };
 
@@ -150,11 +159,11 @@ export function replayKey({ provider, url }) {
 }
 
 /** Code-unit comparison: locale-independent, so the output never depends on the machine. */
-function cmp(a, b) {
+export function cmp(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function byKeys(...getters) {
+export function byKeys(...getters) {
   return (x, y) => {
     for (const get of getters) {
       const a = get(x);
@@ -169,18 +178,18 @@ function byKeys(...getters) {
 const ET_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** US Eastern calendar date of a UTC instant (the NBA slate date). */
-function etDate(isoUtc) {
+export function etDate(isoUtc) {
   return ET_DATE.format(new Date(isoUtc));
 }
 
-function nextDay(date) {
+export function nextDay(date) {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
 
 /** ESPN writes event dates as UTC without seconds ("2025-11-06T00:00Z"). */
-function espnDate(isoUtc) {
+export function espnDate(isoUtc) {
   return `${isoUtc.slice(0, 16)}Z`;
 }
 
@@ -205,7 +214,7 @@ function plusMinus(raw, what) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function readCsv(file) {
+export function readCsv(file) {
   return parse(fs.readFileSync(file), { columns: true, raw: true, skip_empty_lines: true });
 }
 
@@ -218,7 +227,7 @@ function writeFile(outDir, rel, text) {
 // ---------------------------------------------------------------------------------------------
 // ESPN team identities, read from the real ESPN recordings (static facts: id, abbreviation, name)
 
-function loadEspnTeams(sharedDir) {
+export function loadEspnTeams(sharedDir) {
   const dir = path.join(sharedDir, ESPN_DIR);
   const teams = new Map();
   const visit = (node) => {
@@ -250,7 +259,7 @@ function parseGame(game) {
 }
 
 /** The 17:00 snapshot's games keyed by (game, game_time): the only source of Odds API event ids. */
-function gamesOf(allRows, label) {
+export function gamesOf(allRows, label) {
   const games = new Map();
   for (const { record: r } of allRows) {
     if (r.snapshot_file_label !== label) continue;
@@ -266,7 +275,7 @@ function gamesOf(allRows, label) {
  * One quote row: the all-markets file has no per-market stamp (the snapshot time stands in);
  * the threes file carries The Odds API's own `market_last_update`.
  */
-function quote(eventId, r, lastUpdate) {
+export function quote(eventId, r, lastUpdate) {
   return {
     eventId,
     book: r.bookmaker,
@@ -279,7 +288,7 @@ function quote(eventId, r, lastUpdate) {
   };
 }
 
-function eventsBody(games) {
+export function eventsBody(games) {
   return [...games]
     .sort(byKeys((g) => g.commenceTime, (g) => g.id))
     .map((g) => ({
@@ -293,7 +302,7 @@ function eventsBody(games) {
 }
 
 /** Event-odds response (live /events/{id}/odds shape: bookmakers carry no last_update). */
-function eventOddsBody(game, quotes) {
+export function eventOddsBody(game, quotes) {
   const books = new Map();
   for (const q of quotes) {
     if (!BOOK_TITLES[q.book]) throw new Error(`no title for book ${q.book}`);
@@ -332,7 +341,7 @@ function eventOddsBody(game, quotes) {
   };
 }
 
-function assertUniqueQuotes(quotes, what) {
+export function assertUniqueQuotes(quotes, what) {
   const seen = new Set();
   for (const q of quotes) {
     const k = `${q.eventId}|${q.book}|${q.market}|${q.player}|${q.line}`;
@@ -344,7 +353,7 @@ function assertUniqueQuotes(quotes, what) {
 // ---------------------------------------------------------------------------------------------
 // Results (ESPN shapes) from the game logs
 
-function espnTeam(teams, oddsName) {
+export function espnTeam(teams, oddsName) {
   const nba = NBA_ABBR[oddsName];
   const abbreviation = ESPN_ABBR[nba] ?? nba;
   // Not every team appears in the ESPN recordings; then only the abbreviation and name are known.
@@ -352,7 +361,7 @@ function espnTeam(teams, oddsName) {
 }
 
 /** Game-log rows of one game, by NBA.com team, with the home/away and W/L they report. */
-function logsOfGame(logsByDate, date, game) {
+export function logsOfGame(logsByDate, date, game) {
   const homeAbbr = NBA_ABBR[game.home];
   const awayAbbr = NBA_ABBR[game.away];
   const rows = (logsByDate.get(date) ?? []).filter((r) => {
@@ -372,14 +381,14 @@ function logsOfGame(logsByDate, date, game) {
 }
 
 /** W/L for both sides only when the logs report opposite results; otherwise the game is not known final. */
-function finalResult(logs) {
+export function finalResult(logs) {
   const h = logs.home.result;
   const a = logs.away.result;
   if ((h === 'W' && a === 'L') || (h === 'L' && a === 'W')) return { homeWon: h === 'W' };
   return null;
 }
 
-function competitor(team, homeAway, winner) {
+export function competitor(team, homeAway, winner) {
   return { ...(team.id ? { id: team.id } : {}), homeAway, winner, team };
 }
 
@@ -410,7 +419,7 @@ function athleteLine(r) {
   };
 }
 
-function teamBox(team, rows, displayOrder) {
+export function teamBox(team, rows, displayOrder) {
   return {
     team,
     statistics: [
@@ -535,11 +544,17 @@ export function build({ sharedDir, outDir }) {
   for (const c of stats) entries.push({ key: replayKey(c), provider: c.provider, url: c.url, file: c.file, status: 200, headers: { 'content-type': c.contentType }, recordedAt: c.recordedAt });
   summary.statsEntries = stats.length;
 
+  // WNBA: one real day, its history only the earlier games of the players in its box scores.
+  const wnba = buildWnbaRecordings({ shared: sharedDir, outDir, from: WNBA_DAY, to: WNBA_DAY, historyPlayers: 'slate' });
+  entries.push(...wnba.entries);
+  summary.wnba = wnba.summary;
+
   entries.sort(byKeys((e) => e.key, (e) => e.recordedAt));
   const manifest = {
     version: 1,
     defaultNow: DEFAULT_NOW,
-    seed: { gamelogs: [{ sport: 'nba', file: seedFile }] },
+    clocks: { nba: DEFAULT_NOW, wnba: WNBA_NOW },
+    seed: { gamelogs: [{ sport: 'nba', file: seedFile }, wnba.seed] },
     entries,
   };
   writeFile(outDir, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);

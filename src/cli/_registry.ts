@@ -46,6 +46,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { commands: [['feeds', 'Inspect the provider feeds']], load: async () => (await import('./feeds.js')).registerFeeds },
   { commands: [['import', 'Import real history into the store']], load: async () => (await import('./import.js')).registerImport },
   { commands: [['backfill', 'Fill projection history from real final box scores over a date range (no ledger changes)']], load: async () => (await import('./backfill.js')).registerBackfill },
+  { commands: [['simulate', "Run the cron schedule over a season's replay folder: every recorded snapshot, a settle each morning, then the season's public record"]], load: async () => (await import('./simulate.js')).registerSimulate },
   { commands: [['backtest', 'Replay real historical props through the grading model and score it against real results']], load: async () => (await import('./backtest.js')).registerBacktest },
   { commands: [['devig', 'Remove the vig from a market: fair probabilities, fair odds and overround per method']], load: async () => (await import('./devig.js')).registerDevig },
   { commands: [['db', 'Operate on the SQLite store']], load: async () => (await import('./db.js')).registerDb },

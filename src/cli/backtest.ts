@@ -9,15 +9,20 @@ import { renderTable, show, type CliIO } from './_io.js';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-mm-dd');
 
 const backtestOptionsSchema = z.object({
-  props: z.array(z.string().min(1)).min(1, 'at least one --props <csv> is required'),
+  sport: z.enum(['nba', 'wnba']).default('nba'),
+  props: z.array(z.string().min(1)).default([]),
   fitProps: z.array(z.string().min(1)).default([]),
-  gamelogs: z.string().min(1),
+  gamelogs: z.string().min(1).optional(),
+  wnbaOdds: z.string().min(1).optional(),
+  boxScores: z.string().min(1).optional(),
+  games: z.string().min(1).optional(),
   threesResults: z.string().min(1).optional(),
   mlbStrikeouts: z.string().min(1).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  fitBefore: isoDate.default('2025-10-21'),
+  fitBefore: isoDate.optional(),
   rows: z.boolean().default(false),
+  committed: z.boolean().default(false),
 });
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -36,15 +41,20 @@ export function registerBacktest(program: Command, io: CliIO): void {
   program
     .command('backtest')
     .description('Replay real historical props through the grading model and score it against real results')
+    .option('--sport <sport>', 'nba | wnba', 'nba')
     .option('--props <csv>', 'props to evaluate (history all-markets or threes file); repeatable', collect)
     .option('--fit-props <csv>', 'props used only to fit the market blend (rows before --fit-before); repeatable', collect)
-    .requiredOption('--gamelogs <csv>', 'NBA player game logs (projection history and outcomes)')
+    .option('--gamelogs <csv>', 'NBA player game logs (projection history and outcomes)')
+    .option('--wnba-odds <dir>', 'WNBA: folder of Odds API historical event-odds responses (<id>_decision.json / _closing.json)')
+    .option('--box-scores <csv>', 'WNBA: ESPN player box scores (projection history and outcomes)')
+    .option('--games <csv>', 'WNBA: the games file that dates the box scores')
     .option('--threes-results <csv>', '2024-25 league threes per player-game (outcomes for 2024-25 threes props)')
     .option('--mlb-strikeouts <csv>', 'MLB pitcher strikeouts, first and last pregame quotes (closing-line value only)')
     .option('--from <date>', 'first ET game date to evaluate (default: --fit-before)')
     .option('--to <date>', 'last ET game date to evaluate (default: last prop date)')
-    .option('--fit-before <date>', 'fit every parameter on data dated before this day', '2025-10-21')
+    .option('--fit-before <date>', 'fit every parameter on data dated before this day (default 2025-10-21 nba, 2024-01-01 wnba)')
     .option('--rows', 'include every graded row in --json output', false)
+    .option('--committed', 'WNBA: score the committed FITTED_PARAMS instead of refitting (the table docs/model.md quotes)', false)
     .addHelpText(
       'after',
       [
@@ -55,11 +65,31 @@ export function registerBacktest(program: Command, io: CliIO): void {
         '      --gamelogs ../shared/history/nba_player_game_logs_2024-25_and_2025-26.csv \\',
         '      --threes-results ../shared/history/nba_threes_results_2024-25.csv \\',
         '      --mlb-strikeouts ../shared/history/mlb_pitcher_strikeouts_props_first_last_pregame_2025.csv --from 2025-10-21 --to 2025-11-09',
+        '',
+        'WNBA (2023 learns, 2024 held out):',
+        '  $ propgrade backtest --sport wnba --wnba-odds ../shared/feeds/odds-api-wnba-2023-2024 \\',
+        '      --box-scores ../shared/history/wnba_player_box_scores_2019-2026.csv --games ../shared/history/wnba_games_2019-2026.csv',
       ].join('\n'),
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(backtestOptionsSchema, raw);
+      if (opts.sport === 'wnba') {
+        if (!opts.wnbaOdds || !opts.boxScores || !opts.games) throw badInput('--sport wnba needs --wnba-odds <dir>, --box-scores <csv> and --games <csv>');
+        const { runWnbaBacktest } = await import('../jobs/backtest/wnba.js');
+        const committed = opts.committed ? (await import('../domain/model/fitted-params.js')).FITTED_PARAMS : null;
+        const started = performance.now();
+        const { report, warnings } = runWnbaBacktest({ oddsDir: opts.wnbaOdds, boxScores: opts.boxScores, games: opts.games, ...(opts.fitBefore ? { fitBefore: opts.fitBefore } : {}), ...(opts.from ? { from: opts.from } : {}), ...(opts.to ? { to: opts.to } : {}), ...(committed ? { params: committed } : {}) });
+        for (const w of warnings.slice(0, 5)) ctx.verbose(`warning: ${w}`);
+        if (warnings.length > 0) ctx.progress(`${warnings.length} input row(s) or file(s) skipped (--verbose lists the first 5)`);
+        const { rows, ...summary } = report;
+        const wallTimeMs = Math.round(performance.now() - started);
+        ctx.result({ ...summary, rows: opts.rows ? rows : undefined, wallTimeMs, skippedInputRows: warnings.length }, (d) => renderReport(d, ctx.color));
+        return;
+      }
+      if (opts.props.length === 0) throw badInput('at least one --props <csv> is required');
+      if (!opts.gamelogs) throw badInput('--gamelogs <csv> is required');
+      const gamelogsFile = opts.gamelogs;
       const [{ loadHistoricalPropsCsv }, { loadNbaGameLogsCsv }, { loadNbaThreesResultsCsv }, { loadStrikeoutQuotesCsv }, { runBacktest }] = await Promise.all([
         import('../feeds/history/props.js'),
         import('../feeds/history/nba-gamelogs.js'),
@@ -77,7 +107,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
         });
       const props = loadProps(opts.props);
       const fitProps = loadProps(opts.fitProps);
-      const logs = loadNbaGameLogsCsv(readText(opts.gamelogs));
+      const logs = loadNbaGameLogsCsv(readText(gamelogsFile));
       warnings.push(...logs.warnings);
       const threes = opts.threesResults ? loadNbaThreesResultsCsv(readText(opts.threesResults)) : null;
       if (threes) warnings.push(...threes.warnings);
@@ -96,7 +126,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
         mlbStrikeouts: strikeouts?.rows ?? [],
         from: opts.from,
         to: opts.to,
-        fitBefore: opts.fitBefore,
+        fitBefore: opts.fitBefore ?? '2025-10-21',
       });
       const wallTimeMs = Math.round(performance.now() - started);
       const { rows, ...summary } = report;
@@ -186,6 +216,7 @@ function renderReport(r: Report, color: boolean): string {
   out.push('\nClosing-line value (no outcomes needed)');
   out.push(clvLine('NBA', r.clv.nba_threes));
   out.push(clvLine('MLB', r.clv.mlb_strikeouts));
+  if (r.clv.wnba !== undefined) out.push(clvLine('WNBA', r.clv.wnba));
   const s = r.sample_size;
   out.push(
     `\nSample size: pinning ROI to +/-${s.roi_half_width_pct}% at 95% needs about ${show(s.bets_needed)} bets (profit sd ${show(s.profit_sd, (v) => v.toFixed(2))}, design effect of same-game bets ${show(s.design_effect, (v) => v.toFixed(2))}); the A/A+ tiers hold ${s.bets_in_top_tiers}. ${s.note}`,

@@ -46,10 +46,14 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         // Feed warnings are collected per sport: one summary line each, every line under --verbose.
         let warnings: string[] = [];
         const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
-        const sources = await buildOddsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log, creditsSpentToday: spentToday });
+        // The transport reads `sourceOptions.now` at each request: a replay whose manifest gives a
+        // sport its own recorded clock (`clocks`) is read at that clock while the sport runs.
+        const sourceOptions = { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log, creditsSpentToday: spentToday };
+        const sources = await buildOddsSource(ctx.config, sourceOptions);
+        const clocks = env.replayDir && ctx.explicitNow() === null ? await recordedClocks(env.replayDir) : {};
         if (env.replayDir) {
           if (io.isTTY) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
-          ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log);
+          ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log, sports);
         }
         const recorded = env.replayDir ? await sportsInRecording(env.replayDir) : null;
         const summaries: SnapshotSummary[] = [];
@@ -58,11 +62,14 @@ export function registerSnapshot(program: Command, io: CliIO): void {
             summaries.push(notRecorded(sport, easternDate(env.now), env.replayDir as string));
             continue;
           }
-          env.log.info(`${sport}: snapshot run at ${env.now.toISOString()}`);
+          const now = clocks[sport] ?? env.now;
+          sourceOptions.now = now;
+          env.log.info(`${sport}: snapshot run at ${now.toISOString()}`);
           warnings = [];
           summaries.push(
-            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
+            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
           );
+          sourceOptions.now = env.now;
           if (warnings.length > 0) {
             const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
             env.log.warn(`${sport}: ${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
@@ -99,6 +106,14 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         await env.close();
       }
     });
+}
+
+/** A replay manifest's per-sport recorded clocks (`clocks: {wnba: iso, ...}`); a sport without one runs at the folder's defaultNow. */
+async function recordedClocks(dir: string): Promise<Partial<Record<GradedSport, Date>>> {
+  const { readReplayManifest } = await import('../feeds/transport/replay.js');
+  const parsed = z.partialRecord(gradedSportSchema, z.iso.datetime({ offset: true })).safeParse(readReplayManifest(dir)['clocks'] ?? {});
+  if (!parsed.success) throw badInput(`replay manifest ${dir}: clocks must map sports to ISO times`);
+  return Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, new Date(v as string)]));
 }
 
 async function sportsInRecording(dir: string): Promise<Set<GradedSport>> {

@@ -12,7 +12,7 @@ import { clusterInterval, olsSlope, olsSums, totalOf, addInto, type Sums } from 
 import { normalizeName } from '../domain/names.js';
 import { americanToDecimal, profitPerUnit } from '../domain/odds.js';
 import { wilsonInterval } from '../domain/record-gate.js';
-import type { Side } from '../domain/sports.js';
+import type { GradedSport, Side } from '../domain/sports.js';
 import type { StatType } from '../domain/stats.js';
 import type { StrikeoutQuote } from '../feeds/history/mlb-strikeouts.js';
 import type { HistoricalProp } from '../feeds/history/props.js';
@@ -49,6 +49,12 @@ export interface BacktestOptions {
   fitBefore: string;
   /** Use these parameters instead of fitting (tests, or re-scoring the committed FITTED_PARAMS). */
   params?: ModelParams;
+  /** The basketball league graded (default nba; wnba loads through src/jobs/backtest/wnba.ts). */
+  sport?: 'nba' | 'wnba';
+  /** Extra parameters a sport's fitted stats carry (WNBA: its 365-day history window). */
+  statExtras?: Partial<StatParams>;
+  /** CLV computed by the sport's own loader (WNBA: morning vs closing snapshot), reported under clv.wnba. */
+  clvExtra?: (ctx: { params: ModelParams; history: HistoryIndex; from: string; to: string }) => ClvSummary | null;
 }
 
 /** One graded (line, side) of the window, priced by the snapshot's rule and settled. */
@@ -148,7 +154,7 @@ export interface BacktestReport {
   per_tier: Record<'main_lines' | 'market_implied_rungs' | 'thin_consensus' | 'all_rows', Partial<Record<Grade | 'all', TierClaim>>>;
   calibration_slope: Record<'main_lines' | 'market_implied_rungs' | 'all_rows', Interval & { n: number }>;
   calibration: { final: CalibrationBin[]; market_implied_rungs: CalibrationBin[] };
-  clv: { nba_threes: ClvSummary | null; mlb_strikeouts: ClvSummary | null };
+  clv: { nba_threes: ClvSummary | null; mlb_strikeouts: ClvSummary | null; wnba?: ClvSummary | null };
   sample_size: { roi_half_width_pct: number; profit_sd: number | null; design_effect: number | null; bets_needed: number | null; bets_in_top_tiers: number; note: string };
   rows: BacktestRow[];
 }
@@ -233,7 +239,7 @@ export function ladders(props: readonly HistoricalProp[]): HistoricalLadder[] {
   return out.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
-const dispersionOf = (params: ModelParams, stat: StatType) => marketDispersionFor(params, 'nba', stat);
+const dispersionOf = (params: ModelParams, stat: StatType, sport: GradedSport = 'nba') => marketDispersionFor(params, sport, stat);
 
 function marketOf(r: RowPricing) {
   return { bookOdds: r.bookOdds, fairProb: r.fairProb, fairSource: r.fairSource, consensusBooks: r.consensusBooks, thinConsensus: r.thinConsensus, gradedAtOutlier: r.gradedAtOutlier };
@@ -249,18 +255,19 @@ function profitOf(result: 'win' | 'loss' | 'push', price: number): number {
 }
 
 /** Fits projection, dispersion, per-market nudge weights and the outlier bound on data dated before `fitBefore` only. */
-export function fitParams(opts: Pick<BacktestOptions, 'gamelogs' | 'threesResults' | 'fitProps' | 'props' | 'fitBefore'>): {
+export function fitParams(opts: Pick<BacktestOptions, 'gamelogs' | 'threesResults' | 'fitProps' | 'props' | 'fitBefore' | 'sport' | 'statExtras'>): {
   params: ModelParams;
   fit: NonNullable<BacktestReport['fit']>;
 } {
-  const training = opts.gamelogs.filter((r) => r.sport === 'nba' && r.date < opts.fitBefore);
+  const sport = opts.sport ?? 'nba';
+  const training = opts.gamelogs.filter((r) => r.sport === sport && r.date < opts.fitBefore);
   const exposure = fitExposureHalfLife(trainingSeries(training, 'points'));
   const stats: Record<string, StatParams> = {};
   const diagnostics: NonNullable<BacktestReport['fit']>['stats'] = {};
   for (const stat of NBA_BACKTEST_STATS) {
     const f = fitStat(training, stat, exposure.halfLife);
     if (!f) continue;
-    stats[statKey('nba', stat)] = f.params;
+    stats[statKey(sport, stat)] = { ...f.params, ...opts.statExtras };
     diagnostics[stat] = f.diagnostics;
   }
   const unnudged: ModelParams = { fitBefore: opts.fitBefore, nudgeWeights: {}, marketDispersionScale: null, stats };
@@ -271,16 +278,16 @@ export function fitParams(opts: Pick<BacktestOptions, 'gamelogs' | 'threesResult
   const spread: MarketDispersionExample[] = [];
   const gaps: number[] = [];
   for (const ladder of ladders(trainProps)) {
-    const main = priceLadder(ladder.lines, dispersionOf(unnudged, ladder.stat)).find((r) => r.isMainLine && r.side === 'over');
+    const main = priceLadder(ladder.lines, dispersionOf(unnudged, ladder.stat, sport)).find((r) => r.isMainLine && r.side === 'over');
     const mainLine = ladder.lines.find((l) => l.line === main?.line);
     if (!main || !mainLine) continue;
     outlierGaps(mainLine, gaps);
     const all = consensusOver(mainLine.quotes);
     const actual = history.outcome(ladder.playerKey, ladder.date, ladder.stat);
     if (!all || actual === null) continue;
-    const disp = stats[statKey('nba', ladder.stat)]?.dispersion;
+    const disp = stats[statKey(sport, ladder.stat)]?.dispersion;
     if (disp && all.books >= MARKET_RULES.minConsensusBooks) spread.push({ line: main.line, pOver: all.pOver, actual, dispersion: disp });
-    const out = gradeProp({ sport: 'nba', stat: ladder.stat, line: main.line, side: 'over', market: marketOf(main), history: history.before(ladder.playerKey, ladder.date), gameDate: ladder.date }, unnudged);
+    const out = gradeProp({ sport, stat: ladder.stat, line: main.line, side: 'over', market: marketOf(main), history: history.before(ladder.playerKey, ladder.date), gameDate: ladder.date }, unnudged);
     const r = settle('over', main.line, actual);
     if (out.insufficientData || r === 'push') continue;
     let list = examples.get(ladder.stat);
@@ -299,7 +306,7 @@ export function fitParams(opts: Pick<BacktestOptions, 'gamelogs' | 'threesResult
     // The model earns weight only where it beats the market on training props by two standard errors.
     const helps = improvement !== null && improvement.mean > 2 * improvement.se && best.weight > 0;
     const weight = helps ? best.weight : 0;
-    if (weight > 0) nudgeWeights[statKey('nba', stat)] = weight;
+    if (weight > 0) nudgeWeights[statKey(sport, stat)] = weight;
     nudge[stat] = { weight, fittedWeight: best.weight, examples: ex.length, logLossMarket: best.marketLogLoss, logLossNudged: best.logLoss, improvement };
   }
   gaps.sort((a, b) => a - b);
@@ -333,11 +340,11 @@ function outlierGaps(line: LadderLine, into: number[]): void {
 }
 
 /** Grades one ladder with the live rule; rows carry the market pricing and the grade (or the refusal). */
-function gradeLadder(ladder: HistoricalLadder, history: HistoryIndex, params: ModelParams) {
+export function gradeLadder(ladder: HistoricalLadder, history: HistoryIndex, params: ModelParams, sport: GradedSport = 'nba') {
   const past = history.before(ladder.playerKey, ladder.date);
-  return priceLadder(ladder.lines, dispersionOf(params, ladder.stat)).map((pricing) => ({
+  return priceLadder(ladder.lines, dispersionOf(params, ladder.stat, sport)).map((pricing) => ({
     pricing,
-    out: gradeProp({ sport: 'nba', stat: ladder.stat, line: pricing.line, side: pricing.side, market: marketOf(pricing), history: past, gameDate: ladder.date }, params),
+    out: gradeProp({ sport, stat: ladder.stat, line: pricing.line, side: pricing.side, market: marketOf(pricing), history: past, gameDate: ladder.date }, params),
   }));
 }
 
@@ -357,8 +364,9 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
   let graded = 0;
   let refused = 0;
   let voided = 0;
+  const sport = opts.sport ?? 'nba';
   for (const ladder of all) {
-    const sides = gradeLadder(ladder, history, params);
+    const sides = gradeLadder(ladder, history, params, sport);
     const main = sides.find((s) => s.pricing.isMainLine && s.pricing.side === 'over');
     if (!main) continue;
     mainLines += 1;
@@ -410,8 +418,8 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
   const implied = rows.filter((r) => r.fairSource === 'market_implied');
   const thin = rows.filter((r) => r.fairSource === 'consensus' && r.thinConsensus);
   const markets = [...new Set(mainRows.map((r) => r.stat))].sort();
-  const logLoss: Record<string, ProbabilityScore> = { all: probabilityScore(mainRows, params) };
-  for (const m of markets) logLoss[m] = probabilityScore(mainRows.filter((r) => r.stat === m), params);
+  const logLoss: Record<string, ProbabilityScore> = { all: probabilityScore(mainRows, params, sport) };
+  for (const m of markets) logLoss[m] = probabilityScore(mainRows.filter((r) => r.stat === m), params, sport);
   const decidedOver = (rs: readonly BacktestRow[]) => rs.filter((r) => r.side === 'over' && r.result !== 'push');
   const top = rows.filter((r) => r.grade === 'A+' || r.grade === 'A');
 
@@ -436,6 +444,7 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
     clv: {
       nba_threes: nbaThreesClv(opts, from, to, history, params),
       mlb_strikeouts: opts.mlbStrikeouts && opts.mlbStrikeouts.length > 0 ? mlbStrikeoutsClv(opts.mlbStrikeouts) : null,
+      ...(opts.clvExtra ? { wnba: opts.clvExtra({ params, history, from, to }) } : {}),
     },
     sample_size: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
     rows,
@@ -457,11 +466,11 @@ function byGame<T extends { date: string; game: string }>(rows: readonly T[], su
 const ratio = (num: string, den: string) => (s: Sums) => ((s[den] ?? 0) > 0 ? (s[num] ?? 0) / (s[den] as number) : null);
 
 /** Prop-level scoring on main lines (one P(over) per prop): the nudged final, the consensus and the pure model. */
-function probabilityScore(rows: readonly BacktestRow[], params: ModelParams): ProbabilityScore {
+function probabilityScore(rows: readonly BacktestRow[], params: ModelParams, sport: GradedSport = 'nba'): ProbabilityScore {
   const props = rows.filter((r) => r.side === 'over' && r.result !== 'push' && r.consensusOverAll !== null);
   const scored = props.map((r) => {
     const consensus = r.consensusOverAll as number;
-    const w = params.nudgeWeights[statKey('nba', r.stat)] ?? 0;
+    const w = params.nudgeWeights[statKey(sport, r.stat)] ?? 0;
     const final = w > 0 ? blendProbability(r.pModel, consensus, w) : consensus;
     const y: 0 | 1 = r.result === 'win' ? 1 : 0;
     return { r, y, final, consensus, model: r.pModel };

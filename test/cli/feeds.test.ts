@@ -36,19 +36,20 @@ async function run(argv: string[], options: FeedsCommandOptions = {}, env: NodeJ
 }
 
 describe('propgrade feeds check --replay', () => {
-  it('the bundled NBA replay: every entry parsed, exit 0', async () => {
+  it('the bundled replay (NBA and the WNBA day): every entry parsed, exit 0', async () => {
     const r = await run(['--json', '--replay', root('data/replay'), 'feeds', 'check']);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.mode).toBe('replay');
-    expect(j.entries).toHaveLength(75);
+    // 75 NBA / context / stats entries + the WNBA day's 19 (8 event odds, 6 events lists, 1 scoreboard, 4 summaries).
+    expect(j.entries).toHaveLength(94);
     expect(j.entries.every((e: { outcome: string }) => e.outcome === 'parsed')).toBe(true);
     const espn = j.providers.find((p: { provider: string }) => p.provider === 'espn');
     expect(espn.kinds.map((k: { kind: string; entries: number; records: number }) => [k.kind, k.entries])).toEqual([
       ['fight cards', 4],
       ['news', 4],
-      ['scoreboard', 2],
-      ['summary', 17],
+      ['scoreboard', 3],
+      ['summary', 21],
       ['team roster', 2],
     ]);
   });

@@ -21,14 +21,19 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
 
   it('grades what the recording holds, reports the rest as not recorded and exits 0', () => {
     expect(run.code, run.stderr).toBe(0);
-    for (const sport of ['mlb', 'wnba', 'soccer']) expect(run.stdout).toMatch(new RegExp(`│ ${sport} +│ not_recorded │`));
+    for (const sport of ['mlb', 'soccer']) expect(run.stdout).toMatch(new RegExp(`│ ${sport} +│ not_recorded │`));
     expect(run.stdout).toMatch(/│ nba +│ ok +│ 11 /);
+    // The WNBA day (2024-06-02) is graded at its own recorded clock: 4 games.
+    expect(run.stdout).toMatch(/│ wnba +│ ok +│ 4 /);
   });
 
   it('keeps stderr to one line per sport for feed warnings (every line under --verbose)', () => {
     expect(run.stderr).not.toContain('not recorded: odds-api GET');
     const warnings = run.stderr.split('\n').filter((l) => l.startsWith('warning:'));
-    expect(warnings).toEqual(['warning: nba: 1 feed warning: espn injuries: unavailable; --verbose shows every line']);
+    expect(warnings).toEqual([
+      'warning: nba: 1 feed warning: espn injuries: unavailable; --verbose shows every line',
+      'warning: wnba: 1 feed warning: espn injuries: unavailable; --verbose shows every line',
+    ]);
   });
 
   it('prints tip times in Eastern time, the grade legend, marked alt lines and a unit on moves', () => {

@@ -51,7 +51,7 @@ export function seededStore(): { store: Store; path: string; cleanup(): void } {
     const dir = mkdtempSync(join(tmpdir(), 'propgrade-template-'));
     const path = join(dir, 'seed.sqlite');
     const store = openStore(path);
-    ensureReplaySeed(store, REPLAY_DIR, readReplayManifest(REPLAY_DIR).seed as ReplaySeed, new Date('2025-11-04T00:00:00Z'), collectingLogger());
+    ensureReplaySeed(store, REPLAY_DIR, readReplayManifest(REPLAY_DIR).seed as ReplaySeed, new Date('2025-11-04T00:00:00Z'), collectingLogger(), ['nba']);
     store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     store.close();
     template = path;
@@ -74,7 +74,7 @@ export function seededStore(): { store: Store; path: string; cleanup(): void } {
 export async function snapshotAt(store: Store, sport: GradedSport, iso: string, log: RunLogger = collectingLogger()): Promise<SnapshotSummary> {
   const now = new Date(iso);
   const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log });
-  ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log);
+  ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log, [sport]);
   try {
     return await runSnapshot(sport, { store, odds: sources.odds, now, allowedBooks: null, log, source: 'replay' });
   } finally {

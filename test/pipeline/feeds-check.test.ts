@@ -133,13 +133,14 @@ describe('feeds check over the real fixture payloads (test/fixtures/manifest.jso
 describe('feeds check over the bundled NBA replay (data/replay)', () => {
   it('parses every entry', async () => {
     const report = await checkReplayFolder(root('data/replay'));
-    expect(report.entries).toHaveLength(75);
+    // 75 NBA / context / stats entries + the WNBA day's 19 (issue 26).
+    expect(report.entries).toHaveLength(94);
     expect(report.entries.every((e) => e.outcome === 'parsed' && (e.records ?? 0) > 0)).toBe(true);
     expect(report.ok).toBe(true);
     const odds = report.providers.find((p) => p.provider === 'odds-api')!;
     expect(odds.kinds.map((k) => [k.kind, k.entries])).toEqual([
-      ['event odds (player props)', 34],
-      ['events', 4],
+      ['event odds (player props)', 34 + 8],
+      ['events', 4 + 6],
       ['featured odds (mma h2h/totals)', 1],
       ['outrights (futures)', 1],
     ]);

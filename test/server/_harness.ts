@@ -29,7 +29,7 @@ export async function seedStore(env: Record<string, string> = {}): Promise<Seede
   const config = loadConfig(env);
   const now = REPLAY_NOW;
   const sources = await buildOddsSource(config, { replayDir: 'data/replay', recordDir: null, now, log: quiet });
-  ensureReplaySeed(store, 'data/replay', sources.seed, now, quiet);
+  ensureReplaySeed(store, 'data/replay', sources.seed, now, quiet, ['nba']);
   await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log: quiet, source: 'replay' });
   await sources.close();
   return {

@@ -34,6 +34,11 @@ export const statParamsSchema = z.object({
   dispersion: dispersionSchema.nullable(),
   /** True when every number above was fitted on real training data and back-tested. */
   fitted: z.boolean(),
+  /**
+   * History window in days when the sport's off-season is longer than HISTORY_RULES.lookbackDays
+   * covers (WNBA: October to May, so 240 days would drop the whole previous season by June).
+   */
+  lookbackDays: z.number().int().positive().optional(),
 });
 export type StatParams = z.infer<typeof statParamsSchema>;
 
@@ -71,8 +76,12 @@ export function structuralParams(sport: GradedSport, stat: StatType): StatParams
     priorStrength: 0,
     dispersion: null,
     fitted: false,
+    ...(sport === 'wnba' ? { lookbackDays: WNBA_LOOKBACK_DAYS } : {}),
   };
 }
+
+/** WNBA: one year back covers one off-season (about 7 months, October to May), never two. */
+export const WNBA_LOOKBACK_DAYS = 365;
 
 export function exposureFor(sport: GradedSport, stat: StatType): Exposure {
   if (sport === 'mlb') return stat === 'strikeouts' ? 'batters_faced' : 'plate_appearances';

@@ -109,9 +109,10 @@ export function buildSeries(
   stat: StatType,
   exposure: Exposure,
   gameDate: string,
+  lookbackDays: number = HISTORY_RULES.lookbackDays,
 ): { series: SeriesPoint[]; exposure: Exposure } {
   // yyyy-mm-dd strings order like dates, so the window test is two string compares per row.
-  const earliest = addDays(gameDate, -HISTORY_RULES.lookbackDays);
+  const earliest = addDays(gameDate, -lookbackDays);
   const series: SeriesPoint[] = [];
   let effective: Exposure = exposure;
   if (exposure === 'plate_appearances' || exposure === 'batters_faced') {
@@ -187,12 +188,13 @@ export function projectStat(
   params: StatParams,
   gameDate: string,
 ): ProjectionResult {
-  const { series, exposure } = buildSeries(history, stat, params.exposure, gameDate);
+  const lookbackDays = params.lookbackDays ?? HISTORY_RULES.lookbackDays;
+  const { series, exposure } = buildSeries(history, stat, params.exposure, gameDate, lookbackDays);
   const minGames = params.fitted ? HISTORY_RULES.minPlayedGames : HISTORY_RULES.minPlayedGamesUnfitted;
   if (series.length < minGames) {
     return {
       ok: false,
-      reason: `only ${series.length} played game(s) with ${stat} in the last ${HISTORY_RULES.lookbackDays} days (need ${minGames})`,
+      reason: `only ${series.length} played game(s) with ${stat} in the last ${lookbackDays} days (need ${minGames})`,
     };
   }
   const acc = new RateAccumulator(params.rateHalfLifeGames, params.exposureHalfLifeGames);

@@ -143,12 +143,17 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
     expect(preds[1]?.y).toBe(5);
   });
 
-  it('committed FITTED_PARAMS parse and cover every NBA stat', () => {
+  it('committed FITTED_PARAMS parse and cover every NBA stat and the five back-tested WNBA stats', () => {
     const parsed = modelParamsSchema.parse(FITTED_PARAMS);
-    expect(Object.keys(parsed.stats).sort()).toEqual(['nba:assists', 'nba:blocks', 'nba:points', 'nba:pra', 'nba:rebounds', 'nba:steals', 'nba:threes']);
+    expect(Object.keys(parsed.stats).sort()).toEqual([
+      'nba:assists', 'nba:blocks', 'nba:points', 'nba:pra', 'nba:rebounds', 'nba:steals', 'nba:threes',
+      'wnba:assists', 'wnba:points', 'wnba:pra', 'wnba:rebounds', 'wnba:threes',
+    ]);
     expect(parsed.fitBefore).toBe('2025-10-21');
-    // The training fit gave no market a nudge that beat the consensus by two standard errors (docs/model.md).
-    expect(parsed.nudgeWeights).toEqual({});
+    // The NBA training fit gave no market a nudge that beat the consensus by two standard errors; the
+    // WNBA one gave rebounds full weight (docs/model.md §6, WNBA).
+    expect(parsed.nudgeWeights).toEqual({ 'wnba:rebounds': 1 });
+    for (const k of Object.keys(parsed.stats).filter((x) => x.startsWith('wnba:'))) expect(parsed.stats[k]?.lookbackDays).toBe(365);
     expect(parsed.marketDispersionScale).toBe(0.9);
   });
 });

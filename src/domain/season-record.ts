@@ -1,0 +1,91 @@
+import { gradeSchema, type Grade } from './grades.js';
+import { clusterInterval, totalOf, type Sums } from './model/resample.js';
+import { americanToDecimal, profitPerUnit } from './odds.js';
+import { wilsonInterval } from './record-gate.js';
+
+/**
+ * A simulated season's public record per tier (issue 26): n, hit rate, ROI at the locked price with
+ * a 95% interval that resamples whole games (bets on one game share its box score, as the back-test
+ * does), and the share of entries with a close that beat it. Pure: entries in, figures out.
+ */
+
+export interface SeasonEntry {
+  grade: string | null;
+  outcome: string;
+  lockedPrice: number | null;
+  clvVerdict: string | null;
+  /** The game a bet belongs to: the bootstrap's cluster. */
+  eventId: string;
+}
+
+export interface SeasonTier {
+  /** Entries of the tier, whatever their outcome. */
+  entries: number;
+  /** Settled hit + miss + push (the bets ROI is over). */
+  n: number;
+  hits: number;
+  misses: number;
+  pushes: number;
+  voids: number;
+  pending: number;
+  hit_rate: number | null;
+  hit_rate_ci95: [number, number] | null;
+  roi_pct: { value: number | null; ci95: [number, number] | null };
+  /** Entries with a CLV verdict, and the share that beat the close. */
+  with_close: number;
+  beat_close_share: number | null;
+}
+
+const TIERS: readonly (Grade | 'all')[] = ['all', ...gradeSchema.options];
+
+export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Grade | 'all', SeasonTier>> {
+  const out: Partial<Record<Grade | 'all', SeasonTier>> = {};
+  for (const tier of TIERS) {
+    const list = tier === 'all' ? entries : entries.filter((e) => e.grade === tier);
+    if (list.length === 0) continue;
+    const games = new Map<string, Sums>();
+    let voids = 0;
+    let pending = 0;
+    let withClose = 0;
+    let beat = 0;
+    for (const e of list) {
+      if (e.clvVerdict !== null) {
+        withClose += 1;
+        if (e.clvVerdict === 'beat') beat += 1;
+      }
+      if (e.outcome === 'void') voids += 1;
+      if (e.outcome === 'pending') pending += 1;
+      if (e.outcome !== 'hit' && e.outcome !== 'miss' && e.outcome !== 'push') continue;
+      // A settled entry without a real locked price cannot have an ROI: it is left out of the units, never priced at a default.
+      if (e.lockedPrice === null || americanToDecimal(e.lockedPrice) === null) continue;
+      const profit = e.outcome === 'hit' ? profitPerUnit(e.lockedPrice) : e.outcome === 'miss' ? -1 : 0;
+      let s = games.get(e.eventId);
+      if (!s) games.set(e.eventId, (s = {}));
+      s['n'] = (s['n'] ?? 0) + 1;
+      s['profit'] = (s['profit'] ?? 0) + profit;
+      s['hit'] = (s['hit'] ?? 0) + (e.outcome === 'hit' ? 1 : 0);
+      s['miss'] = (s['miss'] ?? 0) + (e.outcome === 'miss' ? 1 : 0);
+    }
+    const clusters = [...games.values()];
+    const t = totalOf(clusters);
+    const n = t['n'] ?? 0;
+    const hits = t['hit'] ?? 0;
+    const misses = t['miss'] ?? 0;
+    const roi = (s: Sums) => ((s['n'] ?? 0) > 0 ? (100 * (s['profit'] ?? 0)) / (s['n'] as number) : null);
+    out[tier] = {
+      entries: list.length,
+      n,
+      hits,
+      misses,
+      pushes: n - hits - misses,
+      voids,
+      pending,
+      hit_rate: hits + misses > 0 ? hits / (hits + misses) : null,
+      hit_rate_ci95: hits + misses > 0 ? wilsonInterval(hits, hits + misses) : null,
+      roi_pct: { value: roi(t), ci95: n > 0 ? clusterInterval(clusters, roi) : null },
+      with_close: withClose,
+      beat_close_share: withClose > 0 ? beat / withClose : null,
+    };
+  }
+  return out;
+}

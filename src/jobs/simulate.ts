@@ -1,0 +1,130 @@
+import type { Env } from '../config.js';
+import { seasonRecord, type SeasonTier } from '../domain/season-record.js';
+import type { Grade } from '../domain/grades.js';
+import type { GradedSport } from '../domain/sports.js';
+import { addDays, easternDate } from '../domain/time.js';
+import { sportKeysFor } from '../feeds/odds-api/sport-keys.js';
+import { readReplayManifest } from '../feeds/transport/replay.js';
+import { ensureReplaySeed, type ReplaySeed } from '../pipeline/import-history.js';
+import { runSettle } from '../pipeline/settle.js';
+import { runSnapshot } from '../pipeline/snapshot.js';
+import type { RunLogger } from '../pipeline/sources.js';
+import { buildOddsSource, buildResultsSource } from '../pipeline/wiring.js';
+import type { Store } from '../store/db.js';
+import { listLedger } from '../store/repo/ledger.js';
+
+/**
+ * `propgrade simulate`: the cron schedule run over a season's replay folder (scripts/build-season-replay.mjs)
+ * on the store: every recorded snapshot time of the sport in time order (`snapshot <sport>` at that
+ * clock), and a settle at 12:00 UTC the morning after each slate date (`settle <sport>` at that
+ * clock; the builders record each slate's results by then). Every run is the product's own
+ * pipeline; nothing is scored here but the public record the runs leave behind.
+ */
+
+export interface SimulateOptions {
+  store: Store;
+  sport: GradedSport;
+  replayDir: string;
+  config: Env;
+  /** Inclusive ET slate dates. */
+  from?: string;
+  to?: string;
+  log: RunLogger;
+  /** Called after each run: done of total, and what just ran. */
+  onStep?: (done: number, total: number, label: string) => void;
+  /** Wall clock for timings (injected; the runs' clocks are the recording's). */
+  wallMs?: () => number;
+}
+
+export interface SimulateStep {
+  kind: 'snapshot' | 'settle';
+  at: string;
+}
+
+export interface SimulateReport {
+  sport: GradedSport;
+  replay: string;
+  from: string | null;
+  to: string | null;
+  snapshots: number;
+  settles: number;
+  snapshot_status: Record<string, number>;
+  graded_rows: number;
+  ledger_entries: number;
+  /** Entries still pending after the last settle, and those voided (no box-score line, 0 minutes). */
+  pending: number;
+  wall_seconds: number;
+  snapshot_seconds: number;
+  seconds_per_snapshot: number | null;
+  settle_seconds: number;
+  /** The public record the season left (pipeline entries, no user's), per tier. */
+  record: Partial<Record<Grade | 'all', SeasonTier>>;
+}
+
+/** The runs a season folder calls for: its sport's recorded snapshot times, a settle the morning after each slate. */
+export function simulationSchedule(replayDir: string, sport: GradedSport, from?: string, to?: string): SimulateStep[] {
+  const manifest = readReplayManifest(replayDir);
+  const eventsPaths = sportKeysFor(sport).map((k) => `/v4/sports/${k}/events?`);
+  const times = new Set<string>();
+  for (const e of manifest.entries) {
+    if (e.recordedAt === undefined || !e.key.startsWith('odds-api GET ') || !eventsPaths.some((p) => e.key.includes(p))) continue;
+    const day = easternDate(new Date(e.recordedAt));
+    if ((from && day < from) || (to && day > to)) continue;
+    times.add(new Date(e.recordedAt).toISOString());
+  }
+  const snapshots = [...times].sort();
+  const days = [...new Set(snapshots.map((t) => easternDate(new Date(t))))].sort();
+  const steps: SimulateStep[] = [
+    ...snapshots.map((at) => ({ kind: 'snapshot' as const, at })),
+    ...days.map((d) => ({ kind: 'settle' as const, at: `${addDays(d, 1)}T12:00:00.000Z` })),
+  ];
+  // Time order; at one instant the settle goes first (the cron's morning settle precedes the day's snapshots).
+  return steps.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.kind === 'settle' ? -1 : 1));
+}
+
+export async function runSimulation(opts: SimulateOptions): Promise<SimulateReport> {
+  const wall = opts.wallMs ?? (() => performance.now());
+  const started = wall();
+  const steps = simulationSchedule(opts.replayDir, opts.sport, opts.from, opts.to);
+  const first = steps[0];
+  const report: SimulateReport = {
+    sport: opts.sport, replay: opts.replayDir, from: opts.from ?? null, to: opts.to ?? null, snapshots: 0, settles: 0, snapshot_status: {}, graded_rows: 0,
+    ledger_entries: 0, pending: 0, wall_seconds: 0, snapshot_seconds: 0, seconds_per_snapshot: null, settle_seconds: 0, record: {},
+  };
+  if (!first) return { ...report, wall_seconds: (wall() - started) / 1000 };
+  // The transports read `clock.now` at each request: one source of each kind serves the whole season.
+  const clock = { replayDir: opts.replayDir, recordDir: null, now: new Date(first.at), log: opts.log };
+  const odds = await buildOddsSource(opts.config, clock);
+  const results = await buildResultsSource(opts.config, clock);
+  ensureReplaySeed(opts.store, opts.replayDir, odds.seed as ReplaySeed | undefined, clock.now, opts.log, [opts.sport]);
+  try {
+    for (const [i, step] of steps.entries()) {
+      const now = new Date(step.at);
+      clock.now = now;
+      const t0 = wall();
+      if (step.kind === 'snapshot') {
+        const s = await runSnapshot(opts.sport, { store: opts.store, odds: odds.odds, status: odds.status, now, allowedBooks: opts.config.ALLOWED_BOOKS, log: opts.log, source: 'replay' });
+        report.snapshots += 1;
+        report.snapshot_status[s.status] = (report.snapshot_status[s.status] ?? 0) + 1;
+        report.graded_rows += s.graded;
+        report.ledger_entries += s.ledgerInserted;
+        report.snapshot_seconds += (wall() - t0) / 1000;
+      } else {
+        await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log });
+        report.settles += 1;
+        report.settle_seconds += (wall() - t0) / 1000;
+      }
+      opts.onStep?.(i + 1, steps.length, `${step.kind} ${step.at.replace('.000Z', 'Z')}`);
+    }
+  } finally {
+    await odds.close();
+    await results.close();
+  }
+  const slateFrom = easternDate(new Date(first.at));
+  const entries = listLedger(opts.store.db, { sport: opts.sport, from: opts.from ?? slateFrom, ...(opts.to ? { to: opts.to } : {}), publicOnly: true }, Number.MAX_SAFE_INTEGER).filter((e) => e.source === 'pipeline');
+  report.pending = entries.filter((e) => e.outcome === 'pending').length;
+  report.record = seasonRecord(entries.map((e) => ({ grade: e.grade, outcome: e.outcome, lockedPrice: e.lockedPrice, clvVerdict: e.clvVerdict, eventId: e.eventId })));
+  report.wall_seconds = (wall() - started) / 1000;
+  report.seconds_per_snapshot = report.snapshots > 0 ? report.snapshot_seconds / report.snapshots : null;
+  return report;
+}
