@@ -90,7 +90,7 @@ export function signal(facts: ContentFacts): TemplateResult {
   const caveat = 'What it is not: a promise about the result. Graded prices lose often; the public record shows how each grade has done.';
   return {
     draft: {
-      headline: `SIGNAL, ${day}: ${propText(top)}, ${top.grade} at ${price}`,
+      headline: `SIGNAL, ${day}: ${propText(top)}, ${top.grade} at ${claim.price} as graded ${claim.time}`,
       body: [paragraph(`SIGNAL for ${day}: ${propText(top)}${vs} (${game}).`), paragraph(priceLine), ...(nowLine ? [paragraph(nowLine)] : []), paragraph(projection), paragraph(caveat)],
       thread: [`SIGNAL, ${day}: ${propText(top)}${vs}, ${game}.`, priceLine, ...(nowLine ? [nowLine] : []), projection, 'A claim about the price, not a promise about the result.'],
       wire: [sentence],
