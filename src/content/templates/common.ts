@@ -42,7 +42,7 @@ export function claimFigures(brief: Brief, key: string, r: SlateRowFact): ClaimT
   return { price: `${price} (${r.lockedBook})`, time, fair, books };
 }
 
-const EDGE_WORDS: Readonly<Record<'holds' | 'reduced' | 'gone', string>> = {
+export const EDGE_WORDS: Readonly<Record<'holds' | 'reduced' | 'gone', string>> = {
   holds: 'the claimed edge still holds at that price',
   reduced: 'at that price the edge is smaller than the grade claimed',
   gone: 'the claimed edge is gone at that price',

@@ -3,7 +3,7 @@ import type { ContentFacts, SlateRowFact } from '../facts.js';
 import { american, archetypeLabel, clockET, count, dayText, lineText, listJoin, oneDecimal, plural, propText, shortDay, sportName, statWords } from '../format.js';
 import { gradeCounts, gradedMainLines, lineMoves, strongestReads } from '../select.js';
 import { CLAIM_LINE, GRADE_BANDS, type TemplateResult } from '../template.js';
-import { claimFigures, hasClaimPrice, nowSentence, rateText, readSentence, recordText } from './common.js';
+import { claimFigures, EDGE_WORDS, hasClaimPrice, nowSentence, rateText, readSentence, recordText } from './common.js';
 
 /**
  * The templates written from the day's stored snapshots: MORNING WIRE (the board), SIGNAL (the one
@@ -130,7 +130,7 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
       const claim = claimFigures(brief, `${key}.${s.side}`, s);
       const moved = s.bookOdds !== null && s.book !== null && (s.book !== s.lockedBook || s.bookOdds !== s.lockedOdds);
       const now = moved
-        ? `, now ${brief.add(`${key}.${s.side}.price_now`, `${m.player} ${s.side} best price now, at ${s.book}`, s.bookOdds ?? '', american(s.bookOdds ?? 0), null, rowsSource('graded_rows', [s], `graded row ${s.id}: book_odds at ${s.takenAt}`))} (${s.book})`
+        ? `, now ${brief.add(`${key}.${s.side}.price_now`, `${m.player} ${s.side} best price now, at ${s.book}`, s.bookOdds ?? '', american(s.bookOdds ?? 0), null, rowsSource('graded_rows', [s], `graded row ${s.id}: book_odds at ${s.takenAt}`))} (${s.book})${s.edgeNow === null ? '' : `, where ${EDGE_WORDS[s.edgeNow]}`}`
         : '';
       return `${s.side} ${s.grade} at ${claim.price} as graded ${claim.time}${now}`;
     });
@@ -149,7 +149,7 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
         paragraph(opening),
         list(items.map((i) => i.text)),
         ...(moves.length > shown.length ? [paragraph(`${count(moves.length - shown.length)} smaller moves are not listed.`)] : []),
-        paragraph('A moved line is graded again at its new number; the earlier grade stays on the record at the line it was given.'),
+        paragraph('Each number keeps the grade it was first given, at the price and time shown (a new main line may have been graded earlier as an alternate line); the old number stays on the record at its own grade.'),
       ],
       thread: [opening, ...items.map((i) => i.text)],
       wire: items.map((i) => i.wire),
