@@ -57,6 +57,8 @@ export interface SlateRowFact {
   lockedFairOdds: number | null;
   /** Other books behind the fair at the lock (the lock's model detail), when stored. */
   lockedConsensusBooks: number | null;
+  /** How the fair at the lock was formed (consensus, market_implied, book), when stored. */
+  lockedFairSource: string | null;
   /** The grade lock this row's claim comes from (grade_locks id), when the store holds it. */
   lockId: number | null;
   /** The current best price's EV at the current fair by the grade's rule; ranks and gates only, never printed. */

@@ -85,6 +85,7 @@ function slateOf(store: Store, sport: string, date: string): SlateFact | null {
         lockedFairProb: r.lockedFairProb,
         lockedFairOdds: fairAmerican(r.lockedFairProb),
         lockedConsensusBooks: typeof books === 'number' && Number.isFinite(books) ? books : null,
+        lockedFairSource: typeof lockDetail?.['fairSource'] === 'string' ? lockDetail['fairSource'] : null,
         lockId: lockId ?? null,
         evNowPct: r.evNowPct,
         edgeNow: r.edgeNow,

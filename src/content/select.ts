@@ -38,6 +38,7 @@ export function strongestReads(slates: readonly SlateFact[], limit: number): Sla
     for (const r of gradedMainLines(slate)) {
       if (r.grade !== 'A+' && r.grade !== 'A') continue;
       if (r.outlierPrice === true || r.thinConsensus === true || (r.lockedConsensusBooks ?? 0) < 3) continue;
+      if (r.lockedFairSource !== null && r.lockedFairSource !== 'consensus') continue;
       if (r.lockedOdds === null || r.lockedBook === null || r.lockedFairOdds === null) continue;
       if (r.edgeNow === 'gone') continue;
       const k = propKey(r);

@@ -1,7 +1,8 @@
 import { gateRate, MIN_SAMPLE } from '../../domain/record-gate.js';
 import { rowsSource, type Brief, type FigureSource } from '../document.js';
 import type { SlateRowFact } from '../facts.js';
-import { american, building, clockET, count, lineText, oneDecimal, percent, statWords } from '../format.js';
+import { easternDate } from '../../domain/time.js';
+import { american, building, clockET, count, lineText, oneDecimal, percent, shortDay, statWords } from '../format.js';
 
 /**
  * A grade is a claim about one price at one time (docs/content.md "A claim travels with its
@@ -35,7 +36,10 @@ export function claimFigures(brief: Brief, key: string, r: SlateRowFact): ClaimT
   const src = claimSource(r);
   const odds = r.lockedOdds ?? 0;
   const price = brief.add(`${key}.price`, `${r.player} ${r.side} ${lineText(r.line)} price the grade was computed on, at ${r.lockedBook}`, odds, american(odds), null, src);
-  const time = brief.add(`${key}.graded_at`, `${r.player} ${r.side} ${lineText(r.line)} graded at`, r.gradedAt, clockET(r.gradedAt), null, src);
+  // A claim made on an earlier ET day than the board says its day too.
+  const day = easternDate(new Date(r.gradedAt));
+  const when = day === easternDate(new Date(r.takenAt)) ? clockET(r.gradedAt) : `${clockET(r.gradedAt)} ${shortDay(day)}`;
+  const time = brief.add(`${key}.graded_at`, `${r.player} ${r.side} ${lineText(r.line)} graded at`, r.gradedAt, when, null, src);
   const fair =
     r.lockedFairOdds === null ? null : brief.add(`${key}.fair_price`, `${r.player} ${r.side} fair price when graded (no-vig consensus)`, r.lockedFairOdds, american(r.lockedFairOdds), r.lockedConsensusBooks, src);
   const books = r.lockedConsensusBooks === null ? null : brief.add(`${key}.consensus_books`, 'other books in the consensus when graded', r.lockedConsensusBooks, count(r.lockedConsensusBooks), null, src);
