@@ -75,7 +75,6 @@ export function signal(facts: ContentFacts): TemplateResult {
   const band = GRADE_BANDS[top.grade ?? ''] ?? '';
   // The grade's own price, book, fair and time: the claim, never the price on the board now.
   const claim = claimFigures(brief, 'signal', top);
-  const price = american(top.lockedOdds ?? 0);
   const sample = top.sampleSize === null ? '' : ` from ${brief.add('signal.sample', 'games of history behind the projection', top.sampleSize, plural(top.sampleSize, 'game'), null, src)} of the player's history`;
   const projection =
     top.projection === null
