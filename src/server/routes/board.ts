@@ -94,7 +94,7 @@ export function boardRoutes(deps: ServerDeps): Route[] {
       access: 'tier-shaped',
       summary: 'The hero prop: the A or B prop with the largest |projection - line|',
       description:
-        "Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. Model fields are tier-shaped.",
+        "Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. A projection on the other side of the line, or an edge gone now, never competes. `claim` is the grade with the price, book, fair and time it was computed on (the lock's), `claim.now` the market now. Model fields are tier-shaped.",
       query: heroQuerySchema,
       maxAge: 60,
       handle: ({ caller, query }) => {
