@@ -36,7 +36,7 @@ export function blocksToHtml(blocks: readonly Block[], h: 'h2' | 'h3' = 'h2'): s
 
 /** Where a figure came from: the table, the row ids, and the selection in words. */
 export interface FigureSource {
-  table: 'graded_rows' | 'snapshots' | 'ledger_entries';
+  table: 'graded_rows' | 'grade_locks' | 'snapshots' | 'ledger_entries';
   ids: number[];
   where: string;
 }

@@ -36,10 +36,37 @@ export interface SlateRowFact {
   /** Games of the player's history behind the projection (model detail `sampleSize`), when stored. */
   sampleSize: number | null;
   /**
-   * The model's EV % against the market. Used only to rank reads inside a grade; never printed
-   * in public copy (it is withheld from free API callers, and the daily report and tweets are public).
+   * The model's EV % against the market at the graded price (`lockedOdds`). Used only to rank reads
+   * inside a grade; never printed in public copy (it is withheld from free API callers, and the
+   * daily report and tweets are public).
    */
   evPct: number | null;
+  /** When the snapshot holding this row was taken: what "now" means for `book`, `bookOdds`, `fairOdds`. */
+  takenAt: string;
+  /**
+   * The claim: the grade was computed on `lockedOdds` at `lockedBook` against a fair of
+   * `lockedFairOdds` (no-vig consensus of `lockedConsensusBooks` other books), at `gradedAt`.
+   * `book`, `bookOdds`, `fairOdds` and `consensusBooks` are the market now; copy that states a grade
+   * quotes the claim's price, never the current one (docs/content.md "A claim travels with its price").
+   */
+  gradedAt: string;
+  lockedBook: string | null;
+  lockedOdds: number | null;
+  lockedFairProb: number | null;
+  /** fairAmerican(lockedFairProb): the fair price the grade was computed against. */
+  lockedFairOdds: number | null;
+  /** Other books behind the fair at the lock (the lock's model detail), when stored. */
+  lockedConsensusBooks: number | null;
+  /** How the fair at the lock was formed (consensus, market_implied, book), when stored. */
+  lockedFairSource: string | null;
+  /** The grade lock this row's claim comes from (grade_locks id), when the store holds it. */
+  lockId: number | null;
+  /** The current best price's EV at the current fair by the grade's rule; ranks and gates only, never printed. */
+  evNowPct: number | null;
+  /** Whether the claimed edge (A+, A, B) still holds at the current best price. */
+  edgeNow: 'holds' | 'reduced' | 'gone' | null;
+  /** False when the projection lies on the other side of the line from the graded side. */
+  projectionAgrees: boolean | null;
 }
 
 export interface SlateFact {
@@ -75,6 +102,10 @@ export interface LedgerFact {
   outcome: 'pending' | 'hit' | 'miss' | 'push' | 'void';
   actualValue: number | null;
   clvVerdict: 'beat' | 'faded' | 'flat' | null;
+  /** The graded price's EV at the closing fair, percent of stake (one yardstick); null without a close at the line. */
+  clvPct: number | null;
+  /** own_book_devig: a close read the old way; its verdict never counts (domain/records.ts yardstickVerdict). */
+  closeMethod: 'one_yardstick' | 'own_book_devig' | null;
   /** The archetype the grade carried (grade_locks), when the lock stored one. */
   archetype: string | null;
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, ne } from 'drizzle-orm';
+import { fairAmerican } from '../domain/odds.js';
 import { RECORD_WINDOW_DAYS, recordWindow } from '../domain/records.js';
 import { GRADED_SPORTS } from '../domain/sports.js';
 import { addDays, easternDate, easternDayRangeUtc } from '../domain/time.js';
@@ -14,6 +15,11 @@ import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from './facts.
 /** A Date inside the ET day `date`, so record windows computed from it end on `date`. */
 export function instantOf(date: string): Date {
   return new Date(easternDayRangeUtc(date)[0]);
+}
+
+/** The grade lock of a row keyed like it (event, player, stat, line, side): where its claim was made. */
+function lockOf(t: typeof gradedRows | typeof ledgerEntries) {
+  return and(eq(gradeLocks.eventId, t.eventId), eq(gradeLocks.playerKey, t.playerKey), eq(gradeLocks.statType, t.statType), eq(gradeLocks.line, t.line), eq(gradeLocks.side, t.side));
 }
 
 function slateOf(store: Store, sport: string, date: string): SlateFact | null {
@@ -33,13 +39,15 @@ function slateOf(store: Store, sport: string, date: string): SlateFact | null {
     .limit(1)
     .get();
   const rows: SlateRowFact[] = store.db
-    .select()
+    .select({ r: gradedRows, lockId: gradeLocks.id, lockDetail: gradeLocks.modelDetail })
     .from(gradedRows)
+    .leftJoin(gradeLocks, lockOf(gradedRows))
     .where(eq(gradedRows.snapshotId, snap.id))
     .orderBy(asc(gradedRows.id))
     .all()
-    .map((r) => {
+    .map(({ r, lockId, lockDetail }) => {
       const sample = r.modelDetail?.['sampleSize'];
+      const books = lockDetail?.['consensusBooks'];
       return {
         id: r.id,
         sport: r.sport,
@@ -70,6 +78,18 @@ function slateOf(store: Store, sport: string, date: string): SlateFact | null {
         lineDirection: r.lineDirection,
         sampleSize: typeof sample === 'number' && Number.isFinite(sample) ? sample : null,
         evPct: r.evPct,
+        takenAt: snap.takenAt,
+        gradedAt: r.gradedAt,
+        lockedBook: r.lockedBook,
+        lockedOdds: r.lockedOdds,
+        lockedFairProb: r.lockedFairProb,
+        lockedFairOdds: fairAmerican(r.lockedFairProb),
+        lockedConsensusBooks: typeof books === 'number' && Number.isFinite(books) ? books : null,
+        lockedFairSource: typeof lockDetail?.['fairSource'] === 'string' ? lockDetail['fairSource'] : null,
+        lockId: lockId ?? null,
+        evNowPct: r.evNowPct,
+        edgeNow: r.edgeNow,
+        projectionAgrees: r.projectionAgrees,
       };
     });
   return {
@@ -89,16 +109,7 @@ function publicEntries(store: Store, from: string, to: string): LedgerFact[] {
   return store.db
     .select({ e: ledgerEntries, archetype: gradeLocks.archetype })
     .from(ledgerEntries)
-    .leftJoin(
-      gradeLocks,
-      and(
-        eq(gradeLocks.eventId, ledgerEntries.eventId),
-        eq(gradeLocks.playerKey, ledgerEntries.playerKey),
-        eq(gradeLocks.statType, ledgerEntries.statType),
-        eq(gradeLocks.line, ledgerEntries.line),
-        eq(gradeLocks.side, ledgerEntries.side),
-      ),
-    )
+    .leftJoin(gradeLocks, lockOf(ledgerEntries))
     .where(and(isNull(ledgerEntries.userId), gte(ledgerEntries.gameDate, from), lte(ledgerEntries.gameDate, to)))
     .orderBy(asc(ledgerEntries.commenceTime), asc(ledgerEntries.id))
     .all()
@@ -122,6 +133,8 @@ function publicEntries(store: Store, from: string, to: string): LedgerFact[] {
       outcome: e.outcome,
       actualValue: e.actualValue,
       clvVerdict: e.clvVerdict,
+      clvPct: e.clvPct,
+      closeMethod: e.closeMethod,
       archetype: archetype ?? null,
     }));
 }

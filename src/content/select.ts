@@ -26,17 +26,21 @@ function compareReads(a: SlateRowFact, b: SlateRowFact): number {
 }
 
 /**
- * The strongest real reads: A+ and A main lines whose fair price is a consensus of 3+ other books
- * and whose own price is not set aside as an outlier, one per prop (game, player, stat), best first.
- * A grade short of that is not presented as a strong read.
+ * The strongest real reads: A+ and A main lines whose claim can be quoted with its own price (the
+ * lock's book and odds) against a fair that was a consensus of 3+ other books when graded, whose
+ * price is not set aside as an outlier now, and whose claimed edge is not gone at the best price
+ * now (a claim the market has since taken away is not today's strong read, docs/content.md), one
+ * per prop (game, player, stat), best first. A grade short of that is not presented as a strong read.
  */
 export function strongestReads(slates: readonly SlateFact[], limit: number): SlateRowFact[] {
   const best = new Map<string, SlateRowFact>();
   for (const slate of slates) {
     for (const r of gradedMainLines(slate)) {
       if (r.grade !== 'A+' && r.grade !== 'A') continue;
-      if (r.outlierPrice === true || r.thinConsensus === true || (r.consensusBooks ?? 0) < 3) continue;
-      if (r.bookOdds === null || r.fairOdds === null || r.book === null) continue;
+      if (r.outlierPrice === true || r.thinConsensus === true || (r.lockedConsensusBooks ?? 0) < 3) continue;
+      if (r.lockedFairSource !== null && r.lockedFairSource !== 'consensus') continue;
+      if (r.lockedOdds === null || r.lockedBook === null || r.lockedFairOdds === null) continue;
+      if (r.edgeNow === 'gone') continue;
       const k = propKey(r);
       const cur = best.get(k);
       if (!cur || compareReads(r, cur) < 0) best.set(k, r);
@@ -115,6 +119,7 @@ function recordRows(entries: readonly LedgerFact[]): RecordRow[] {
     pWin: null,
     outcome: e.outcome,
     clvVerdict: e.clvVerdict,
+    closeMethod: e.closeMethod,
     lockedPrice: e.price,
   }));
 }

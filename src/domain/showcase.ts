@@ -1,5 +1,5 @@
 import { compareGrades, GRADE_ORDER, type Grade } from './grades.js';
-import { americanToDecimal } from './odds.js';
+import { americanToDecimal, fairAmerican } from './odds.js';
 
 /**
  * The desk showcase (spec: Other shapes; docs/stats.md): a real alternate-line ladder of one graded
@@ -29,6 +29,28 @@ export interface ShowcaseRow {
   fairSource: string | null;
   isMainLine: boolean | null;
   outlierPrice: boolean | null;
+  /** The claim: the book, price and fair (probability) the grade was computed on, and when. */
+  gradedAt: string;
+  lockedBook: string | null;
+  lockedOdds: number | null;
+  lockedFairProb: number | null;
+}
+
+/**
+ * A grade with the price it was computed on: the lock's book, American price and fair, and when.
+ * The rung's `book`, `bookOdds`, `fairOdds` and edge are the market now; a grade is quoted with
+ * its claim, never with the price now (docs/stats.md).
+ */
+export interface Claim {
+  book: string;
+  odds: number;
+  fairOdds: number | null;
+  gradedAt: string;
+}
+
+export function claimOf(r: Pick<ShowcaseRow, 'grade' | 'gradedAt' | 'lockedBook' | 'lockedOdds' | 'lockedFairProb'>): Claim | null {
+  if (r.grade === null || r.lockedBook === null || r.lockedOdds === null) return null;
+  return { book: r.lockedBook, odds: r.lockedOdds, fairOdds: fairAmerican(r.lockedFairProb), gradedAt: r.gradedAt };
 }
 
 /** The letters a showcased prop may carry (the spec's "A or B prop", as the hero prop reads it). */
@@ -55,7 +77,9 @@ export interface Rung {
   fairProb: number | null;
   fairSource: string | null;
   grade: string | null;
-  /** EV % of book_odds at fair_prob; null when not plausible (see edgeNote). */
+  /** The price, book, fair and time the grade was computed on; null without a grade. */
+  claim: Claim | null;
+  /** The edge now: EV % of book_odds at fair_prob (both now); null when not plausible (see edgeNote). */
   edgePct: number | null;
   edgeNote: string | null;
 }
@@ -67,6 +91,8 @@ export interface Leg {
   line: number;
   side: string;
   grade: string | null;
+  /** The price the grade was computed on; `book` and `bookOdds` are the market now. */
+  claim: Claim | null;
   book: string | null;
   bookOdds: number | null;
 }
@@ -84,7 +110,7 @@ export interface Showcase {
   stat: string;
   side: string;
   /** The A or B rung the ladder was chosen for. */
-  prop: { line: number; grade: string; mainLine: boolean };
+  prop: { line: number; grade: string; mainLine: boolean; claim: Claim | null };
   /** Distinct letters on the rungs, best first, and how many rungs carry each. */
   variation: { distinctGrades: number; spread: number; grades: Array<{ grade: string; rungs: number }> };
   rungs: Rung[];
@@ -139,7 +165,7 @@ function ladders(rows: readonly ShowcaseRow[]): Ladder[] {
 }
 
 function leg(r: ShowcaseRow): Leg {
-  return { player: r.player, team: r.team, stat: r.statType, line: r.line, side: r.side, grade: r.grade, book: r.book, bookOdds: r.bookOdds };
+  return { player: r.player, team: r.team, stat: r.statType, line: r.line, side: r.side, grade: r.grade, claim: claimOf(r), book: r.book, bookOdds: r.bookOdds };
 }
 
 /**
@@ -190,7 +216,7 @@ export function pickShowcase(rows: readonly ShowcaseRow[]): Showcase | null {
     team: first.team,
     stat: first.statType,
     side: first.side,
-    prop: { line: prop.line, grade: prop.grade!, mainLine: prop.isMainLine === true },
+    prop: { line: prop.line, grade: prop.grade!, mainLine: prop.isMainLine === true, claim: claimOf(prop) },
     variation: {
       distinctGrades: best.distinct,
       spread: best.spread,
@@ -205,6 +231,7 @@ export function pickShowcase(rows: readonly ShowcaseRow[]): Showcase | null {
       fairProb: r.fairProb,
       fairSource: r.fairSource,
       grade: r.grade,
+      claim: claimOf(r),
       ...shownEdge(r),
     })),
     correlation,

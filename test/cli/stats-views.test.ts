@@ -121,7 +121,8 @@ describe('propgrade showcase', () => {
     const r = await run(['showcase']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Desk showcase — Pascal Siakam (IND) pra under, Brooklyn Nets @ Indiana Pacers');
-    expect(r.stdout).toMatch(/│ 39\.5 +│ main +│ bovada +│ \+105 +│ -101 +│ consensus +│ A +│ \+2\.8% +│/);
+    // The grade with the price, book and time it was made on, then the market now.
+    expect(r.stdout).toMatch(/│ 39\.5 +│ main +│ A +│ \+105 bovada 12:05 PM +│ bovada +│ \+105 +│ -101 +│ consensus +│ \+2\.8% +│/);
     expect(r.stdout).toContain('Correlation tile: 0.34 (same team)');
     expect(r.stdout).not.toMatch(/kelly/i);
     const j = await json(['showcase', 'nba']);

@@ -5,7 +5,7 @@ import { buildDeskPack, templateParts, type DeskPack, type ReadyTemplate } from 
 import { readContentFacts } from '../../src/content/read.js';
 import { checkEditorial } from '../../src/content/rules.js';
 import { TEMPLATE_NAMES } from '../../src/content/template.js';
-import { gradedRows, ledgerEntries, snapshots } from '../../src/store/schema.js';
+import { gradedRows, gradeLocks, ledgerEntries, snapshots } from '../../src/store/schema.js';
 import { tempStore } from '../helpers/replay-store.js';
 import { LOOP_DATE, loopStore, NOON, type LoopStore } from './_loop.js';
 
@@ -68,11 +68,12 @@ describe('desk pack on the replay loop (two snapshots of 2025-11-05, then the se
     expect(wire?.long).toContain(`${snap?.gradedCount.toLocaleString('en-US')} graded`);
     expect(wire?.long).toContain('11 games');
     const signal = ready(pack, 'signal');
-    const ids = signal?.brief.find((f) => f.key === 'signal.price')?.source.ids ?? [];
+    const ids = signal?.brief.find((f) => f.key === 'signal.line')?.source.ids ?? [];
     const row = loop.store.db.select().from(gradedRows).where(inArray(gradedRows.id, ids)).get();
     expect(row?.grade).toBe('A+');
     expect(signal?.headline).toContain(`${row?.player} ${row?.side}`);
-    expect(signal?.long).toContain(`+${Math.round(row?.bookOdds ?? 0)} at ${row?.book}`);
+    // The claim's own price and book (the lock's), with the time it was graded.
+    expect(signal?.long).toContain(`The price: +${Math.round(row?.lockedOdds ?? 0)} (${row?.lockedBook}), graded`);
   });
 
   it('records under n = 20 show counts only: the A+ tier says "record building: 3 of 20", and every % has n >= 20', () => {
@@ -103,7 +104,7 @@ describe('desk pack on the replay loop (two snapshots of 2025-11-05, then the se
       for (const f of t.brief) {
         const ids = [...new Set(f.source.ids)];
         expect(ids.length, `${t.name} ${f.key}`).toBeGreaterThan(0);
-        const table = f.source.table === 'graded_rows' ? gradedRows : f.source.table === 'ledger_entries' ? ledgerEntries : snapshots;
+        const table = { graded_rows: gradedRows, grade_locks: gradeLocks, ledger_entries: ledgerEntries, snapshots }[f.source.table];
         const found = loop.store.db.select({ n: sql<number>`count(*)` }).from(table).where(inArray(table.id, ids)).get();
         expect(found?.n, `${t.name} ${f.key}`).toBe(ids.length);
       }
@@ -111,7 +112,7 @@ describe('desk pack on the replay loop (two snapshots of 2025-11-05, then the se
   });
 
   it('every number the long copy prints is a figure of the brief (or a date, time, grade band or the helpline)', () => {
-    const fixed = /(\d{1,2}:\d{2} [AP]M ET|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}\b|\d{4}-\d{2}-\d{2}|1-800-GAMBLER|21\+|3-pointers|3-and-D|[+-]?\d+% to [+-]?\d+%|at least \+5%|\(-4% to 0\)|n of 20|of 20\b|\bn=[\d,]+|\b\d+\/\d+\b|one-unit stakes?)/g;
+    const fixed = /(\d{1,2}:\d{2} [AP]M ET|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}\b|\d{4}-\d{2}-\d{2}|1-800-GAMBLER|21\+|3-pointers|3-and-D|[+-]?\d+% to [+-]?\d+%|\b0 to \+2%|at least \+5%|\(-4% to 0\)|n of 20|of 20\b|\bn=[\d,]+|\b\d+\/\d+\b|one-unit stakes?)/g;
     for (const t of pack.templates) {
       if (t.status !== 'ready') continue;
       const displays = t.brief.map((f) => f.display).join(' | ');

@@ -37,8 +37,8 @@ describe('daily report on the replay loop', () => {
     expect(report.subject).toBe('propgrade daily for Wed Nov 5');
     expect(report.sections.map((s) => s.id)).toEqual(['board', 'settle', 'record']);
     expect(report.omitted).toEqual([{ id: 'streaks', reason: expect.stringContaining('consecutive settled results') }]);
-    expect(report.text).toContain('The largest claims on the board:');
-    expect(report.text).toMatch(/A\+ \S.* at [+-]\d+ \(\w+\); fair price [+-]\d+ from \d+ other books/);
+    expect(report.text).toContain('The largest claims on the board, each at the price and time it was graded:');
+    expect(report.text).toMatch(/A\+ \S.* at [+-]\d+ \(\w+\), graded \d{1,2}:\d{2} [AP]M ET against a fair price of [+-]\d+ from \d+ other books/);
     expect(report.figures.length).toBeGreaterThan(20);
   });
 

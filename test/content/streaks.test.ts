@@ -28,6 +28,8 @@ function entry(player: string, stat: string, day: number, outcome: LedgerFact['o
     outcome,
     actualValue: null,
     clvVerdict: null,
+    clvPct: null,
+    closeMethod: null,
     archetype: null,
     ...extra,
   };

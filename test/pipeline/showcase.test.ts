@@ -132,3 +132,36 @@ describe('no real ladder: the whole showcase hides', () => {
     }
   });
 });
+
+describe('a showcased grade travels with the price it was made on (issue 25)', () => {
+  it('after the 15:05 and 17:05 snapshots, each rung\'s claim is its grade lock\'s price, book, fair and time, apart from the price now', async () => {
+    const seeded = seededStore();
+    try {
+      await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
+      await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
+      const noon = snapshotRows(seeded.store.db, latestSnapshot(seeded.store.db, 'nba')!.id);
+      // Toumani Camara threes under: both rungs were graded at 15:05, and both prices have moved since.
+      const ladder = pickShowcase(noon.filter((r) => r.player === 'Toumani Camara' && r.statType === 'threes' && r.side === 'under'))!;
+      expect(ladder.rungs.length).toBe(2);
+      let moved = 0;
+      for (const r of ladder.rungs) {
+        const lock = seeded.store.sqlite
+          .prepare(`select l.locked_book, l.locked_odds, l.locked_fair_prob, l.graded_at, g.book, g.book_odds from grade_locks l join graded_rows g on g.snapshot_id = l.snapshot_id and g.event_id = l.event_id and g.player_key = l.player_key and g.stat_type = l.stat_type and g.line = l.line and g.side = l.side where l.player_key = 'toumani camara' and l.stat_type = 'threes' and l.side = 'under' and l.line = ?`)
+          .get(r.line) as { locked_book: string; locked_odds: number; locked_fair_prob: number; graded_at: string; book: string; book_odds: number };
+        // The lock's price is the one the 15:05 board showed for that rung.
+        expect([lock.book, lock.book_odds, lock.graded_at]).toEqual([lock.locked_book, lock.locked_odds, '2025-11-05T15:05:00.000Z']);
+        const p = lock.locked_fair_prob;
+        expect(r.claim).toEqual({ book: lock.locked_book, odds: lock.locked_odds, fairOdds: p >= 0.5 ? (-100 * p) / (1 - p) : (100 * (1 - p)) / p, gradedAt: lock.graded_at });
+        const now = noon.find((x) => x.player === 'Toumani Camara' && x.statType === 'threes' && x.side === 'under' && x.line === r.line)!;
+        expect([r.book, r.bookOdds]).toEqual([now.book, now.bookOdds]);
+        // The edge shown is the price now at the fair now, never the grade's price.
+        if (r.edgePct !== null) expect(r.edgePct).toBeCloseTo(edgePct(now.bookOdds, now.fairProb)!, 10);
+        if (r.claim?.odds !== r.bookOdds) moved++;
+      }
+      expect(moved).toBe(2);
+      expect(ladder.prop.claim).toEqual(ladder.rungs.find((r) => r.line === ladder.prop.line)?.claim);
+    } finally {
+      seeded.cleanup();
+    }
+  }, 120_000);
+});

@@ -237,7 +237,9 @@ describe('GET /api/snapshot/summary, /api/ticker', () => {
 describe('GET /api/hero-prop', () => {
   it('is the A or B main-line prop with the largest |projection - line| on today’s slate', async () => {
     // Alternate (ladder) lines are excluded: a rung far from the projection is not a hero.
-    const rows = seeded.store.db.select().from(gradedRows).all().filter((r) => (r.grade === 'A' || r.grade === 'B') && r.projection !== null && r.isMainLine === true);
+    // Nor does a projection on the other side of the line (from the stored projection, line and side), or an edge gone now.
+    const supports = (r: { projection: number | null; line: number; side: string }) => r.projection !== null && (r.side === 'over' ? r.projection >= r.line : r.projection <= r.line);
+    const rows = seeded.store.db.select().from(gradedRows).all().filter((r) => (r.grade === 'A' || r.grade === 'B') && supports(r) && r.edgeNow !== 'gone' && r.isMainLine === true);
     const best = Math.max(...rows.map((r) => Math.abs(r.projection! - r.line)));
     const body = (await call('/api/hero-prop', 'desk')).json as { available: boolean; latest: boolean; gap: number; prop: Record<string, unknown> };
     expect(body.available).toBe(true);

@@ -1,6 +1,8 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '../../src/config.js';
 import { createUser } from '../../src/pipeline/users.js';
+import { gradedRows, gradeLocks } from '../../src/store/schema.js';
 import { loopStore, NOON, type LoopStore } from '../content/_loop.js';
 import { ghostStandIn, listmonkStandIn, type GhostStandIn, type ListmonkStandIn } from '../outbound/_standins.js';
 import { startServer, type Running } from './_harness.js';
@@ -194,6 +196,55 @@ describe('content routes on the replay loop', () => {
         ['created', 'draft'],
       ]);
       for (const p of ghost.posts.values()) expect(p.status).toBe('draft');
+    });
+  });
+  describe('the hero prop and the desk pack quote a claim with the price it was made on (issue 25)', () => {
+    const noonRows = () => loop.store.db.select().from(gradedRows).where(sql`${gradedRows.snapshotId} = (select max(id) from snapshots)`).all();
+    const lockOf = (r: { eventId: string; playerKey: string; statType: string; line: number; side: 'over' | 'under' }) =>
+      loop.store.db
+        .select()
+        .from(gradeLocks)
+        .where(and(eq(gradeLocks.eventId, r.eventId), eq(gradeLocks.playerKey, r.playerKey), eq(gradeLocks.statType, r.statType), eq(gradeLocks.line, r.line), eq(gradeLocks.side, r.side)))
+        .get();
+
+    it('the hero is the largest gap among A/B main lines whose projection lies on the graded side, with its claim at the lock\'s price', async () => {
+      const s = await serve({});
+      for (const who of [undefined, 'founder']) {
+        const body = (await (await fetch(`${s.base}/api/hero-prop`, who ? { headers: { authorization: `Bearer ${tokens[who]}` } } : {})).json()) as {
+          gap: number;
+          claim: { grade: string; book: string; odds: number; fair_odds: number; graded_at: string; now: { book: string; odds: number } };
+          prop: Record<string, unknown>;
+        };
+        // From the stored projection, line and side (not projection_agrees): the projection supports the side.
+        const supports = (r: { projection: number | null; line: number; side: string }) => r.projection !== null && (r.side === 'over' ? r.projection >= r.line : r.projection <= r.line);
+        const candidates = noonRows().filter((r) => (r.grade === 'A' || r.grade === 'B') && r.isMainLine === true && supports(r) && r.edgeNow !== 'gone');
+        expect(body.gap).toBeCloseTo(Math.max(...candidates.map((r) => Math.abs((r.projection ?? 0) - r.line))), 6);
+        expect(supports({ projection: body.prop['projection'] as number, line: body.prop['line'] as number, side: body.prop['side'] as string })).toBe(true);
+        const row = noonRows().find((r) => r.eventId === body.prop['event_id'] && r.player === body.prop['player'] && r.statType === body.prop['stat_type'] && r.line === body.prop['line'] && r.side === body.prop['side']);
+        expect(row).toBeDefined();
+        const lock = row ? lockOf(row) : undefined;
+        expect(lock).toBeDefined();
+        expect(body.claim).toMatchObject({ grade: lock?.grade, book: lock?.lockedBook, odds: lock?.lockedOdds, graded_at: lock?.gradedAt });
+        const p = lock?.lockedFairProb ?? NaN;
+        // American odds go out whole (src/wire.ts).
+        expect(body.claim.fair_odds).toBe(Math.round(p >= 0.5 ? (-100 * p) / (1 - p) : (100 * (1 - p)) / p));
+        // The lock's price is what the snapshot that made it saw.
+        const atLock = loop.store.db.select().from(gradedRows).where(and(eq(gradedRows.snapshotId, lock?.snapshotId ?? -1), eq(gradedRows.playerKey, lock?.playerKey ?? ''), eq(gradedRows.statType, lock?.statType ?? ''), eq(gradedRows.line, lock?.line ?? -1), eq(gradedRows.side, lock?.side ?? 'over'))).get();
+        expect([atLock?.book, atLock?.bookOdds]).toEqual([body.claim.book, body.claim.odds]);
+        expect(body.claim.now).toMatchObject({ book: body.prop['book'], odds: body.prop['book_odds'] });
+      }
+    });
+
+    it('/api/desk/pack: SIGNAL\'s price is its lock\'s, and the claim\'s figures name grade_locks as their source', async () => {
+      const s = await serve({});
+      const res = await fetch(`${s.base}/api/desk/pack`, { headers: { authorization: `Bearer ${tokens['founder']}` } });
+      const pack = (await res.json()) as { templates: Array<{ id: string; long?: string; brief?: Array<{ key: string; value: unknown; source: { table: string; ids: number[] } }> }> };
+      const signal = pack.templates.find((t) => t.id === 'signal');
+      const price = signal?.brief?.find((f) => f.key === 'signal.price');
+      expect(price?.source.table).toBe('grade_locks');
+      const lock = loop.store.db.select().from(gradeLocks).where(eq(gradeLocks.id, price?.source.ids[0] ?? -1)).get();
+      expect(price?.value).toBe(lock?.lockedOdds);
+      expect(signal?.brief?.find((f) => f.key === 'signal.graded_at')?.value).toBe(lock?.gradedAt);
     });
   });
 });

@@ -1,9 +1,10 @@
 import { MIN_SAMPLE } from '../../domain/record-gate.js';
-import { Brief, list, paragraph, rowsSource, type Block } from '../document.js';
+import { Brief, list, paragraph, rowsSource, type Block, type FigureSource } from '../document.js';
 import type { ContentFacts, LedgerFact } from '../facts.js';
-import { american, building, count, dayText, lineText, listJoin, percent, plural, propText, shortDay, signedPercent, statWords, units } from '../format.js';
+import { american, building, clockET, count, dayText, lineText, listJoin, percent, plural, propText, shortDay, signedPercent, statWords, units } from '../format.js';
 import { dayRecord, isDecided, MIN_STREAK, settledDates, streaks, windowRecord } from '../select.js';
-import type { TemplateResult } from '../template.js';
+import { yardstickVerdict } from '../../domain/records.js';
+import { GRADE_BANDS, type TemplateResult } from '../template.js';
 import { rateText, recordText } from './common.js';
 
 /**
@@ -22,6 +23,21 @@ function unitsText(brief: Brief, key: string, label: string, u: { n: number; uni
   const roi = u.roiPct === null ? `ROI ${brief.add(`${key}.roi`, `${label} ROI (below the n >= ${MIN_SAMPLE} gate)`, `n=${u.n}`, building(u.n), u.n, src)}` : `ROI ${brief.add(`${key}.roi`, `${label} ROI`, u.roiPct, signedPercent(u.roiPct), u.n, src)}`;
   const stakes = brief.add(`${key}.stakes`, `${label}: one-unit stakes counted`, u.n, plural(u.n, 'one-unit stake'), u.n, src);
   return `${sum} over ${stakes}, ${roi}`;
+}
+
+/** A close the record counts: a verdict read on the one yardstick (a legacy own-book close never counts). */
+const hasYardstickClose = (e: LedgerFact): boolean => yardstickVerdict(e) !== null;
+
+/**
+ * The graded prices' mean EV at the close (clv_pct), the standard beat-the-closing-line measure, as
+ * a rate: only at n >= 20 (the record gate); below it nothing is printed (the verdict counts say it).
+ */
+function meanClvText(brief: Brief, key: string, span: string, rows: readonly LedgerFact[], src: FigureSource): string | null {
+  const pcts = rows.map((e) => e.clvPct).filter((v): v is number => v !== null && Number.isFinite(v));
+  if (pcts.length < MIN_SAMPLE) return null;
+  const mean = pcts.reduce((a, b) => a + b, 0) / pcts.length;
+  const shown = brief.add(`${key}.mean_clv_pct`, `mean EV of the graded price at the closing fair (clv_pct) ${span}`, mean, signedPercent(mean), pcts.length, src);
+  return `On average the graded price was worth ${shown} at the close (n=${count(pcts.length)}).`;
 }
 
 export function streakWatch(facts: ContentFacts): TemplateResult {
@@ -88,19 +104,21 @@ export function theSettle(facts: ContentFacts): TemplateResult {
       const src = rowsSource('ledger_entries', rows, `decided ${where} graded ${t.grade}`);
       return `${t.grade} ${recordText(brief, `tier.${t.grade}.record`, `${t.grade} on ${date}`, t.counts.hits, t.counts.misses, src)}, ${rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} hit rate on ${date}`, t.counts.hits, t.counts.hits + t.counts.misses, src)}`;
     });
-  const clvRows = settled.filter((e) => e.clvVerdict !== null);
-  const clvSrc = rowsSource('ledger_entries', clvRows, `settled ${where} with a captured close`);
+  const clvRows = settled.filter(hasYardstickClose);
+  const clvSrc = rowsSource('ledger_entries', clvRows, `settled ${where} with a close read on the one yardstick (close_method one_yardstick)`);
+  const clvMean = meanClvText(brief, 'clv', `on ${date}`, clvRows, clvSrc);
   const clv =
     clvRows.length === 0
       ? null
-      : `Against the closing price at the same book: ${brief.add('clv.beat', 'reads that beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, clvSrc)} beat it, ${brief.add('clv.faded', 'reads the close faded', aggregate.clv.faded, count(aggregate.clv.faded), clvRows.length, clvSrc)} faded, ${brief.add('clv.flat', 'reads flat to the close', aggregate.clv.flat, count(aggregate.clv.flat), clvRows.length, clvSrc)} flat, of ${brief.add('clv.n', 'reads with a close captured', clvRows.length, count(clvRows.length), clvRows.length, clvSrc)} with a close captured.`;
+      : `Against the close (the market's no-vig fair at the graded line when the game started, read the way the grade was): ${brief.add('clv.beat', 'reads whose graded price beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, clvSrc)} beat it, ${brief.add('clv.faded', 'reads the close faded', aggregate.clv.faded, count(aggregate.clv.faded), clvRows.length, clvSrc)} faded, ${brief.add('clv.flat', 'reads flat to the close', aggregate.clv.flat, count(aggregate.clv.flat), clvRows.length, clvSrc)} flat, of ${brief.add('clv.n', 'reads with a close captured', clvRows.length, count(clvRows.length), clvRows.length, clvSrc)} with a close captured.${clvMean ? ` ${clvMean}` : ''}`;
   const top = decided.filter((e) => e.grade === 'A+').slice(0, 6);
   const topItems = top.map((e, i) => {
     const src = rowsSource('ledger_entries', [e], `ledger entry ${e.id}`);
     const price = e.price === null ? '' : ` at ${brief.add(`a_plus_${i + 1}.price`, `${e.player} graded price`, e.price, american(e.price), null, src)}`;
+    const when = ` graded ${brief.add(`a_plus_${i + 1}.graded_at`, `${e.player} graded at`, e.gradedAt, clockET(e.gradedAt), null, src)}`;
     const actual = e.actualValue === null ? '' : `: ${brief.add(`a_plus_${i + 1}.actual`, `${e.player} ${e.statType} in the box score`, e.actualValue, lineText(e.actualValue), null, src)}`;
     const line = brief.add(`a_plus_${i + 1}.line`, `${e.player} ${e.statType} line`, e.line, lineText(e.line), null, src);
-    return `${e.player} ${e.side} ${line} ${statWords(e.statType)}${price}${e.book ? ` (${e.book})` : ''}${actual}, ${e.outcome}.`;
+    return `${e.player} ${e.side} ${line} ${statWords(e.statType)}${price}${e.book ? ` (${e.book})` : ''}${when}${actual}, ${e.outcome}.`;
   });
   const day = dayText(date);
   const opening = `THE SETTLE for games of ${day}: ${nSettled} public reads settled against the box scores. ${listJoin(outcomes)}.`;
@@ -145,8 +163,10 @@ export function receipts(facts: ContentFacts): TemplateResult {
   const entries = brief.add('entries', 'public entries in the window', c.entries, count(c.entries), c.entries, rowsSource('ledger_entries', facts.record, where));
   const rate = rateText(brief, 'hit_rate', '30-day hit rate', c.hits, c.hits + c.misses, rowsSource('ledger_entries', decided, `decided ${where}`));
   const u = unitsText(brief, 'window', '30-day units', aggregate.units, decided, `decided ${where} with a graded price`);
-  const clvRows = facts.record.filter((e) => e.clvVerdict !== null);
-  const beat = clvRows.length === 0 ? null : rateText(brief, 'beat_close', '30-day beat-the-close rate', aggregate.clv.beat, clvRows.length, rowsSource('ledger_entries', clvRows, `${where} with a captured close`));
+  const clvRows = facts.record.filter(hasYardstickClose);
+  const clvSrc = rowsSource('ledger_entries', clvRows, `${where} with a close read on the one yardstick (close_method one_yardstick)`);
+  const beat = clvRows.length === 0 ? null : rateText(brief, 'beat_close', '30-day beat-the-close rate', aggregate.clv.beat, clvRows.length, clvSrc);
+  const clvMean = meanClvText(brief, 'clv', 'over 30 days', clvRows, clvSrc);
   const tierLines = tiers
     .filter((t) => t.counts.hits + t.counts.misses > 0)
     .map((t) => {
@@ -155,12 +175,15 @@ export function receipts(facts: ContentFacts): TemplateResult {
       const rec = recordText(brief, `tier.${t.grade}.record`, `${t.grade} 30-day record`, t.counts.hits, t.counts.misses, src);
       const r = rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} 30-day hit rate`, t.counts.hits, t.counts.hits + t.counts.misses, src);
       const tu = unitsText(brief, `tier.${t.grade}`, `${t.grade} 30-day units`, t.units, rows, `decided ${where} graded ${t.grade} with a graded price`);
-      return `${t.grade}: ${rec}, ${r}${tu ? `; ${tu}` : ''}`;
+      const closes = clvRows.filter((e) => e.grade === t.grade);
+      const tb = closes.length === 0 ? '' : `; beat the close ${rateText(brief, `tier.${t.grade}.beat_close`, `${t.grade} 30-day beat-the-close rate`, t.clv.beat, closes.length, rowsSource('ledger_entries', closes, `${where} graded ${t.grade} with a close read on the one yardstick`))}`;
+      // Each tier against its own claim first: what its letter claimed at the graded prices, then what it returned.
+      return `${t.grade} claims ${GRADE_BANDS[t.grade] ?? 'no edge'} at the graded price; it went ${rec}, ${r}${tu ? `; ${tu}` : ''}${tb}`;
     });
   const allSrc = rowsSource('ledger_entries', facts.record, where);
   const tally = (key: string, label: string, v: number) => brief.add(key, label, v, count(v), c.entries, allSrc);
   const opening = `RECEIPTS, the public record ${window}: ${entries} public reads, ${tally('hits', 'hits', c.hits)} hit, ${tally('misses', 'misses', c.misses)} missed, ${tally('pushes', 'pushes', c.pushes)} pushed, ${tally('voids', 'voids (did not play)', c.voids)} void, ${tally('pending', 'pending', c.pending)} pending.`;
-  const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${beat ? ` Beat the closing price: ${beat}.` : ''}`;
+  const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${beat ? ` Beat the close (the market's no-vig fair at the graded line when the game started): ${beat}.${clvMean ? ` ${clvMean}` : ''}` : ''}`;
   const body: Block[] = [
     paragraph(opening),
     paragraph(rateLine),

@@ -3,7 +3,7 @@ import type { ContentFacts, SlateRowFact } from '../facts.js';
 import { american, archetypeLabel, clockET, count, dayText, lineText, listJoin, oneDecimal, plural, propText, shortDay, sportName, statWords } from '../format.js';
 import { gradeCounts, gradedMainLines, lineMoves, strongestReads } from '../select.js';
 import { CLAIM_LINE, GRADE_BANDS, type TemplateResult } from '../template.js';
-import { rateText, readSentence, recordText } from './common.js';
+import { claimFigures, EDGE_WORDS, hasClaimPrice, nowSentence, rateText, readSentence, recordText } from './common.js';
 
 /**
  * The templates written from the day's stored snapshots: MORNING WIRE (the board), SIGNAL (the one
@@ -47,7 +47,7 @@ export function morningWire(facts: ContentFacts): TemplateResult {
     paragraph(opening),
     ...(gradesLine ? [paragraph(gradesLine)] : []),
     paragraph(`${CLAIM_LINE} A+ claims ${GRADE_BANDS['A+']}; A claims ${GRADE_BANDS['A']}.`),
-    ...(reads.length ? [paragraph(reads.length === 1 ? 'The largest claim on the board:' : 'The largest claims on the board:'), list(reads)] : [paragraph('No A+ or A main-line read has a consensus of three or more other books today.')]),
+    ...(reads.length ? [paragraph(reads.length === 1 ? 'The largest claim on the board, at the price and time it was graded:' : 'The largest claims on the board, each at the price and time it was graded:'), list(reads)] : [paragraph('No A+ or A main-line read graded against a consensus of three or more other books still holds its edge at the best price now.')]),
     ...(first && last ? [paragraph(`First tip ${clockET(first)}, last tip ${clockET(last)}.`)] : []),
   ];
   return {
@@ -65,7 +65,7 @@ export function morningWire(facts: ContentFacts): TemplateResult {
 export function signal(facts: ContentFacts): TemplateResult {
   if (facts.slates.length === 0) return { omit: noSlate(facts) };
   const [top] = strongestReads(facts.slates, 1);
-  if (!top) return { omit: `no A+ or A main-line read on the ${facts.date} slate has a consensus of three or more other books and a price that is not an outlier` };
+  if (!top) return { omit: `no A+ or A main-line read on the ${facts.date} slate was graded against a consensus of three or more other books at a price that is not an outlier and still holds its edge at the best price now` };
   const brief = new Brief();
   const day = dayText(facts.date);
   const src = rowsSource('graded_rows', [top], `graded row ${top.id}`);
@@ -73,23 +73,36 @@ export function signal(facts: ContentFacts): TemplateResult {
   const vs = top.opponent ? ` against ${top.opponent}` : '';
   const game = `${top.awayTeam} @ ${top.homeTeam}, ${clockET(top.commenceTime)}`;
   const band = GRADE_BANDS[top.grade ?? ''] ?? '';
-  const price = american(top.bookOdds ?? 0);
-  const fair = american(top.fairOdds ?? 0);
-  const books = count(top.consensusBooks ?? 0);
+  // The grade's own price, book, fair and time: the claim, never the price on the board now.
+  const claim = claimFigures(brief, 'signal', top);
   const sample = top.sampleSize === null ? '' : ` from ${brief.add('signal.sample', 'games of history behind the projection', top.sampleSize, plural(top.sampleSize, 'game'), null, src)} of the player's history`;
   const projection =
     top.projection === null
       ? 'No projection figure is stored for this row.'
-      : `The model projects ${oneDecimal(top.projection)} ${statWords(top.statType)}${sample}. The grade rests on the price against the market, not on the projection alone.`;
-  const priceLine = `The price: ${price} at ${top.book}. The market's fair price for the same side, the no-vig consensus of ${books} other books at ${lineText(top.line)}, is ${fair}. Grade ${top.grade}: the claim is ${band}.`;
+      : top.projectionAgrees === false
+        ? `The model projects ${oneDecimal(top.projection)} ${statWords(top.statType)}${sample}: that points to the ${top.side === 'over' ? 'under' : 'over'}, the other side of this read. The grade rests on the price alone.`
+        : `The model projects ${oneDecimal(top.projection)} ${statWords(top.statType)}${sample}. The grade rests on the price against the market, not on the projection alone.`;
+  const fairText = claim.fair === null ? '' : ` The market's fair price for the same side then, the no-vig consensus of ${claim.books ?? 'the'} other books at ${lineText(top.line)}, was ${claim.fair}.`;
+  const priceLine = `The price: ${claim.price}, graded ${claim.time}.${fairText} Grade ${top.grade}: the claim is ${band}.`;
+  const now = nowSentence(brief, 'signal', top);
+  const nowLine = now === null ? null : `${now}.`;
   const caveat = 'What it is not: a promise about the result. Graded prices lose often; the public record shows how each grade has done.';
   return {
     draft: {
-      headline: `SIGNAL, ${day}: ${propText(top)}, ${top.grade} at ${price}`,
-      body: [paragraph(`SIGNAL for ${day}: ${propText(top)}${vs} (${game}).`), paragraph(priceLine), paragraph(projection), paragraph(caveat)],
-      thread: [`SIGNAL, ${day}: ${propText(top)}${vs}, ${game}.`, priceLine, projection, 'A claim about the price, not a promise about the result.'],
+      headline: `SIGNAL, ${day}: ${propText(top)}, ${top.grade} at ${claim.price} as graded ${claim.time}`,
+      body: [paragraph(`SIGNAL for ${day}: ${propText(top)}${vs} (${game}).`), paragraph(priceLine), ...(nowLine ? [paragraph(nowLine)] : []), paragraph(projection), paragraph(caveat)],
+      thread: [`SIGNAL, ${day}: ${propText(top)}${vs}, ${game}.`, priceLine, ...(nowLine ? [nowLine] : []), projection, 'A claim about the price, not a promise about the result.'],
       wire: [sentence],
-      numbers: [`line: ${lineText(top.line)}`, `price: ${price} (${top.book})`, `fair price: ${fair}`, `consensus books: ${books}`, ...(top.projection === null ? [] : [`projection: ${oneDecimal(top.projection)}`]), `grade: ${top.grade}`],
+      numbers: [
+        `line: ${lineText(top.line)}`,
+        `graded price: ${claim.price}`,
+        `graded at: ${claim.time}`,
+        ...(claim.fair === null ? [] : [`fair price when graded: ${claim.fair}`]),
+        ...(claim.books === null ? [] : [`consensus books when graded: ${claim.books}`]),
+        ...(top.bookOdds === null || nowLine === null ? [] : [`price now (${clockET(top.takenAt)}): ${american(top.bookOdds)} (${top.book})`]),
+        ...(top.projection === null ? [] : [`projection: ${oneDecimal(top.projection)}${top.projectionAgrees === false ? ' (the other side of the line)' : ''}`]),
+        `grade: ${top.grade}`,
+      ],
       brief,
     },
   };
@@ -111,11 +124,17 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
     const from = brief.add(`${key}.previous_line`, `${m.player} ${m.statType} previous line`, m.previousLine, lineText(m.previousLine), null, src);
     const to = brief.add(`${key}.line`, `${m.player} ${m.statType} line`, m.line, lineText(m.line), null, src);
     const toward = m.direction === null || m.projection === null ? '' : `, ${m.direction === 'away' ? 'away from' : 'toward'} the projection of ${brief.add(`${key}.projection`, `${m.player} ${m.statType} projection`, m.projection, oneDecimal(m.projection), null, src)}`;
-    const sides = m.sides
-      .filter((s) => s.grade !== null && s.bookOdds !== null)
-      .map((s) => `${s.side} ${s.grade} at ${brief.add(`${key}.${s.side}_price`, `${m.player} ${s.side} price at ${s.book}`, s.bookOdds ?? '', american(s.bookOdds ?? 0), null, src)} (${s.book})`);
+    // Each side's grade with the price, book and time it was graded on; the price now beside it only as now.
+    const sides = m.sides.filter(hasClaimPrice).map((s) => {
+      const claim = claimFigures(brief, `${key}.${s.side}`, s);
+      const moved = s.bookOdds !== null && s.book !== null && (s.book !== s.lockedBook || s.bookOdds !== s.lockedOdds);
+      const now = moved
+        ? `, now ${brief.add(`${key}.${s.side}.price_now`, `${m.player} ${s.side} best price now, at ${s.book}`, s.bookOdds ?? '', american(s.bookOdds ?? 0), null, rowsSource('graded_rows', [s], `graded row ${s.id}: book_odds at ${s.takenAt}`))} (${s.book})${s.edgeNow === null ? '' : `, where ${EDGE_WORDS[s.edgeNow]}`}`
+        : '';
+      return `${s.side} ${s.grade} at ${claim.price} as graded ${claim.time}${now}`;
+    });
     return {
-      text: `${m.player}${m.team ? ` (${m.team})` : ''} ${statWords(m.statType)} ${from} to ${to}${toward}${sides.length ? `; now ${listJoin(sides)}` : ''}.`,
+      text: `${m.player}${m.team ? ` (${m.team})` : ''} ${statWords(m.statType)} ${from} to ${to}${toward}${sides.length ? `; ${sides.join('; ')}` : ''}.`,
       wire: `${m.player} ${statWords(m.statType)} ${lineText(m.previousLine)} to ${lineText(m.line)} (${m.game})`,
       numbers: `${m.player} ${m.statType}: ${lineText(m.previousLine)} to ${lineText(m.line)}`,
     };
@@ -129,7 +148,7 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
         paragraph(opening),
         list(items.map((i) => i.text)),
         ...(moves.length > shown.length ? [paragraph(`${count(moves.length - shown.length)} smaller moves are not listed.`)] : []),
-        paragraph('A moved line is graded again at its new number; the earlier grade stays on the record at the line it was given.'),
+        paragraph('Each number keeps the grade it was first given, at the price and time shown (a new main line may have been graded earlier as an alternate line); the old number stays on the record at its own grade.'),
       ],
       thread: [opening, ...items.map((i) => i.text)],
       wire: items.map((i) => i.wire),

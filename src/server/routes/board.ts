@@ -1,5 +1,6 @@
 import { and, eq, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { fairAmerican } from '../../domain/odds.js';
 import { GRADED_SPORTS, gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
 import { easternDate } from '../../domain/time.js';
@@ -15,7 +16,16 @@ export const heroQuerySchema = z.object({ sport: gradedSportSchema.optional() })
 
 /** Hero candidates: A or B with both a projection and a line (line is never null in the store). */
 // Main lines only: an alternate rung far from the projection is a ladder artefact, not a hero.
-const heroWhere = and(inArray(gradedRows.grade, ['A', 'B']), isNotNull(gradedRows.projection), eq(gradedRows.isMainLine, true));
+// The hero leads with the projection's gap, so a projection on the other side of the line never
+// competes (it would be offered as support for a side it contradicts), nor a claim whose edge is
+// gone at the best price now (docs/api.md).
+const heroWhere = and(
+  inArray(gradedRows.grade, ['A', 'B']),
+  isNotNull(gradedRows.projection),
+  eq(gradedRows.isMainLine, true),
+  sql`coalesce(${gradedRows.projectionAgrees}, 1) = 1`,
+  sql`coalesce(${gradedRows.edgeNow}, '') != 'gone'`,
+);
 const gap = sql`abs(${gradedRows.projection} - ${gradedRows.line})`;
 
 /**
@@ -49,6 +59,22 @@ export function findHero(store: Store, now: Date, sports: readonly string[]): { 
   return fallback ? { row: fallback, latest: true } : null;
 }
 
+/**
+ * The hero's grade with the price it was computed on and when (the lock's), beside the market now:
+ * a client quotes `claim` with the grade and `now` as now, never the grade next to the price now.
+ */
+export function heroClaim(row: GradedRowRecord) {
+  return {
+    grade: row.grade,
+    book: row.lockedBook,
+    odds: row.lockedOdds,
+    fair_odds: fairAmerican(row.lockedFairProb),
+    graded_at: row.gradedAt,
+    // The market in the snapshot the hero was read from (snapshot_id).
+    now: { book: row.book, odds: row.bookOdds, fair_odds: row.fairOdds },
+  };
+}
+
 export function boardRoutes(deps: ServerDeps): Route[] {
   return [
     defineRoute({
@@ -68,7 +94,7 @@ export function boardRoutes(deps: ServerDeps): Route[] {
       access: 'tier-shaped',
       summary: 'The hero prop: the A or B prop with the largest |projection - line|',
       description:
-        "Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. Model fields are tier-shaped.",
+        "Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. A projection on the other side of the line, or an edge gone now, never competes. `claim` is the grade with the price, book, fair and time it was computed on (the lock's), `claim.now` the market now. Model fields are tier-shaped.",
       query: heroQuerySchema,
       maxAge: 60,
       handle: ({ caller, query }) => {
@@ -81,6 +107,7 @@ export function boardRoutes(deps: ServerDeps): Route[] {
           sport: row.sport,
           snapshot_id: row.snapshotId,
           gap: row.projection === null ? null : Math.abs(row.projection - row.line),
+          claim: heroClaim(row),
           prop: shapeRow(gradedRowView(row), caller.tier),
         };
       },
