@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import type { PlayerGameStat } from '../domain/entities.js';
 import type { GradedSport } from '../domain/sports.js';
-import { scanCsvFile } from '../feeds/history/csv.js';
-import { streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
+import { scanCsvFile, streamCsvFile } from '../feeds/history/csv.js';
+import { isMlbGameLogHeader, streamMlbGameLogsFile } from '../feeds/history/mlb-gamelogs.js';
+import { isNbaGameLogHeader, streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
@@ -24,7 +25,18 @@ export interface ImportResult {
 type GameLogStreamer = (file: string, quoted: boolean, onRow: (row: PlayerGameStat, json?: { stats: string; extras: string }) => void) => string[];
 const PARSERS: Partial<Record<GradedSport, GameLogStreamer>> = {
   nba: streamNbaGameLogsFile,
+  mlb: streamMlbGameLogsFile,
 };
+
+/** Which sport's game-log layout a file has, by its header (read from the first chunk only); null when none. */
+export function detectGameLogSport(file: string, quoted = scanCsvFile(file).quoted): GradedSport | null {
+  let sport: GradedSport | null = null;
+  streamCsvFile(file, quoted, (header) => {
+    sport = isMlbGameLogHeader(header) ? 'mlb' : isNbaGameLogHeader(header) ? 'nba' : null;
+    return false;
+  }, () => undefined);
+  return sport;
+}
 
 export function supportedGameLogSports(): GradedSport[] {
   return Object.keys(PARSERS) as GradedSport[];
