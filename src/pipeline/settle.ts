@@ -403,7 +403,10 @@ function resultLookup(games: readonly GameResults[]): (team: string | null, play
     const line = lineOf(game, playerKey);
     if (!line) return { status: 'final', boxScore: null };
     const stat = line.stats[statType as keyof typeof line.stats];
-    return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+    if (statType !== 'strikeouts') return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+    // A pitcher prop needs the starter flag the MLB box score carries (pitchers[0]); unknown stays unknown.
+    const flag = line.extras['is_starter'];
+    return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes, started: flag === 1 ? true : flag === 0 ? false : null } };
   };
 }
 
