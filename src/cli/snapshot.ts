@@ -52,17 +52,26 @@ export function registerSnapshot(program: Command, io: CliIO): void {
           ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log);
         }
         const recorded = env.replayDir ? await sportsInRecording(env.replayDir) : null;
+        // Without --now, a replayed sport recorded on another day runs at its own recording's clock.
+        const clocks = env.replayDir && ctx.explicitNow() === null ? await sportClocks(env.replayDir) : {};
         const summaries: SnapshotSummary[] = [];
         for (const sport of sports) {
           if (recorded && !recorded.has(sport)) {
             summaries.push(notRecorded(sport, easternDate(env.now), env.replayDir as string));
             continue;
           }
-          env.log.info(`${sport}: snapshot run at ${env.now.toISOString()}`);
+          const own = clocks[sport];
+          const now = own ? new Date(own) : env.now;
+          env.log.info(`${sport}: snapshot run at ${now.toISOString()}`);
           warnings = [];
-          summaries.push(
-            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now: env.now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
-          );
+          const sportSources = own ? await buildOddsSource(ctx.config, { replayDir: env.replayDir, recordDir: null, now, log, creditsSpentToday: spentToday }) : sources;
+          try {
+            summaries.push(
+              await runSnapshot(sport, { store: env.store, odds: sportSources.odds, status: sportSources.status, now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
+            );
+          } finally {
+            if (sportSources !== sources) await sportSources.close();
+          }
           if (warnings.length > 0) {
             const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
             env.log.warn(`${sport}: ${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
@@ -108,6 +117,13 @@ async function sportsInRecording(dir: string): Promise<Set<GradedSport>> {
     readReplayManifest(dir).entries.map((e) => e.key),
     GRADED_SPORTS,
   );
+}
+
+/** The replay folder's per-sport clocks (manifest defaultNowBySport), for graded sports only. */
+async function sportClocks(dir: string): Promise<Partial<Record<GradedSport, string>>> {
+  const { readReplayManifest } = await import('../feeds/transport/replay.js');
+  const bySport = readReplayManifest(dir).defaultNowBySport ?? {};
+  return Object.fromEntries(Object.entries(bySport).filter(([sport]) => (GRADED_SPORTS as readonly string[]).includes(sport)));
 }
 
 function notRecorded(sport: GradedSport, slateDate: string, dir: string): SnapshotSummary {

@@ -16,6 +16,10 @@
  *   does the digest);
  * - the GET /api/snapshot/nba body of each tier, as the snapshot cache serializes it.
  *
+ * Changed once on purpose (issue 26, branch i26-mlb): the bundled replay gained the real MLB day
+ * of 2025-08-16, so `snapshot all` grades MLB too and the seed imports MLB history; only the parts
+ * that read those rows were updated (the NBA loop's outputs kept their digests).
+ *
  * To see what changed on a failure: OUTPUTS_DUMP=/some/dir writes each part to a file, and
  * OUTPUTS_PRINT=/some/file.json the digests.
  */
@@ -53,24 +57,24 @@ const EXPECTED: Record<string, string> = {
   'table loop ledger_entries': '05f195b549f5fe1e4834776af2bf926e0db5a83558e6d76ffcf28691b288d4b8',
   'table loop closing_prices': '70a10949a286c6647fbc30202feece95f63acc4bb7abc9edacd795cfc20b8df4',
   'table loop ticker_events': '3a22e64e2a51efc6e11f9cd2cc0c763cb08970646b0c3591d3678227d0648b5a',
-  'table loop player_game_stats': 'db9ea22aabeea438ad78253fb3af6fd0a805d1408b34d0ea7e4b20d245614f50',
+  'table loop player_game_stats': 'd50703f63791b70041d3d5028f2a6bab43bb9fe28ce6571323d9c8213f066d86',
   'table loop snapshots': 'ea1684019911a77d3cd17e96d2925e9321340c9702fefb88e7c434eb5625e51a',
   'table loop pipeline_runs': '3a9d30ea19a6eec19a584b5f01b395de3bd68a987b3eba86fef2b7c4b0802457',
-  'table loop kv_cache': 'd7345404ca538e39b605b8d17213f0563e9621ffd7443ea6c94a5e9a3c95b88a',
-  'cli all fresh --json': 'bd1484719158d4bb54f3ea805a4d5f967e29971eca545be74ad5b763dc56aa41',
-  'cli all warm': '4871582f54fa0ab71bf6cd44675391ac2b728f67403e32a54f8842f18b320b93',
-  'table all graded_rows': 'd098bc8829c418024fbb436bf5a9b764d3caefb7d6874430279710b50900f19f',
-  'table all grade_locks': 'ebc60e7ff8ea48b6ac26bf4cc24f2ed3135ef567e4404d680fb1987c14ac33e7',
-  'table all ledger_entries': 'ca0e594c90a4fc13a1f96ec44e2daaa27e52367074897a6f984c2f47146e8a30',
-  'table all closing_prices': 'aed398d6f106389d4c4df80d112f0f0642bf2820754118a97e2a41d44bf1c51d',
+  'table loop kv_cache': '1d60e8fd031e31f7707eba7478c6a27abba36bcbaa943d86f88eef4b79633b62',
+  'cli all fresh --json': '6e4a20d23784cb4d7a8bd71028dcdde287746c2b1037217c944c46db2cd7d00a',
+  'cli all warm': 'd61f538743c36f9d02e4d415adaceb6bb596d0bd4ec0468d010bef19abe16042',
+  'table all graded_rows': '08cc742cc0077f8711e12831bf89385ed5170fe3b29887df135d5409d142adff',
+  'table all grade_locks': '9d6e2a79cbd95c33af701ee133c07c6b3d2528e93f768fbdc4702f8fc8cffe32',
+  'table all ledger_entries': 'a17c8ea6dbb516b7241869c7a94070ae80ddeb9ef256acf2171606388efc1bf3',
+  'table all closing_prices': '458caef584ce795405b4ac2a9c850e5e2b387fc9aa7b830df8b5a9514a444bf3',
   'table all ticker_events': '2ce5a944a6ecb71c21c4a0aa7d265c98c74cd83492293514da04ba3561242152',
-  'table all player_game_stats': 'c5c210053eeb9464139712c0886fc0a6b3afb1a7481ba995f23c50486e87729a',
-  'table all snapshots': '80beebc19bf37987c94bee135cf377e7caa492029622f089ae548e8507561886',
-  'table all pipeline_runs': '4ce045c807a1b2406385b237bb26b31b7e10317ac9958ae234015471021659e7',
-  'table all kv_cache': '0e1624d0ac9a0e0e65d9d4f23ffe6a22974f4914b8870f3ef717303a8a607322',
-  'api all free': '77e03291ffca0877001abda8ba92ce577f513215ecdfc5ac189cb193a6955b66',
-  'api all analyst': '0df92472f5fda674c2a9af994835f02f71738b0b4511b04388485d42bf0a95f6',
-  'api all desk': '2271e1ebfbe88d78d3707ddeea668bd65fee6b1b17f2684eb8862d57481158e1',
+  'table all player_game_stats': 'b6a1959721f24d028eb460157867d8d6ffe566489d77640847726840c265ad5b',
+  'table all snapshots': 'e7be114fbf52a1cb1ca58582f3e96521d3ffe618c7063e9e17d6501d251e7283',
+  'table all pipeline_runs': '727ea695d2463230bbf57b3045c38089294827475556f0034dd1b6d884afe4c8',
+  'table all kv_cache': '4db9af468407ef9859ca03ac8f2ded8b7a350065dc2102d763cfb2792264a118',
+  'api all free': 'c2d607e1d9548e8b90820b62ca97f837ddf8bcdae130d51a9b6552a9cce05259',
+  'api all analyst': 'ea9cea0429bdd86b2bc9811a23bcbdb002d7b35ea1c1ad7ea06397773ecc40d5',
+  'api all desk': '568ceee82fdf26ea1b8fb1c13d50026cc75d6f93ef88dc0e449b30a58f49dad5',
 };
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
