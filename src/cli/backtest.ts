@@ -9,14 +9,15 @@ import { renderTable, show, type CliIO } from './_io.js';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-mm-dd');
 
 const backtestOptionsSchema = z.object({
-  props: z.array(z.string().min(1)).min(1, 'at least one --props <csv> is required'),
+  sport: z.enum(['nba', 'mlb']).default('nba'),
+  props: z.array(z.string().min(1)).default([]),
   fitProps: z.array(z.string().min(1)).default([]),
   gamelogs: z.string().min(1),
   threesResults: z.string().min(1).optional(),
   mlbStrikeouts: z.string().min(1).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  fitBefore: isoDate.default('2025-10-21'),
+  fitBefore: isoDate.optional(),
   rows: z.boolean().default(false),
 });
 
@@ -36,14 +37,15 @@ export function registerBacktest(program: Command, io: CliIO): void {
   program
     .command('backtest')
     .description('Replay real historical props through the grading model and score it against real results')
+    .option('--sport <sport>', 'nba (props + NBA game logs) or mlb (pitcher strikeouts: --mlb-strikeouts + MLB pitcher game logs)', 'nba')
     .option('--props <csv>', 'props to evaluate (history all-markets or threes file); repeatable', collect)
     .option('--fit-props <csv>', 'props used only to fit the market blend (rows before --fit-before); repeatable', collect)
-    .requiredOption('--gamelogs <csv>', 'NBA player game logs (projection history and outcomes)')
+    .requiredOption('--gamelogs <csv>', 'game logs of the sport (projection history and outcomes)')
     .option('--threes-results <csv>', '2024-25 league threes per player-game (outcomes for 2024-25 threes props)')
-    .option('--mlb-strikeouts <csv>', 'MLB pitcher strikeouts, first and last pregame quotes (closing-line value only)')
+    .option('--mlb-strikeouts <csv>', 'MLB pitcher strikeouts, first and last pregame quotes (nba: closing-line value only; mlb: the props evaluated)')
     .option('--from <date>', 'first ET game date to evaluate (default: --fit-before)')
     .option('--to <date>', 'last ET game date to evaluate (default: last prop date)')
-    .option('--fit-before <date>', 'fit every parameter on data dated before this day', '2025-10-21')
+    .option('--fit-before <date>', 'fit every parameter on data dated before this day (default nba 2025-10-21, mlb 2025-06-03)')
     .option('--rows', 'include every graded row in --json output', false)
     .addHelpText(
       'after',
@@ -55,11 +57,28 @@ export function registerBacktest(program: Command, io: CliIO): void {
         '      --gamelogs ../shared/history/nba_player_game_logs_2024-25_and_2025-26.csv \\',
         '      --threes-results ../shared/history/nba_threes_results_2024-25.csv \\',
         '      --mlb-strikeouts ../shared/history/mlb_pitcher_strikeouts_props_first_last_pregame_2025.csv --from 2025-10-21 --to 2025-11-09',
+        '',
+        'MLB pitcher strikeouts (held out 2025-06-03..2025-09-28, parameters fitted on earlier 2025 starts):',
+        '  $ propgrade backtest --sport mlb --gamelogs ../shared/history/mlb_pitcher_game_logs_2025.csv \\',
+        '      --mlb-strikeouts ../shared/history/mlb_pitcher_strikeouts_props_first_last_pregame_2025.csv --from 2025-06-03 --to 2025-09-28',
       ].join('\n'),
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(backtestOptionsSchema, raw);
+      if (opts.sport === 'mlb') {
+        const { runMlbBacktestCommand } = await import('../jobs/backtest/mlb-command.js');
+        const started = performance.now();
+        if (!opts.mlbStrikeouts) throw badInput('--sport mlb needs --mlb-strikeouts <csv> (the props evaluated)');
+        const { report, warnings } = runMlbBacktestCommand({ gamelogs: opts.gamelogs, quotes: opts.mlbStrikeouts, from: opts.from, to: opts.to, fitBefore: opts.fitBefore }, readText);
+        for (const w of warnings.slice(0, 5)) ctx.verbose(`warning: ${w}`);
+        if (warnings.length > 0) ctx.progress(`${warnings.length} input row(s) skipped (--verbose lists the first 5)`);
+        const { rows, ...summary } = report;
+        const wallTimeMs = Math.round(performance.now() - started);
+        ctx.result({ ...summary, rows: opts.rows ? rows : undefined, wallTimeMs, skippedInputRows: warnings.length }, (d) => renderReport(d, ctx.color));
+        return;
+      }
+      if (opts.props.length === 0) throw badInput('at least one --props <csv> is required');
       const [{ loadHistoricalPropsCsv }, { loadNbaGameLogsCsv }, { loadNbaThreesResultsCsv }, { loadStrikeoutQuotesCsv }, { runBacktest }] = await Promise.all([
         import('../feeds/history/props.js'),
         import('../feeds/history/nba-gamelogs.js'),
@@ -96,7 +115,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
         mlbStrikeouts: strikeouts?.rows ?? [],
         from: opts.from,
         to: opts.to,
-        fitBefore: opts.fitBefore,
+        fitBefore: opts.fitBefore ?? '2025-10-21',
       });
       const wallTimeMs = Math.round(performance.now() - started);
       const { rows, ...summary } = report;
