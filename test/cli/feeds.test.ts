@@ -41,7 +41,8 @@ describe('propgrade feeds check --replay', () => {
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.mode).toBe('replay');
-    expect(j.entries).toHaveLength(75);
+    // 75 NBA/context/stats entries + the 104 of the MLB day (data/README.md).
+    expect(j.entries).toHaveLength(75 + 104);
     expect(j.entries.every((e: { outcome: string }) => e.outcome === 'parsed')).toBe(true);
     const espn = j.providers.find((p: { provider: string }) => p.provider === 'espn');
     expect(espn.kinds.map((k: { kind: string; entries: number; records: number }) => [k.kind, k.entries])).toEqual([
