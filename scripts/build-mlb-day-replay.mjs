@@ -158,11 +158,10 @@ export function buildMlbDay({ sharedDir, outDir }) {
   const cols = header.split(',');
   const logs = parse(logText, { columns: true, skip_empty_lines: true });
   const games = parse(fs.readFileSync(path.join(sharedDir, GAMES), 'utf8'), { columns: true, skip_empty_lines: true }).filter((g) => g.game_date === MLB_DAY);
-  const byTeams = new Map([...feedGames.values()].map((g) => [`${g.away_team}|${g.home_team}`, g]));
   const teamName = new Map();
   const dayGames = [];
   for (const g of games) {
-    // The feed's full team names for this game (matched by the pitchers the logs list as starters).
+    // The feed's game (and so its full team names) for this game_pk: the one listing a pitcher the logs name as a starter.
     const feed = [...feedGames.values()].find((f) => {
       const starters = logs.filter((r) => r.game_pk === g.game_pk && r.is_starter === '1').map((r) => nameKey(r.pitcher));
       return f.pitchers.some((p) => starters.includes(nameKey(p.pitcher_name)));
@@ -172,7 +171,6 @@ export function buildMlbDay({ sharedDir, outDir }) {
     teamName.set(g.home_team_id, feed.home_team);
     dayGames.push({ g, feed });
   }
-  void byTeams;
   dayGames.sort((a, b) => Date.parse(a.feed.game_time) - Date.parse(b.feed.game_time) || cmp(a.g.game_pk, b.g.game_pk));
   const person = (id, name) => ({ id: Number(id), fullName: name });
   const side = (g, which) => {
