@@ -19,6 +19,7 @@ const backtestOptionsSchema = z.object({
   to: isoDate.optional(),
   fitBefore: isoDate.optional(),
   rows: z.boolean().default(false),
+  at: z.enum(['first', 'last']).default('first'),
 });
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -47,6 +48,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
     .option('--to <date>', 'last ET game date to evaluate (default: last prop date)')
     .option('--fit-before <date>', 'fit every parameter on data dated before this day (default nba 2025-10-21, mlb 2025-06-03)')
     .option('--rows', 'include every graded row in --json output', false)
+    .option('--at <first|last>', 'mlb: grade the first (default) or the last pregame quotes', 'first')
     .addHelpText(
       'after',
       [
@@ -70,7 +72,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
         const { runMlbBacktestCommand } = await import('../jobs/backtest/mlb-command.js');
         const started = performance.now();
         if (!opts.mlbStrikeouts) throw badInput('--sport mlb needs --mlb-strikeouts <csv> (the props evaluated)');
-        const { report, warnings } = runMlbBacktestCommand({ gamelogs: opts.gamelogs, quotes: opts.mlbStrikeouts, from: opts.from, to: opts.to, fitBefore: opts.fitBefore }, readText);
+        const { report, warnings } = runMlbBacktestCommand({ gamelogs: opts.gamelogs, quotes: opts.mlbStrikeouts, from: opts.from, to: opts.to, fitBefore: opts.fitBefore, at: opts.at }, readText);
         for (const w of warnings.slice(0, 5)) ctx.verbose(`warning: ${w}`);
         if (warnings.length > 0) ctx.progress(`${warnings.length} input row(s) skipped (--verbose lists the first 5)`);
         const { rows, ...summary } = report;

@@ -21,6 +21,14 @@ describe('propgrade backtest --sport mlb (real excerpts)', () => {
     expect(run.stdout).toContain('Claims per tier, main lines');
   });
 
+  it('--at last grades the last pregame quotes and measures no CLV from them', async () => {
+    const run = await runCli(['backtest', '--sport', 'mlb', '--at', 'last', '--gamelogs', LOGS, '--mlb-strikeouts', PROPS, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const r = JSON.parse(run.stdout) as { counts: { ladders: number }; clv: { mlb_strikeouts: { n: number } } };
+    expect(r.counts.ladders).toBe(1);
+    expect(r.clv.mlb_strikeouts.n).toBe(0);
+  });
+
   it('needs the props file, and says so', async () => {
     const run = await runCli(['backtest', '--sport', 'mlb', '--gamelogs', LOGS]);
     expect(run.code).toBe(2);

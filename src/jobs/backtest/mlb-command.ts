@@ -12,7 +12,7 @@ export const MLB_BACKTEST_DEFAULTS = { fitBefore: '2025-06-03', to: '2025-09-28'
 
 /** Loads the two files and runs the MLB back-test; `readText` reads a file or throws a usage error. */
 export function runMlbBacktestCommand(
-  opts: { gamelogs: string; quotes: string; from?: string | undefined; to?: string | undefined; fitBefore?: string | undefined },
+  opts: { gamelogs: string; quotes: string; from?: string | undefined; to?: string | undefined; fitBefore?: string | undefined; at?: 'first' | 'last' },
   readText: (path: string) => string,
 ): { report: BacktestReport; warnings: string[] } {
   if (!existsSync(opts.gamelogs)) throw badInput(`cannot read ${opts.gamelogs}`);
@@ -23,6 +23,6 @@ export function runMlbBacktestCommand(
   if (logs.length === 0) throw new AppError('NOT_FOUND', 'no usable MLB pitcher game-log rows in --gamelogs');
   if (quotes.rows.length === 0) throw new AppError('NOT_FOUND', 'no usable strikeout quotes in --mlb-strikeouts');
   const fitBefore = opts.fitBefore ?? MLB_BACKTEST_DEFAULTS.fitBefore;
-  const report = runMlbBacktest({ gamelogs: logs, quotes: quotes.rows, from: opts.from ?? fitBefore, to: opts.to ?? MLB_BACKTEST_DEFAULTS.to, fitBefore });
+  const report = runMlbBacktest({ gamelogs: logs, quotes: quotes.rows, from: opts.from ?? fitBefore, to: opts.to ?? MLB_BACKTEST_DEFAULTS.to, fitBefore, at: opts.at ?? 'first' });
   return { report, warnings };
 }

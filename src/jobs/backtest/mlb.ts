@@ -34,6 +34,8 @@ export interface MlbBacktestOptions {
   fitBefore: string;
   /** Use these parameters instead of fitting. */
   params?: ModelParams;
+  /** Which pregame quotes are graded: the first (default; CLV is measured from them) or the last (closest to first pitch). */
+  at?: 'first' | 'last';
 }
 
 interface Game {
@@ -124,7 +126,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
   const clvRows: { grade: Grade; verdict: string | null; clv: number | null }[] = [];
   let mainLines = 0, graded = 0, refused = 0, voided = 0, withProjection = 0;
   for (const g of all) {
-    const lines = ladderOf(g.first);
+    const lines = ladderOf(opts.at === 'last' ? g.last : g.first);
     const past = history.before(g.playerKey, g.date);
     const sides = priceLadder(lines, dispersion).map((pricing: RowPricing) => ({
       pricing,
@@ -141,7 +143,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
     }
     graded += 1;
     // CLV of the early A/A+ grades against the last pregame consensus at the same line (no outcome needed).
-    for (const { pricing: p, out } of sides) {
+    for (const { pricing: p, out } of opts.at === 'last' ? [] : sides) {
       if (out.insufficientData || (out.grade !== 'A+' && out.grade !== 'A') || !g.moved.has(`${p.book}|${p.line}`)) continue;
       const c = consensusOver(g.last.get(p.line) ?? []);
       if (!c) continue;
