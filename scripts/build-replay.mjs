@@ -19,6 +19,7 @@ import { parse } from 'csv-parse/sync';
 import { buildContextRecordings } from './build-context-replay.mjs';
 import { buildStatsRecordings } from './build-stats-replay.mjs';
 import { buildRecordings as buildWnbaRecordings } from './season-replay/wnba.mjs';
+import { buildMlbDay } from './build-mlb-day-replay.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -549,12 +550,18 @@ export function build({ sharedDir, outDir }) {
   entries.push(...wnba.entries);
   summary.wnba = wnba.summary;
 
+  // MLB: the real day of 2025-08-16 (strikeout props, box scores, seed history): scripts/build-mlb-day-replay.mjs.
+  const mlb = buildMlbDay({ sharedDir, outDir });
+  for (const c of mlb.entries) entries.push({ key: replayKey(c), provider: c.provider, url: c.url, file: c.file, status: 200, headers: { 'content-type': c.contentType }, recordedAt: c.recordedAt });
+  summary.mlb = mlb.summary;
+
   entries.sort(byKeys((e) => e.key, (e) => e.recordedAt));
   const manifest = {
     version: 1,
     defaultNow: DEFAULT_NOW,
-    clocks: { nba: DEFAULT_NOW, wnba: WNBA_NOW },
-    seed: { gamelogs: [{ sport: 'nba', file: seedFile }, wnba.seed] },
+    // Each sport's recording has its own day: `snapshot all` runs each at its own clock (defaultNow for the rest).
+    clocks: { nba: DEFAULT_NOW, wnba: WNBA_NOW, mlb: mlb.now },
+    seed: { gamelogs: [{ sport: 'nba', file: seedFile }, wnba.seed, mlb.seed] },
     entries,
   };
   writeFile(outDir, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);

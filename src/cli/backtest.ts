@@ -9,7 +9,7 @@ import { renderTable, show, type CliIO } from './_io.js';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-mm-dd');
 
 const backtestOptionsSchema = z.object({
-  sport: z.enum(['nba', 'wnba']).default('nba'),
+  sport: z.enum(['nba', 'wnba', 'mlb']).default('nba'),
   props: z.array(z.string().min(1)).default([]),
   fitProps: z.array(z.string().min(1)).default([]),
   gamelogs: z.string().min(1).optional(),
@@ -23,6 +23,7 @@ const backtestOptionsSchema = z.object({
   fitBefore: isoDate.optional(),
   rows: z.boolean().default(false),
   committed: z.boolean().default(false),
+  at: z.enum(['first', 'last']).default('first'),
 });
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -41,20 +42,21 @@ export function registerBacktest(program: Command, io: CliIO): void {
   program
     .command('backtest')
     .description('Replay real historical props through the grading model and score it against real results')
-    .option('--sport <sport>', 'nba | wnba', 'nba')
+    .option('--sport <sport>', 'nba (props + NBA game logs), wnba (historical odds + ESPN box scores) or mlb (pitcher strikeouts: --mlb-strikeouts + MLB pitcher game logs)', 'nba')
     .option('--props <csv>', 'props to evaluate (history all-markets or threes file); repeatable', collect)
     .option('--fit-props <csv>', 'props used only to fit the market blend (rows before --fit-before); repeatable', collect)
-    .option('--gamelogs <csv>', 'NBA player game logs (projection history and outcomes)')
+    .option('--gamelogs <csv>', 'nba, mlb: game logs of the sport (projection history and outcomes)')
     .option('--wnba-odds <dir>', 'WNBA: folder of Odds API historical event-odds responses (<id>_decision.json / _closing.json)')
     .option('--box-scores <csv>', 'WNBA: ESPN player box scores (projection history and outcomes)')
     .option('--games <csv>', 'WNBA: the games file that dates the box scores')
     .option('--threes-results <csv>', '2024-25 league threes per player-game (outcomes for 2024-25 threes props)')
-    .option('--mlb-strikeouts <csv>', 'MLB pitcher strikeouts, first and last pregame quotes (closing-line value only)')
+    .option('--mlb-strikeouts <csv>', 'MLB pitcher strikeouts, first and last pregame quotes (nba: closing-line value only; mlb: the props evaluated)')
     .option('--from <date>', 'first ET game date to evaluate (default: --fit-before)')
     .option('--to <date>', 'last ET game date to evaluate (default: last prop date)')
-    .option('--fit-before <date>', 'fit every parameter on data dated before this day (default 2025-10-21 nba, 2024-01-01 wnba)')
+    .option('--fit-before <date>', 'fit every parameter on data dated before this day (default nba 2025-10-21, wnba 2024-01-01, mlb 2025-06-03)')
     .option('--rows', 'include every graded row in --json output', false)
     .option('--committed', 'WNBA: score the committed FITTED_PARAMS instead of refitting (the table docs/model.md quotes)', false)
+    .option('--at <first|last>', 'mlb: grade the first (default) or the last pregame quotes', 'first')
     .addHelpText(
       'after',
       [
@@ -68,18 +70,19 @@ export function registerBacktest(program: Command, io: CliIO): void {
         '',
         'WNBA (2023 learns, 2024 held out):',
         '  $ propgrade backtest --sport wnba --wnba-odds ../shared/feeds/odds-api-wnba-2023-2024 \\',
-        '      --box-scores ../shared/history/wnba_player_box_scores_2019-2026.csv --games ../shared/history/wnba_games_2019-2026.csv',
+        '      --box-scores ../shared/history/wnba_player_box_scores_2019-2026.csv --games ../shared/history/wnba_games_2019-2026.csv --committed',
+        '',
+        'MLB pitcher strikeouts (held out 2025-06-03..2025-09-28, parameters fitted on earlier 2025 starts):',
+        '  $ propgrade backtest --sport mlb --gamelogs ../shared/history/mlb_pitcher_game_logs_2025.csv \\',
+        '      --mlb-strikeouts ../shared/history/mlb_pitcher_strikeouts_props_first_last_pregame_2025.csv --from 2025-06-03 --to 2025-09-28',
       ].join('\n'),
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(backtestOptionsSchema, raw);
-      if (opts.sport === 'wnba') {
-        if (!opts.wnbaOdds || !opts.boxScores || !opts.games) throw badInput('--sport wnba needs --wnba-odds <dir>, --box-scores <csv> and --games <csv>');
-        const { runWnbaBacktest } = await import('../jobs/backtest/wnba.js');
-        const committed = opts.committed ? (await import('../domain/model/fitted-params.js')).FITTED_PARAMS : null;
-        const started = performance.now();
-        const { report, warnings } = runWnbaBacktest({ oddsDir: opts.wnbaOdds, boxScores: opts.boxScores, games: opts.games, ...(opts.fitBefore ? { fitBefore: opts.fitBefore } : {}), ...(opts.from ? { from: opts.from } : {}), ...(opts.to ? { to: opts.to } : {}), ...(committed ? { params: committed } : {}) });
+      if (opts.sport === 'wnba' || opts.sport === 'mlb') {
+        const run = opts.sport === 'wnba' ? await wnbaReport(opts) : await mlbReport(opts);
+        const { report, warnings, started } = run;
         for (const w of warnings.slice(0, 5)) ctx.verbose(`warning: ${w}`);
         if (warnings.length > 0) ctx.progress(`${warnings.length} input row(s) or file(s) skipped (--verbose lists the first 5)`);
         const { rows, ...summary } = report;
@@ -222,4 +225,26 @@ function renderReport(r: Report, color: boolean): string {
     `\nSample size: pinning ROI to +/-${s.roi_half_width_pct}% at 95% needs about ${show(s.bets_needed)} bets (profit sd ${show(s.profit_sd, (v) => v.toFixed(2))}, design effect of same-game bets ${show(s.design_effect, (v) => v.toFixed(2))}); the A/A+ tiers hold ${s.bets_in_top_tiers}. ${s.note}`,
   );
   return out.join('\n');
+}
+
+type BacktestOptions = z.output<typeof backtestOptionsSchema>;
+
+/** WNBA: the historical Odds API responses and the ESPN box scores (src/jobs/backtest/wnba.ts). */
+async function wnbaReport(opts: BacktestOptions) {
+  if (!opts.wnbaOdds || !opts.boxScores || !opts.games) throw badInput('--sport wnba needs --wnba-odds <dir>, --box-scores <csv> and --games <csv>');
+  const { runWnbaBacktest } = await import('../jobs/backtest/wnba.js');
+  const committed = opts.committed ? (await import('../domain/model/fitted-params.js')).FITTED_PARAMS : null;
+  const started = performance.now();
+  const out = runWnbaBacktest({ oddsDir: opts.wnbaOdds, boxScores: opts.boxScores, games: opts.games, ...(opts.fitBefore ? { fitBefore: opts.fitBefore } : {}), ...(opts.from ? { from: opts.from } : {}), ...(opts.to ? { to: opts.to } : {}), ...(committed ? { params: committed } : {}) });
+  return { ...out, started };
+}
+
+/** MLB pitcher strikeouts: the props file's quotes and the pitcher game logs (src/jobs/backtest/mlb-command.ts). */
+async function mlbReport(opts: BacktestOptions) {
+  if (!opts.mlbStrikeouts) throw badInput('--sport mlb needs --mlb-strikeouts <csv> (the props evaluated)');
+  if (!opts.gamelogs) throw badInput('--sport mlb needs --gamelogs <csv> (the MLB pitcher game logs)');
+  const { runMlbBacktestCommand } = await import('../jobs/backtest/mlb-command.js');
+  const started = performance.now();
+  const out = runMlbBacktestCommand({ gamelogs: opts.gamelogs, quotes: opts.mlbStrikeouts, from: opts.from, to: opts.to, fitBefore: opts.fitBefore, at: opts.at }, readText);
+  return { ...out, started };
 }

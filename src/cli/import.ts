@@ -13,13 +13,13 @@ export function registerImport(program: Command, io: CliIO): void {
   imp
     .command('gamelogs')
     .description('Import a per-player game-log CSV (projection history); idempotent')
-    .argument('<csv>', 'game-log file: the NBA.com PlayerGameLog export or the ESPN WNBA box scores in ../shared/history')
+    .argument('<csv>', 'game-log file: the NBA.com PlayerGameLog export, the MLB pitcher game logs or the ESPN WNBA box scores in ../shared/history')
     .option('--sport <sport>', 'sport of the file (default: told from its header)')
     .option('--games <csv>', 'WNBA: the games file that dates the box scores (default: the wnba_games*.csv beside it)')
     .option('--force', 're-import a file already imported', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade import gamelogs ../shared/history/nba_player_game_logs_2024-25_and_2025-26.csv\n  $ propgrade import gamelogs ../shared/history/wnba_player_box_scores_2019-2026.csv   # dated by wnba_games_2019-2026.csv beside it',
+      '\nExamples:\n  $ propgrade import gamelogs ../shared/history/nba_player_game_logs_2024-25_and_2025-26.csv\n  $ propgrade import gamelogs ../shared/history/mlb_pitcher_game_logs_2025.csv   # detected as mlb\n  $ propgrade import gamelogs ../shared/history/wnba_player_box_scores_2019-2026.csv   # dated by wnba_games_2019-2026.csv beside it',
     )
     .action(async (file: string, raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);

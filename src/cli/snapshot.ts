@@ -125,6 +125,7 @@ async function sportsInRecording(dir: string): Promise<Set<GradedSport>> {
   );
 }
 
+
 function notRecorded(sport: GradedSport, slateDate: string, dir: string): SnapshotSummary {
   return {
     sport,

@@ -23,13 +23,18 @@ export const gameResultSchema = z.object({
       stat: z.number().nullable(),
       /** Minutes played where the sport has minutes; null where it has none (MLB) or unknown. */
       minutes: z.number().nullable(),
+      /**
+       * Pitcher props only: whether the listed pitcher started (threw his team's first pitch). A
+       * pitcher prop stands only if he did (books' "must start" rule); absent = not a pitcher prop.
+       */
+      started: z.boolean().nullable().optional(),
     })
     .nullable(),
 });
 export type GameResult = z.infer<typeof gameResultSchema>;
 
 export const pendingReasonSchema = z.enum(['game_not_final', 'stat_missing']);
-export const voidReasonSchema = z.enum(['not_in_box_score', 'zero_minutes']);
+export const voidReasonSchema = z.enum(['not_in_box_score', 'zero_minutes', 'did_not_start']);
 
 export const settlementSchema = z.discriminatedUnion('outcome', [
   z.object({
@@ -50,6 +55,7 @@ export function settleEntry(entry: Pick<LedgerEntry, 'line' | 'side'>, result: G
   const row = result.boxScore;
   if (row === null) return { outcome: 'void', reason: 'not_in_box_score' };
   if (row.minutes === 0) return { outcome: 'void', reason: 'zero_minutes' };
+  if (row.started === false) return { outcome: 'void', reason: 'did_not_start' };
   if (row.stat === null || !Number.isFinite(row.stat)) {
     return { outcome: 'pending', reason: 'stat_missing', status: result.status };
   }

@@ -452,7 +452,7 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
 }
 
 /** Per game: the cluster for every interval (bets on one game share its box score). */
-function byGame<T extends { date: string; game: string }>(rows: readonly T[], sums: (r: T) => Sums): Sums[] {
+export function byGame<T extends { date: string; game: string }>(rows: readonly T[], sums: (r: T) => Sums): Sums[] {
   const out = new Map<string, Sums>();
   for (const r of rows) {
     const k = `${r.date}|${r.game}`;
@@ -466,7 +466,7 @@ function byGame<T extends { date: string; game: string }>(rows: readonly T[], su
 const ratio = (num: string, den: string) => (s: Sums) => ((s[den] ?? 0) > 0 ? (s[num] ?? 0) / (s[den] as number) : null);
 
 /** Prop-level scoring on main lines (one P(over) per prop): the nudged final, the consensus and the pure model. */
-function probabilityScore(rows: readonly BacktestRow[], params: ModelParams, sport: GradedSport = 'nba'): ProbabilityScore {
+export function probabilityScore(rows: readonly BacktestRow[], params: ModelParams, sport: GradedSport = 'nba'): ProbabilityScore {
   const props = rows.filter((r) => r.side === 'over' && r.result !== 'push' && r.consensusOverAll !== null);
   const scored = props.map((r) => {
     const consensus = r.consensusOverAll as number;
@@ -495,7 +495,7 @@ function probabilityScore(rows: readonly BacktestRow[], params: ModelParams, spo
   };
 }
 
-function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade | 'all', TierClaim>> {
+export function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade | 'all', TierClaim>> {
   const out: Partial<Record<Grade | 'all', TierClaim>> = {};
   for (const tier of ['all', ...TIERS] as const) {
     const list = tier === 'all' ? rows : rows.filter((r) => r.grade === tier);
@@ -519,7 +519,7 @@ function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade | 'all',
 }
 
 /** OLS slope of realised profit on claimed EV (both per unit staked); an honest claim has slope 1. */
-function slopeOf(rows: readonly BacktestRow[]): Interval & { n: number } {
+export function slopeOf(rows: readonly BacktestRow[]): Interval & { n: number } {
   const clusters = byGame(rows, (r) => olsSums(r.evPct / 100, r.profit));
   return { n: rows.length, value: olsSlope(totalOf(clusters)), ci95: clusterInterval(clusters, olsSlope) };
 }
@@ -529,7 +529,7 @@ function slopeOf(rows: readonly BacktestRow[]): Interval & { n: number } {
  * effect of betting several props of one game (variance of the game-clustered mean over the iid one),
  * measured on the rows that carry a positive claim (A+, A, B at main lines).
  */
-function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sample_size'] {
+export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sample_size'] {
   const half = 4;
   const n = rows.length;
   const note = 'ROI claims are tested only to the precision their sample allows; below the bets needed, a tier whose claim lies inside its interval is consistent with it, not proven.';

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { PlayerGameStat } from '../domain/entities.js';
 import type { GradedSport } from '../domain/sports.js';
 import { scanCsvFile } from '../feeds/history/csv.js';
-import { streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
+import { isMlbGameLogHeader, streamMlbGameLogsFile } from '../feeds/history/mlb-gamelogs.js';
+import { isNbaGameLogHeader, streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
 import { isWnbaBoxScoreHeader, loadWnbaGamesCsv, siblingGamesFile, streamWnbaBoxScoresFile } from '../feeds/history/wnba-box-scores.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
@@ -36,6 +37,7 @@ export interface ImportOptions {
 type GameLogStreamer = (file: string, quoted: boolean, onRow: (row: PlayerGameStat, json?: { stats: string; extras: string }) => void, games: string | null) => string[];
 const PARSERS: Partial<Record<GradedSport, GameLogStreamer>> = {
   nba: (file, quoted, onRow) => streamNbaGameLogsFile(file, quoted, onRow),
+  mlb: (file, quoted, onRow) => streamMlbGameLogsFile(file, quoted, onRow),
   wnba: (file, quoted, onRow, games) => {
     if (games === null) return ['wnba box scores: no games file (pass --games <wnba_games csv>)'];
     const loaded = loadWnbaGamesCsv(readFileSync(games, 'utf8'));
@@ -53,9 +55,10 @@ export function detectGameLogSport(file: string): GradedSport | null {
   } finally {
     closeSync(fd);
   }
-  const header = (head.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '').split(',').map((h) => h.trim());
+  const header = (head.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
   if (isWnbaBoxScoreHeader(header)) return 'wnba';
-  if (['player', 'player_id', 'date', 'matchup', 'minutes'].every((c) => header.includes(c))) return 'nba';
+  if (isMlbGameLogHeader(header)) return 'mlb';
+  if (isNbaGameLogHeader(header)) return 'nba';
   return null;
 }
 

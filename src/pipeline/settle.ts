@@ -376,14 +376,21 @@ function settleDate(store: Store, sport: GradedSport, date: string, games: GameR
 }
 
 /**
- * An entry's result: its game is the first of the date's games its team played in; the player's
- * line is the first box-score line with its key in that game. No team match means no result
- * (pending), never a guess.
+ * An entry's result: the player's line is looked for in every game his team played that date, in
+ * the order the results list them (a doubleheader's second game holds the pitcher listed for it);
+ * the first game holding his key is his. Not found: a game of the team that is not final keeps the
+ * entry pending with its status; otherwise he is not in a final box score. No team match means no
+ * result (pending), never a guess.
  */
 function resultLookup(games: readonly GameResults[]): (team: string | null, playerKey: string, statType: string) => GameResult | null {
-  const gameOf = new Map<string, GameResults>();
+  const gamesOf = new Map<string, GameResults[]>();
   for (const g of games) {
-    for (const abbr of [g.homeAbbr, g.awayAbbr]) if (abbr !== null && !gameOf.has(abbr)) gameOf.set(abbr, g);
+    for (const abbr of [g.homeAbbr, g.awayAbbr]) {
+      if (abbr === null) continue;
+      const list = gamesOf.get(abbr);
+      if (!list) gamesOf.set(abbr, [g]);
+      else if (!list.includes(g)) list.push(g);
+    }
   }
   const players = new Map<GameResults, Map<string, PlayerGameStat>>();
   const lineOf = (game: GameResults, playerKey: string): PlayerGameStat | undefined => {
@@ -396,14 +403,31 @@ function resultLookup(games: readonly GameResults[]): (team: string | null, play
     return byKey.get(playerKey);
   };
   return (team, playerKey, statType) => {
-    const game = team === null ? undefined : gameOf.get(team);
-    if (!game) return null;
-    if (game.status !== 'final') return { status: game.status, boxScore: null };
-    if (game.players === null) return null;
-    const line = lineOf(game, playerKey);
-    if (!line) return { status: 'final', boxScore: null };
-    const stat = line.stats[statType as keyof typeof line.stats];
-    return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+    const list = team === null ? undefined : gamesOf.get(team);
+    if (!list) return null;
+    let open: GameResults | null = null;
+    let unread = false;
+    for (const game of list) {
+      if (game.status !== 'final') {
+        open ??= game;
+        continue;
+      }
+      if (game.players === null) {
+        unread = true;
+        continue;
+      }
+      const line = lineOf(game, playerKey);
+      if (!line) continue;
+      const stat = line.stats[statType as keyof typeof line.stats];
+      if (statType !== 'strikeouts') return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+      // A pitcher prop needs the starter flag the MLB box score carries (pitchers[0]); unknown stays unknown.
+      const flag = line.extras['is_starter'];
+      return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes, started: flag === 1 ? true : flag === 0 ? false : null } };
+    }
+    if (open) return { status: open.status, boxScore: null };
+    // A final game whose box score could not be read decides nothing.
+    if (unread) return null;
+    return { status: 'final', boxScore: null };
   };
 }
 

@@ -41,8 +41,8 @@ describe('propgrade feeds check --replay', () => {
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.mode).toBe('replay');
-    // 75 NBA / context / stats entries + the WNBA day's 19 (8 event odds, 6 events lists, 1 scoreboard, 4 summaries).
-    expect(j.entries).toHaveLength(94);
+    // 75 NBA / context / stats entries + the WNBA day's 19 + the MLB day's 104 (data/README.md).
+    expect(j.entries).toHaveLength(75 + 19 + 104);
     expect(j.entries.every((e: { outcome: string }) => e.outcome === 'parsed')).toBe(true);
     const espn = j.providers.find((p: { provider: string }) => p.provider === 'espn');
     expect(espn.kinds.map((k: { kind: string; entries: number; records: number }) => [k.kind, k.entries])).toEqual([

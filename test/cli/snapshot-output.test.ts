@@ -21,16 +21,23 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
 
   it('grades what the recording holds, reports the rest as not recorded and exits 0', () => {
     expect(run.code, run.stderr).toBe(0);
-    for (const sport of ['mlb', 'soccer']) expect(run.stdout).toMatch(new RegExp(`│ ${sport} +│ not_recorded │`));
+    for (const sport of ['soccer']) expect(run.stdout).toMatch(new RegExp(`│ ${sport} +│ not_recorded │`));
     expect(run.stdout).toMatch(/│ nba +│ ok +│ 11 /);
     // The WNBA day (2024-06-02) is graded at its own recorded clock: 4 games.
     expect(run.stdout).toMatch(/│ wnba +│ ok +│ 4 /);
+    // MLB at its own recording's clock (2025-08-16 16:25Z): the 15 games of the day.
+    expect(run.stdout).toMatch(/│ mlb +│ ok +│ 15 /);
+    expect(run.stdout).toContain('Pittsburgh Pirates @ Chicago Cubs — Sat, Aug 16, 2:21 PM EDT');
+    expect(run.stderr).toContain('mlb: snapshot run at 2025-08-16T16:25:00.000Z');
+    expect(run.stderr).toContain('nba: snapshot run at 2025-11-05T17:05:00.000Z');
   });
 
   it('keeps stderr to one line per sport for feed warnings (every line under --verbose)', () => {
     expect(run.stderr).not.toContain('not recorded: odds-api GET');
     const warnings = run.stderr.split('\n').filter((l) => l.startsWith('warning:'));
     expect(warnings).toEqual([
+      // MLB's recording has no injury list and no pregame schedule (lineups): both are reported, not invented.
+      expect.stringMatching(/^warning: mlb: 2 feed warnings: espn injuries: unavailable \(\+1 more\); --verbose shows every line$/),
       'warning: nba: 1 feed warning: espn injuries: unavailable; --verbose shows every line',
       'warning: wnba: 1 feed warning: espn injuries: unavailable; --verbose shows every line',
     ]);
@@ -44,9 +51,10 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
   });
 
   it('ends with the next commands to try, built from a real graded row', () => {
-    expect(run.stdout).toMatch(/Next:\n {2}propgrade slate nba --all/);
+    // The first slate printed is MLB's (sports in their order), so the next steps name it.
+    expect(run.stdout).toMatch(/Next:\n {2}propgrade slate mlb --all/);
     expect(run.stdout).toMatch(/propgrade scan --player "[^"]+" --stat \w+ --line [\d.]+ --direction (over|under)/);
-    expect(run.stdout).toContain('propgrade settle nba --replay data/replay --now 2025-11-06T12:00:00Z');
+    expect(run.stdout).toContain('propgrade settle mlb --replay data/replay --now 2025-08-17T12:00:00Z');
   });
 
   it('honours PROPGRADE_TZ for table times', async () => {

@@ -27,7 +27,7 @@ const GAMELOGS_CSV = path.join(SHARED, 'history', 'nba_player_game_logs_2024-25_
 const sharedAvailable = fs.existsSync(ALL_MARKETS_CSV) && fs.existsSync(GAMELOGS_CSV) && fs.existsSync(THREES_CSV);
 
 /** sha256 over every file of data/replay (path + bytes, sorted). Changes only when the build is re-run on new inputs. */
-const REPLAY_SHA256 = 'e89daebf6e3007da3be2e206664fd1d914624ca8f5ca59e7edfa58db27aec073';
+const REPLAY_SHA256 = 'b36ce8998dbf489e467d757171e92b355f93a00ab2fa16013dc1132d01dc3d2c';
 
 const entrySchema = z.strictObject({
   key: z.string(),
@@ -45,7 +45,7 @@ const manifestSchema = z.strictObject({
   // Per-sport recorded clocks and the other sports' days: test/data/wnba-replay.test.ts.
   clocks: z.record(z.string(), z.iso.datetime()),
   seed: z.strictObject({
-    gamelogs: z.array(z.strictObject({ sport: z.string(), file: z.string(), games: z.string().optional() })).min(1),
+    gamelogs: z.array(z.strictObject({ sport: z.enum(['nba', 'wnba', 'mlb']), file: z.string(), games: z.string().optional() })).min(1),
   }),
   entries: z.array(entrySchema).min(1),
 });
@@ -57,7 +57,7 @@ const fullManifest = manifestSchema.parse(JSON.parse(fs.readFileSync(path.join(R
 /** The NBA day and the context / stats recordings: what this file checks. */
 const manifest = {
   ...fullManifest,
-  seed: { gamelogs: fullManifest.seed.gamelogs.filter((g) => g.sport === 'nba') },
+  seed: { gamelogs: fullManifest.seed.gamelogs.filter((g) => g.sport !== 'wnba') },
   entries: fullManifest.entries.filter((e) => !isWnbaDay(e)),
 };
 
@@ -101,6 +101,7 @@ const oddsUrl = (id: string) =>
   `https://api.the-odds-api.com/v4/sports/basketball_nba/events/${id}/odds?dateFormat=iso&markets=${MARKETS}&oddsFormat=american&regions=us`;
 const EVENTS_URL = 'https://api.the-odds-api.com/v4/sports/basketball_nba/events?dateFormat=iso';
 const ODDS_NBA = 'https://api.the-odds-api.com/v4/sports/basketball_nba';
+const ODDS_MLB = 'https://api.the-odds-api.com/v4/sports/baseball_mlb';
 
 /**
  * The context routes' recordings (scripts/build-context-replay.mjs): real payloads copied byte for
@@ -159,11 +160,16 @@ function digest(dir: string): string {
 describe('data/replay manifest', () => {
   it('is a valid version-1 manifest with the documented clock and seed', () => {
     expect(manifest.defaultNow).toBe('2025-11-05T17:05:00Z');
-    expect(manifest.seed.gamelogs).toEqual([{ sport: 'nba', file: 'history/nba-gamelogs-before-2025-11-04.csv' }]);
+    expect(manifest.seed.gamelogs).toEqual([
+      { sport: 'nba', file: 'history/nba-gamelogs-before-2025-11-04.csv' },
+      { sport: 'mlb', file: 'history/mlb-pitcher-gamelogs-before-2025-08-16.csv' },
+    ]);
+    expect(manifest.clocks).toEqual({ nba: '2025-11-05T17:05:00Z', wnba: '2024-06-02T11:00:00Z', mlb: '2025-08-16T16:25:00Z' });
     // 2 days x (2 events lists + 2 odds per game) + (1 scoreboard + 1 summary per game): 6 and 11 games;
     // plus the context routes' 10 recordings (4 fight-card scoreboards, MMA odds, outrights, 4 news feeds)
     // and the stats routes' 8 (4 Savant CSVs, 2 ESPN rosters, an MLB schedule and live feed).
-    expect(manifest.entries).toHaveLength(2 * 2 + 2 * 17 + 2 + 17 + CONTEXT.length + 8);
+    // plus the MLB day (scripts/build-mlb-day-replay.mjs): 7 events lists + 81 event odds, a schedule and 15 box scores.
+    expect(manifest.entries).toHaveLength(2 * 2 + 2 * 17 + 2 + 17 + CONTEXT.length + 8 + 7 + 81 + 1 + 15);
     const identities = manifest.entries.map((e) => `${e.key}@${e.recordedAt}`);
     expect(new Set(identities).size).toBe(identities.length);
   });
@@ -187,6 +193,10 @@ describe('data/replay manifest', () => {
     for (const e of manifest.entries) {
       if (e.url.startsWith(EVENTS_URL)) {
         for (const ev of eventsSchema.parse(body(e))) expect(ev.commence_time > e.recordedAt).toBe(true);
+      } else if (e.provider === 'odds-api' && e.url.startsWith(`${ODDS_MLB}/events?`)) {
+        for (const ev of z.array(z.object({ commence_time: z.iso.datetime() })).parse(body(e))) expect(ev.commence_time > e.recordedAt, e.file).toBe(true);
+      } else if (e.provider === 'odds-api' && e.url.startsWith(`${ODDS_MLB}/`)) {
+        expect(z.object({ commence_time: z.iso.datetime() }).parse(body(e)).commence_time > e.recordedAt, e.file).toBe(true);
       } else if (e.provider === 'odds-api' && e.url.startsWith(`${ODDS_NBA}/`)) {
         expect(eventOddsSchema.parse(body(e)).commence_time > e.recordedAt).toBe(true);
       } else if (e.provider === 'odds-api') {
@@ -368,7 +378,7 @@ describe('context recordings (news, futures, fight cards)', () => {
       const stamps = JSON.stringify(body({ file: c.file } as Entry)).match(/"last_update":"[^"]+"/g)!.map((m) => Date.parse(m.slice(15, -1)));
       expect(new Date(Math.max(...stamps)).toISOString().replace('.000Z', 'Z')).toBe(c.at);
     }
-    expect([...gradedSportsIn(manifest.entries.map((e) => e.key), GRADED_SPORTS)]).toEqual(['nba']);
+    expect([...gradedSportsIn(manifest.entries.map((e) => e.key), GRADED_SPORTS)].sort()).toEqual(['mlb', 'nba']);
   });
 });
 

@@ -133,14 +133,14 @@ describe('feeds check over the real fixture payloads (test/fixtures/manifest.jso
 describe('feeds check over the bundled NBA replay (data/replay)', () => {
   it('parses every entry', async () => {
     const report = await checkReplayFolder(root('data/replay'));
-    // 75 NBA / context / stats entries + the WNBA day's 19 (issue 26).
-    expect(report.entries).toHaveLength(94);
+    // 75 NBA / context / stats entries + the WNBA day's 19 (issue 26) + the MLB day of 2025-08-16 (7 events lists, 81 event odds, a schedule, 15 box scores).
+    expect(report.entries).toHaveLength(75 + 19 + 104);
     expect(report.entries.every((e) => e.outcome === 'parsed' && (e.records ?? 0) > 0)).toBe(true);
     expect(report.ok).toBe(true);
     const odds = report.providers.find((p) => p.provider === 'odds-api')!;
     expect(odds.kinds.map((k) => [k.kind, k.entries])).toEqual([
-      ['event odds (player props)', 34 + 8],
-      ['events', 4 + 6],
+      ['event odds (player props)', 34 + 8 + 81],
+      ['events', 4 + 6 + 7],
       ['featured odds (mma h2h/totals)', 1],
       ['outrights (futures)', 1],
     ]);
@@ -149,7 +149,7 @@ describe('feeds check over the bundled NBA replay (data/replay)', () => {
       ['pitch arsenal stats', 2],
       ['pitch velocity (avg speed)', 2],
     ]);
-    expect(report.providers.find((p) => p.provider === 'mlb-statsapi')?.parsed).toBe(2);
+    expect(report.providers.find((p) => p.provider === 'mlb-statsapi')?.parsed).toBe(2 + 16);
   });
 });
 

@@ -87,6 +87,23 @@ export const FITTED_PARAMS: ModelParams = {
       },
       fitted: true
     },
+    // MLB (issue 26): fitted by `propgrade backtest --sport mlb` on the 2025 starts before 2025-06-03
+    // (801 one-step-ahead training starts). `fitted` stays false: in the held-out back-test
+    // (2025-06-03..2025-09-28, docs/model.md) the A/A+ letters did not hold (main lines A -10.2%, A+
+    // -10.6% realised against +3.1% / +8.2% claimed; their early prices beat the later consensus only
+    // 21% of the time), so MLB letters stay capped at B (grading.ts, cap.unfitted).
+    'mlb:strikeouts': {
+      exposure: 'batters_faced',
+      rateHalfLifeGames: 4,
+      exposureHalfLifeGames: 6,
+      priorRate: 0.215,
+      priorStrength: 60,
+      dispersion: {
+        a: 1,
+        b: 0
+      },
+      fitted: false
+    },
     'nba:steals': {
       exposure: 'minutes',
       rateHalfLifeGames: 32,

@@ -116,7 +116,11 @@ export function buildSeries(
   const series: SeriesPoint[] = [];
   let effective: Exposure = exposure;
   if (exposure === 'plate_appearances' || exposure === 'batters_faced') {
-    const inWindow = history.filter((r) => r.date >= earliest && r.date < gameDate && typeof r.stats[stat] === 'number');
+    // Batters faced per START: a pitcher's relief outings (is_starter 0) would drag the expected
+    // workload of the start being graded down, so they are left out; a row without the flag stays.
+    const inWindow = history.filter(
+      (r) => r.date >= earliest && r.date < gameDate && typeof r.stats[stat] === 'number' && !(exposure === 'batters_faced' && r.extras['is_starter'] === 0),
+    );
     effective = inWindow.every((r) => exposureOf(r, exposure) !== null) ? exposure : 'game';
     for (const r of inWindow) {
       const e = exposureOf(r, effective);

@@ -21,6 +21,10 @@ export const strikeoutQuoteSchema = z.object({
   lastAt: z.string(),
   lastOver: z.number().nullable(),
   lastUnder: z.number().nullable(),
+  /** Scheduled first pitch, US Eastern with its offset, as of the last pregame snapshot (absent in older layouts). */
+  gameTime: z.string().optional(),
+  awayTeam: z.string().optional(),
+  homeTeam: z.string().optional(),
 });
 export type StrikeoutQuote = z.infer<typeof strikeoutQuoteSchema>;
 
@@ -60,6 +64,9 @@ export function loadStrikeoutQuotesCsv(text: string): LoadReport<StrikeoutQuote>
       lastAt: rec.last_snapshot_at?.trim() ?? '',
       lastOver: numberCell(rec.last_over_odds),
       lastUnder: numberCell(rec.last_under_odds),
+      ...(rec.game_time?.trim() ? { gameTime: rec.game_time.trim() } : {}),
+      ...(rec.away_team?.trim() ? { awayTeam: rec.away_team.trim() } : {}),
+      ...(rec.home_team?.trim() ? { homeTeam: rec.home_team.trim() } : {}),
     });
     if (!parsed.success) warnings.push(`strikeout props line ${i + 2}: skipped (${parsed.error.issues.map((x) => x.path.join('.')).join(', ')})`);
     else rows.push(parsed.data);

@@ -120,6 +120,11 @@ function recordConverter(header: readonly string[]): (rec: CsvRecord, index: num
   };
 }
 
+/** Whether a header is the NBA.com game-log layout (the importer detects the file by it). */
+export function isNbaGameLogHeader(header: readonly string[]): boolean {
+  return hasColumns(header, REQUIRED).length === 0;
+}
+
 function unknownHeader(header: readonly string[]): string | null {
   const missing = hasColumns(header, REQUIRED);
   return missing.length > 0 ? `nba game logs: unknown header, missing ${missing.join(', ')}` : null;

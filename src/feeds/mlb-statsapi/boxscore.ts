@@ -66,6 +66,8 @@ function lineFor(raw: unknown, side: 'home' | 'away', team: string | null, oppon
     Object.assign(stats, part.stats);
     Object.assign(extras, part.extras);
   }
+  // The settle's must-start rule and the projection's starts-only series read this (1 = threw the team's first pitch).
+  if (pitched) extras['is_starter'] = person.id === startingPitcherId ? 1 : 0;
   const name = normalizeName(person.fullName);
   const order = battingOrder && /^\d{3}$/.test(battingOrder) ? battingOrder : null;
   return {

@@ -22,6 +22,11 @@ export const replayManifestSchema = z.looseObject({
   version: z.literal(1),
   /** The clock a replay of this folder runs at when no --now is given. */
   defaultNow: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * A sport whose recording is of another day than defaultNow's: its clock when no --now is given
+   * (`snapshot all` runs each sport at its own recording's time).
+   */
+  clocks: z.record(z.string(), z.iso.datetime({ offset: true })).optional(),
   /** Free-form seeding data for the bundled demo (owned by whoever builds the folder). */
   seed: z.record(z.string(), z.unknown()).optional(),
   entries: z.array(replayEntrySchema),

@@ -146,9 +146,12 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
   it('committed FITTED_PARAMS parse and cover every NBA stat and the five back-tested WNBA stats', () => {
     const parsed = modelParamsSchema.parse(FITTED_PARAMS);
     expect(Object.keys(parsed.stats).sort()).toEqual([
+      'mlb:strikeouts',
       'nba:assists', 'nba:blocks', 'nba:points', 'nba:pra', 'nba:rebounds', 'nba:steals', 'nba:threes',
       'wnba:assists', 'wnba:points', 'wnba:pra', 'wnba:rebounds', 'wnba:threes',
     ]);
+    // MLB's numbers are fitted, but its back-test did not support lifting the cap (docs/model.md): not `fitted`.
+    expect(parsed.stats['mlb:strikeouts']).toMatchObject({ exposure: 'batters_faced', fitted: false });
     expect(parsed.fitBefore).toBe('2025-10-21');
     // The NBA training fit gave no market a nudge that beat the consensus by two standard errors; the
     // WNBA one gave rebounds full weight (docs/model.md §6, WNBA).
@@ -175,7 +178,9 @@ describe('gradeProp for sports without fitted history', () => {
     const starts = Array.from({ length: 10 }, (_, i): PlayerGameStat => ({
       ...brown, date: `2024-06-${String(i + 1).padStart(2, '0')}`, stats: { strikeouts: 6 }, extras: { batters_faced: 24 },
     }));
-    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', market: market(200, 0.4), history: starts, gameDate: '2024-06-20' });
+    // Structural parameters (no MLB entry): the pitcher's own rate and variance.
+    const structural = { ...FITTED_PARAMS, stats: {} };
+    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', market: market(200, 0.4), history: starts, gameDate: '2024-06-20' }, structural);
     if (out.insufficientData) throw new Error(out.reason);
     let under = 0, term = Math.exp(-6);
     for (let k = 0; k <= 5; k++) { under += term; term *= 6 / (k + 1); }
@@ -187,6 +192,24 @@ describe('gradeProp for sports without fitted history', () => {
     expect(out.detail.nudgeWeight).toBe(0);
     // +200 against a 0.40 fair is +20% EV, but nothing about MLB has been back-tested: capped at B.
     expect(out.evPct).toBeCloseTo(20, 10);
+    expect(out.grade).toBe('B');
+  });
+
+  it('MLB strikeouts with the committed parameters: shrunk toward the league K per batter faced, starts only, still capped at B', () => {
+    const starts = Array.from({ length: 10 }, (_, i): PlayerGameStat => ({
+      ...brown, date: `2024-06-${String(i + 1).padStart(2, '0')}`, stats: { strikeouts: 6 }, extras: { batters_faced: 24, is_starter: 1 },
+    }));
+    // A relief outing (is_starter 0) between the starts must not drag the workload of a start down.
+    const relief: PlayerGameStat = { ...brown, date: '2024-06-15', stats: { strikeouts: 1 }, extras: { batters_faced: 4, is_starter: 0 } };
+    const out = gradeProp({ sport: 'mlb', stat: 'strikeouts', line: 5.5, side: 'over', market: market(200, 0.4), history: [...starts, relief], gameDate: '2024-06-20' });
+    if (out.insufficientData) throw new Error(out.reason);
+    const sp = FITTED_PARAMS.stats['mlb:strikeouts']!;
+    expect(out.detail.expectedExposure).toBeCloseTo(24, 12);
+    expect(out.detail.sampleSize).toBe(10);
+    // Own rate 6/24 = 0.25 against the league's 0.215: the estimate lies between them.
+    expect(out.detail.priorRate).toBe(sp.priorRate);
+    expect(out.detail.rate).toBeGreaterThan(0.215);
+    expect(out.detail.rate).toBeLessThan(0.25);
     expect(out.grade).toBe('B');
   });
 

@@ -1,0 +1,65 @@
+import type { PlayerGameStat } from '../entities.js';
+import { FIT_GRID, fitDispersion, fitExposureHalfLife, leagueRate, predictSeries, type Prediction, type StatFit } from './fit.js';
+
+/**
+ * Pitcher strikeouts: the same fit as a basketball stat, with batters faced as the exposure and
+ * starts only (the projection's series: src/domain/model/projection.ts). Each training start is
+ * predicted from the pitcher's earlier starts, so every fitted number is an out-of-sample choice.
+ * The caller passes only rows dated before the cut-off.
+ */
+
+interface Start {
+  value: number;
+  /** Batters faced (the fit's exposure unit; `minutes` is fit.ts's name for it). */
+  minutes: number;
+}
+
+/** Starts with real strikeouts and batters faced, per pitcher, oldest first (relief outings left out). */
+export function strikeoutSeries(rows: readonly PlayerGameStat[]): Start[][] {
+  const byPitcher = new Map<string, { date: string; gameId: string; s: Start }[]>();
+  for (const r of rows) {
+    if (r.sport !== 'mlb' || r.extras['is_starter'] !== 1) continue;
+    const k = r.stats.strikeouts;
+    const bf = r.extras['batters_faced'];
+    if (typeof k !== 'number' || typeof bf !== 'number' || !(bf > 0)) continue;
+    let list = byPitcher.get(r.playerKey);
+    if (!list) byPitcher.set(r.playerKey, (list = []));
+    list.push({ date: r.date, gameId: r.gameId ?? '', s: { value: k, minutes: bf } });
+  }
+  const order = (a: { date: string; gameId: string }, b: { date: string; gameId: string }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.gameId < b.gameId ? -1 : 1);
+  return [...byPitcher.keys()].sort().map((k) => (byPitcher.get(k) as { date: string; gameId: string; s: Start }[]).sort(order).map((x) => x.s));
+}
+
+const mse = (preds: readonly Prediction[]) => preds.reduce((s, p) => s + (p.y - p.mean) ** 2, 0) / preds.length;
+
+/** Fits MLB strikeouts: exposure half-life, league K per batter faced, rate half-life and prior strength by MSE, dispersion by likelihood. */
+export function fitStrikeouts(rows: readonly PlayerGameStat[]): (StatFit & { exposureHalfLife: { halfLife: number; mse: number; n: number } }) | null {
+  const series = strikeoutSeries(rows);
+  const priorRate = leagueRate(series);
+  if (!(priorRate > 0)) return null;
+  const exposure = fitExposureHalfLife(series);
+  let best: { h: number; k: number; mse: number; preds: Prediction[] } | null = null;
+  for (const h of FIT_GRID.rateHalfLives) {
+    for (const k of FIT_GRID.priorStrengths) {
+      const preds = predictSeries(series, { rateHalfLifeGames: h, exposureHalfLifeGames: exposure.halfLife, priorStrength: k, priorRate });
+      if (preds.length === 0) continue;
+      const e = mse(preds);
+      if (best === null || e < best.mse) best = { h, k, mse: e, preds };
+    }
+  }
+  if (best === null) return null;
+  const disp = fitDispersion(best.preds);
+  return {
+    exposureHalfLife: exposure,
+    params: {
+      exposure: 'batters_faced',
+      rateHalfLifeGames: best.h,
+      exposureHalfLifeGames: exposure.halfLife,
+      priorRate: Math.round(priorRate * 1e6) / 1e6,
+      priorStrength: best.k,
+      dispersion: disp.dispersion,
+      fitted: true,
+    },
+    diagnostics: { trainingGames: best.preds.length, mse: best.mse, meanLogLik: disp.meanLogLik, poissonLogLik: disp.poissonLogLik },
+  };
+}
