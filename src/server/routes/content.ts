@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import type { Caller } from '../../pipeline/users.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-context.js';
 
 /**
  * Content desk routes (issue 14, docs/content.md): newsletter subscribe (public), the daily report
@@ -80,6 +81,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
     path: '/api/newsletter/subscribe',
     tag: 'content',
     access: 'public',
+    response: subscribeSchema,
     summary: 'Subscribe an email to the daily report (double opt-in on listmonk)',
     description:
       `Body \`{ email, ${HONEYPOT_FIELD} }\`: \`${HONEYPOT_FIELD}\` is a honeypot that must stay empty. Answers \`{ ok: true, status: "confirmation_sent" }\` for a new ` +
@@ -106,6 +108,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       path: '/api/internal/newsletter/send',
       tag: 'internal',
       access: 'internal',
+      response: newsletterSendSchema,
       summary: 'Build the daily report and send it as a listmonk campaign (the same code as `propgrade newsletter send`)',
       description:
         'Query `date` (ET, default today). Answers `{ status: sent, campaign_id, ... }`, `already_sent`, `not_configured` (nothing called) or `refused` (`reason: empty | editorial`, no campaign). listmonk failing: 502 UPSTREAM.',
@@ -121,6 +124,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       path: '/api/internal/ghost/drafts',
       tag: 'internal',
       access: 'internal',
+      response: ghostDraftsSchema,
       summary: 'Save the slate-preview and settle drafts to Ghost (always status draft; a second call updates the same posts)',
       description: 'Query `date` (ET, default today). Ghost not configured: `{ status: not_configured }`, nothing called. Ghost failing: 502 UPSTREAM.',
       query: dateQuery,
@@ -134,7 +138,8 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       method: 'GET',
       path: '/api/desk/pack',
       tag: 'desk',
-      access: 'public',
+      access: 'desk',
+      response: deskPackSchema,
       summary: 'Founder desk: the day\'s pack as JSON (bearer token of a DESK_ALLOWLIST email; 401 without a valid token, 403 otherwise)',
       query: dateQuery,
       errors: [401, 403],
@@ -149,7 +154,8 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       method: 'GET',
       path: '/desk',
       tag: 'desk',
-      access: 'public',
+      access: 'desk',
+      response: 'html',
       summary: 'Founder desk page (HTML, strict CSP, no external assets); same access as /api/desk/pack',
       query: dateQuery,
       errors: [401, 403],

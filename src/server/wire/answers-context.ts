@@ -1,0 +1,456 @@
+import { z } from 'zod';
+import { TEMPLATE_IDS } from '../../content/template.js';
+import { gradedSportSchema, sideSchema, sportSchema } from '../../domain/sports.js';
+import { statTypeSchema } from '../../domain/stats.js';
+import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
+import { gradedRowSchema } from './rows.js';
+import { hiddenSchema } from './answers-core.js';
+
+/**
+ * Answers of the context and stats routes (docs/context.md, docs/stats.md) and the content desk.
+ * Each is its feature's real read or the hidden state `{ available: false, reason }` (or `found:
+ * false` for the arsenal). Nested provider shapes are described as far as clients read them;
+ * a loose object below says "at least these fields".
+ */
+
+/** How fresh a provider-backed answer is (context-cache.ts Freshness). */
+const fresh = { fetched_at: wireInstant(), age_seconds: z.number(), stale: z.boolean(), stale_reason: z.string().optional() };
+const archetype = z.object({ primary: z.string(), secondary: z.string().nullable(), blend: z.array(z.object({ id: z.string(), weight: z.number() })) });
+const statAverage = z.object({ stat: z.string(), avg: z.number(), n: int(), total: z.number() });
+const candidate = z.object({ name: z.string(), key: z.string(), sport: gradedSportSchema });
+
+// --- context routes -------------------------------------------------------------------------
+
+export const liveSchema = wireSchema(
+  'LiveTracking',
+  z.union([
+    z.object({
+      sport: gradedSportSchema,
+      date: wireDate(),
+      available: z.literal(true),
+      tracking: z.literal(true),
+      note: z.string(),
+      games: z.array(z.looseObject({ game_id: z.string(), home: z.string().nullable(), away: z.string().nullable(), status: z.string(), clock: z.string().nullable() })),
+      count: int(),
+      rows: z.array(
+        z.looseObject({
+          player: z.string(),
+          team: z.string().nullable(),
+          opponent: z.string().nullable(),
+          stat: z.string(),
+          line: z.number(),
+          side: sideSchema,
+          grade: z.string().nullable(),
+          source: z.enum(['ledger', 'slate']),
+          outcome: z.string().nullable(),
+        }),
+      ),
+      ...fresh,
+    }),
+    hiddenSchema({ sport: gradedSportSchema, date: wireDate() }),
+  ]),
+);
+
+export const newsSchema = wireSchema(
+  'NewsWire',
+  z.union([
+    z.object({
+      sport: sportSchema,
+      available: z.literal(true),
+      count: int(),
+      items: z.array(z.looseObject({ id: z.string(), headline: z.string(), published: wireInstant().nullable() })),
+      ...fresh,
+    }),
+    hiddenSchema({ sport: sportSchema }),
+  ]),
+);
+
+const futuresSport = z.enum(['mlb', 'nba', 'wnba']);
+export const futuresSchema = wireSchema(
+  'Futures',
+  z.union([
+    z.object({
+      sport: futuresSport,
+      available: z.literal(true),
+      updated_at: wireInstant(),
+      markets: z.array(
+        z.object({
+          key: z.string(),
+          title: z.string(),
+          selections: z.array(
+            z.object({ name: z.string(), price: z.number(), book: z.string(), books: int(), prev_price: z.number().optional(), move: z.enum(['shortening', 'drifting', 'flat']).optional() }),
+          ),
+        }),
+      ),
+      ...fresh,
+    }),
+    hiddenSchema({ sport: futuresSport }),
+  ]),
+);
+
+const bestPrice = z.looseObject({ price: z.number(), book: z.string() });
+const bout = wireSchema(
+  'Bout',
+  z.object({
+    id: z.string(),
+    league: z.string(),
+    card: z.object({ event_id: z.string(), name: z.string().nullable(), date: z.string().nullable() }),
+    date: z.string().nullable(),
+    status: z.string(),
+    weight_class: z.string().nullable(),
+    scheduled_rounds: int().nullable(),
+    fighters: z.array(
+      z.object({ name: z.string(), key: z.string(), athlete_id: z.string().nullable(), record: z.string().nullable(), country: z.string().nullable(), winner: z.boolean().nullable(), style: archetype.nullable() }),
+    ),
+    odds: z
+      .object({
+        event_id: z.string(),
+        books: int(),
+        moneyline: z.array(z.object({ fighter: z.string(), best: bestPrice.nullable() })),
+        round_totals: z.array(z.object({ rounds: z.number(), over: bestPrice.nullable(), under: bestPrice.nullable() })),
+      })
+      .nullable(),
+    odds_note: z.string().nullable(),
+    data_limited: z.array(z.string()),
+    style_edge: z.object({ kind: z.literal('model read, not a grade'), edge: z.string().nullable(), score: num(), reason: z.string() }),
+  }),
+);
+const oddsState = z.union([z.object({ available: z.literal(true), ...fresh }), z.object({ available: z.literal(false), reason: z.string() })]);
+
+export const combatSchema = wireSchema(
+  'FightCards',
+  z.union([
+    z.object({
+      date: wireDate(),
+      available: z.literal(true),
+      cards: z.array(z.object({ league: z.string(), event_id: z.string(), name: z.string().nullable(), date: z.string().nullable(), bouts: z.array(bout), skipped_bouts: int() })),
+      leagues_unavailable: z.array(z.string()),
+      odds: oddsState,
+      data_limited: z.array(z.string()),
+      ...fresh,
+    }),
+    hiddenSchema({ date: wireDate() }),
+  ]),
+);
+
+export const fightSchema = wireSchema(
+  'Fight',
+  z.union([z.object({ available: z.literal(true), bout, odds: oddsState, ...fresh }), hiddenSchema({ id: z.string() })]),
+);
+
+// --- stats routes ---------------------------------------------------------------------------
+
+export const playerStatsSchema = wireSchema(
+  'PlayerStats',
+  z.union([
+    z.object({
+      sport: gradedSportSchema,
+      player: z.string(),
+      key: z.string(),
+      as_of: wireInstant(),
+      props: z.array(gradedRowSchema),
+      available: z.literal(true),
+      profile: z.object({ team: z.string().nullable(), first_game: wireDate(), last_game: wireDate(), games: int(), played: int() }),
+      seasons: z.array(z.object({ season: z.string(), from: wireDate(), games: int(), played: int(), minutes: z.object({ avg: z.number(), n: int() }).nullable(), stats: z.array(statAverage) })),
+      form: z.object({
+        window: z.string(),
+        n: int(),
+        stats: z.array(statAverage),
+        games: z.array(z.object({ date: wireDate(), team: z.string().nullable(), opponent: z.string().nullable(), minutes: num(), values: z.record(z.string(), num()) })),
+      }),
+      archetype: archetype.nullable(),
+      archetype_note: z.string().nullable(),
+      ...fresh,
+    }),
+    z.object({ sport: gradedSportSchema, player: z.string(), key: z.string(), as_of: wireInstant(), props: z.array(gradedRowSchema), available: z.literal(false), reason: z.string(), ...fresh }),
+    hiddenSchema({ player: z.string() }),
+  ]),
+);
+
+export const leadersSchema = wireSchema(
+  'StatLeaders',
+  z.union([
+    z.object({
+      sport: gradedSportSchema,
+      stat: statTypeSchema,
+      label: z.string(),
+      season: z.string(),
+      from: wireDate(),
+      until: wireDate(),
+      available: z.literal(true),
+      min_games: int(),
+      min_games_rule: z.string(),
+      team_games_max: int(),
+      players: int(),
+      qualified: int(),
+      leaders: z.array(z.object({ rank: int(), key: z.string(), player: z.string(), team: z.string().nullable(), games: int(), avg: z.number(), total: z.number() })),
+      coverage: z.string(),
+      ...fresh,
+    }),
+    z.looseObject({ sport: gradedSportSchema, stat: z.string(), available: z.literal(false), reason: z.string() }),
+  ]),
+);
+
+export const gameBoxSchema = wireSchema(
+  'GameBox',
+  z.union([
+    z.object({
+      game_id: z.string(),
+      sport: gradedSportSchema,
+      source: z.enum(['store', 'espn summary', 'mlb statsapi live feed']),
+      date: wireDate().nullable(),
+      status: z.string().nullable(),
+      teams: z.array(
+        z.object({
+          team: z.string().nullable(),
+          opponent: z.string().nullable(),
+          players: z.array(z.object({ player: z.string(), key: z.string(), minutes: num(), did_not_play: z.boolean(), values: z.record(z.string(), num()) })),
+        }),
+      ),
+      players: int(),
+      available: z.literal(true),
+      ...fresh,
+    }),
+    z.object({ game_id: z.string(), sport: gradedSportSchema.nullable().optional(), available: z.literal(false), reason: z.string() }),
+  ]),
+);
+
+export const arsenalSchema = wireSchema(
+  'PitcherArsenal',
+  z.union([
+    z.object({
+      found: z.literal(true),
+      season: int(),
+      pitcher: z.object({ name: z.string(), key: z.string(), mlbam_id: int(), team: z.string().nullable() }),
+      pitches: z.array(
+        z.object({ pitch_type: z.string(), pitch_name: z.string().nullable(), usage_pct: z.number(), whiff_pct: num(), velocity_mph: num(), k_pct: num(), pitches: num(), pa: num() }),
+      ),
+      strikeout_pct: num(),
+      pa: num(),
+      source: z.string(),
+      ...fresh,
+    }),
+    z.object({ found: z.literal(false), season: int().optional(), query: z.string(), reason: z.string(), suggestions: z.array(candidate.extend({ similarity: z.number() }).partial({ sport: true })).optional() }),
+  ]),
+);
+
+export const lineupSchema = wireSchema(
+  'TeamLineups',
+  z.union([
+    z.object({
+      sport: z.literal('mlb'),
+      date: wireDate(),
+      available: z.literal(true),
+      rule: z.string(),
+      games: z.array(
+        z.looseObject({
+          game_id: z.string(),
+          game: z.string(),
+          commence_time: wireInstant(),
+          status: z.string(),
+          teams: z.array(
+            z.object({
+              team: z.string().nullable(),
+              side: z.enum(['home', 'away']),
+              posted: z.boolean().nullable(),
+              source: z.string().nullable(),
+              note: z.string().nullable(),
+              players: z.array(z.object({ player: z.string(), key: z.string(), state: z.enum(['CONFIRMED', 'NOT_IN', 'PROJECTED']), batting_slot: int().nullable() })),
+            }),
+          ),
+        }),
+      ),
+      counts: z.object({ CONFIRMED: int(), NOT_IN: int(), PROJECTED: int() }),
+      ...fresh,
+    }),
+    hiddenSchema({ sport: gradedSportSchema, date: wireDate() }),
+  ]),
+);
+
+export const depthSchema = wireSchema(
+  'DepthChart',
+  z.union([
+    z.object({
+      sport: z.enum(['nba', 'wnba', 'mlb']),
+      team: z.object({ abbr: z.string(), name: z.string() }),
+      available: z.literal(true),
+      source: z.string(),
+      provider_time: wireInstant().nullable(),
+      provider_season: z.string().nullable(),
+      stats_season: z.string(),
+      positions: z.array(
+        z.object({
+          position: z.string(),
+          basis: z.string(),
+          players: z.array(
+            z.object({
+              depth: int(),
+              player: z.string(),
+              key: z.string(),
+              jersey: z.string().nullable(),
+              position: z.string().nullable(),
+              injury: z.object({ status: z.string(), chip: z.string().nullable() }).nullable(),
+              games: int(),
+              minutes_avg: num(),
+            }),
+          ),
+        }),
+      ),
+      players: int(),
+      ...fresh,
+    }),
+    hiddenSchema({ team: z.string() }),
+  ]),
+);
+
+const split = z.object({ n: int(), minutes: z.object({ avg: z.number(), n: int() }).nullable(), stats: z.array(statAverage) });
+export const cascadeSchema = wireSchema(
+  'WithWithoutSplit',
+  z.union([
+    z.object({
+      sport: gradedSportSchema,
+      player: z.string(),
+      key: z.string(),
+      as_of: wireInstant(),
+      available: z.literal(true),
+      window: z.object({ from: wireDate(), until: wireDate() }),
+      rule: z.string(),
+      team: z.string(),
+      team_games: int(),
+      games_with: int(),
+      games_without: int(),
+      min_games: int(),
+      teammates: z.array(
+        z.object({
+          player: z.string(),
+          key: z.string(),
+          with: split,
+          without: split,
+          delta: z.object({ minutes_avg: num(), stats: z.array(z.object({ stat: z.string(), delta_avg: num() })) }),
+        }),
+      ),
+      below_minimum: int(),
+      ...fresh,
+    }),
+    z.object({ sport: gradedSportSchema, player: z.string(), key: z.string(), as_of: wireInstant(), available: z.literal(false), reason: z.string(), ...fresh }),
+    hiddenSchema({ player: z.string() }),
+  ]),
+);
+
+export const showcaseSchema = wireSchema(
+  'DeskShowcase',
+  z.union([
+    z.object({
+      available: z.literal(true),
+      snapshot_id: int(),
+      taken_at: wireInstant(),
+      slate_date: wireDate(),
+      latest: z.boolean(),
+      edge_rule: z.string(),
+      sport: z.string(),
+      event_id: z.string(),
+      game: z.string(),
+      commence_time: wireInstant(),
+      player: z.string(),
+      team: z.string().nullable(),
+      stat: z.string(),
+      side: z.string(),
+      prop: z.object({ line: z.number(), grade: z.string(), main_line: z.boolean() }),
+      variation: z.object({ distinct_grades: int(), spread: z.number(), grades: z.array(z.object({ grade: z.string(), rungs: int() })) }),
+      rungs: z.array(
+        z.object({
+          line: z.number(),
+          main_line: z.boolean().nullable(),
+          book: z.string().nullable(),
+          book_odds: num(),
+          fair_odds: num(),
+          fair_prob: num(),
+          fair_source: z.string().nullable(),
+          grade: z.string().nullable(),
+          edge_pct: num(),
+          edge_note: z.string().nullable(),
+        }),
+      ),
+      correlation: z.looseObject({ coefficient: z.number(), relationship: z.string(), note: z.string(), legs: z.array(z.looseObject({ player: z.string(), stat: z.string(), line: z.number() })) }).nullable(),
+      correlation_note: z.string().nullable(),
+      ...fresh,
+    }),
+    z.object({ available: z.literal(false), reason: z.string() }),
+  ]),
+);
+
+// --- content desk ---------------------------------------------------------------------------
+
+const block = z.union([z.object({ kind: z.enum(['heading', 'paragraph']), text: z.string() }), z.object({ kind: z.literal('list'), items: z.array(z.string()) })]);
+const templateId = z.enum(TEMPLATE_IDS);
+export const deskPackSchema = wireSchema(
+  'DeskPack',
+  z.object({
+    date: wireDate(),
+    generated_at: wireInstant(),
+    sources: z.object({ snapshots: z.array(z.object({ sport: z.string(), snapshot_id: int(), taken_at: wireInstant() })), settle_date: wireDate().nullable(), window: z.object({ from: wireDate(), to: wireDate() }) }),
+    templates: z.array(
+      z.union([
+        z.object({
+          id: templateId,
+          name: z.string(),
+          status: z.literal('ready'),
+          headline: z.string(),
+          body: z.array(block),
+          long: z.string(),
+          thread: z.array(z.object({ n: int(), text: z.string(), weighted: int().max(280) })),
+          wire: z.array(z.string()),
+          numbers: z.array(z.string()),
+          brief: z.array(
+            z.object({
+              key: z.string(),
+              label: z.string(),
+              value: z.union([z.number(), z.string()]),
+              display: z.string(),
+              n: int().nullable(),
+              source: z.object({ table: z.enum(['graded_rows', 'snapshots', 'ledger_entries']), ids: z.array(int()), where: z.string() }),
+            }),
+          ),
+        }),
+        z.object({ id: templateId, name: z.string(), status: z.literal('omitted'), reason: z.string() }),
+      ]),
+    ),
+    ready: int(),
+    omitted: z.array(z.object({ id: templateId, name: z.string(), reason: z.string() })),
+  }),
+);
+
+export const subscribeSchema = wireSchema(
+  'SubscribeAnswer',
+  z.union([z.object({ ok: z.literal(true), status: z.literal('confirmation_sent') }), z.object({ ok: z.literal(false), reason: z.literal('not_configured') })]),
+);
+
+const notConfigured = z.object({ status: z.literal('not_configured'), date: wireDate(), missing: z.array(z.string()), reason: z.string() });
+export const newsletterSendSchema = wireSchema(
+  'NewsletterSend',
+  z.union([
+    z.object({ status: z.literal('sent'), date: wireDate(), campaign_id: int(), list_id: int(), subject: z.string(), started: wireInstant().nullable() }),
+    z.object({ status: z.literal('already_sent'), date: wireDate(), campaign_id: int().nullable(), since: wireInstant() }),
+    notConfigured,
+    z.object({ status: z.literal('refused'), date: wireDate(), reason: z.enum(['empty', 'editorial']), message: z.string() }),
+  ]),
+);
+
+const draftKind = z.enum(['slate_preview', 'settle']);
+export const ghostDraftsSchema = wireSchema(
+  'GhostDrafts',
+  z.union([
+    notConfigured,
+    z.object({
+      status: z.literal('saved'),
+      date: wireDate(),
+      drafts: z.array(
+        z.union([
+          z.object({ kind: draftKind, action: z.enum(['created', 'updated', 'recreated']), post_id: z.string(), updated_at: wireInstant(), status: z.string() }),
+          z.object({ kind: draftKind, action: z.literal('left'), post_id: z.string(), reason: z.string() }),
+          z.object({ kind: draftKind, action: z.literal('skipped'), reason: z.string() }),
+        ]),
+      ),
+    }),
+  ]),
+);
