@@ -64,6 +64,26 @@ const HEADERS: Record<string, JsonSchema> = {
 };
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
+/** What each tag groups (docs/api.md has the routes in full). */
+const TAGS: Record<string, string> = {
+  accounts: 'Who the token belongs to, preferences, the scan meter',
+  billing: 'Stripe webhooks, the billing portal, founder pricing',
+  board: 'The ticker and the hero prop',
+  content: 'Newsletter subscription',
+  context: 'Live tracking, news, futures, fight cards (through the context cache)',
+  desk: 'The founder desk (DESK_ALLOWLIST)',
+  grading: 'Scan, analyze and parlay grading on demand',
+  internal: 'Operator and cron routes (internal key)',
+  meta: 'This document',
+  players: 'Player search over stored names',
+  record: 'The public record: accuracy and the model ledger',
+  schedule: 'Lineups, injuries and probable pitchers from the latest snapshot',
+  slips: 'Bet slip reading and grading',
+  snapshot: 'The graded slate and the pipeline status',
+  stats: 'Stats from stored game lines and the providers, the desk showcase',
+  team: 'The team hub',
+};
+
 /** The security requirement of each access class (see route.ts Access). */
 const SECURITY: Record<Access, JsonSchema[]> = {
   public: [],
@@ -216,7 +236,7 @@ export function buildOpenApi(routes: readonly Route[], version: string): JsonSch
     },
     servers: [{ url: '/', description: 'The server that serves this document (`propgrade serve`)' }],
     'x-wire-format': { keys: 'snake_case (gradedAt verbatim)', probabilities: 4, american_odds: 0, percentages: 1, projections: 2, other: 6 },
-    tags: [...new Set([...routes.map((r) => r.tag), 'meta'])].sort().map((name) => ({ name })),
+    tags: [...new Set([...routes.map((r) => r.tag), 'meta'])].sort().map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
       schemas: {

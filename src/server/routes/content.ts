@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import type { Caller } from '../../pipeline/users.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
-import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-context.js';
+import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-content.js';
 
 /**
  * Content desk routes (issue 14, docs/content.md): newsletter subscribe (public), the daily report
