@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import type { Caller } from '../../pipeline/users.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
 import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-content.js';
 
 /**
@@ -24,11 +25,11 @@ export const SUBSCRIBE_LIMIT = { perWindow: 10, windowSeconds: 60 };
 export const HONEYPOT_FIELD = 'website';
 
 const subscribeBody = z.object({
-  email: z.string().trim().toLowerCase().max(254, 'expected at most 254 characters').pipe(z.email('expected an email address')),
+  email: z.string().trim().toLowerCase().max(254, 'expected at most 254 characters').meta({ format: 'email' }).pipe(z.email('expected an email address')),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 
-const dateQuery = z.object({ date: z.string().refine(isIsoDate, 'expected a date such as 2025-11-05').optional() });
+const dateQuery = z.object({ date: z.string().refine(isIsoDate, 'expected a date such as 2025-11-05').meta(isoDateDoc).optional().describe('ET date (default: today at the server clock)') });
 
 /**
  * The caller's address for per-IP limits: behind the proxy, the configured trusted header (the

@@ -10,6 +10,7 @@ import { readNews } from '../../pipeline/news.js';
 import { silentLogger } from '../../pipeline/sources.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
 import { combatSchema, fightSchema, futuresSchema, liveSchema, newsSchema } from '../wire/answers-context.js';
 
 /**
@@ -20,7 +21,7 @@ import { combatSchema, fightSchema, futuresSchema, liveSchema, newsSchema } from
  * fabricated value and never a 5xx for a provider's sake.
  */
 
-const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` });
+const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` }).meta(isoDateDoc);
 
 export const liveParamsSchema = z.object({ sport: gradedSportSchema });
 export const liveQuerySchema = z.object({ date: isoDate.optional().describe('ET game date (default: today at the server clock)') });

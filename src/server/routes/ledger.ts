@@ -8,12 +8,13 @@ import { clvStatus, type ClvStatus } from '../../domain/settlement.js';
 import { closeContexts, countLedger, listLedger, type LedgerEntry } from '../../store/repo/ledger.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
 import { accuracySchema, modelRecordSchema } from '../wire/answers-core.js';
 
 export const accuracyQuerySchema = z.object({ sport: gradedSportSchema.optional() });
 
 export const ledgerModelQuerySchema = z.object({
-  date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').optional(),
+  date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').meta(isoDateDoc).optional(),
   team: z.string().trim().min(1).max(8).transform((t) => t.toUpperCase()).optional(),
   player: z.string().trim().min(1).max(80).optional(),
   sport: gradedSportSchema.optional(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gradeSchema } from '../../domain/grades.js';
 import { normalizeName } from '../../domain/names.js';
 import { GRADED_SPORTS, gradedSportSchema } from '../../domain/sports.js';
-import { parseStat } from '../../domain/stats.js';
+import { parseStat, statSpellings } from '../../domain/stats.js';
 import type { Tier } from '../../domain/tiers.js';
 import { lastSuccessfulRun } from '../../store/repo/runs.js';
 import { latestSnapshot } from '../../store/repo/snapshots.js';
@@ -41,7 +41,8 @@ export const snapshotQuerySchema = z.object({
       if (stat === null) ctx.addIssue({ code: 'custom', message: `unknown stat '${s}'` });
       return stat ?? undefined;
     })
-    .describe('a stat (points, rebounds, threes, pra, ... or an Odds API market key)'),
+    .meta({ enum: statSpellings() })
+    .describe('a stat (points, rebounds, threes, pra, ... or an Odds API market key; case, spaces and hyphens ignored)'),
   min_grade: z
     // A '+' in a query string reads as a space: "min_grade=A+" arrives as "A ".
     .preprocess((v) => (v === 'A ' ? 'A+' : v), gradeSchema)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gradedSportSchema } from '../../domain/sports.js';
+import { statSpellings } from '../../domain/stats.js';
 import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
@@ -17,6 +18,7 @@ import { readLineups } from '../../pipeline/stats-lineup.js';
 import { readPlayerStats } from '../../pipeline/stats-player.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
 import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema, lineupSchema, playerStatsSchema, showcaseSchema } from '../wire/answers-context.js';
 
 /**
@@ -29,14 +31,14 @@ import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema
  */
 
 const name = z.string().trim().min(1, 'a name').max(60, 'at most 60 characters');
-const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` });
+const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` }).meta(isoDateDoc);
 const minGames = z.coerce.number().int().min(1).max(200);
 
 export const statsPlayerParamsSchema = z.object({ name });
 export const statsSportQuerySchema = z.object({ sport: gradedSportSchema.optional().describe('nba, wnba, mlb or soccer; default: every sport the store knows (a name in two sports is ambiguous)') });
 export const statsLeadersQuerySchema = z.object({
   sport: gradedSportSchema.default('nba'),
-  stat: z.string().trim().min(1).max(40).describe('a stat of the sport: points, rebounds, assists, threes, pra, blocks, steals; hits, total_bases, home_runs, strikeouts; shots, shots_on_target'),
+  stat: z.string().trim().min(1).max(40).meta({ enum: statSpellings() }).describe('a stat of the sport: points, rebounds, assists, threes, pra, blocks, steals; hits, total_bases, home_runs, strikeouts; shots, shots_on_target'),
   season: z.string().trim().max(9).optional().describe('2024-25 or 2024 (nba, soccer); 2025 (mlb, wnba); default: the season of the clock'),
   min_games: minGames.optional().describe('minimum played games (default: 70% of the most games any team has stored this season, rounded up)'),
   limit: z.coerce.number().int().min(1).max(100).default(10),
