@@ -52,6 +52,8 @@ const validators = new Map<string, ValidateFunction>();
 const validated = new Map<string, number>();
 const problems: string[] = [];
 let answers = 0;
+/** Milliseconds per operation, to print the slowest. */
+const spent = new Map<string, number>();
 
 function pointer(parts: string[]): string {
   return `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
@@ -82,12 +84,14 @@ function headersOf(who: Caller, call: ContractCall): Record<string, string> {
 
 /** One call, checked against the document; what disagrees is collected with the call named. */
 async function check(call: ContractCall, who: Caller, extra: Record<string, string> = {}, method: string = call.method): Promise<Response> {
+  const started = performance.now();
   const res = await fetch(api.base + call.path, {
     method,
     headers: { ...headersOf(who, call), ...extra },
     ...(call.raw !== undefined ? { body: call.raw } : call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
   });
   const text = await res.text();
+  spent.set(call.op, (spent.get(call.op) ?? 0) + performance.now() - started);
   answers += 1;
   const label = `${method} ${call.path} [${who}] ${res.status}`;
   const op = findOp(method, call.path) ?? (method !== call.method ? findOp(call.method, call.path) : undefined);
@@ -253,6 +257,8 @@ describe('the API answers as /openapi.json says', () => {
     const total = [...validated.values()].reduce((a, b) => a + b, 0);
     expect(total).toBe(answers);
     console.info(`contract: ${ops.length} operations, ${answers} answers validated (${validated.size} operation-status pairs)`);
+    const slowest = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.info(`slowest: ${slowest.map(([op, ms]) => `${op} ${Math.round(ms)} ms`).join('; ')}`);
   }, 180_000);
 
   it('every operation has an operationId, a security requirement and a non-empty success schema', () => {
