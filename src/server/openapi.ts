@@ -9,11 +9,17 @@ type JsonSchema = Record<string, unknown>;
 
 const SCHEMAS = '#/components/schemas/';
 
-/** Request shapes as a client sends them (before zod defaults and transforms). */
+const inputs = new WeakMap<z.ZodType, JsonSchema>();
+
+/** Request shapes as a client sends them (before zod defaults and transforms); converted once per schema. */
 function inputSchema(schema: z.ZodType): JsonSchema {
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete out['$schema'];
-  return out;
+  let out = inputs.get(schema);
+  if (!out) {
+    out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+    delete out['$schema'];
+    inputs.set(schema, out);
+  }
+  return structuredClone(out);
 }
 
 /** `GET /api/snapshot/:sport` -> getSnapshotBySport. */
@@ -151,8 +157,21 @@ function successResponse(route: Route, schemaIds: Map<z.ZodType, string>): JsonS
   return { description: 'OK', headers, content: { 'application/json': { schema: { $ref: SCHEMAS + id } } } };
 }
 
+/** The named wire schemas' JSON Schemas, converted once per set of names (every app builds a document). */
+let namedCache: { size: number; schemas: Record<string, JsonSchema> } | null = null;
+
 /** Named wire schemas plus each route's answer (named after its operation when it has no name). */
 function componentSchemas(routes: readonly Route[]): { schemas: Record<string, JsonSchema>; ids: Map<z.ZodType, string> } {
+  const named = namedWireSchemas();
+  const ids = new Map<z.ZodType, string>([...named].map(([id, schema]) => [schema, id]));
+  const allNamed = routes.every((r) => r.response === 'html' || ids.has(r.response));
+  if (allNamed && namedCache?.size === named.size) return { schemas: structuredClone(namedCache.schemas), ids };
+  const converted = convertSchemas(routes);
+  if (allNamed) namedCache = { size: named.size, schemas: structuredClone(converted.schemas) };
+  return converted;
+}
+
+function convertSchemas(routes: readonly Route[]): { schemas: Record<string, JsonSchema>; ids: Map<z.ZodType, string> } {
   const registry = z.registry<{ id: string }>();
   const ids = new Map<z.ZodType, string>();
   for (const [id, schema] of namedWireSchemas()) {
