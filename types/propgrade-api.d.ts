@@ -2909,6 +2909,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A bug: the envelope says `internal error` and nothing more (no stack, no internal text) */
+        Internal: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An outbound platform (Stripe, listmonk, Ghost) failed or refused */
         Upstream: {
             headers: {
@@ -2943,8 +2954,10 @@ export interface components {
         ETag: string;
         /** @description Present (value `/onboarding`) when the caller was created on or after ONBOARDING_CUTOFF and has not set onboarding_complete */
         Onboarding: "/onboarding";
-        /** @description gzip or br when negotiated by Accept-Encoding */
-        ContentEncoding: "gzip" | "br";
+        /** @description The coding negotiated by Accept-Encoding (gzip, br) when the body is compressed */
+        ContentEncoding: string;
+        /** @description A strict policy with a per-answer nonce: no external assets */
+        ContentSecurityPolicy: string;
     };
     pathItems: never;
 }
@@ -2963,6 +2976,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2970,6 +2985,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getSnapshotBySport: {
@@ -3004,9 +3020,9 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     ETag: components["headers"]["ETag"];
-                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3025,6 +3041,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getTicker: {
@@ -3040,6 +3057,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3047,6 +3066,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getHeroProp: {
@@ -3065,6 +3085,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3074,6 +3095,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getAccuracy: {
@@ -3091,6 +3113,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3100,6 +3124,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getLedgerAccuracy: {
@@ -3117,6 +3142,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3126,6 +3153,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getLedgerModel: {
@@ -3148,6 +3176,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3158,6 +3187,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getScheduleBySportLineups: {
@@ -3175,6 +3205,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3183,6 +3215,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getScheduleBySportInjuries: {
@@ -3200,6 +3233,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3208,6 +3243,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getScheduleBySportPitchers: {
@@ -3225,6 +3261,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3234,6 +3272,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getTeamByAbbr: {
@@ -3254,6 +3293,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3265,6 +3305,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getPlayersSearch: {
@@ -3284,6 +3325,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +3336,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     postScan: {
@@ -3325,6 +3369,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3336,6 +3381,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getUserScanMeter: {
@@ -3352,6 +3398,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3361,6 +3408,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     postAnalyze: {
@@ -3393,6 +3441,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3404,6 +3453,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
         };
     };
     postParlayGrade: {
@@ -3438,6 +3488,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3449,6 +3500,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
         };
     };
     postSlipsParse: {
@@ -3485,6 +3537,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3498,6 +3551,7 @@ export interface operations {
             /** @description Upload over the 4 MB image cap (or JSON over the body cap) */
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
             /** @description The OCR engine could not start or did not finish in time */
             503: components["responses"]["Unavailable"];
         };
@@ -3515,6 +3569,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3523,6 +3579,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     postInternalSnapshotBySport: {
@@ -3540,6 +3597,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3550,6 +3609,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
         };
     };
     postNewsletterSubscribe: {
@@ -3573,6 +3633,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3583,6 +3645,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
             502: components["responses"]["Upstream"];
         };
     };
@@ -3602,6 +3665,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3611,6 +3676,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
             502: components["responses"]["Upstream"];
         };
     };
@@ -3630,6 +3696,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3639,6 +3707,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
             502: components["responses"]["Upstream"];
         };
     };
@@ -3659,6 +3728,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3670,6 +3740,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getDesk: {
@@ -3689,7 +3760,9 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3700,6 +3773,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getMe: {
@@ -3716,6 +3790,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3725,6 +3800,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getPreferences: {
@@ -3741,6 +3817,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3750,6 +3827,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     postPreferences: {
@@ -3778,6 +3856,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3789,6 +3868,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
         };
     };
     postWebhooksStripe: {
@@ -3826,6 +3906,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3835,6 +3917,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3852,6 +3935,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3862,6 +3946,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
             502: components["responses"]["Upstream"];
             503: components["responses"]["Unavailable"];
         };
@@ -3879,6 +3964,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3886,6 +3973,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     postFoundersRedeem: {
@@ -3908,6 +3996,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -3921,6 +4010,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3942,6 +4032,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3950,6 +4042,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getNewsBySport: {
@@ -3970,6 +4063,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3978,6 +4073,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getFuturesBySport: {
@@ -3995,6 +4091,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4003,6 +4101,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getCombatByDate: {
@@ -4020,6 +4119,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4028,6 +4129,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getFightById: {
@@ -4045,6 +4147,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4054,6 +4158,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getStatsPlayerByName: {
@@ -4075,6 +4180,7 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     "x-onboarding-required": components["headers"]["Onboarding"];
                     [name: string]: unknown;
                 };
@@ -4086,6 +4192,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getStatsLeaders: {
@@ -4110,6 +4217,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4119,6 +4228,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getStatsGameById: {
@@ -4139,6 +4249,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4148,6 +4260,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     getStatsPitcherByNameArsenal: {
@@ -4168,6 +4281,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4177,6 +4292,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getStatsLineup: {
@@ -4196,6 +4312,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4204,6 +4322,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getStatsDepth: {
@@ -4224,6 +4343,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4233,6 +4354,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getStatsCascade: {
@@ -4253,6 +4375,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,6 +4386,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getDeskShowcase: {
@@ -4279,6 +4404,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4414,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
     getOpenapiJson: {
@@ -4302,6 +4430,8 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4309,6 +4439,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
         };
     };
 }

@@ -57,6 +57,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; heade
     headers: { 'Retry-After': { required: true, description: 'Seconds until a request may succeed', schema: { type: 'integer', minimum: 0 } } },
   },
   502: { name: 'Upstream', description: 'An outbound platform (Stripe, listmonk, Ghost) failed or refused' },
+  500: { name: 'Internal', description: 'A bug: the envelope says `internal error` and nothing more (no stack, no internal text)' },
   503: { name: 'Unavailable', description: 'Not configured on this server, or a dependency could not start' },
 };
 
@@ -66,7 +67,8 @@ const HEADERS: Record<string, JsonSchema> = {
   Vary: { description: 'Authorization on per-caller routes, Accept-Encoding where the body is negotiated, Origin when CORS is configured', schema: { type: 'string' } },
   ETag: { description: 'Strong validator of this representation; send it back in If-None-Match for a 304', schema: { type: 'string' } },
   Onboarding: { description: 'Present (value `/onboarding`) when the caller was created on or after ONBOARDING_CUTOFF and has not set onboarding_complete', schema: { type: 'string', enum: ['/onboarding'] } },
-  ContentEncoding: { description: 'gzip or br when negotiated by Accept-Encoding', schema: { type: 'string', enum: ['gzip', 'br'] } },
+  ContentEncoding: { description: 'The coding negotiated by Accept-Encoding (gzip, br) when the body is compressed', schema: { type: 'string' } },
+  ContentSecurityPolicy: { description: 'A strict policy with a per-answer nonce: no external assets', schema: { type: 'string' } },
 };
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
@@ -138,18 +140,16 @@ export function errorStatuses(route: Route): number[] {
   if (route.access === 'internal' || route.access === 'auth' || route.access === 'desk') statuses.add(401);
   if (route.access === 'tier-gated' || route.access === 'desk') statuses.add(403);
   statuses.add(405);
+  statuses.add(500);
   return [...statuses].filter((s) => s !== 304 && s !== 200).sort((a, b) => a - b);
 }
 
 function successResponse(route: Route, schemaIds: Map<z.ZodType, string>): JsonSchema {
-  const headers: Record<string, JsonSchema> = { 'Cache-Control': header('CacheControl') };
-  if (perCaller(route.access) || route.path === '/api/snapshot/:sport') headers['Vary'] = header('Vary');
+  const headers: Record<string, JsonSchema> = { 'Cache-Control': header('CacheControl'), Vary: header('Vary'), 'Content-Encoding': header('ContentEncoding') };
   if (perCaller(route.access)) headers[ONBOARDING_HEADER] = header('Onboarding');
-  if (route.path === '/api/snapshot/:sport') {
-    headers['ETag'] = header('ETag');
-    headers['Content-Encoding'] = header('ContentEncoding');
-  }
+  if (route.path === '/api/snapshot/:sport') headers['ETag'] = header('ETag');
   if (route.response === 'html') {
+    headers['Content-Security-Policy'] = header('ContentSecurityPolicy');
     return { description: 'The page (strict Content-Security-Policy, no external assets)', headers, content: { 'text/html': { schema: { type: 'string' } } } };
   }
   const id = schemaIds.get(route.response);
@@ -233,8 +233,9 @@ export function buildOpenApi(routes: readonly Route[], version: string): JsonSch
       'x-access': 'public',
       security: [],
       responses: {
-        '200': { description: 'The OpenAPI 3.1 document', headers: { 'Cache-Control': header('CacheControl') }, content: { 'application/json': { schema: { $ref: `${SCHEMAS}OpenApiDocument` } } } },
+        '200': { description: 'The OpenAPI 3.1 document', headers: { 'Cache-Control': header('CacheControl'), Vary: header('Vary'), 'Content-Encoding': header('ContentEncoding') }, content: { 'application/json': { schema: { $ref: `${SCHEMAS}OpenApiDocument` } } } },
         '405': { $ref: '#/components/responses/MethodNotAllowed' },
+        '500': { $ref: '#/components/responses/Internal' },
       },
     },
   };

@@ -82,6 +82,46 @@ function headersOf(who: Caller, call: ContractCall): Record<string, string> {
   return headers;
 }
 
+/** A schema at a JSON pointer of the document, compiled once. */
+function validatorAt(parts: string[]): ValidateFunction {
+  const ref = `${DOC_ID}${pointer(parts)}`;
+  let validate = validators.get(ref);
+  if (!validate) {
+    validate = ajv.compile({ $ref: ref });
+    validators.set(ref, validate);
+  }
+  return validate;
+}
+
+/**
+ * The request side of an accepted call: every path and query value and the JSON body the server
+ * took must be allowed by the document's parameter and body schemas (a document stricter than
+ * the server would turn clients away from valid requests).
+ */
+function checkRequest(call: ContractCall, op: Op, label: string): void {
+  const url = new URL(call.path, 'http://x');
+  const segments = url.pathname.split('/');
+  const names = op.template.split('/');
+  const parameters = (op.op['parameters'] ?? []) as Json[];
+  parameters.forEach((p, i) => {
+    const raw = p['in'] === 'path' ? segments[names.indexOf(`{${p['name']}}`)] : p['in'] === 'query' ? url.searchParams.get(p['name']) : null;
+    if (raw === null || raw === undefined) {
+      if (p['required']) problems.push(`${label}: required parameter ${p['name']} not sent, yet accepted`);
+      return;
+    }
+    const text = p['in'] === 'path' ? decodeURIComponent(raw) : raw;
+    const type = p['schema']?.['type'];
+    const value = type === 'integer' || type === 'number' ? Number(text) : text;
+    const validate = validatorAt(['paths', op.template, op.method.toLowerCase(), 'parameters', String(i), 'schema']);
+    if (!validate(value)) problems.push(`${label}: accepted ${p['in']} ${p['name']}=${text} the document refuses: ${ajv.errorsText(validate.errors)}`);
+  });
+  const body = op.op['requestBody']?.['content']?.['application/json'];
+  if (body && call.body !== undefined) {
+    const validate = validatorAt(['paths', op.template, op.method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema']);
+    if (!validate(call.body)) problems.push(`${label}: accepted body the document refuses: ${ajv.errorsText(validate.errors)}`);
+  }
+}
+
 /** One call, checked against the document; what disagrees is collected with the call named. */
 async function check(call: ContractCall, who: Caller, extra: Record<string, string> = {}, method: string = call.method): Promise<Response> {
   const started = performance.now();
@@ -112,6 +152,7 @@ async function check(call: ContractCall, who: Caller, extra: Record<string, stri
   for (const [name, h] of Object.entries(declaredHeaders)) {
     if (h['required'] && !res.headers.has(name)) problems.push(`${label}: required header ${name} missing`);
   }
+  if (res.status < 300 && method === op.method) checkRequest(call, op, label);
   const content = response['content'] as Json | undefined;
   const done = `${op.method} ${op.template} ${res.status}`;
   if (!content) {
