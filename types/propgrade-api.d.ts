@@ -2106,17 +2106,18 @@ export interface components {
             /** @constant */
             tracking: true;
             note: string;
-            games: ({
+            games: {
                 game_id: string;
                 home: string | null;
                 away: string | null;
-                status: string;
+                /** @enum {string} */
+                status: "scheduled" | "in_progress" | "final" | "postponed" | "suspended" | "canceled" | "unknown";
                 clock: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
+                /** @enum {string} */
+                box_score: "ok" | "not_started" | "unavailable";
+            }[];
             count: number;
-            rows: ({
+            rows: {
                 player: string;
                 team: string | null;
                 opponent: string | null;
@@ -2128,9 +2129,18 @@ export interface components {
                 /** @enum {string} */
                 source: "ledger" | "slate";
                 outcome: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
+                game_id: string | null;
+                game_status: ("scheduled" | "in_progress" | "final" | "postponed" | "suspended" | "canceled" | "unknown") | null;
+                current: number | null;
+                /** @description HIT, ON PACE, NEEDS, HOLDS, LINE PASSED (docs/live.md); null without a current value */
+                state: string | null;
+                label: string | null;
+                needs: number | null;
+                pace_projection: number | null;
+                elapsed_share: number | null;
+                proximity: number | null;
+                note: string | null;
+            }[];
             /** @description ISO 8601 instant */
             fetched_at: string;
             age_seconds: number;
@@ -2151,13 +2161,22 @@ export interface components {
             /** @constant */
             available: true;
             count: number;
-            items: ({
+            items: {
                 id: string;
                 headline: string;
+                description: string | null;
                 published: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
+                type: string | null;
+                athlete?: {
+                    name: string;
+                    key: string;
+                };
+                team?: {
+                    name: string;
+                    abbr: string | null;
+                };
+                href: string | null;
+            }[];
             /** @description ISO 8601 instant */
             fetched_at: string;
             age_seconds: number;
@@ -2211,7 +2230,8 @@ export interface components {
                 date: string | null;
             };
             date: string | null;
-            status: string;
+            /** @enum {string} */
+            status: "scheduled" | "in_progress" | "final" | "postponed" | "suspended" | "canceled" | "unknown";
             weight_class: string | null;
             scheduled_rounds: number | null;
             fighters: {
@@ -2235,27 +2255,21 @@ export interface components {
                 books: number;
                 moneyline: {
                     fighter: string;
-                    best: ({
+                    best: {
                         price: number;
                         book: string;
-                    } & {
-                        [key: string]: unknown;
-                    }) | null;
+                    } | null;
                 }[];
                 round_totals: {
                     rounds: number;
-                    over: ({
+                    over: {
                         price: number;
                         book: string;
-                    } & {
-                        [key: string]: unknown;
-                    }) | null;
-                    under: ({
+                    } | null;
+                    under: {
                         price: number;
                         book: string;
-                    } & {
-                        [key: string]: unknown;
-                    }) | null;
+                    } | null;
                 }[];
             } | null;
             odds_note: string | null;
@@ -2461,16 +2475,15 @@ export interface components {
             age_seconds: number;
             stale: boolean;
             stale_reason?: string;
-        } | ({
+        } | {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba" | "soccer";
             stat: string;
+            season?: string;
             /** @constant */
             available: false;
             reason: string;
-        } & {
-            [key: string]: unknown;
-        });
+        };
         GameBox: {
             game_id: string;
             /** @enum {string} */
@@ -2557,7 +2570,7 @@ export interface components {
             /** @constant */
             available: true;
             rule: string;
-            games: ({
+            games: {
                 game_id: string;
                 game: string;
                 /** @description ISO 8601 instant */
@@ -2578,9 +2591,7 @@ export interface components {
                         batting_slot: number | null;
                     }[];
                 }[];
-            } & {
-                [key: string]: unknown;
-            })[];
+            }[];
             counts: {
                 CONFIRMED: number;
                 NOT_IN: number;
@@ -2771,20 +2782,22 @@ export interface components {
                 edge_pct: number | null;
                 edge_note: string | null;
             }[];
-            correlation: ({
+            correlation: {
                 coefficient: number;
-                relationship: string;
+                /** @constant */
+                relationship: "same_team";
                 note: string;
-                legs: ({
+                legs: {
                     player: string;
+                    team: string | null;
                     stat: string;
                     line: number;
-                } & {
-                    [key: string]: unknown;
-                })[];
-            } & {
-                [key: string]: unknown;
-            }) | null;
+                    side: string;
+                    grade: string | null;
+                    book: string | null;
+                    book_odds: number | null;
+                }[];
+            } | null;
             correlation_note: string | null;
             /** @description ISO 8601 instant */
             fetched_at: string;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { gradedSportSchema, sideSchema, sportSchema } from '../../domain/sports.js';
 import { statTypeSchema } from '../../domain/stats.js';
+import { gameStatusSchema } from '../../domain/entities.js';
+import { newsItemSchema } from '../../feeds/espn/index.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
 import { gradedRowSchema } from './rows.js';
 import { hiddenSchema } from './answers-core.js';
@@ -29,10 +31,12 @@ export const liveSchema = wireSchema(
       available: z.literal(true),
       tracking: z.literal(true),
       note: z.string(),
-      games: z.array(z.looseObject({ game_id: z.string(), home: z.string().nullable(), away: z.string().nullable(), status: z.string(), clock: z.string().nullable() })),
+      games: z.array(
+        z.object({ game_id: z.string(), home: z.string().nullable(), away: z.string().nullable(), status: gameStatusSchema, clock: z.string().nullable(), box_score: z.enum(['ok', 'not_started', 'unavailable']) }),
+      ),
       count: int(),
       rows: z.array(
-        z.looseObject({
+        z.object({
           player: z.string(),
           team: z.string().nullable(),
           opponent: z.string().nullable(),
@@ -42,6 +46,16 @@ export const liveSchema = wireSchema(
           grade: z.string().nullable(),
           source: z.enum(['ledger', 'slate']),
           outcome: z.string().nullable(),
+          game_id: z.string().nullable(),
+          game_status: gameStatusSchema.nullable(),
+          current: num(),
+          state: z.string().nullable().describe('HIT, ON PACE, NEEDS, HOLDS, LINE PASSED (docs/live.md); null without a current value'),
+          label: z.string().nullable(),
+          needs: num(),
+          pace_projection: num(),
+          elapsed_share: num(),
+          proximity: num(),
+          note: z.string().nullable(),
         }),
       ),
       ...fresh,
@@ -57,7 +71,7 @@ export const newsSchema = wireSchema(
       sport: sportSchema,
       available: z.literal(true),
       count: int(),
-      items: z.array(z.looseObject({ id: z.string(), headline: z.string(), published: wireInstant().nullable() })),
+      items: z.array(newsItemSchema),
       ...fresh,
     }),
     hiddenSchema({ sport: sportSchema }),
@@ -87,7 +101,7 @@ export const futuresSchema = wireSchema(
   ]),
 );
 
-const bestPrice = z.looseObject({ price: z.number(), book: z.string() });
+const bestPrice = z.object({ price: z.number(), book: z.string() });
 const bout = wireSchema(
   'Bout',
   z.object({
@@ -95,7 +109,7 @@ const bout = wireSchema(
     league: z.string(),
     card: z.object({ event_id: z.string(), name: z.string().nullable(), date: z.string().nullable() }),
     date: z.string().nullable(),
-    status: z.string(),
+    status: gameStatusSchema,
     weight_class: z.string().nullable(),
     scheduled_rounds: int().nullable(),
     fighters: z.array(
@@ -186,7 +200,7 @@ export const leadersSchema = wireSchema(
       coverage: z.string(),
       ...fresh,
     }),
-    z.looseObject({ sport: gradedSportSchema, stat: z.string(), available: z.literal(false), reason: z.string() }),
+    z.object({ sport: gradedSportSchema, stat: z.string(), season: z.string().optional(), available: z.literal(false), reason: z.string() }),
   ]),
 );
 
@@ -242,7 +256,7 @@ export const lineupSchema = wireSchema(
       available: z.literal(true),
       rule: z.string(),
       games: z.array(
-        z.looseObject({
+        z.object({
           game_id: z.string(),
           game: z.string(),
           commence_time: wireInstant(),
@@ -370,7 +384,14 @@ export const showcaseSchema = wireSchema(
           edge_note: z.string().nullable(),
         }),
       ),
-      correlation: z.looseObject({ coefficient: z.number(), relationship: z.string(), note: z.string(), legs: z.array(z.looseObject({ player: z.string(), stat: z.string(), line: z.number() })) }).nullable(),
+      correlation: z
+        .object({
+          coefficient: z.number(),
+          relationship: z.literal('same_team'),
+          note: z.string(),
+          legs: z.array(z.object({ player: z.string(), team: z.string().nullable(), stat: z.string(), line: z.number(), side: z.string(), grade: z.string().nullable(), book: z.string().nullable(), book_odds: num() })),
+        })
+        .nullable(),
       correlation_note: z.string().nullable(),
       ...fresh,
     }),
