@@ -2648,6 +2648,16 @@ export interface components {
             stale: boolean;
             stale_reason?: string;
         } | {
+            /** @enum {string} */
+            sport: "nba" | "wnba" | "mlb";
+            team: {
+                abbr: string;
+                name: string;
+            };
+            /** @constant */
+            available: false;
+            reason: string;
+        } | {
             team: string;
             /** @constant */
             available: false;

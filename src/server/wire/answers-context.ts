@@ -312,6 +312,7 @@ export const depthSchema = wireSchema(
       players: int(),
       ...fresh,
     }),
+    hiddenSchema({ sport: z.enum(['nba', 'wnba', 'mlb']), team: z.object({ abbr: z.string(), name: z.string() }) }),
     hiddenSchema({ team: z.string() }),
   ]),
 );
