@@ -9,7 +9,9 @@ import type { FuturesView } from '../../pipeline/futures.js';
 import type { LiveView } from '../../pipeline/live.js';
 import type { NewsView } from '../../pipeline/news.js';
 import type { ParlayResult } from '../../pipeline/parlay.js';
-import type { readAccuracy } from '../../pipeline/record-read.js';
+import type { readAccuracy, readModelRecord } from '../../pipeline/record-read.js';
+import type { Preferences, OnboardingState } from '../../pipeline/preferences.js';
+import type { buildTeamHub } from '../routes/team.js';
 import type { ShowcaseView } from '../../pipeline/showcase.js';
 import type { SnapshotSummary } from '../../pipeline/snapshot.js';
 import type { CascadeView } from '../../pipeline/stats-cascade.js';
@@ -21,7 +23,7 @@ import type { LineupView } from '../../pipeline/stats-lineup.js';
 import type { PlayerStatsView } from '../../pipeline/stats-player.js';
 import type { MeterReading } from '../rate-limit.js';
 import type { gradedRowSchema } from './rows.js';
-import type { accuracySchema, parlayAnswerSchema, scanMeterSchema, snapshotRunsSchema, tickerSchema } from './answers-core.js';
+import type { accuracySchema, modelRecordSchema, parlayAnswerSchema, preferencesSchema, scanMeterSchema, snapshotRunsSchema, teamHubSchema, tickerSchema } from './answers-core.js';
 import type { deskPackSchema, ghostDraftsSchema, newsletterSendSchema } from './answers-content.js';
 import type {
   arsenalSchema,
@@ -73,6 +75,9 @@ type Shaped<V> = V extends { props: unknown[] } ? Omit<V, 'props'> & { props: Ar
 
 export const ties: Record<string, true> = {
   ticker: true satisfies Accepts<typeof tickerSchema, Ticker>,
+  record: true satisfies Accepts<typeof modelRecordSchema, ReturnType<typeof readModelRecord> & { total: number; count: number; limit: number; entries: [] }>,
+  team: true satisfies Accepts<typeof teamHubSchema, Shaped<ReturnType<typeof buildTeamHub>>>,
+  preferences: true satisfies Accepts<typeof preferencesSchema, Preferences & { onboarding: OnboardingState }>,
   accuracy: true satisfies Accepts<typeof accuracySchema, ReturnType<typeof readAccuracy>>,
   parlay: true satisfies Accepts<typeof parlayAnswerSchema, Omit<ParlayResult, 'legs'> & { legs: Array<ParlayResult['legs'][number] & { model_price_locked: boolean }> }>,
   meter: true satisfies Accepts<typeof scanMeterSchema, MeterReading>,
