@@ -19,7 +19,7 @@ import { readPlayerStats } from '../../pipeline/stats-player.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
-import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema, lineupSchema, playerStatsSchema, showcaseSchema } from '../wire/answers-context.js';
+import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema, lineupSchema, playerStatsSchema, showcaseSchema } from '../wire/answers-stats.js';
 
 /**
  * Context routes II (issue 17; docs/stats.md): stats, pitcher arsenal, lineup/depth/cascade, desk

@@ -25,21 +25,8 @@ import type { MeterReading } from '../rate-limit.js';
 import type { gradedRowSchema } from './rows.js';
 import type { accuracySchema, modelRecordSchema, parlayAnswerSchema, preferencesSchema, scanMeterSchema, snapshotRunsSchema, teamHubSchema, tickerSchema } from './answers-core.js';
 import type { deskPackSchema, ghostDraftsSchema, newsletterSendSchema } from './answers-content.js';
-import type {
-  arsenalSchema,
-  cascadeSchema,
-  combatSchema,
-  depthSchema,
-  fightSchema,
-  futuresSchema,
-  gameBoxSchema,
-  leadersSchema,
-  lineupSchema,
-  liveSchema,
-  newsSchema,
-  playerStatsSchema,
-  showcaseSchema,
-} from './answers-context.js';
+import type { combatSchema, fightSchema, futuresSchema, liveSchema, newsSchema } from './answers-context.js';
+import type { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema, lineupSchema, playerStatsSchema, showcaseSchema } from './answers-stats.js';
 
 /**
  * Compile-time ties between the code that builds an answer and its wire schema: whatever the
