@@ -2832,6 +2832,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2843,6 +2844,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 /** @description The scheme to use (RFC 9110 11.6.1) */
                 "WWW-Authenticate"?: string;
                 [name: string]: unknown;
@@ -2856,6 +2858,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2867,6 +2870,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2878,6 +2882,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 /** @description The methods the path answers */
                 Allow?: string;
                 [name: string]: unknown;
@@ -2891,6 +2896,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2902,6 +2908,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2913,6 +2920,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2924,6 +2932,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 /** @description Seconds until a request may succeed */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -2937,6 +2946,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2948,6 +2958,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {
@@ -2959,6 +2970,7 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
                 [name: string]: unknown;
             };
             content: {

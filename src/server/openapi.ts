@@ -242,7 +242,8 @@ export function buildOpenApi(routes: readonly Route[], version: string): JsonSch
   const errorRef = { $ref: SCHEMAS + ids.get(errorEnvelopeSchema)! };
   const responses: Record<string, JsonSchema> = {};
   for (const e of Object.values(ERROR_RESPONSES)) {
-    const headers = { 'Cache-Control': header('CacheControl'), Vary: header('Vary'), ...e.headers };
+    // A per-caller route signals onboarding before it refuses, so its errors may carry the header too.
+    const headers = { 'Cache-Control': header('CacheControl'), Vary: header('Vary'), [ONBOARDING_HEADER]: header('Onboarding'), ...e.headers };
     responses[e.name] = { description: e.description, headers, content: { 'application/json': { schema: errorRef } } };
   }
   return {

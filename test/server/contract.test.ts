@@ -28,8 +28,9 @@ const DOC_ID = 'https://propgrade.test/openapi.json';
 /** Headers a client relies on: whenever the server sends one, the answer's description must declare it. */
 const RELIED_ON = ['etag', 'vary', 'retry-after', 'x-onboarding-required', 'content-encoding', 'www-authenticate', 'allow'];
 
-type Caller = 'none' | 'free' | 'analyst' | 'desk' | 'founder' | 'revoked' | 'garbage' | 'internal';
-const TOKEN_STATES: Caller[] = ['none', 'free', 'analyst', 'desk', 'founder', 'revoked', 'garbage'];
+type Caller = 'none' | 'free' | 'analyst' | 'desk' | 'founder' | 'onboarding' | 'revoked' | 'garbage' | 'internal';
+/** `founder`: a free user on DESK_ALLOWLIST; `onboarding`: an analyst created after ONBOARDING_CUTOFF, not onboarded. */
+const TOKEN_STATES: Caller[] = ['none', 'free', 'analyst', 'desk', 'founder', 'onboarding', 'revoked', 'garbage'];
 
 type Json = Record<string, any>;
 interface Op {
@@ -52,6 +53,7 @@ const validators = new Map<string, ValidateFunction>();
 const validated = new Map<string, number>();
 const problems: string[] = [];
 let answers = 0;
+let onboardingSeen = 0;
 /** Milliseconds per operation, to print the slowest. */
 const spent = new Map<string, number>();
 
@@ -132,6 +134,7 @@ async function check(call: ContractCall, who: Caller, extra: Record<string, stri
   });
   const text = await res.text();
   spent.set(call.op, (spent.get(call.op) ?? 0) + performance.now() - started);
+  if (res.headers.has('x-onboarding-required')) onboardingSeen += 1;
   answers += 1;
   const label = `${method} ${call.path} [${who}] ${res.status}`;
   const op = findOp(method, call.path) ?? (method !== call.method ? findOp(call.method, call.path) : undefined);
@@ -221,6 +224,7 @@ beforeAll(async () => {
   const at = seeded.now;
   for (const tier of ['free', 'analyst', 'desk'] as const) tokens[tier] = createUser(seeded.store, { email: `${tier}@contract.test`, tier }, at).token;
   tokens.founder = createUser(seeded.store, { email: DESK_EMAIL, tier: 'free' }, at).token;
+  tokens.onboarding = createUser(seeded.store, { email: 'new@contract.test', tier: 'analyst' }, new Date('2026-02-01T00:00:00Z')).token;
   tokens.revoked = createUser(seeded.store, { email: 'revoked@contract.test', tier: 'desk' }, at).token;
   revokeUser(seeded.store, 'revoked@contract.test', at);
   linkCustomer(seeded.store, 'desk@contract.test', 'cus_contract');
@@ -291,6 +295,7 @@ describe('the API answers as /openapi.json says', () => {
       await check(call, 'internal');
     }
     expect(problems, problems.join('\n')).toEqual([]);
+    expect(onboardingSeen, 'x-onboarding-required was exercised').toBeGreaterThan(0);
 
     // Every operation was exercised and gave at least one validated success answer.
     const missing = ops.filter((o) => ![...validated.keys()].some((k) => k.startsWith(`${o.method} ${o.template} 2`))).map((o) => `${o.method} ${o.template}`);
