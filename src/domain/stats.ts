@@ -96,3 +96,13 @@ const STAT_ALIASES: Record<string, StatType> = {
   so: 'strikeouts',
   sog: 'shots_on_target',
 };
+
+/**
+ * Every spelling parseStat accepts after normalising (trim, lower case, spaces and hyphens to
+ * underscores): canonical names, Odds API market keys and the short aliases. For documents that
+ * list what a client may send (the OpenAPI enums).
+ */
+export function statSpellings(): string[] {
+  return [...new Set([...statTypeSchema.options, ...BY_MARKET.keys(), ...Object.keys(STAT_ALIASES)])];
+}
+

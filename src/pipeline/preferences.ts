@@ -46,12 +46,14 @@ export const ONBOARDING_HEADER = 'x-onboarding-required';
 
 const bookSchema = z.enum(KNOWN_BOOKS);
 
-function listOf<T extends string>(item: z.ZodType<T, string>, what: string) {
+function listOf<T extends string>(item: z.ZodEnum<{ [K in T]: K }>, what: string) {
   return z
     .array(
       z
         .string()
         .max(ITEM_MAX_CHARS)
+        // Documents the accepted values (trimmed and lower-cased first) in /openapi.json.
+        .meta({ enum: item.options })
         .transform((s) => s.trim().toLowerCase())
         .pipe(item),
     )

@@ -12,7 +12,7 @@ import { encodedOnce, sendNegotiated } from './compress.js';
 import { buildOpenApi } from './openapi.js';
 import { createRateLimiter } from './rate-limit.js';
 import { Replays } from './replay.js';
-import { describeAuthRoutes, type Route } from './route.js';
+import type { Route } from './route.js';
 import { accountRoutes } from './routes/accounts.js';
 import { boardRoutes } from './routes/board.js';
 import { contentRoutes } from './routes/content.js';
@@ -110,7 +110,6 @@ export function createApp(options: CreateAppOptions): ServerApp {
   ];
   const openapi = buildOpenApi(routes, API_VERSION);
   describeSlipRoute(openapi);
-  describeAuthRoutes(openapi, routes);
   const openapiBytes = Buffer.from(JSON.stringify(openapi), 'utf8');
 
   const h3Options: AppOptions = {

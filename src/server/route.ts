@@ -15,13 +15,14 @@ import { bearerChallenge } from './envelope.js';
  * Access classes (docs/api.md): `public` is the same for everyone; `tier-shaped` answers everyone
  * but withholds model fields from callers without the entitlement; `tier-gated` refuses them;
  * `auth` needs a valid bearer token (none, unknown or revoked: 401, before any input is read);
- * `internal` needs the internal key.
+ * `desk` is the founder desk: a valid bearer token (else 401) of an email on DESK_ALLOWLIST (else
+ * 403), whatever the tier; `internal` needs the internal key.
  */
-export type Access = 'public' | 'tier-shaped' | 'tier-gated' | 'auth' | 'internal';
+export type Access = 'public' | 'tier-shaped' | 'tier-gated' | 'auth' | 'desk' | 'internal';
 
 /** Answers that depend on who calls: they vary by Authorization and are never publicly cached. */
-function perCaller(access: Access): boolean {
-  return access === 'tier-shaped' || access === 'tier-gated' || access === 'auth';
+export function perCaller(access: Access): boolean {
+  return access === 'tier-shaped' || access === 'tier-gated' || access === 'auth' || access === 'desk';
 }
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -38,6 +39,8 @@ export interface RouteDef<P extends z.ZodType | undefined, Q extends z.ZodType |
   method: 'GET' | 'POST';
   /** h3 path, `:name` for a parameter. */
   path: string;
+  /** The OpenAPI operationId; default: the method and the path's words (getSnapshotBySport). */
+  operationId?: string;
   summary: string;
   description?: string;
   tag: string;
@@ -49,7 +52,12 @@ export interface RouteDef<P extends z.ZodType | undefined, Q extends z.ZodType |
   maxAge?: number;
   /** Apply the stats-like read limit. */
   statsLimited?: boolean;
-  /** Example response statuses besides 200 and the envelope errors, for the OpenAPI document. */
+  /**
+   * The success answer's wire shape (snake_case, as toWire writes it), for the OpenAPI document
+   * and the contract test; `html` for a page. Name it with wireSchema() to share it.
+   */
+  response: z.ZodType | 'html';
+  /** Statuses the route answers besides 200 and those its input, access and limits imply. */
   errors?: number[];
   /**
    * The params and query schemas are pure functions of the URL (no clock, store or randomness in
@@ -65,6 +73,7 @@ export interface RouteDef<P extends z.ZodType | undefined, Q extends z.ZodType |
 export interface Route {
   method: 'GET' | 'POST';
   path: string;
+  operationId: string | undefined;
   summary: string;
   description: string | undefined;
   tag: string;
@@ -72,6 +81,9 @@ export interface Route {
   params: z.ZodType | undefined;
   query: z.ZodType | undefined;
   body: z.ZodType | undefined;
+  response: z.ZodType | 'html';
+  /** Seconds of max-age (Cache-Control); undefined: no-store. */
+  maxAge: number | undefined;
   statsLimited: boolean;
   errors: number[];
   handler(deps: ServerDeps): EventHandler;
@@ -125,6 +137,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
   return {
     method: def.method,
     path: def.path,
+    operationId: def.operationId,
     summary: def.summary,
     description: def.description,
     tag: def.tag,
@@ -132,6 +145,8 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
     params: def.params,
     query: def.query,
     body: def.body,
+    response: def.response,
+    maxAge: def.maxAge,
     statsLimited: def.statsLimited ?? false,
     errors: def.errors ?? [],
     handler: (deps) => {
@@ -188,32 +203,4 @@ function toBody(event: H3Event, out: unknown): unknown {
   // h3 sends a string as HTML unless a type is set: this one is JSON, as h3 would have typed it.
   if (!res.hasHeader('content-type')) res.setHeader('content-type', 'application/json');
   return json;
-}
-
-/**
- * What the generic OpenAPI generator does not say about `auth` routes: the bearer token is
- * required (401 without it), and the onboarding header may come back. Called on the built
- * document, as describeSlipRoute is.
- */
-export function describeAuthRoutes(openapi: Record<string, unknown>, routes: readonly Route[]): void {
-  const paths = openapi['paths'] as Record<string, Record<string, Record<string, unknown>>> | undefined;
-  if (!paths) return;
-  for (const route of routes) {
-    if (!perCaller(route.access)) continue;
-    const op = paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
-    if (!op) continue;
-    const responses = (op['responses'] ?? {}) as Record<string, Record<string, unknown>>;
-    const onboarding = {
-      [ONBOARDING_HEADER]: { description: 'Present (value `/onboarding`) when the caller was created on or after ONBOARDING_CUTOFF and has not set onboarding_complete', schema: { type: 'string' } },
-    };
-    for (const [status, response] of Object.entries(responses)) if (status.startsWith('2')) response['headers'] = { ...((response['headers'] as object | undefined) ?? {}), ...onboarding };
-    if (route.access !== 'auth') continue;
-    op['security'] = [{ bearer: [] }];
-    op['x-auth'] = 'required';
-    const params = ((op['parameters'] ?? []) as Array<Record<string, unknown>>).filter((p) => p['name'] !== 'Authorization');
-    params.push({ name: 'Authorization', in: 'header', required: true, schema: { type: 'string' }, description: 'Bearer <token>; required (none, unknown or revoked: 401)' });
-    op['parameters'] = params;
-    responses['401'] = { description: 'Missing, unknown or revoked bearer token', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-    op['responses'] = responses;
-  }
 }

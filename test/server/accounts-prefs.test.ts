@@ -5,7 +5,6 @@ import { getPreferences, KNOWN_BOOKS } from '../../src/pipeline/preferences.js';
 import { createUser, revokeUser } from '../../src/pipeline/users.js';
 import { preferences, users } from '../../src/store/schema.js';
 import { buildOpenApi } from '../../src/server/openapi.js';
-import { describeAuthRoutes } from '../../src/server/route.js';
 import { tempStore } from '../helpers/replay-store.js';
 import { eq } from 'drizzle-orm';
 import { quiet, startServer, type Running } from './_harness.js';
@@ -50,7 +49,7 @@ describe('auth routes: 401 without a valid token, before any input is read', () 
   it('no token, a malformed header, an unknown token and a revoked token are all 401 in the envelope', async () => {
     const auth = api.server.routes.filter((r) => r.access === 'auth');
     expect(auth.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['GET /api/me', 'GET /api/preferences', 'GET /api/user/scan-meter', 'POST /api/founders/redeem', 'POST /api/payments/portal', 'POST /api/preferences'].sort(),
+      ['GET /api/me', 'GET /api/preferences', 'GET /api/user/scan-meter', 'POST /api/founders/redeem', 'POST /api/payments/portal', 'POST /api/preferences', 'POST /api/slips/parse'].sort(),
     );
     const bad = [null, 'garbage', `pg_${'A'.repeat(43)}`, tokens.revoked!];
     for (const route of auth) {
@@ -127,19 +126,18 @@ describe('GET /api/me and the onboarding signal', () => {
     expect(prefs['requestBody']['content']['application/json']['schema']['additionalProperties']).toBe(false);
   });
 
-  it('describeAuthRoutes marks the bearer token required, the 401, and the onboarding header on per-caller routes', () => {
+  it('the document marks the bearer token required, the 401, and the onboarding header on per-caller routes', () => {
     const doc = buildOpenApi(api.server.routes, 'test') as { paths: Record<string, Record<string, Record<string, any>>> };
-    describeAuthRoutes(doc, api.server.routes);
     const me = doc.paths['/api/me']!['get']!;
     expect(me['security']).toEqual([{ bearer: [] }]);
-    expect(me['parameters']).toContainEqual(expect.objectContaining({ name: 'Authorization', in: 'header', required: true }));
-    expect(me['responses']['401']['description']).toBe('Missing, unknown or revoked bearer token');
+    expect(me['parameters'].map((p: { name: string }) => p.name)).not.toContain('Authorization');
+    expect(me['responses']['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(me['responses']['200']['headers']['x-onboarding-required']).toBeDefined();
     // Tier-shaped routes keep their optional token but document the header too; public routes do not.
     const scan = doc.paths['/api/scan']!['post']!;
     expect(scan['security']).toEqual([{}, { bearer: [] }]);
     expect(scan['responses']['200']['headers']['x-onboarding-required']).toBeDefined();
-    expect(doc.paths['/api/founders/count']!['get']!['responses']['200']['headers']).toBeUndefined();
+    expect(doc.paths['/api/founders/count']!['get']!['responses']['200']['headers']['x-onboarding-required']).toBeUndefined();
   });
 });
 

@@ -14,7 +14,7 @@ import { staticPathsOf } from '../../src/server/static-paths.js';
 import { seedStore, startServer, type Running, type Seeded } from './_harness.js';
 
 const route = (path: string, params?: z.ZodType, method: 'GET' | 'POST' = 'GET'): Route =>
-  defineRoute({ method, path, summary: path, tag: 't', access: 'public', ...(params ? { params } : {}), handle: () => ({}) }) as Route;
+  defineRoute({ method, path, summary: path, tag: 't', access: 'public', response: z.object({}), ...(params ? { params } : {}), handle: () => ({}) }) as Route;
 const paths = (routes: Route[], extra: string[] = []) => staticPathsOf(routes, extra).map((s) => `${s.route.method} ${s.path} ${JSON.stringify(s.params)}`);
 
 describe('staticPathsOf', () => {

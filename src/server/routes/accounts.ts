@@ -11,6 +11,7 @@ import { users } from '../../store/schema.js';
 import type { ServerDeps } from '../context.js';
 import { readCappedBody } from '../input.js';
 import { defineRoute, type Route } from '../route.js';
+import { founderCountSchema, founderRedeemSchema, meSchema, portalAnswerSchema, preferencesSchema, webhookAnswerSchema } from '../wire/answers-core.js';
 
 /** Stripe's own default: a signature older than 5 minutes (by the wall clock, never the data clock) is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -37,6 +38,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
     path: STRIPE_WEBHOOK_PATH,
     tag: 'billing',
     access: 'public',
+    response: webhookAnswerSchema,
     summary: 'Stripe webhook endpoint (signed events only)',
     description: `Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within ${WEBHOOK_TOLERANCE_SECONDS} s of the wall clock, also on a store served as of a replay) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap ${WEBHOOK_BODY_CAP_BYTES} bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.`,
     errors: [503],
@@ -69,6 +71,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       path: '/api/me',
       tag: 'accounts',
       access: 'auth',
+      response: meSchema,
       summary: 'Who the token belongs to: email, tier, entitlements, onboarding, billing state',
       description:
         'Auth required (401 without a valid token). `onboarding` is `{ required: true, redirect: "/onboarding", reason: "new_user" }` for a user created on or after ONBOARDING_CUTOFF who has not set onboarding_complete, else `{ required: false, reason: "complete" | "exempt" }`; every auth route also sends the header `x-onboarding-required: /onboarding` in that case. `entitlements`: model_price, parlay_leg_cap, scan_reads_per_day (null = unlimited), slip_parses_per_day. `billing`: customer_linked, subscription_status, grace_until (the tier becomes free when it passes).',
@@ -92,6 +95,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       path: '/api/preferences',
       tag: 'accounts',
       access: 'auth',
+      response: preferencesSchema,
       summary: "The caller's preferences",
       description:
         'Auth required (401 without a valid token). `{ sports, books, bankroll_limit, onboarding_complete, updated_at, onboarding }`. Never saved: empty lists, bankroll_limit null, onboarding_complete false, updated_at null.',
@@ -106,6 +110,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       path: '/api/preferences',
       tag: 'accounts',
       access: 'auth',
+      response: preferencesSchema,
       summary: "Update the caller's preferences (partial merge)",
       description:
         'Auth required (401 without a valid token). Every field optional; fields not sent keep their value. sports: subset of mlb, nba, wnba, soccer, mma; books: Odds API book keys (betmgm, betonlineag, betrivers, betus, bovada, draftkings, fanatics, fanduel, hardrockbet, mybookieag, prizepicks, williamhill_us); values are trimmed, lower-cased and de-duplicated, at most 50 per list. bankroll_limit: US dollars, 0.01 to 1000000, kept to the cent, null clears it. onboarding_complete: true ends the onboarding redirect. An unknown sport, book or field, or a wrong type: 400 naming it, nothing saved. Answers the merged preferences, as GET.',
@@ -122,6 +127,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       path: '/api/payments/portal',
       tag: 'billing',
       access: 'auth',
+      response: portalAnswerSchema,
       summary: 'A Stripe billing-portal session for the caller',
       description:
         'Auth required (401 without a valid token). Creates a Stripe billing-portal session for the Stripe customer linked to the caller, returning to BILLING_RETURN_URL, and answers `{ url }` to redirect to (short-lived; create one per visit). No customer linked: 409 CONFLICT (details.reason no_customer). STRIPE_SECRET_KEY or BILLING_RETURN_URL not set: 503 NOT_CONFIGURED. Stripe failing or refusing: 502 UPSTREAM with Stripe\'s error type and code.',
@@ -133,6 +139,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       path: '/api/founders/count',
       tag: 'billing',
       access: 'public',
+      response: founderCountSchema,
       maxAge: FOUNDER_COUNT_TTL_SECONDS,
       summary: 'How many founders hold an active subscription',
       description:
@@ -144,6 +151,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       path: '/api/founders/redeem',
       tag: 'billing',
       access: 'auth',
+      response: founderRedeemSchema,
       summary: 'Redeem a founder pricing code',
       description:
         'Auth required (401 without a valid token). Body `{ code }` (case and surrounding spaces ignored). Valid through the end of FOUNDER_CODE_EXPIRY (UTC), checked at each request. Unknown code: 400 (details.reason unknown_code); past the expiry: 410 EXPIRED (reason expired); FOUNDER_CODES not set: 503 NOT_CONFIGURED; already a founder by another code: 409. Answers `{ founder_pricing: true, code, already }`; redeeming the same code again changes nothing (already: true).',

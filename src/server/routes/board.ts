@@ -11,6 +11,7 @@ import { latestSnapshot, type GradedRowRecord } from '../../store/repo/snapshots
 import { gradedRows } from '../../store/schema.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { heroPropSchema, tickerSchema } from '../wire/answers-core.js';
 
 export const heroQuerySchema = z.object({ sport: gradedSportSchema.optional() });
 
@@ -82,6 +83,7 @@ export function boardRoutes(deps: ServerDeps): Route[] {
       path: '/api/ticker',
       tag: 'board',
       access: 'public',
+      response: tickerSchema,
       summary: 'Ticker: snapshot line moves (MOVE) and manual pins',
       description: 'Hidden (visible false, no items) when fewer than 4 real items exist. Clients poll every 30 s.',
       maxAge: 30,
@@ -92,6 +94,7 @@ export function boardRoutes(deps: ServerDeps): Route[] {
       path: '/api/hero-prop',
       tag: 'board',
       access: 'tier-shaped',
+      response: heroPropSchema,
       summary: 'The hero prop: the A or B prop with the largest |projection - line|',
       description:
         "Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. A projection on the other side of the line, or an edge gone now, never competes. `claim` is the grade with the price, book, fair and time it was computed on (the lock's), `claim.now` the market now. Model fields are tier-shaped.",

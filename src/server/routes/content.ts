@@ -7,6 +7,8 @@ import type { Caller } from '../../pipeline/users.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
+import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-content.js';
 
 /**
  * Content desk routes (issue 14, docs/content.md): newsletter subscribe (public), the daily report
@@ -24,11 +26,11 @@ export const SUBSCRIBE_LIMIT = { perWindow: 10, windowSeconds: 60 };
 export const HONEYPOT_FIELD = 'website';
 
 const subscribeBody = z.object({
-  email: z.string().trim().toLowerCase().max(254, 'expected at most 254 characters').pipe(z.email('expected an email address')),
+  email: z.string().trim().toLowerCase().max(254, 'expected at most 254 characters').meta({ format: 'email' }).pipe(z.email('expected an email address')),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 
-const dateQuery = z.object({ date: z.string().refine(isIsoDate, 'expected a date such as 2025-11-05').optional() });
+const dateQuery = z.object({ date: z.string().refine(isIsoDate, 'expected a date such as 2025-11-05').meta(isoDateDoc).optional().describe('ET date (default: today at the server clock)') });
 
 /**
  * The caller's address for per-IP limits: behind the proxy, the configured trusted header (the
@@ -81,6 +83,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
     path: '/api/newsletter/subscribe',
     tag: 'content',
     access: 'public',
+    response: subscribeSchema,
     summary: 'Subscribe an email to the daily report (double opt-in on listmonk)',
     description:
       `Body \`{ email, ${HONEYPOT_FIELD} }\`: \`${HONEYPOT_FIELD}\` is a honeypot that must stay empty. Answers \`{ ok: true, status: "confirmation_sent" }\` for a new ` +
@@ -107,6 +110,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       path: '/api/internal/newsletter/send',
       tag: 'internal',
       access: 'internal',
+      response: newsletterSendSchema,
       summary: 'Build the daily report and send it as a listmonk campaign (the same code as `propgrade newsletter send`)',
       description:
         'Query `date` (ET, default today). Answers `{ status: sent, campaign_id, ... }`, `already_sent`, `not_configured` (nothing called) or `refused` (`reason: empty | editorial`, no campaign). listmonk failing: 502 UPSTREAM.',
@@ -122,6 +126,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       path: '/api/internal/ghost/drafts',
       tag: 'internal',
       access: 'internal',
+      response: ghostDraftsSchema,
       summary: 'Save the slate-preview and settle drafts to Ghost (always status draft; a second call updates the same posts)',
       description: 'Query `date` (ET, default today). Ghost not configured: `{ status: not_configured }`, nothing called. Ghost failing: 502 UPSTREAM.',
       query: dateQuery,
@@ -135,7 +140,8 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       method: 'GET',
       path: '/api/desk/pack',
       tag: 'desk',
-      access: 'public',
+      access: 'desk',
+      response: deskPackSchema,
       summary: 'Founder desk: the day\'s pack as JSON (bearer token of a DESK_ALLOWLIST email; 401 without a valid token, 403 otherwise)',
       query: dateQuery,
       errors: [401, 403],
@@ -150,7 +156,8 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       method: 'GET',
       path: '/desk',
       tag: 'desk',
-      access: 'public',
+      access: 'desk',
+      response: 'html',
       summary: 'Founder desk page (HTML, strict CSP, no external assets); same access as /api/desk/pack',
       query: dateQuery,
       errors: [401, 403],

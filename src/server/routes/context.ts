@@ -10,6 +10,8 @@ import { readNews } from '../../pipeline/news.js';
 import { silentLogger } from '../../pipeline/sources.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
+import { combatSchema, fightSchema, futuresSchema, liveSchema, newsSchema } from '../wire/answers-context.js';
 
 /**
  * Context routes I (issue 16; docs/context.md, docs/live.md): live tracking, news wire, futures,
@@ -19,7 +21,7 @@ import { defineRoute, type Route } from '../route.js';
  * fabricated value and never a 5xx for a provider's sake.
  */
 
-const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` });
+const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` }).meta(isoDateDoc);
 
 export const liveParamsSchema = z.object({ sport: gradedSportSchema });
 export const liveQuerySchema = z.object({ date: isoDate.optional().describe('ET game date (default: today at the server clock)') });
@@ -72,6 +74,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
         'Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s.',
       tag: 'context',
       access: 'public',
+      response: liveSchema,
       params: liveParamsSchema,
       query: liveQuerySchema,
       maxAge: CONTEXT_MAX_AGE.live,
@@ -84,6 +87,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       description: 'Items deduplicated by id, newest first; cached 15 minutes.',
       tag: 'context',
       access: 'public',
+      response: newsSchema,
       params: newsParamsSchema,
       query: newsQuerySchema,
       maxAge: CONTEXT_MAX_AGE.news,
@@ -97,6 +101,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
         'Only with FUTURES_ENABLED=1; one Odds API outrights call per sport per 12 hours, outside the daily snapshot budget. Selections carry prev_price and move (shortening, drifting, flat on implied probability) only when a previous price exists. WNBA has no futures key: hidden with that reason.',
       tag: 'context',
       access: 'public',
+      response: futuresSchema,
       params: futuresParamsSchema,
       maxAge: CONTEXT_MAX_AGE.futures,
       handle: ({ params }) => guarded({ sport: params.sport }, (d) => readFutures(d, params.sport)),
@@ -109,6 +114,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
         'Per bout: two fighters with tale of the tape, best moneyline and round-total prices across the allowed books (joined by normalized fighter names), style blend and a style-edge model read (not a grade). Method, round and KO markets are data-limited.',
       tag: 'context',
       access: 'public',
+      response: combatSchema,
       params: combatParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
       handle: ({ params }) => guarded({ date: params.date }, (d) => readCombat(d, params.date)),
@@ -119,8 +125,10 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       summary: 'One bout by ESPN id (404 for an unknown id)',
       tag: 'context',
       access: 'public',
+      response: fightSchema,
       params: fightParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
+      errors: [404],
       handle: ({ params }) =>
         guarded({ id: params.id }, async (d) => {
           const fight = await readFight(d, params.id);

@@ -8,11 +8,13 @@ import { clvStatus, type ClvStatus } from '../../domain/settlement.js';
 import { closeContexts, countLedger, listLedger, type LedgerEntry } from '../../store/repo/ledger.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
+import { accuracySchema, modelRecordSchema } from '../wire/answers-core.js';
 
 export const accuracyQuerySchema = z.object({ sport: gradedSportSchema.optional() });
 
 export const ledgerModelQuerySchema = z.object({
-  date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').optional(),
+  date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').meta(isoDateDoc).optional(),
   team: z.string().trim().min(1).max(8).transform((t) => t.toUpperCase()).optional(),
   player: z.string().trim().min(1).max(80).optional(),
   sport: gradedSportSchema.optional(),
@@ -70,6 +72,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       path,
       tag: 'record',
       access: 'public',
+      response: accuracySchema,
       summary: 'Accuracy by grade tier over the rolling 30 days',
       description:
         'Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.',
@@ -86,6 +89,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       path: '/api/ledger/model',
       tag: 'record',
       access: 'tier-shaped',
+      response: modelRecordSchema,
       summary: 'Public model record: entries and the 30-day aggregate',
       description:
         'Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).',

@@ -6,6 +6,7 @@ import type { Store } from '../../store/db.js';
 import { gradedRows, playerGameStats } from '../../store/schema.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { playerSearchSchema } from '../wire/answers-core.js';
 
 export const playerSearchQuerySchema = z.object({
   q: z.string().trim().min(2, 'at least 2 characters').max(60),
@@ -71,6 +72,7 @@ export function playerRoutes(deps: ServerDeps): Route[] {
       path: '/api/players/search',
       tag: 'players',
       access: 'public',
+      response: playerSearchSchema,
       summary: 'Player search over stored names',
       description:
         'Ranked exact normalized key, then surname prefix, then folded substring. MLB searches every stored MLB player; other sports search cached names only (players the stored snapshots graded). No provider call.',

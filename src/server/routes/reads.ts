@@ -7,6 +7,7 @@ import type { ServerDeps } from '../context.js';
 import type { Tier } from '../../domain/tiers.js';
 import { readMeter, releaseMetered, reserveMetered, retryAfterFor } from '../rate-limit.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
+import { parlayAnswerSchema, scanAnswerSchema, scanMeterSchema, scanViewSchema } from '../wire/answers-core.js';
 
 /** usage_events kind for a metered scan read. */
 export const SCAN_READ_KIND = 'scan_read';
@@ -27,6 +28,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       path: '/api/scan',
       tag: 'grading',
       access: 'tier-shaped',
+      response: scanAnswerSchema,
       summary: 'Scan one player/stat/line/direction',
       description:
         "Public. Grade plus intel and the book/fair prices recovered from the latest snapshot by exact join. With a valid token the graded read is written to that user's ledger; anonymous scans never are. A refused read (no projection) writes nothing and is not metered. Graded reads are metered per rolling 24 h (free 5, analyst 100, desk unlimited); over the meter: 429 with Retry-After.",
@@ -68,6 +70,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       path: '/api/user/scan-meter',
       tag: 'accounts',
       access: 'auth',
+      response: scanMeterSchema,
       summary: "The caller's scan meter: graded reads in the rolling 24 hours",
       description:
         'Auth required (no, unknown or revoked token: 401). Read from the same usage_events rows the POST /api/scan limiter counts. Limited tiers: `{ unlimited: false, used, limit, remaining, window_hours: 24, window_start, next_free_at }`; `next_free_at` is when the oldest counted read leaves the window (null when none is counted). Unlimited tiers (desk): `{ unlimited: true }` and nothing else. A refused read (insufficient_data) is never counted. Limits per tier: free 5, analyst 100, desk unlimited.',
@@ -79,6 +82,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       path: '/api/analyze',
       tag: 'grading',
       access: 'tier-gated',
+      response: scanViewSchema,
       summary: 'Model-price analysis of one prop (analyst and desk)',
       description:
         "The scan engine's model fields (projection, p_win, model_odds, ev_pct, value, takeable) with intel and prices. Free tier: 403. Not metered, never written to the ledger.",
@@ -95,6 +99,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       path: '/api/parlay/grade',
       tag: 'grading',
       access: 'tier-shaped',
+      response: parlayAnswerSchema,
       summary: 'Grade a parlay of 2 to 6 legs',
       description:
         'Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.',

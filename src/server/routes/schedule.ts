@@ -7,6 +7,7 @@ import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../store/
 import { playerGameStats } from '../../store/schema.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { injuriesSchema, lineupsSchema, pitchersSchema } from '../wire/answers-core.js';
 
 export const scheduleParamsSchema = z.object({ sport: gradedSportSchema });
 
@@ -48,6 +49,7 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       path: '/api/schedule/:sport/lineups',
       tag: 'schedule',
       access: 'public',
+      response: lineupsSchema,
       summary: 'Lineup status per player (CONFIRMED with batting slot, NOT_IN, PROJECTED)',
       description: 'From what the latest snapshot stored; no provider call. Nothing stored: available false.',
       params: scheduleParamsSchema,
@@ -73,6 +75,7 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       path: '/api/schedule/:sport/injuries',
       tag: 'schedule',
       access: 'public',
+      response: injuriesSchema,
       summary: 'Injury chips (OUT, GTD, PROB) per player',
       description: 'From what the latest snapshot stored; an unknown status has no chip. Nothing stored: available false.',
       params: scheduleParamsSchema,
@@ -96,6 +99,7 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       path: '/api/schedule/:sport/pitchers',
       tag: 'schedule',
       access: 'public',
+      response: pitchersSchema,
       summary: 'Probable starting pitchers per game (MLB only), with a best-effort ERA',
       description:
         "A pitcher is listed when the latest MLB snapshot priced his strikeouts (books post that market for the probable starter). ERA is 9 x ER / IP over his stored box-score lines, null when they don't carry both. Other sports: 404.",

@@ -12,6 +12,7 @@ import { bearerChallenge } from '../envelope.js';
 import { readCappedBody, readJsonBody, validate } from '../input.js';
 import { meteredUsage, recordUsage, retryAfterFor, SLIP_PARSES_PER_DAY } from '../rate-limit.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
+import { slipAnswerSchema } from '../wire/answers-core.js';
 
 /** usage_events kind for a counted slip parse. */
 export const SLIP_PARSE_KIND = 'slip_parse';
@@ -131,7 +132,8 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
     method: 'POST',
     path: SLIP_PARSE_PATH,
     tag: 'slips',
-    access: 'tier-shaped',
+    access: 'auth',
+    response: slipAnswerSchema,
     summary: 'Read a bet slip (screenshot or pasted text) into legs and grade each leg',
     description:
       'Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request that fails validation or decoding is not counted. Oversize: 413; not an image or a corrupt image: 400.',
@@ -181,7 +183,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
 
 /**
  * What the route table cannot say about this route in /openapi.json: the multipart alternative to
- * the JSON body, and that the bearer token is required rather than optional.
+ * the JSON body, the upload cap behind its 413, and the 503 of an OCR engine that cannot start.
  */
 export function describeSlipRoute(openapi: Record<string, unknown>): void {
   const paths = openapi['paths'] as Record<string, Record<string, Record<string, unknown>>> | undefined;
@@ -194,25 +196,13 @@ export function describeSlipRoute(openapi: Record<string, unknown>): void {
         type: 'object',
         required: ['image'],
         properties: {
-          image: { type: 'string', format: 'binary', description: 'slip screenshot: PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB' },
+          image: { type: 'string', contentMediaType: 'image/*', description: 'slip screenshot: PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB' },
           book: { type: 'string', enum: slipBookSchema.options, default: 'auto' },
         },
       },
     };
   }
-  op['security'] = [{ bearer: [] }];
-  op['x-auth'] = 'required';
-  const params = (op['parameters'] ?? []) as Array<Record<string, unknown>>;
-  for (const p of params) {
-    if (p['name'] === 'Authorization') {
-      p['required'] = true;
-      p['description'] = 'Bearer <token>; required (no or invalid token: 401)';
-    }
-  }
   const responses = op['responses'] as Record<string, Record<string, unknown>>;
-  if (responses['401']) responses['401']['description'] = 'Missing, unknown or revoked bearer token';
-  if (responses['413']) responses['413']['description'] = 'Upload over the 4 MB image cap (or JSON over the body cap)';
-  if (responses['503'] === undefined) {
-    responses['503'] = { description: 'The OCR engine could not start or did not finish in time', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-  }
+  if (responses['413']) responses['413'] = { ...responses['413'], description: 'Upload over the 4 MB image cap (or JSON over the body cap)' };
+  responses['503'] = { $ref: '#/components/responses/Unavailable', description: 'The OCR engine could not start or did not finish in time' };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gradeSchema } from '../../domain/grades.js';
 import { normalizeName } from '../../domain/names.js';
 import { GRADED_SPORTS, gradedSportSchema } from '../../domain/sports.js';
-import { parseStat } from '../../domain/stats.js';
+import { parseStat, statSpellings } from '../../domain/stats.js';
 import type { Tier } from '../../domain/tiers.js';
 import { lastSuccessfulRun } from '../../store/repo/runs.js';
 import { latestSnapshot } from '../../store/repo/snapshots.js';
@@ -13,6 +13,7 @@ import type { Replays } from '../replay.js';
 import { defineRoute, type Route } from '../route.js';
 import { acceptsGzip, etagMatches, viewCoding, type EncodedBody, type SnapshotCache, type SnapshotView } from '../snapshot-cache.js';
 import { syncStatus } from '../../domain/sync-status.js';
+import { snapshotAnswerSchema, snapshotSummarySchema } from '../wire/answers-core.js';
 
 export const sportParamsSchema = z.object({ sport: gradedSportSchema });
 
@@ -40,7 +41,8 @@ export const snapshotQuerySchema = z.object({
       if (stat === null) ctx.addIssue({ code: 'custom', message: `unknown stat '${s}'` });
       return stat ?? undefined;
     })
-    .describe('a stat (points, rebounds, threes, pra, ... or an Odds API market key)'),
+    .meta({ enum: statSpellings() })
+    .describe('a stat (points, rebounds, threes, pra, ... or an Odds API market key; case, spaces and hyphens ignored)'),
   min_grade: z
     // A '+' in a query string reads as a space: "min_grade=A+" arrives as "A ".
     .preprocess((v) => (v === 'A ' ? 'A+' : v), gradeSchema)
@@ -126,6 +128,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
       path: '/api/snapshot/summary',
       tag: 'snapshot',
       access: 'public',
+      response: snapshotSummarySchema,
       summary: 'Real graded count and last pipeline run, with sync status',
       description:
         'Reads the store only. sync_status compares the time since the last successful snapshot run with SNAPSHOT_EXPECTED_INTERVAL minutes: under 1.5x normal, 1.5x or more amber, 3x or more stale. Before any run: ran false, no time, no status.',
@@ -156,6 +159,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
       path: '/api/snapshot/:sport',
       tag: 'snapshot',
       access: 'tier-shaped',
+      response: snapshotAnswerSchema,
       summary: 'The latest snapshot of graded rows for a sport',
       description:
         'Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true. ' +

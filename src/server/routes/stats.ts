@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gradedSportSchema } from '../../domain/sports.js';
+import { statSpellings } from '../../domain/stats.js';
 import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
@@ -17,6 +18,8 @@ import { readLineups } from '../../pipeline/stats-lineup.js';
 import { readPlayerStats } from '../../pipeline/stats-player.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { isoDateDoc } from '../wire/registry.js';
+import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema, lineupSchema, playerStatsSchema, showcaseSchema } from '../wire/answers-stats.js';
 
 /**
  * Context routes II (issue 17; docs/stats.md): stats, pitcher arsenal, lineup/depth/cascade, desk
@@ -28,14 +31,14 @@ import { defineRoute, type Route } from '../route.js';
  */
 
 const name = z.string().trim().min(1, 'a name').max(60, 'at most 60 characters');
-const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` });
+const isoDate = z.string().refine(isIsoDate, { error: (iss) => `expected a date yyyy-mm-dd, got '${String(iss.input)}'` }).meta(isoDateDoc);
 const minGames = z.coerce.number().int().min(1).max(200);
 
 export const statsPlayerParamsSchema = z.object({ name });
 export const statsSportQuerySchema = z.object({ sport: gradedSportSchema.optional().describe('nba, wnba, mlb or soccer; default: every sport the store knows (a name in two sports is ambiguous)') });
 export const statsLeadersQuerySchema = z.object({
   sport: gradedSportSchema.default('nba'),
-  stat: z.string().trim().min(1).max(40).describe('a stat of the sport: points, rebounds, assists, threes, pra, blocks, steals; hits, total_bases, home_runs, strikeouts; shots, shots_on_target'),
+  stat: z.string().trim().min(1).max(40).meta({ enum: statSpellings() }).describe('a stat of the sport: points, rebounds, assists, threes, pra, blocks, steals; hits, total_bases, home_runs, strikeouts; shots, shots_on_target'),
   season: z.string().trim().max(9).optional().describe('2024-25 or 2024 (nba, soccer); 2025 (mlb, wnba); default: the season of the clock'),
   min_games: minGames.optional().describe('minimum played games (default: 70% of the most games any team has stored this season, rounded up)'),
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -99,6 +102,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/stats/player/:name',
       tag: 'stats',
       access: 'tier-shaped',
+      response: playerStatsSchema,
       summary: "Player profile, season averages and recent form from stored real game lines, archetype, tonight's graded props",
       description:
         'The name resolves through the name normalizer: ambiguous (two players, or a name in two sports) is a 404 with details.candidates, never a guess; unknown is a 404 with did-you-mean details.suggestions. Every average carries its n; a player with no stored lines gets available: false and no figures. props are the main-line graded rows of today’s snapshot, tier-shaped. Rate-limited.',
@@ -119,6 +123,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/stats/leaders',
       tag: 'stats',
       access: 'public',
+      response: leadersSchema,
       summary: 'Per-game stat leaders of a season from stored real game lines, with the documented minimum games played',
       description:
         'Average over each player’s played games carrying the stat (basketball: minutes > 0). Qualifies with at least 70% of the most games any team has stored in the season (rounded up), or min_games. Covers the players the store holds. Rate-limited.',
@@ -135,6 +140,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/stats/game/:id',
       tag: 'stats',
       access: 'public',
+      response: gameBoxSchema,
       summary: 'The box score of one game: stored history first, else the provider (ESPN summary; MLB Stats API live feed)',
       description:
         'id: a provider game id, or <yyyy-mm-dd>:<TEAM> for a stored game whose source carried none (that team and its opponent on the date). Provider answers are cached 5 minutes; nothing found: available false with the reason. Rate-limited.',
@@ -149,6 +155,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/stats/pitcher/:name/arsenal',
       tag: 'stats',
       access: 'public',
+      response: arsenalSchema,
       summary: 'Pitcher arsenal from Baseball Savant: per pitch type usage %, whiff %, velocity, ranked by usage, and strikeout %',
       description:
         'Both season CSVs cached 24 hours. A missing velocity or whiff value is null, never 0. An unknown pitcher, an unknown data shape or an upstream error: {found: false} with the reason (an unknown name also carries did-you-mean suggestions). Two pitchers sharing the name: 404 with details.candidates.',
@@ -172,6 +179,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/stats/lineup',
       tag: 'stats',
       access: 'public',
+      response: lineupSchema,
       summary: "The day's lineups per team with each player's CONFIRMED (batting slot), NOT_IN or PROJECTED state (MLB)",
       description:
         'The same rule as /api/schedule/{sport}/lineups, over the MLB Stats API: posted lineups from the schedule, and for a started game its starting nine from the live feed. Cached 10 minutes. Other sports: available false.',
@@ -184,6 +192,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/stats/depth',
       tag: 'stats',
       access: 'public',
+      response: depthSchema,
       summary: 'Depth chart per position from the provider’s team roster, with its source and time',
       description:
         'ESPN team roster (cached one hour) by position; within a position ordered by stored minutes per game (basketball) or games (MLB) this season, then the roster’s order. Unknown team: 404.',
@@ -202,6 +211,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/stats/cascade',
       tag: 'stats',
       access: 'public',
+      response: cascadeSchema,
       summary: 'With/without split: teammates’ minutes and per-stat averages in games with and without a player, from real game lines',
       description:
         'Window: the player’s current stint with his team. A teammate is shown only when both sides reach 5 played games (min_games may raise it). Not a model guess. Ambiguous or unknown player: 404 with details.',
@@ -220,6 +230,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       path: '/api/desk-showcase',
       tag: 'stats',
       access: 'public',
+      response: showcaseSchema,
       summary: 'Desk showcase: a real alternate-line ladder of an A or B prop with the most grade variation, or {available: false}',
       description:
         'Per rung: line, book price, fair price, grade, and the edge only when plausible (within ±10%, credible price; else null with edge_note). A same-team correlation tile (0.34) only with two real same-team legs. No Kelly tile. Reads the stored board.',

@@ -14,6 +14,7 @@ import { latestSnapshot } from '../../store/repo/snapshots.js';
 import { gradedRows, playerGameStats } from '../../store/schema.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { teamHubSchema } from '../wire/answers-core.js';
 
 /** Spec Limits: team hub cached 15 minutes. */
 export const TEAM_HUB_TTL_SECONDS = 15 * 60;
@@ -172,6 +173,7 @@ export function teamRoutes(deps: ServerDeps): Route[] {
       path: '/api/team/:abbr',
       tag: 'team',
       access: 'tier-shaped',
+      response: teamHubSchema,
       summary: "Team hub: roster, per-player season averages, archetype, tonight's graded props",
       description:
         'abbr is any known spelling (ESPN, NBA.com or Savant code, full name). sport picks the league when the code exists in several; without it the league with stored players wins. Unknown team: 404. Cached 15 minutes (kv_cache); props are tier-shaped per caller.',

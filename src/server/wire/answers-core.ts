@@ -1,0 +1,349 @@
+import { z } from 'zod';
+import { gradeSchema } from '../../domain/grades.js';
+import { RELATIONSHIPS } from '../../domain/parlay.js';
+import { gradedSportSchema, sideSchema, sportSchema } from '../../domain/sports.js';
+import { statTypeSchema } from '../../domain/stats.js';
+import { tierSchema } from '../../domain/tiers.js';
+import { KNOWN_BOOKS } from '../../pipeline/preferences.js';
+import type { ScanResult } from '../../pipeline/scan.js';
+import { TIER_GRADES } from '../../domain/records.js';
+import { slipBetSchema, slipLegSchema, slipResultSchema } from '../../slips/schema.js';
+import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
+import { gradedRowSchema, ledgerEntrySchema, shapedFields, snapshotHeadSchema } from './rows.js';
+
+/** A feature with nothing real to show: hidden, with the reason (never an invented value). */
+export const hiddenSchema = <S extends Record<string, z.ZodType>>(context: S) => z.object({ ...context, available: z.literal(false), reason: z.string() });
+
+// --- snapshot -------------------------------------------------------------------------------
+
+const snapshotGame = z.object({ event_id: z.string(), game: z.string(), commence_time: wireInstant(), rows: z.array(gradedRowSchema) });
+
+export const snapshotAnswerSchema = wireSchema(
+  'SnapshotAnswer',
+  z.union([
+    z.object({ sport: gradedSportSchema, available: z.literal(true), tier: tierSchema, snapshot: snapshotHeadSchema, games: z.array(snapshotGame) }).describe('the full snapshot (no view parameter)'),
+    z
+      .object({
+        sport: gradedSportSchema,
+        available: z.literal(true),
+        tier: tierSchema,
+        view: z.enum(['full', 'card']),
+        filters: z.object({ game: z.string().nullable(), player: z.string().nullable(), stat: statTypeSchema.nullable(), min_grade: gradeSchema.nullable(), main_only: z.boolean() }),
+        snapshot: snapshotHeadSchema,
+        games: z.array(snapshotGame.extend({ hidden: int().optional().describe('card view: graded rows of the game not shown') })),
+      })
+      .describe('a view (view, game, player, stat, min_grade or main=true given)'),
+    z.object({ sport: gradedSportSchema, available: z.literal(false), tier: tierSchema }).describe('no snapshot stored for the sport'),
+  ]),
+);
+
+export const snapshotSummarySchema = wireSchema(
+  'SnapshotSummary',
+  z.object({
+    ran: z.boolean(),
+    last_run_at: wireInstant().nullable(),
+    last_run_sport: z.string().nullable(),
+    expected_interval_minutes: z.number(),
+    sync_status: z.enum(['normal', 'amber', 'stale']).nullable(),
+    graded: int(),
+    sports: z.array(z.object({ sport: gradedSportSchema, snapshot_id: int(), taken_at: wireInstant(), slate_date: wireDate(), graded: int(), rows: int() })),
+    message: z.string().optional(),
+  }),
+);
+
+export const snapshotRunsSchema = wireSchema(
+  'SnapshotRuns',
+  z.object({
+    runs: z.array(
+      z.object({
+        sport: gradedSportSchema,
+        run_id: int(),
+        status: z.enum(['ok', 'empty', 'failed', 'locked', 'not_recorded']),
+        slate_date: wireDate(),
+        snapshot_id: int().nullable(),
+        events: int(),
+        rows: int(),
+        graded: int(),
+        refused: int(),
+        dropped: int(),
+        new_locks: int(),
+        moves: int(),
+        ledger_inserted: int(),
+        closings_captured: int(),
+        message: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+
+// --- board ----------------------------------------------------------------------------------
+
+export const tickerSchema = wireSchema(
+  'Ticker',
+  z.object({
+    visible: z.boolean().describe('false below 4 real items (and then no items)'),
+    count: int(),
+    items: z.array(z.object({ kind: z.enum(['MOVE', 'PIN']), text: z.string(), sport: z.string().nullable(), at: wireInstant().nullable(), source: z.enum(['snapshot', 'manual', 'env']) })),
+  }),
+);
+
+export const heroPropSchema = wireSchema(
+  'HeroProp',
+  z.union([
+    z.object({ available: z.literal(true), latest: z.boolean(), sport: gradedSportSchema, snapshot_id: int(), gap: num(), prop: gradedRowSchema }),
+    z.object({ available: z.literal(false) }),
+  ]),
+);
+
+// --- record ---------------------------------------------------------------------------------
+
+const windowSchema = z.object({ from: wireDate(), to: wireDate() });
+const gatedRate = z.object({ n: int(), successes: int(), pct: num(), ci95: z.tuple([z.number(), z.number()]).nullable(), state: z.enum(['ok', 'building']), label: z.string() });
+const unitsSchema = wireSchema('Units', z.object({ n: int(), units: num(), roi_pct: num(), state: z.enum(['ok', 'building']), unpriced: int() }).describe('flat 1-unit stakes at the locked price'));
+const counts = z.object({ entries: int(), hits: int(), misses: int(), pushes: int(), voids: int(), pending: int() });
+const settledElsewhere = z
+  .object({ settled: int(), latest_game_date: wireDate(), try_now: wireInstant().nullable(), try_days: int().nullable(), try_date: wireDate() })
+  .nullable()
+  .describe('where settled entries are when the window holds none');
+const tierGrade = z.enum(TIER_GRADES);
+
+export const accuracySchema = wireSchema(
+  'Accuracy',
+  z.object({
+    window: windowSchema,
+    min_sample: int(),
+    tiers: z.array(
+      z.object({ grade: tierGrade, n: int(), hits: int(), pct: num(), ci95: z.tuple([z.number(), z.number()]).nullable(), state: z.enum(['ok', 'learning']), label: z.string(), units: unitsSchema }),
+    ),
+    settled_elsewhere: settledElsewhere,
+  }),
+);
+
+export const modelRecordSchema = wireSchema(
+  'ModelRecord',
+  z.object({
+    aggregate: z.object({
+      window: windowSchema,
+      scope: z.object({ team: z.string().nullable(), player: z.string().nullable(), sport: z.string().nullable() }),
+      counts,
+      hit_rate: gatedRate,
+      beat_close: gatedRate,
+      clv: z.object({ beat: int(), faded: int(), flat: int() }),
+      units: unitsSchema,
+    }),
+    tiers: z.array(z.object({ grade: tierGrade, counts, hit_rate: gatedRate, units: unitsSchema, calibration: z.object({ n: int(), mean_p_win_pct: num(), actual: gatedRate }) })),
+    settled_elsewhere: settledElsewhere,
+    total: int(),
+    count: int(),
+    limit: int(),
+    entries: z.array(ledgerEntrySchema),
+  }),
+);
+
+// --- grading --------------------------------------------------------------------------------
+
+const gameRef = z.object({ event_id: z.string(), label: z.string(), commence_time: wireInstant(), opponent: z.string().nullable() });
+const candidate = z.object({ name: z.string(), key: z.string(), sport: gradedSportSchema });
+
+/** A scan read (pipeline/scan.ts ScanResult) without its internal ledger and meter flags. */
+const scanFields = {
+  status: z.enum(['graded', 'refused', 'ambiguous', 'unknown_player']),
+  request: z.object({ player: z.string(), stat: statTypeSchema, line: z.number(), direction: sideSchema }),
+  sport: gradedSportSchema.optional(),
+  player: z.object({ name: z.string(), key: z.string(), team: z.string().nullable() }).optional(),
+  candidates: z.array(candidate).optional(),
+  suggestions: z.array(candidate.extend({ similarity: z.number() })).optional(),
+  game: gameRef.nullable().optional(),
+  graded_for: wireDate().optional(),
+  grade: gradeSchema.nullable(),
+  flags: z.array(z.string()),
+  refusal_reason: z.string().optional(),
+  projection: num(),
+  p_win: num(),
+  model_odds: num(),
+  ev_pct: num(),
+  value: num(),
+  takeable: z.boolean().nullable(),
+  intel: z.object({
+    season_avg: z.number().optional(),
+    form: z.number().optional(),
+    usage: z.number().optional(),
+    minutes_avg: z.number().optional(),
+    archetype: z.string().optional(),
+    games: int().optional(),
+    season_from: wireDate().optional(),
+  }),
+  prices: z
+    .object({
+      book: z.string().nullable(),
+      book_odds: z.number(),
+      fair_odds: z.number(),
+      fair_prob: num(),
+      overround: num(),
+      devig_method: z.string().nullable(),
+      fair_source: z.string().nullable(),
+      consensus_books: int().nullable(),
+    })
+    .nullable(),
+};
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const scanKeysMatch: Same<keyof typeof scanFields | 'ledger' | 'metered', keyof ScanResult> = true;
+void scanKeysMatch;
+
+export const scanViewSchema = wireSchema('ScanView', z.object(shapedFields(scanFields)).describe('a scan read, tier-shaped'));
+
+const meterSchema = z.object({ used: int(), limit: int(), window_hours: int() });
+
+export const scanAnswerSchema = wireSchema(
+  'ScanAnswer',
+  z.object({ ...shapedFields(scanFields), ledger: z.object({ written: z.boolean(), reason: z.string().optional() }), metered: z.boolean(), meter: meterSchema.nullable().describe('null: unlimited tier') }),
+);
+
+export const scanMeterSchema = wireSchema(
+  'ScanMeter',
+  z.union([
+    z.object({ unlimited: z.literal(false), used: int(), limit: int(), remaining: int(), window_hours: int(), window_start: wireInstant(), next_free_at: wireInstant().nullable() }),
+    z.object({ unlimited: z.literal(true) }),
+  ]),
+);
+
+const parlayLeg = z.object({
+  leg: int(),
+  player: z.string(),
+  player_key: z.string().nullable(),
+  stat: statTypeSchema,
+  line: z.number(),
+  side: sideSchema,
+  sport: gradedSportSchema.nullable(),
+  team: z.string().nullable(),
+  game: gameRef.nullable(),
+  archetype: z.string().nullable(),
+  grade: gradeSchema.nullable(),
+  refusal: z.string().optional(),
+  candidates: z.array(candidate).optional(),
+  projection: num(),
+  book_odds: num(),
+  fair_odds: num(),
+  model_price_locked: z.boolean(),
+});
+
+export const parlayAnswerSchema = wireSchema(
+  'ParlayAnswer',
+  z.object({
+    combined: z.object({ grade: gradeSchema.nullable(), provisional: z.boolean(), legs_used: int(), legs_total: int(), points: z.object({ average: num(), penalty: num(), combined: num() }) }),
+    correlation: z.object({ average: num(), pairs: z.array(z.object({ a: int(), b: int(), relationship: z.enum(RELATIONSHIPS), score: num() })) }),
+    payout: z.object({ decimal: z.number(), american: num() }).nullable().describe('null for the free tier (see upsell)'),
+    upsell: z.string().optional(),
+    warnings: z.array(z.string()),
+    legs: z.array(parlayLeg),
+    tier: tierSchema,
+  }),
+);
+
+// --- players, team, schedule ----------------------------------------------------------------
+
+export const playerSearchSchema = wireSchema(
+  'PlayerSearch',
+  z.object({ sport: gradedSportSchema, q: z.string(), results: z.array(z.object({ player: z.string(), key: z.string(), team: z.string().nullable(), last_seen: z.string().nullable() })) }),
+);
+
+export const teamHubSchema = wireSchema(
+  'TeamHub',
+  z.object({
+    sport: gradedSportSchema,
+    team: z.object({ abbr: z.string(), name: z.string() }),
+    season_from: wireDate(),
+    as_of: wireInstant(),
+    roster: z.array(
+      z.object({
+        player: z.string(),
+        key: z.string(),
+        season_games: int(),
+        minutes_avg: num(),
+        averages: z.record(z.string(), num()).describe('per stat of the sport: the mean over played games'),
+        archetype: z.object({ primary: z.string(), secondary: z.string().nullable(), blend: z.array(z.object({ id: z.string(), weight: z.number() })) }).nullable(),
+      }),
+    ),
+    props: z.array(gradedRowSchema),
+  }),
+);
+
+const scheduleHead = { sport: gradedSportSchema, available: z.literal(true), snapshot_id: int(), taken_at: wireInstant() };
+const hiddenSport = hiddenSchema({ sport: gradedSportSchema });
+export const lineupsSchema = wireSchema(
+  'ScheduleLineups',
+  z.union([
+    z.object({
+      ...scheduleHead,
+      players: z.array(
+        z.object({ player: z.string(), team: z.string().nullable(), event_id: z.string(), game: z.string(), commence_time: wireInstant(), lineup_status: z.enum(['CONFIRMED', 'NOT_IN', 'PROJECTED']), batting_slot: int().nullable() }),
+      ),
+    }),
+    hiddenSport,
+  ]),
+);
+export const injuriesSchema = wireSchema(
+  'ScheduleInjuries',
+  z.union([z.object({ ...scheduleHead, players: z.array(z.object({ player: z.string(), team: z.string().nullable(), event_id: z.string(), game: z.string(), injury_status: z.enum(['OUT', 'GTD', 'PROB']) })) }), hiddenSport]),
+);
+export const pitchersSchema = wireSchema(
+  'SchedulePitchers',
+  z.union([
+    z.object({
+      ...scheduleHead,
+      games: z.array(z.object({ event_id: z.string(), game: z.string(), commence_time: wireInstant(), pitchers: z.array(z.object({ player: z.string(), team: z.string().nullable(), era: num() })) })),
+    }),
+    hiddenSport,
+  ]),
+);
+
+// --- accounts -------------------------------------------------------------------------------
+
+const onboarding = z.union([z.object({ required: z.literal(true), redirect: z.string(), reason: z.literal('new_user') }), z.object({ required: z.literal(false), reason: z.enum(['complete', 'exempt']) })]);
+
+export const meSchema = wireSchema(
+  'Me',
+  z.object({
+    email: z.email(),
+    tier: tierSchema,
+    created_at: wireInstant(),
+    entitlements: z.object({ model_price: z.boolean(), parlay_leg_cap: int(), scan_reads_per_day: int().nullable().describe('null: unlimited'), slip_parses_per_day: int() }),
+    onboarding,
+    founder_pricing: z.boolean(),
+    billing: z.object({ customer_linked: z.boolean(), subscription_status: z.string().nullable(), grace_until: wireInstant().nullable() }),
+  }),
+);
+
+export const preferencesSchema = wireSchema(
+  'Preferences',
+  z.object({
+    sports: z.array(sportSchema),
+    books: z.array(z.enum(KNOWN_BOOKS)),
+    bankroll_limit: num().describe('US dollars; null when not set'),
+    onboarding_complete: z.boolean(),
+    updated_at: wireInstant().nullable(),
+    onboarding,
+  }),
+);
+
+export const webhookAnswerSchema = wireSchema('WebhookAnswer', z.object({ received: z.literal(true), event_id: z.string(), outcome: z.enum(['applied', 'stale', 'ignored', 'duplicate']) }));
+export const portalAnswerSchema = wireSchema('PortalSession', z.object({ url: z.url() }));
+export const founderCountSchema = wireSchema('FounderCount', z.union([z.object({ available: z.literal(true), count: int(), as_of: wireInstant() }), z.object({ available: z.literal(false) })]));
+export const founderRedeemSchema = wireSchema('FounderRedeem', z.object({ founder_pricing: z.literal(true), code: z.string(), already: z.boolean() }));
+
+// --- slips ----------------------------------------------------------------------------------
+
+/** The slip reader's result (slips/schema.ts), each leg's grading carrying the tier-shaped scan view. */
+const slipLegWire = slipLegSchema.extend({
+  grading: z
+    .discriminatedUnion('status', [
+      z.object({ status: z.literal('graded'), view: scanViewSchema }),
+      z.object({ status: z.literal('refused'), refusal: scanViewSchema }),
+      z.object({ status: z.literal('unavailable'), reason: z.string() }),
+    ])
+    .nullable(),
+});
+export const slipAnswerSchema = wireSchema(
+  'SlipAnswer',
+  slipResultSchema.extend({ bets: z.array(slipBetSchema.extend({ legs: z.array(slipLegWire) })), meter: meterSchema }),
+);

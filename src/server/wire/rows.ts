@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { gradeSchema } from '../../domain/grades.js';
+import { noCloseReasonSchema } from '../../domain/settlement.js';
+import { gradedSportSchema, sideSchema } from '../../domain/sports.js';
+import { statTypeSchema } from '../../domain/stats.js';
+import { MODEL_FIELDS, tierSchema } from '../../domain/tiers.js';
+import type { GradedRowView } from '../../pipeline/views.js';
+import { ledgerOutcomes } from '../../store/schema.js';
+import type { ledgerEntryView } from '../routes/ledger.js';
+import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
+
+/** The one error body of the API (envelope.ts): every 4xx and 5xx answer. */
+export const errorEnvelopeSchema = wireSchema(
+  'Error',
+  z.object({
+    error: z.object({
+      code: z
+        .enum(['BAD_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'TOO_LARGE', 'RATE_LIMITED', 'CONFLICT', 'UNAVAILABLE', 'UPSTREAM', 'EXPIRED', 'NOT_CONFIGURED', 'INTERNAL'])
+        .describe('stable machine code; the HTTP status follows from it'),
+      message: z.string().describe('for people: names the bad field or the reason'),
+      details: z.unknown().optional().describe('per route: candidates or suggestions of a 404 name, meter use of a 429, reason of a 400/409/410'),
+    }),
+  }),
+);
+
+export const tierWire = tierSchema;
+export const sportWire = gradedSportSchema;
+
+/**
+ * Every field of a graded row (pipeline/views.ts gradedRowView, the one builder of the wire
+ * row). Adding a field to the view without adding it here fails the typecheck (below).
+ */
+const gradedRowFields = {
+  player: z.string(),
+  team: z.string().nullable(),
+  opponent: z.string().nullable(),
+  event_id: z.string(),
+  game: z.string().describe('AWAY @ HOME'),
+  commence_time: wireInstant(),
+  stat_type: statTypeSchema,
+  line: z.number(),
+  main_line: z.boolean().nullable().describe('the line most books offer; false for alternate (ladder) rungs'),
+  side: sideSchema,
+  direction: sideSchema,
+  grade: gradeSchema.nullable().describe('null: refused (see refusal_reason)'),
+  flags: z.array(z.enum(['insufficient_data'])),
+  refusal_reason: z.string().nullable(),
+  projection: num(),
+  book: z.string().nullable(),
+  over_odds: num(),
+  under_odds: num(),
+  book_odds: num(),
+  fair_odds: num(),
+  fair_prob: num(),
+  overround: num(),
+  devig_method: z.string().nullable(),
+  fair_source: z.enum(['consensus', 'market_implied', 'book']).nullable(),
+  consensus_books: int().nullable(),
+  thin_consensus: z.boolean().nullable(),
+  outlier_price: z.boolean().nullable(),
+  outlier: z.object({ book: z.string(), odds: z.number() }).nullable(),
+  model_odds: num(),
+  p_win: num(),
+  ev_pct: num(),
+  value: num(),
+  takeable: z.boolean().nullable(),
+  archetype: z.string().nullable(),
+  gradedAt: wireInstant(),
+  line_delta: z.object({ delta: z.number(), previous_line: num(), direction: z.enum(['toward', 'away']).nullable() }).nullable(),
+  lineup_status: z.enum(['CONFIRMED', 'NOT_IN', 'PROJECTED']).nullable(),
+  batting_slot: int().nullable(),
+  injury_status: z.enum(['OUT', 'GTD', 'PROB']).nullable(),
+};
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The wire row and its builder name the same fields: a field added to one only is a type error here. */
+const gradedRowKeysMatch: Same<keyof typeof gradedRowFields, keyof GradedRowView> = true;
+void gradedRowKeysMatch;
+
+type Shape = Record<string, z.ZodType>;
+const MODEL = new Set<string>(MODEL_FIELDS);
+
+/**
+ * A row after tier shaping (domain/tiers.ts shapeRow): callers with the model-price entitlement
+ * get the model fields and model_price_locked false; others get none of them and true.
+ */
+export function shapedFields<S extends Shape>(shape: S) {
+  const out: Shape = {};
+  for (const [k, v] of Object.entries(shape)) out[k] = MODEL.has(k) ? v.optional().describe(`model field: present for analyst and desk callers only`) : v;
+  return { ...(out as { [K in keyof S]: S[K] }), model_price_locked: z.boolean().describe('true: the model fields were withheld for this tier') };
+}
+
+export const gradedRowSchema = wireSchema('GradedRow', z.object(shapedFields(gradedRowFields)).describe('A graded (or refused) prop, tier-shaped'));
+
+/** A stored snapshot as the snapshot routes head it. */
+export const snapshotHeadSchema = wireSchema('SnapshotHead', z.object({ id: int(), taken_at: wireInstant(), slate_date: wireDate(), graded: int(), rows: int() }));
+
+/** CLV as the ledger reads it (domain/settlement.ts clvStatus). */
+export const clvStatusSchema = wireSchema(
+  'ClvStatus',
+  z.object({
+    clv: num(),
+    clv_line: num(),
+    verdict: z.enum(['beat', 'faded', 'flat']).nullable(),
+    final: z.boolean(),
+    no_close_reason: noCloseReasonSchema.nullable(),
+    note: z.string().nullable(),
+  }),
+);
+
+/** A public ledger entry (routes/ledger.ts ledgerEntryView), tier-shaped. */
+const ledgerEntryFields = {
+  id: int(),
+  sport: z.string(),
+  event_id: z.string(),
+  game_date: wireDate(),
+  commence_time: wireInstant(),
+  player: z.string(),
+  team: z.string().nullable(),
+  opponent: z.string().nullable(),
+  stat: statTypeSchema,
+  line: z.number(),
+  side: sideSchema,
+  grade: gradeSchema.nullable(),
+  projection: num(),
+  p_win: num(),
+  book: z.string().nullable(),
+  locked_price: num(),
+  locked_fair_prob: num(),
+  locked_at: wireInstant(),
+  closing_line: num(),
+  closing_price: num(),
+  clv: num(),
+  clv_line: num(),
+  clv_verdict: z.enum(['beat', 'faded', 'flat']).nullable(),
+  clv_status: clvStatusSchema.optional(),
+  outcome: z.enum(ledgerOutcomes),
+  actual: num(),
+  settled_at: wireInstant().nullable(),
+  revised_from_grade: gradeSchema.nullable(),
+};
+const ledgerKeysMatch: Same<keyof typeof ledgerEntryFields, keyof ReturnType<typeof ledgerEntryView>> = true;
+void ledgerKeysMatch;
+
+export const ledgerEntrySchema = wireSchema('LedgerEntry', z.object(shapedFields(ledgerEntryFields)));

@@ -1,0 +1,4480 @@
+/**
+ * The propgrade HTTP API wire types, generated from /openapi.json by openapi-typescript.
+ * Do not edit: `npm run api:types` rewrites this file (test/server/api-types.test.ts checks it).
+ */
+
+export interface paths {
+    "/api/snapshot/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real graded count and last pipeline run, with sync status
+         * @description Reads the store only. sync_status compares the time since the last successful snapshot run with SNAPSHOT_EXPECTED_INTERVAL minutes: under 1.5x normal, 1.5x or more amber, 3x or more stale. Before any run: ran false, no time, no status.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getSnapshotSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/snapshot/{sport}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest snapshot of graded rows for a sport
+         * @description Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true. Views (optional query): view=card gives the slate card (at most 6 graded props per game, one per player and stat, A+ to F, with hidden = graded rows not shown); game, player, stat, min_grade and main=true keep only matching rows (any combination, with either view). A view answers in brotli when Accept-Encoding takes br at least as much as gzip, else gzip, else plain; its ETags end in -br / -gz; it carries view and filters in the body. Without parameters (or view=full alone) the answer is the full snapshot, unchanged.
+         *
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         */
+        get: operations["getSnapshotBySport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ticker: snapshot line moves (MOVE) and manual pins
+         * @description Hidden (visible false, no items) when fewer than 4 real items exist. Clients poll every 30 s.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getTicker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hero-prop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hero prop: the A or B prop with the largest |projection - line|
+         * @description Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. Model fields are tier-shaped.
+         *
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         */
+        get: operations["getHeroProp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accuracy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accuracy by grade tier over the rolling 30 days
+         * @description Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getAccuracy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ledger/accuracy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accuracy by grade tier over the rolling 30 days
+         * @description Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getLedgerAccuracy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ledger/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public model record: entries and the 30-day aggregate
+         * @description Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
+         *
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         */
+        get: operations["getLedgerModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule/{sport}/lineups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lineup status per player (CONFIRMED with batting slot, NOT_IN, PROJECTED)
+         * @description From what the latest snapshot stored; no provider call. Nothing stored: available false.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getScheduleBySportLineups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule/{sport}/injuries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Injury chips (OUT, GTD, PROB) per player
+         * @description From what the latest snapshot stored; an unknown status has no chip. Nothing stored: available false.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getScheduleBySportInjuries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule/{sport}/pitchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Probable starting pitchers per game (MLB only), with a best-effort ERA
+         * @description A pitcher is listed when the latest MLB snapshot priced his strikeouts (books post that market for the probable starter). ERA is 9 x ER / IP over his stored box-score lines, null when they don't carry both. Other sports: 404.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getScheduleBySportPitchers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/{abbr}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team hub: roster, per-player season averages, archetype, tonight's graded props
+         * @description abbr is any known spelling (ESPN, NBA.com or Savant code, full name). sport picks the league when the code exists in several; without it the league with stored players wins. Unknown team: 404. Cached 15 minutes (kv_cache); props are tier-shaped per caller.
+         *
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         */
+        get: operations["getTeamByAbbr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/players/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Player search over stored names
+         * @description Ranked exact normalized key, then surname prefix, then folded substring. MLB searches every stored MLB player; other sports search cached names only (players the stored snapshots graded). No provider call.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getPlayersSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan one player/stat/line/direction
+         * @description Public. Grade plus intel and the book/fair prices recovered from the latest snapshot by exact join. With a valid token the graded read is written to that user's ledger; anonymous scans never are. A refused read (no projection) writes nothing and is not metered. Graded reads are metered per rolling 24 h (free 5, analyst 100, desk unlimited); over the meter: 429 with Retry-After.
+         *
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         */
+        post: operations["postScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/scan-meter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's scan meter: graded reads in the rolling 24 hours
+         * @description Auth required (no, unknown or revoked token: 401). Read from the same usage_events rows the POST /api/scan limiter counts. Limited tiers: `{ unlimited: false, used, limit, remaining, window_hours: 24, window_start, next_free_at }`; `next_free_at` is when the oldest counted read leaves the window (null when none is counted). Unlimited tiers (desk): `{ unlimited: true }` and nothing else. A refused read (insufficient_data) is never counted. Limits per tier: free 5, analyst 100, desk unlimited.
+         *
+         *     Auth: a valid bearer token (none, unknown or revoked: 401).
+         */
+        get: operations["getUserScanMeter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model-price analysis of one prop (analyst and desk)
+         * @description The scan engine's model fields (projection, p_win, model_odds, ev_pct, value, takeable) with intel and prices. Free tier: 403. Not metered, never written to the ledger.
+         *
+         *     Tier-gated: analyst or desk token; any other caller gets 403.
+         */
+        post: operations["postAnalyze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parlay/grade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grade a parlay of 2 to 6 legs
+         * @description Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.
+         *
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         */
+        post: operations["postParlayGrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slips/parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a bet slip (screenshot or pasted text) into legs and grade each leg
+         * @description Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request that fails validation or decoding is not counted. Oversize: 413; not an image or a corrupt image: 400.
+         *
+         *     Auth: a valid bearer token (none, unknown or revoked: 401).
+         */
+        post: operations["postSlipsParse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/snapshot/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the snapshot pipeline for every graded sport
+         * @description Needs the x-internal-key header (INTERNAL_API_KEY); wrong, missing or unconfigured: 401 and nothing runs. Same pipeline and per-sport lock as `propgrade snapshot all`.
+         *
+         *     Internal: the x-internal-key header (INTERNAL_API_KEY); missing, wrong or unconfigured: 401.
+         */
+        post: operations["postInternalSnapshotAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/snapshot/{sport}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the snapshot pipeline for one sport
+         * @description Needs the x-internal-key header. 409 when another run holds the sport's lock; a failed run answers 200 with status failed (the last snapshot is kept).
+         *
+         *     Internal: the x-internal-key header (INTERNAL_API_KEY); missing, wrong or unconfigured: 401.
+         */
+        post: operations["postInternalSnapshotBySport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe an email to the daily report (double opt-in on listmonk)
+         * @description Body `{ email, website }`: `website` is a honeypot that must stay empty. Answers `{ ok: true, status: "confirmation_sent" }` for a new address, an address listmonk already has, and a filled honeypot alike (nothing is forwarded for the honeypot). listmonk not configured: 200 `{ ok: false, reason: "not_configured" }`. listmonk failing: 502 UPSTREAM. 10 requests per minute per address.
+         *
+         *     Public: the same answer for everyone.
+         */
+        post: operations["postNewsletterSubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/newsletter/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the daily report and send it as a listmonk campaign (the same code as `propgrade newsletter send`)
+         * @description Query `date` (ET, default today). Answers `{ status: sent, campaign_id, ... }`, `already_sent`, `not_configured` (nothing called) or `refused` (`reason: empty | editorial`, no campaign). listmonk failing: 502 UPSTREAM.
+         *
+         *     Internal: the x-internal-key header (INTERNAL_API_KEY); missing, wrong or unconfigured: 401.
+         */
+        post: operations["postInternalNewsletterSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/internal/ghost/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the slate-preview and settle drafts to Ghost (always status draft; a second call updates the same posts)
+         * @description Query `date` (ET, default today). Ghost not configured: `{ status: not_configured }`, nothing called. Ghost failing: 502 UPSTREAM.
+         *
+         *     Internal: the x-internal-key header (INTERNAL_API_KEY); missing, wrong or unconfigured: 401.
+         */
+        post: operations["postInternalGhostDrafts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Founder desk: the day's pack as JSON (bearer token of a DESK_ALLOWLIST email; 401 without a valid token, 403 otherwise)
+         * @description Founder desk: a valid bearer token (else 401) whose email is on DESK_ALLOWLIST (else 403), whatever the tier.
+         */
+        get: operations["getDeskPack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/desk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Founder desk page (HTML, strict CSP, no external assets); same access as /api/desk/pack
+         * @description Founder desk: a valid bearer token (else 401) whose email is on DESK_ALLOWLIST (else 403), whatever the tier.
+         */
+        get: operations["getDesk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the token belongs to: email, tier, entitlements, onboarding, billing state
+         * @description Auth required (401 without a valid token). `onboarding` is `{ required: true, redirect: "/onboarding", reason: "new_user" }` for a user created on or after ONBOARDING_CUTOFF who has not set onboarding_complete, else `{ required: false, reason: "complete" | "exempt" }`; every auth route also sends the header `x-onboarding-required: /onboarding` in that case. `entitlements`: model_price, parlay_leg_cap, scan_reads_per_day (null = unlimited), slip_parses_per_day. `billing`: customer_linked, subscription_status, grace_until (the tier becomes free when it passes).
+         *
+         *     Auth: a valid bearer token (none, unknown or revoked: 401).
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's preferences
+         * @description Auth required (401 without a valid token). `{ sports, books, bankroll_limit, onboarding_complete, updated_at, onboarding }`. Never saved: empty lists, bankroll_limit null, onboarding_complete false, updated_at null.
+         *
+         *     Auth: a valid bearer token (none, unknown or revoked: 401).
+         */
+        get: operations["getPreferences"];
+        put?: never;
+        /**
+         * Update the caller's preferences (partial merge)
+         * @description Auth required (401 without a valid token). Every field optional; fields not sent keep their value. sports: subset of mlb, nba, wnba, soccer, mma; books: Odds API book keys (betmgm, betonlineag, betrivers, betus, bovada, draftkings, fanatics, fanduel, hardrockbet, mybookieag, prizepicks, williamhill_us); values are trimmed, lower-cased and de-duplicated, at most 50 per list. bankroll_limit: US dollars, 0.01 to 1000000, kept to the cent, null clears it. onboarding_complete: true ends the onboarding redirect. An unknown sport, book or field, or a wrong type: 400 naming it, nothing saved. Answers the merged preferences, as GET.
+         *
+         *     Auth: a valid bearer token (none, unknown or revoked: 401).
+         */
+        post: operations["postPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe webhook endpoint (signed events only)
+         * @description Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within 300 s of the server clock) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap 524288 bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.
+         *
+         *     Public: the same answer for everyone.
+         */
+        post: operations["postWebhooksStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Stripe billing-portal session for the caller
+         * @description Auth required (401 without a valid token). Creates a Stripe billing-portal session for the Stripe customer linked to the caller, returning to BILLING_RETURN_URL, and answers `{ url }` to redirect to (short-lived; create one per visit). No customer linked: 409 CONFLICT (details.reason no_customer). STRIPE_SECRET_KEY or BILLING_RETURN_URL not set: 503 NOT_CONFIGURED. Stripe failing or refusing: 502 UPSTREAM with Stripe's error type and code.
+         *
+         *     Auth: a valid bearer token (none, unknown or revoked: 401).
+         */
+        post: operations["postPaymentsPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founders/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many founders hold an active subscription
+         * @description Public. `{ available: true, count, as_of }`: users with founder pricing whose subscription status is active, cached 5 minutes (as_of is when it was counted). Billing not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET both needed) or the store failing: `{ available: false }` and nothing else. A real 0 is 0.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getFoundersCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/founders/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a founder pricing code
+         * @description Auth required (401 without a valid token). Body `{ code }` (case and surrounding spaces ignored). Valid through the end of FOUNDER_CODE_EXPIRY (UTC), checked at each request. Unknown code: 400 (details.reason unknown_code); past the expiry: 410 EXPIRED (reason expired); FOUNDER_CODES not set: 503 NOT_CONFIGURED; already a founder by another code: 409. Answers `{ founder_pricing: true, code, already }`; redeeming the same code again changes nothing (already: true).
+         *
+         *     Auth: a valid bearer token (none, unknown or revoked: 401).
+         */
+        post: operations["postFoundersRedeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live/{sport}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live tracking of today’s ledger and slate props (labelled tracking; never changes a grade)
+         * @description Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getLiveBySport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/{sport}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * News wire from ESPN (athlete and team only from the item’s categories), newest first
+         * @description Items deduplicated by id, newest first; cached 15 minutes.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getNewsBySport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/futures/{sport}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Championship futures (mlb, nba, wnba): best price across the allowed books, move vs the previous price
+         * @description Only with FUTURES_ENABLED=1; one Odds API outrights call per sport per 12 hours, outside the daily snapshot budget. Selections carry prev_price and move (shortening, drifting, flat on implied probability) only when a previous price exists. WNBA has no futures key: hidden with that reason.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getFuturesBySport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/combat/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MMA fight cards (UFC, PFL) for an ET date with moneyline and round-total odds; empty off-card
+         * @description Per bout: two fighters with tale of the tape, best moneyline and round-total prices across the allowed books (joined by normalized fighter names), style blend and a style-edge model read (not a grade). Method, round and KO markets are data-limited.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getCombatByDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fight/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bout by ESPN id (404 for an unknown id)
+         * @description Public: the same answer for everyone.
+         */
+        get: operations["getFightById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/player/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Player profile, season averages and recent form from stored real game lines, archetype, tonight's graded props
+         * @description The name resolves through the name normalizer: ambiguous (two players, or a name in two sports) is a 404 with details.candidates, never a guess; unknown is a 404 with did-you-mean details.suggestions. Every average carries its n; a player with no stored lines gets available: false and no figures. props are the main-line graded rows of today’s snapshot, tier-shaped. Rate-limited.
+         *
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         */
+        get: operations["getStatsPlayerByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/leaders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-game stat leaders of a season from stored real game lines, with the documented minimum games played
+         * @description Average over each player’s played games carrying the stat (basketball: minutes > 0). Qualifies with at least 70% of the most games any team has stored in the season (rounded up), or min_games. Covers the players the store holds. Rate-limited.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getStatsLeaders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/game/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The box score of one game: stored history first, else the provider (ESPN summary; MLB Stats API live feed)
+         * @description id: a provider game id, or <yyyy-mm-dd>:<TEAM> for a stored game whose source carried none (that team and its opponent on the date). Provider answers are cached 5 minutes; nothing found: available false with the reason. Rate-limited.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getStatsGameById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/pitcher/{name}/arsenal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pitcher arsenal from Baseball Savant: per pitch type usage %, whiff %, velocity, ranked by usage, and strikeout %
+         * @description Both season CSVs cached 24 hours. A missing velocity or whiff value is null, never 0. An unknown pitcher, an unknown data shape or an upstream error: {found: false} with the reason (an unknown name also carries did-you-mean suggestions). Two pitchers sharing the name: 404 with details.candidates.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getStatsPitcherByNameArsenal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/lineup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The day's lineups per team with each player's CONFIRMED (batting slot), NOT_IN or PROJECTED state (MLB)
+         * @description The same rule as /api/schedule/{sport}/lineups, over the MLB Stats API: posted lineups from the schedule, and for a started game its starting nine from the live feed. Cached 10 minutes. Other sports: available false.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getStatsLineup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/depth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Depth chart per position from the provider’s team roster, with its source and time
+         * @description ESPN team roster (cached one hour) by position; within a position ordered by stored minutes per game (basketball) or games (MLB) this season, then the roster’s order. Unknown team: 404.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getStatsDepth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/cascade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * With/without split: teammates’ minutes and per-stat averages in games with and without a player, from real game lines
+         * @description Window: the player’s current stint with his team. A teammate is shown only when both sides reach 5 played games (min_games may raise it). Not a model guess. Ambiguous or unknown player: 404 with details.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getStatsCascade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk-showcase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Desk showcase: a real alternate-line ladder of an A or B prop with the most grade variation, or {available: false}
+         * @description Per rung: line, book price, fair price, grade, and the edge only when plausible (within ±10%, credible price; else null with edge_note). A same-team correlation tile (0.34) only with two real same-team legs. No Kelly tile. Reads the stored board.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getDeskShowcase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description Public: the same answer for everyone.
+         */
+        get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: {
+                /**
+                 * @description stable machine code; the HTTP status follows from it
+                 * @enum {string}
+                 */
+                code: "BAD_INPUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TOO_LARGE" | "RATE_LIMITED" | "CONFLICT" | "UNAVAILABLE" | "UPSTREAM" | "EXPIRED" | "NOT_CONFIGURED" | "INTERNAL";
+                /** @description for people: names the bad field or the reason */
+                message: string;
+                /** @description per route: candidates or suggestions of a 404 name, meter use of a 429, reason of a 400/409/410 */
+                details?: unknown;
+            };
+        };
+        /** @description A graded (or refused) prop, tier-shaped */
+        GradedRow: {
+            player: string;
+            team: string | null;
+            opponent: string | null;
+            event_id: string;
+            /** @description AWAY @ HOME */
+            game: string;
+            /** @description ISO 8601 instant */
+            commence_time: string;
+            /** @enum {string} */
+            stat_type: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+            line: number;
+            /** @description the line most books offer; false for alternate (ladder) rungs */
+            main_line: boolean | null;
+            /** @enum {string} */
+            side: "over" | "under";
+            /** @enum {string} */
+            direction: "over" | "under";
+            /** @description null: refused (see refusal_reason) */
+            grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            flags: "insufficient_data"[];
+            refusal_reason: string | null;
+            projection: number | null;
+            book: string | null;
+            over_odds: number | null;
+            under_odds: number | null;
+            book_odds: number | null;
+            fair_odds: number | null;
+            fair_prob: number | null;
+            overround: number | null;
+            devig_method: string | null;
+            fair_source: ("consensus" | "market_implied" | "book") | null;
+            consensus_books: number | null;
+            thin_consensus: boolean | null;
+            outlier_price: boolean | null;
+            outlier: {
+                book: string;
+                odds: number;
+            } | null;
+            /** @description model field: present for analyst and desk callers only */
+            model_odds?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            p_win?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            ev_pct?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            value?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            takeable?: boolean | null;
+            archetype: string | null;
+            /** @description ISO 8601 instant */
+            gradedAt: string;
+            line_delta: {
+                delta: number;
+                previous_line: number | null;
+                direction: ("toward" | "away") | null;
+            } | null;
+            lineup_status: ("CONFIRMED" | "NOT_IN" | "PROJECTED") | null;
+            batting_slot: number | null;
+            injury_status: ("OUT" | "GTD" | "PROB") | null;
+            /** @description true: the model fields were withheld for this tier */
+            model_price_locked: boolean;
+        };
+        SnapshotHead: {
+            id: number;
+            /** @description ISO 8601 instant */
+            taken_at: string;
+            /** Format: date */
+            slate_date: string;
+            graded: number;
+            rows: number;
+        };
+        ClvStatus: {
+            clv: number | null;
+            clv_line: number | null;
+            verdict: ("beat" | "faded" | "flat") | null;
+            final: boolean;
+            no_close_reason: ("not_captured_yet" | "no_book" | "no_snapshot_after_lock" | "game_not_in_later_snapshots" | "book_stopped_quoting" | "no_capture_before_start" | "captured_after_start" | "one_sided_market") | null;
+            note: string | null;
+        };
+        LedgerEntry: {
+            id: number;
+            sport: string;
+            event_id: string;
+            /** Format: date */
+            game_date: string;
+            /** @description ISO 8601 instant */
+            commence_time: string;
+            player: string;
+            team: string | null;
+            opponent: string | null;
+            /** @enum {string} */
+            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+            line: number;
+            /** @enum {string} */
+            side: "over" | "under";
+            grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            projection: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            p_win?: number | null;
+            book: string | null;
+            locked_price: number | null;
+            locked_fair_prob: number | null;
+            /** @description ISO 8601 instant */
+            locked_at: string;
+            closing_line: number | null;
+            closing_price: number | null;
+            clv: number | null;
+            clv_line: number | null;
+            clv_verdict: ("beat" | "faded" | "flat") | null;
+            clv_status?: components["schemas"]["ClvStatus"];
+            /** @enum {string} */
+            outcome: "pending" | "hit" | "miss" | "push" | "void";
+            actual: number | null;
+            settled_at: string | null;
+            revised_from_grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            /** @description true: the model fields were withheld for this tier */
+            model_price_locked: boolean;
+        };
+        SnapshotAnswer: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: true;
+            /** @enum {string} */
+            tier: "free" | "analyst" | "desk";
+            snapshot: components["schemas"]["SnapshotHead"];
+            games: {
+                event_id: string;
+                game: string;
+                /** @description ISO 8601 instant */
+                commence_time: string;
+                rows: components["schemas"]["GradedRow"][];
+            }[];
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: true;
+            /** @enum {string} */
+            tier: "free" | "analyst" | "desk";
+            /** @enum {string} */
+            view: "full" | "card";
+            filters: {
+                game: string | null;
+                player: string | null;
+                stat: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target") | null;
+                min_grade: ("A+" | "A" | "B" | "C" | "F") | null;
+                main_only: boolean;
+            };
+            snapshot: components["schemas"]["SnapshotHead"];
+            games: {
+                event_id: string;
+                game: string;
+                /** @description ISO 8601 instant */
+                commence_time: string;
+                rows: components["schemas"]["GradedRow"][];
+                /** @description card view: graded rows of the game not shown */
+                hidden?: number;
+            }[];
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: false;
+            /** @enum {string} */
+            tier: "free" | "analyst" | "desk";
+        };
+        SnapshotSummary: {
+            ran: boolean;
+            last_run_at: string | null;
+            last_run_sport: string | null;
+            expected_interval_minutes: number;
+            sync_status: ("normal" | "amber" | "stale") | null;
+            graded: number;
+            sports: {
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+                snapshot_id: number;
+                /** @description ISO 8601 instant */
+                taken_at: string;
+                /** Format: date */
+                slate_date: string;
+                graded: number;
+                rows: number;
+            }[];
+            message?: string;
+        };
+        SnapshotRuns: {
+            runs: {
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+                run_id: number;
+                /** @enum {string} */
+                status: "ok" | "empty" | "failed" | "locked" | "not_recorded";
+                /** Format: date */
+                slate_date: string;
+                snapshot_id: number | null;
+                events: number;
+                rows: number;
+                graded: number;
+                refused: number;
+                dropped: number;
+                new_locks: number;
+                moves: number;
+                ledger_inserted: number;
+                closings_captured: number;
+                message: string | null;
+            }[];
+        };
+        Ticker: {
+            /** @description false below 4 real items (and then no items) */
+            visible: boolean;
+            count: number;
+            items: {
+                /** @enum {string} */
+                kind: "MOVE" | "PIN";
+                text: string;
+                sport: string | null;
+                at: string | null;
+                /** @enum {string} */
+                source: "snapshot" | "manual" | "env";
+            }[];
+        };
+        HeroProp: {
+            /** @constant */
+            available: true;
+            latest: boolean;
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            snapshot_id: number;
+            gap: number | null;
+            prop: components["schemas"]["GradedRow"];
+        } | {
+            /** @constant */
+            available: false;
+        };
+        /** @description flat 1-unit stakes at the locked price */
+        Units: {
+            n: number;
+            units: number | null;
+            roi_pct: number | null;
+            /** @enum {string} */
+            state: "ok" | "building";
+            unpriced: number;
+        };
+        Accuracy: {
+            window: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+            };
+            min_sample: number;
+            tiers: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C";
+                n: number;
+                hits: number;
+                pct: number | null;
+                ci95: [
+                    number,
+                    number
+                ] | null;
+                /** @enum {string} */
+                state: "ok" | "learning";
+                label: string;
+                units: components["schemas"]["Units"];
+            }[];
+            /** @description where settled entries are when the window holds none */
+            settled_elsewhere: {
+                settled: number;
+                /** Format: date */
+                latest_game_date: string;
+                try_now: string | null;
+                try_days: number | null;
+                /** Format: date */
+                try_date: string;
+            } | null;
+        };
+        ModelRecord: {
+            aggregate: {
+                window: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+                scope: {
+                    team: string | null;
+                    player: string | null;
+                    sport: string | null;
+                };
+                counts: {
+                    entries: number;
+                    hits: number;
+                    misses: number;
+                    pushes: number;
+                    voids: number;
+                    pending: number;
+                };
+                hit_rate: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                beat_close: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                clv: {
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                };
+                units: components["schemas"]["Units"];
+            };
+            tiers: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C";
+                counts: {
+                    entries: number;
+                    hits: number;
+                    misses: number;
+                    pushes: number;
+                    voids: number;
+                    pending: number;
+                };
+                hit_rate: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                units: components["schemas"]["Units"];
+                calibration: {
+                    n: number;
+                    mean_p_win_pct: number | null;
+                    actual: {
+                        n: number;
+                        successes: number;
+                        pct: number | null;
+                        ci95: [
+                            number,
+                            number
+                        ] | null;
+                        /** @enum {string} */
+                        state: "ok" | "building";
+                        label: string;
+                    };
+                };
+            }[];
+            /** @description where settled entries are when the window holds none */
+            settled_elsewhere: {
+                settled: number;
+                /** Format: date */
+                latest_game_date: string;
+                try_now: string | null;
+                try_days: number | null;
+                /** Format: date */
+                try_date: string;
+            } | null;
+            total: number;
+            count: number;
+            limit: number;
+            entries: components["schemas"]["LedgerEntry"][];
+        };
+        /** @description a scan read, tier-shaped */
+        ScanView: {
+            /** @enum {string} */
+            status: "graded" | "refused" | "ambiguous" | "unknown_player";
+            request: {
+                player: string;
+                /** @enum {string} */
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+                line: number;
+                /** @enum {string} */
+                direction: "over" | "under";
+            };
+            /** @enum {string} */
+            sport?: "mlb" | "nba" | "wnba" | "soccer";
+            player?: {
+                name: string;
+                key: string;
+                team: string | null;
+            };
+            candidates?: {
+                name: string;
+                key: string;
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            }[];
+            suggestions?: {
+                name: string;
+                key: string;
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+                similarity: number;
+            }[];
+            game?: {
+                event_id: string;
+                label: string;
+                /** @description ISO 8601 instant */
+                commence_time: string;
+                opponent: string | null;
+            } | null;
+            /** Format: date */
+            graded_for?: string;
+            grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            flags: string[];
+            refusal_reason?: string;
+            projection: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            p_win?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            model_odds?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            ev_pct?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            value?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            takeable?: boolean | null;
+            intel: {
+                season_avg?: number;
+                form?: number;
+                usage?: number;
+                minutes_avg?: number;
+                archetype?: string;
+                games?: number;
+                /** Format: date */
+                season_from?: string;
+            };
+            prices: {
+                book: string | null;
+                book_odds: number;
+                fair_odds: number;
+                fair_prob: number | null;
+                overround: number | null;
+                devig_method: string | null;
+                fair_source: string | null;
+                consensus_books: number | null;
+            } | null;
+            /** @description true: the model fields were withheld for this tier */
+            model_price_locked: boolean;
+        };
+        ScanAnswer: {
+            /** @enum {string} */
+            status: "graded" | "refused" | "ambiguous" | "unknown_player";
+            request: {
+                player: string;
+                /** @enum {string} */
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+                line: number;
+                /** @enum {string} */
+                direction: "over" | "under";
+            };
+            /** @enum {string} */
+            sport?: "mlb" | "nba" | "wnba" | "soccer";
+            player?: {
+                name: string;
+                key: string;
+                team: string | null;
+            };
+            candidates?: {
+                name: string;
+                key: string;
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            }[];
+            suggestions?: {
+                name: string;
+                key: string;
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+                similarity: number;
+            }[];
+            game?: {
+                event_id: string;
+                label: string;
+                /** @description ISO 8601 instant */
+                commence_time: string;
+                opponent: string | null;
+            } | null;
+            /** Format: date */
+            graded_for?: string;
+            grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            flags: string[];
+            refusal_reason?: string;
+            projection: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            p_win?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            model_odds?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            ev_pct?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            value?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            takeable?: boolean | null;
+            intel: {
+                season_avg?: number;
+                form?: number;
+                usage?: number;
+                minutes_avg?: number;
+                archetype?: string;
+                games?: number;
+                /** Format: date */
+                season_from?: string;
+            };
+            prices: {
+                book: string | null;
+                book_odds: number;
+                fair_odds: number;
+                fair_prob: number | null;
+                overround: number | null;
+                devig_method: string | null;
+                fair_source: string | null;
+                consensus_books: number | null;
+            } | null;
+            /** @description true: the model fields were withheld for this tier */
+            model_price_locked: boolean;
+            ledger: {
+                written: boolean;
+                reason?: string;
+            };
+            metered: boolean;
+            /** @description null: unlimited tier */
+            meter: {
+                used: number;
+                limit: number;
+                window_hours: number;
+            } | null;
+        };
+        ScanMeter: {
+            /** @constant */
+            unlimited: false;
+            used: number;
+            limit: number;
+            remaining: number;
+            window_hours: number;
+            /** @description ISO 8601 instant */
+            window_start: string;
+            next_free_at: string | null;
+        } | {
+            /** @constant */
+            unlimited: true;
+        };
+        ParlayAnswer: {
+            combined: {
+                grade: ("A+" | "A" | "B" | "C" | "F") | null;
+                provisional: boolean;
+                legs_used: number;
+                legs_total: number;
+                points: {
+                    average: number | null;
+                    penalty: number | null;
+                    combined: number | null;
+                };
+            };
+            correlation: {
+                average: number | null;
+                pairs: {
+                    a: number;
+                    b: number;
+                    /** @enum {string} */
+                    relationship: "same_player" | "same_team_same_game" | "same_game_opposing_teams" | "different_games" | "unknown";
+                    score: number | null;
+                }[];
+            };
+            /** @description null for the free tier (see upsell) */
+            payout: {
+                decimal: number;
+                american: number | null;
+            } | null;
+            upsell?: string;
+            warnings: string[];
+            legs: {
+                leg: number;
+                player: string;
+                player_key: string | null;
+                /** @enum {string} */
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+                line: number;
+                /** @enum {string} */
+                side: "over" | "under";
+                sport: ("mlb" | "nba" | "wnba" | "soccer") | null;
+                team: string | null;
+                game: {
+                    event_id: string;
+                    label: string;
+                    /** @description ISO 8601 instant */
+                    commence_time: string;
+                    opponent: string | null;
+                } | null;
+                archetype: string | null;
+                grade: ("A+" | "A" | "B" | "C" | "F") | null;
+                refusal?: string;
+                candidates?: {
+                    name: string;
+                    key: string;
+                    /** @enum {string} */
+                    sport: "mlb" | "nba" | "wnba" | "soccer";
+                }[];
+                projection: number | null;
+                book_odds: number | null;
+                fair_odds: number | null;
+                model_price_locked: boolean;
+            }[];
+            /** @enum {string} */
+            tier: "free" | "analyst" | "desk";
+        };
+        PlayerSearch: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            q: string;
+            results: {
+                player: string;
+                key: string;
+                team: string | null;
+                last_seen: string | null;
+            }[];
+        };
+        TeamHub: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            team: {
+                abbr: string;
+                name: string;
+            };
+            /** Format: date */
+            season_from: string;
+            /** @description ISO 8601 instant */
+            as_of: string;
+            roster: {
+                player: string;
+                key: string;
+                season_games: number;
+                minutes_avg: number | null;
+                /** @description per stat of the sport: the mean over played games */
+                averages: {
+                    [key: string]: number | null;
+                };
+                archetype: {
+                    primary: string;
+                    secondary: string | null;
+                    blend: {
+                        id: string;
+                        weight: number;
+                    }[];
+                } | null;
+            }[];
+            props: components["schemas"]["GradedRow"][];
+        };
+        ScheduleLineups: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: true;
+            snapshot_id: number;
+            /** @description ISO 8601 instant */
+            taken_at: string;
+            players: {
+                player: string;
+                team: string | null;
+                event_id: string;
+                game: string;
+                /** @description ISO 8601 instant */
+                commence_time: string;
+                /** @enum {string} */
+                lineup_status: "CONFIRMED" | "NOT_IN" | "PROJECTED";
+                batting_slot: number | null;
+            }[];
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        ScheduleInjuries: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: true;
+            snapshot_id: number;
+            /** @description ISO 8601 instant */
+            taken_at: string;
+            players: {
+                player: string;
+                team: string | null;
+                event_id: string;
+                game: string;
+                /** @enum {string} */
+                injury_status: "OUT" | "GTD" | "PROB";
+            }[];
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        SchedulePitchers: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: true;
+            snapshot_id: number;
+            /** @description ISO 8601 instant */
+            taken_at: string;
+            games: {
+                event_id: string;
+                game: string;
+                /** @description ISO 8601 instant */
+                commence_time: string;
+                pitchers: {
+                    player: string;
+                    team: string | null;
+                    era: number | null;
+                }[];
+            }[];
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        Me: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            tier: "free" | "analyst" | "desk";
+            /** @description ISO 8601 instant */
+            created_at: string;
+            entitlements: {
+                model_price: boolean;
+                parlay_leg_cap: number;
+                /** @description null: unlimited */
+                scan_reads_per_day: number | null;
+                slip_parses_per_day: number;
+            };
+            onboarding: {
+                /** @constant */
+                required: true;
+                redirect: string;
+                /** @constant */
+                reason: "new_user";
+            } | {
+                /** @constant */
+                required: false;
+                /** @enum {string} */
+                reason: "complete" | "exempt";
+            };
+            founder_pricing: boolean;
+            billing: {
+                customer_linked: boolean;
+                subscription_status: string | null;
+                grace_until: string | null;
+            };
+        };
+        Preferences: {
+            sports: ("mlb" | "nba" | "wnba" | "soccer" | "mma")[];
+            books: ("betmgm" | "betonlineag" | "betrivers" | "betus" | "bovada" | "draftkings" | "fanatics" | "fanduel" | "hardrockbet" | "mybookieag" | "prizepicks" | "williamhill_us")[];
+            /** @description US dollars; null when not set */
+            bankroll_limit: number | null;
+            onboarding_complete: boolean;
+            updated_at: string | null;
+            onboarding: {
+                /** @constant */
+                required: true;
+                redirect: string;
+                /** @constant */
+                reason: "new_user";
+            } | {
+                /** @constant */
+                required: false;
+                /** @enum {string} */
+                reason: "complete" | "exempt";
+            };
+        };
+        WebhookAnswer: {
+            /** @constant */
+            received: true;
+            event_id: string;
+            /** @enum {string} */
+            outcome: "applied" | "stale" | "ignored" | "duplicate";
+        };
+        PortalSession: {
+            /** Format: uri */
+            url: string;
+        };
+        FounderCount: {
+            /** @constant */
+            available: true;
+            count: number;
+            /** @description ISO 8601 instant */
+            as_of: string;
+        } | {
+            /** @constant */
+            available: false;
+        };
+        FounderRedeem: {
+            /** @constant */
+            founder_pricing: true;
+            code: string;
+            already: boolean;
+        };
+        SlipAnswer: {
+            /** @enum {string} */
+            source: "image" | "text";
+            book: {
+                value: ("fanduel" | "draftkings" | "hardrock" | "prizepicks") | null;
+                raw: string | null;
+                confidence: number;
+                needs_review: boolean;
+                reasons: string[];
+            };
+            bets: {
+                bet_type: string | null;
+                header_leg_count: number | null;
+                boosted: boolean;
+                bonus_bet: boolean;
+                price: {
+                    value: number | null;
+                    raw: string | null;
+                    confidence: number;
+                    needs_review: boolean;
+                    reasons: string[];
+                };
+                stake: {
+                    value: number | null;
+                    raw: string | null;
+                    confidence: number;
+                    needs_review: boolean;
+                    reasons: string[];
+                };
+                payout: {
+                    value: number | null;
+                    raw: string | null;
+                    confidence: number;
+                    needs_review: boolean;
+                    reasons: string[];
+                };
+                currency: string | null;
+                bet_id: {
+                    value: string | null;
+                    raw: string | null;
+                    confidence: number;
+                    needs_review: boolean;
+                    reasons: string[];
+                };
+                legs: {
+                    selection: {
+                        value: string | null;
+                        raw: string | null;
+                        confidence: number;
+                        needs_review: boolean;
+                        reasons: string[];
+                    };
+                    player: {
+                        value: string | null;
+                        raw: string | null;
+                        confidence: number;
+                        needs_review: boolean;
+                        reasons: string[];
+                    };
+                    market: {
+                        value: string | null;
+                        raw: string | null;
+                        confidence: number;
+                        needs_review: boolean;
+                        reasons: string[];
+                    };
+                    stat: {
+                        value: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target") | null;
+                        raw: string | null;
+                        confidence: number;
+                        needs_review: boolean;
+                        reasons: string[];
+                    };
+                    line: {
+                        value: number | null;
+                        raw: string | null;
+                        confidence: number;
+                        needs_review: boolean;
+                        reasons: string[];
+                    };
+                    side: {
+                        value: ("over" | "under") | null;
+                        raw: string | null;
+                        confidence: number;
+                        needs_review: boolean;
+                        reasons: string[];
+                    };
+                    price: {
+                        value: number | null;
+                        raw: string | null;
+                        confidence: number;
+                        needs_review: boolean;
+                        reasons: string[];
+                    };
+                    needs_review: boolean;
+                    gradeable: boolean;
+                    ungradeable_reason: string | null;
+                    grading: ({
+                        /** @constant */
+                        status: "graded";
+                        view: components["schemas"]["ScanView"];
+                    } | {
+                        /** @constant */
+                        status: "refused";
+                        refusal: components["schemas"]["ScanView"];
+                    } | {
+                        /** @constant */
+                        status: "unavailable";
+                        reason: string;
+                    }) | null;
+                }[];
+                needs_review: boolean;
+            }[];
+            needs_review: boolean;
+            warnings: string[];
+            ocr: {
+                ms: number;
+                words: number;
+                mean_confidence: number | null;
+            } | null;
+            meter: {
+                used: number;
+                limit: number;
+                window_hours: number;
+            };
+        };
+        DeskPack: {
+            /** Format: date */
+            date: string;
+            /** @description ISO 8601 instant */
+            generated_at: string;
+            sources: {
+                snapshots: {
+                    sport: string;
+                    snapshot_id: number;
+                    /** @description ISO 8601 instant */
+                    taken_at: string;
+                }[];
+                settle_date: string | null;
+                window: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+            };
+            templates: ({
+                /** @enum {string} */
+                id: "morning_wire" | "signal" | "streak_watch" | "the_settle" | "receipts" | "archetype_watch" | "line_dispatch";
+                name: string;
+                /** @constant */
+                status: "ready";
+                headline: string;
+                body: ({
+                    /** @enum {string} */
+                    kind: "heading" | "paragraph";
+                    text: string;
+                } | {
+                    /** @constant */
+                    kind: "list";
+                    items: string[];
+                })[];
+                long: string;
+                thread: {
+                    n: number;
+                    text: string;
+                    weighted: number;
+                }[];
+                wire: string[];
+                numbers: string[];
+                brief: {
+                    key: string;
+                    label: string;
+                    value: number | string;
+                    display: string;
+                    n: number | null;
+                    source: {
+                        /** @enum {string} */
+                        table: "graded_rows" | "snapshots" | "ledger_entries";
+                        ids: number[];
+                        where: string;
+                    };
+                }[];
+            } | {
+                /** @enum {string} */
+                id: "morning_wire" | "signal" | "streak_watch" | "the_settle" | "receipts" | "archetype_watch" | "line_dispatch";
+                name: string;
+                /** @constant */
+                status: "omitted";
+                reason: string;
+            })[];
+            ready: number;
+            omitted: {
+                /** @enum {string} */
+                id: "morning_wire" | "signal" | "streak_watch" | "the_settle" | "receipts" | "archetype_watch" | "line_dispatch";
+                name: string;
+                reason: string;
+            }[];
+        };
+        SubscribeAnswer: {
+            /** @constant */
+            ok: true;
+            /** @constant */
+            status: "confirmation_sent";
+        } | {
+            /** @constant */
+            ok: false;
+            /** @constant */
+            reason: "not_configured";
+        };
+        NewsletterSend: {
+            /** @constant */
+            status: "sent";
+            /** Format: date */
+            date: string;
+            campaign_id: number;
+            list_id: number;
+            subject: string;
+            started: string | null;
+        } | {
+            /** @constant */
+            status: "already_sent";
+            /** Format: date */
+            date: string;
+            campaign_id: number | null;
+            /** @description ISO 8601 instant */
+            since: string;
+        } | {
+            /** @constant */
+            status: "not_configured";
+            /** Format: date */
+            date: string;
+            missing: string[];
+            reason: string;
+        } | {
+            /** @constant */
+            status: "refused";
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            reason: "empty" | "editorial";
+            message: string;
+        };
+        GhostDrafts: {
+            /** @constant */
+            status: "not_configured";
+            /** Format: date */
+            date: string;
+            missing: string[];
+            reason: string;
+        } | {
+            /** @constant */
+            status: "saved";
+            /** Format: date */
+            date: string;
+            drafts: ({
+                /** @enum {string} */
+                kind: "slate_preview" | "settle";
+                /** @enum {string} */
+                action: "created" | "updated" | "recreated";
+                post_id: string;
+                /** @description ISO 8601 instant */
+                updated_at: string;
+                status: string;
+            } | {
+                /** @enum {string} */
+                kind: "slate_preview" | "settle";
+                /** @constant */
+                action: "left";
+                post_id: string;
+                reason: string;
+            } | {
+                /** @enum {string} */
+                kind: "slate_preview" | "settle";
+                /** @constant */
+                action: "skipped";
+                reason: string;
+            })[];
+        };
+        LiveTracking: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** Format: date */
+            date: string;
+            /** @constant */
+            available: true;
+            /** @constant */
+            tracking: true;
+            note: string;
+            games: {
+                game_id: string;
+                home: string | null;
+                away: string | null;
+                /** @enum {string} */
+                status: "scheduled" | "in_progress" | "final" | "postponed" | "suspended" | "canceled" | "unknown";
+                clock: string | null;
+                /** @enum {string} */
+                box_score: "ok" | "not_started" | "unavailable";
+            }[];
+            count: number;
+            rows: {
+                player: string;
+                team: string | null;
+                opponent: string | null;
+                stat: string;
+                line: number;
+                /** @enum {string} */
+                side: "over" | "under";
+                grade: string | null;
+                /** @enum {string} */
+                source: "ledger" | "slate";
+                outcome: string | null;
+                game_id: string | null;
+                game_status: ("scheduled" | "in_progress" | "final" | "postponed" | "suspended" | "canceled" | "unknown") | null;
+                current: number | null;
+                /** @description HIT, ON PACE, NEEDS, HOLDS, LINE PASSED (docs/live.md); null without a current value */
+                state: string | null;
+                label: string | null;
+                needs: number | null;
+                pace_projection: number | null;
+                elapsed_share: number | null;
+                proximity: number | null;
+                note: string | null;
+            }[];
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** Format: date */
+            date: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        NewsWire: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer" | "mma";
+            /** @constant */
+            available: true;
+            count: number;
+            items: {
+                id: string;
+                headline: string;
+                description: string | null;
+                published: string | null;
+                type: string | null;
+                athlete?: {
+                    name: string;
+                    key: string;
+                };
+                team?: {
+                    name: string;
+                    abbr: string | null;
+                };
+                href: string | null;
+            }[];
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer" | "mma";
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        Futures: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba";
+            /** @constant */
+            available: true;
+            /** @description ISO 8601 instant */
+            updated_at: string;
+            markets: {
+                key: string;
+                title: string;
+                selections: {
+                    name: string;
+                    price: number;
+                    book: string;
+                    books: number;
+                    prev_price?: number;
+                    /** @enum {string} */
+                    move?: "shortening" | "drifting" | "flat";
+                }[];
+            }[];
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba";
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        Bout: {
+            id: string;
+            league: string;
+            card: {
+                event_id: string;
+                name: string | null;
+                date: string | null;
+            };
+            date: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "in_progress" | "final" | "postponed" | "suspended" | "canceled" | "unknown";
+            weight_class: string | null;
+            scheduled_rounds: number | null;
+            fighters: {
+                name: string;
+                key: string;
+                athlete_id: string | null;
+                record: string | null;
+                country: string | null;
+                winner: boolean | null;
+                style: {
+                    primary: string;
+                    secondary: string | null;
+                    blend: {
+                        id: string;
+                        weight: number;
+                    }[];
+                } | null;
+            }[];
+            odds: {
+                event_id: string;
+                books: number;
+                moneyline: {
+                    fighter: string;
+                    best: {
+                        price: number;
+                        book: string;
+                    } | null;
+                }[];
+                round_totals: {
+                    rounds: number;
+                    over: {
+                        price: number;
+                        book: string;
+                    } | null;
+                    under: {
+                        price: number;
+                        book: string;
+                    } | null;
+                }[];
+            } | null;
+            odds_note: string | null;
+            data_limited: string[];
+            style_edge: {
+                /** @constant */
+                kind: "model read, not a grade";
+                edge: string | null;
+                score: number | null;
+                reason: string;
+            };
+        };
+        FightCards: {
+            /** Format: date */
+            date: string;
+            /** @constant */
+            available: true;
+            cards: {
+                league: string;
+                event_id: string;
+                name: string | null;
+                date: string | null;
+                bouts: components["schemas"]["Bout"][];
+                skipped_bouts: number;
+            }[];
+            leagues_unavailable: string[];
+            odds: {
+                /** @constant */
+                available: true;
+                /** @description ISO 8601 instant */
+                fetched_at: string;
+                age_seconds: number;
+                stale: boolean;
+                stale_reason?: string;
+            } | {
+                /** @constant */
+                available: false;
+                reason: string;
+            };
+            data_limited: string[];
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** Format: date */
+            date: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        Fight: {
+            /** @constant */
+            available: true;
+            bout: components["schemas"]["Bout"];
+            odds: {
+                /** @constant */
+                available: true;
+                /** @description ISO 8601 instant */
+                fetched_at: string;
+                age_seconds: number;
+                stale: boolean;
+                stale_reason?: string;
+            } | {
+                /** @constant */
+                available: false;
+                reason: string;
+            };
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            id: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        PlayerStats: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            player: string;
+            key: string;
+            /** @description ISO 8601 instant */
+            as_of: string;
+            props: components["schemas"]["GradedRow"][];
+            /** @constant */
+            available: true;
+            profile: {
+                team: string | null;
+                /** Format: date */
+                first_game: string;
+                /** Format: date */
+                last_game: string;
+                games: number;
+                played: number;
+            };
+            seasons: {
+                season: string;
+                /** Format: date */
+                from: string;
+                games: number;
+                played: number;
+                minutes: {
+                    avg: number;
+                    n: number;
+                } | null;
+                stats: {
+                    stat: string;
+                    avg: number;
+                    n: number;
+                    total: number;
+                }[];
+            }[];
+            form: {
+                window: string;
+                n: number;
+                stats: {
+                    stat: string;
+                    avg: number;
+                    n: number;
+                    total: number;
+                }[];
+                games: {
+                    /** Format: date */
+                    date: string;
+                    team: string | null;
+                    opponent: string | null;
+                    minutes: number | null;
+                    values: {
+                        [key: string]: number | null;
+                    };
+                }[];
+            };
+            archetype: {
+                primary: string;
+                secondary: string | null;
+                blend: {
+                    id: string;
+                    weight: number;
+                }[];
+            } | null;
+            archetype_note: string | null;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            player: string;
+            key: string;
+            /** @description ISO 8601 instant */
+            as_of: string;
+            props: components["schemas"]["GradedRow"][];
+            /** @constant */
+            available: false;
+            reason: string;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            player: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        StatLeaders: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @enum {string} */
+            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+            label: string;
+            season: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            until: string;
+            /** @constant */
+            available: true;
+            min_games: number;
+            min_games_rule: string;
+            team_games_max: number;
+            players: number;
+            qualified: number;
+            leaders: {
+                rank: number;
+                key: string;
+                player: string;
+                team: string | null;
+                games: number;
+                avg: number;
+                total: number;
+            }[];
+            coverage: string;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            stat: string;
+            season?: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        GameBox: {
+            game_id: string;
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** @enum {string} */
+            source: "store" | "espn summary" | "mlb statsapi live feed";
+            date: string | null;
+            status: string | null;
+            teams: {
+                team: string | null;
+                opponent: string | null;
+                players: {
+                    player: string;
+                    key: string;
+                    minutes: number | null;
+                    did_not_play: boolean;
+                    values: {
+                        [key: string]: number | null;
+                    };
+                }[];
+            }[];
+            players: number;
+            /** @constant */
+            available: true;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            game_id: string;
+            sport?: ("mlb" | "nba" | "wnba" | "soccer") | null;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        PitcherArsenal: {
+            /** @constant */
+            found: true;
+            season: number;
+            pitcher: {
+                name: string;
+                key: string;
+                mlbam_id: number;
+                team: string | null;
+            };
+            pitches: {
+                pitch_type: string;
+                pitch_name: string | null;
+                usage_pct: number;
+                whiff_pct: number | null;
+                velocity_mph: number | null;
+                k_pct: number | null;
+                pitches: number | null;
+                pa: number | null;
+            }[];
+            strikeout_pct: number | null;
+            pa: number | null;
+            source: string;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @constant */
+            found: false;
+            season?: number;
+            query: string;
+            reason: string;
+            suggestions?: {
+                name: string;
+                key: string;
+                /** @enum {string} */
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+                similarity: number;
+            }[];
+        };
+        TeamLineups: {
+            /** @constant */
+            sport: "mlb";
+            /** Format: date */
+            date: string;
+            /** @constant */
+            available: true;
+            rule: string;
+            games: {
+                game_id: string;
+                game: string;
+                /** @description ISO 8601 instant */
+                commence_time: string;
+                status: string;
+                teams: {
+                    team: string | null;
+                    /** @enum {string} */
+                    side: "home" | "away";
+                    posted: boolean | null;
+                    source: string | null;
+                    note: string | null;
+                    players: {
+                        player: string;
+                        key: string;
+                        /** @enum {string} */
+                        state: "CONFIRMED" | "NOT_IN" | "PROJECTED";
+                        batting_slot: number | null;
+                    }[];
+                }[];
+            }[];
+            counts: {
+                CONFIRMED: number;
+                NOT_IN: number;
+                PROJECTED: number;
+            };
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            /** Format: date */
+            date: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        DepthChart: {
+            /** @enum {string} */
+            sport: "nba" | "wnba" | "mlb";
+            team: {
+                abbr: string;
+                name: string;
+            };
+            /** @constant */
+            available: true;
+            source: string;
+            provider_time: string | null;
+            provider_season: string | null;
+            stats_season: string;
+            positions: {
+                position: string;
+                basis: string;
+                players: {
+                    depth: number;
+                    player: string;
+                    key: string;
+                    jersey: string | null;
+                    position: string | null;
+                    injury: {
+                        status: string;
+                        chip: string | null;
+                    } | null;
+                    games: number;
+                    minutes_avg: number | null;
+                }[];
+            }[];
+            players: number;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "nba" | "wnba" | "mlb";
+            team: {
+                abbr: string;
+                name: string;
+            };
+            /** @constant */
+            available: false;
+            reason: string;
+        } | {
+            team: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        WithWithoutSplit: {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            player: string;
+            key: string;
+            /** @description ISO 8601 instant */
+            as_of: string;
+            /** @constant */
+            available: true;
+            window: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                until: string;
+            };
+            rule: string;
+            team: string;
+            team_games: number;
+            games_with: number;
+            games_without: number;
+            min_games: number;
+            teammates: {
+                player: string;
+                key: string;
+                with: {
+                    n: number;
+                    minutes: {
+                        avg: number;
+                        n: number;
+                    } | null;
+                    stats: {
+                        stat: string;
+                        avg: number;
+                        n: number;
+                        total: number;
+                    }[];
+                };
+                without: {
+                    n: number;
+                    minutes: {
+                        avg: number;
+                        n: number;
+                    } | null;
+                    stats: {
+                        stat: string;
+                        avg: number;
+                        n: number;
+                        total: number;
+                    }[];
+                };
+                delta: {
+                    minutes_avg: number | null;
+                    stats: {
+                        stat: string;
+                        delta_avg: number | null;
+                    }[];
+                };
+            }[];
+            below_minimum: number;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @enum {string} */
+            sport: "mlb" | "nba" | "wnba" | "soccer";
+            player: string;
+            key: string;
+            /** @description ISO 8601 instant */
+            as_of: string;
+            /** @constant */
+            available: false;
+            reason: string;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            player: string;
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        DeskShowcase: {
+            /** @constant */
+            available: true;
+            snapshot_id: number;
+            /** @description ISO 8601 instant */
+            taken_at: string;
+            /** Format: date */
+            slate_date: string;
+            latest: boolean;
+            edge_rule: string;
+            sport: string;
+            event_id: string;
+            game: string;
+            /** @description ISO 8601 instant */
+            commence_time: string;
+            player: string;
+            team: string | null;
+            stat: string;
+            side: string;
+            prop: {
+                line: number;
+                grade: string;
+                main_line: boolean;
+            };
+            variation: {
+                distinct_grades: number;
+                spread: number;
+                grades: {
+                    grade: string;
+                    rungs: number;
+                }[];
+            };
+            rungs: {
+                line: number;
+                main_line: boolean | null;
+                book: string | null;
+                book_odds: number | null;
+                fair_odds: number | null;
+                fair_prob: number | null;
+                fair_source: string | null;
+                grade: string | null;
+                edge_pct: number | null;
+                edge_note: string | null;
+            }[];
+            correlation: {
+                coefficient: number;
+                /** @constant */
+                relationship: "same_team";
+                note: string;
+                legs: {
+                    player: string;
+                    team: string | null;
+                    stat: string;
+                    line: number;
+                    side: string;
+                    grade: string | null;
+                    book: string | null;
+                    book_odds: number | null;
+                }[];
+            } | null;
+            correlation_note: string | null;
+            /** @description ISO 8601 instant */
+            fetched_at: string;
+            age_seconds: number;
+            stale: boolean;
+            stale_reason?: string;
+        } | {
+            /** @constant */
+            available: false;
+            reason: string;
+        };
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: Record<string, never>;
+            paths: Record<string, never>;
+        };
+    };
+    responses: {
+        /** @description Bad input: the message names the field */
+        BadInput: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing, unknown or revoked credentials */
+        Unauthorized: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                /** @description The scheme to use (RFC 9110 11.6.1) */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not allowed for this caller */
+        Forbidden: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not found (the details may carry candidates or suggestions) */
+        NotFound: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists but not with this method */
+        MethodNotAllowed: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                /** @description The methods the path answers */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Conflicts with the current state (another run holds the lock, no customer, another code) */
+        Conflict: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Valid once, expired now */
+        Gone: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Body over the size cap */
+        TooLarge: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limited or metered out */
+        RateLimited: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                /** @description Seconds until a request may succeed */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A bug: the envelope says `internal error` and nothing more (no stack, no internal text) */
+        Internal: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An outbound platform (Stripe, listmonk, Ghost) failed or refused */
+        Upstream: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not configured on this server, or a dependency could not start */
+        Unavailable: {
+            headers: {
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "x-onboarding-required": components["headers"]["Onboarding"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description `public, max-age=N` (no token), `private, max-age=N` (per-caller answer to a token), or `no-store` */
+        CacheControl: string;
+        /** @description Authorization on per-caller routes, Accept-Encoding where the body is negotiated, Origin when CORS is configured */
+        Vary: string;
+        /** @description Strong validator of this representation; send it back in If-None-Match for a 304 */
+        ETag: string;
+        /** @description Present (value `/onboarding`) when the caller was created on or after ONBOARDING_CUTOFF and has not set onboarding_complete */
+        Onboarding: "/onboarding";
+        /** @description The coding negotiated by Accept-Encoding (gzip, br) when the body is compressed */
+        ContentEncoding: string;
+        /** @description A strict policy with a per-answer nonce: no external assets */
+        ContentSecurityPolicy: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getSnapshotSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotSummary"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getSnapshotBySport: {
+        parameters: {
+            query?: {
+                /** @description full (default): every row; card: at most 6 graded props per game, one per player and stat, sorted A+ to F */
+                view?: "full" | "card";
+                /** @description an event id: that game only */
+                game?: string;
+                /** @description a player name, matched by its normalized key ("Jalen Brunson", "jalen brunson") */
+                player?: string;
+                /** @description a stat (points, rebounds, threes, pra, ... or an Odds API market key; case, spaces and hyphens ignored) */
+                stat?: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                /** @description graded at least this letter (A+, A, B, C, F; write A+ as A%2B); refusals are left out */
+                min_grade?: "A+" | "A" | "B" | "C" | "F";
+                /** @description true: main lines only (no alternate rungs) */
+                main?: "0" | "1" | "true" | "false";
+            };
+            header?: {
+                /** @description An ETag of this URL: 304 when it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotAnswer"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag (no body) */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getTicker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticker"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getHeroProp: {
+        parameters: {
+            query?: {
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeroProp"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getAccuracy: {
+        parameters: {
+            query?: {
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accuracy"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getLedgerAccuracy: {
+        parameters: {
+            query?: {
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accuracy"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getLedgerModel: {
+        parameters: {
+            query?: {
+                date?: string;
+                team?: string;
+                player?: string;
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelRecord"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getScheduleBySportLineups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleLineups"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getScheduleBySportInjuries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleInjuries"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getScheduleBySportPitchers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulePitchers"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getTeamByAbbr: {
+        parameters: {
+            query?: {
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            header?: never;
+            path: {
+                abbr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamHub"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getPlayersSearch: {
+        parameters: {
+            query: {
+                q: string;
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSearch"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    player: string;
+                    /**
+                     * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
+                     * @enum {string}
+                     */
+                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                    line: number;
+                    /** @enum {string} */
+                    direction: "over" | "under";
+                    /** @enum {string} */
+                    sport?: "mlb" | "nba" | "wnba" | "soccer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanAnswer"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getUserScanMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanMeter"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postAnalyze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    player: string;
+                    /**
+                     * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
+                     * @enum {string}
+                     */
+                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                    line: number;
+                    /** @enum {string} */
+                    direction: "over" | "under";
+                    /** @enum {string} */
+                    sport?: "mlb" | "nba" | "wnba" | "soccer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanView"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postParlayGrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    legs: {
+                        player: string;
+                        /**
+                         * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
+                         * @enum {string}
+                         */
+                        stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                        line: number;
+                        /** @enum {string} */
+                        side: "over" | "under";
+                        /** @enum {string} */
+                        sport?: "mlb" | "nba" | "wnba" | "soccer";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParlayAnswer"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postSlipsParse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    book?: "auto" | "fanduel" | "draftkings" | "hardrock" | "prizepicks";
+                };
+                "multipart/form-data": {
+                    /** @description slip screenshot: PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB */
+                    image: string;
+                    /**
+                     * @default auto
+                     * @enum {string}
+                     */
+                    book?: "auto" | "fanduel" | "draftkings" | "hardrock" | "prizepicks";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlipAnswer"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Upload over the 4 MB image cap (or JSON over the body cap) */
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            /** @description The OCR engine could not start or did not finish in time */
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postInternalSnapshotAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotRuns"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postInternalSnapshotBySport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotRuns"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postNewsletterSubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    website?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscribeAnswer"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["Upstream"];
+        };
+    };
+    postInternalNewsletterSend: {
+        parameters: {
+            query?: {
+                /** @description ET date (default: today at the server clock) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSend"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["Upstream"];
+        };
+    };
+    postInternalGhostDrafts: {
+        parameters: {
+            query?: {
+                /** @description ET date (default: today at the server clock) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GhostDrafts"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["Upstream"];
+        };
+    };
+    getDeskPack: {
+        parameters: {
+            query?: {
+                /** @description ET date (default: today at the server clock) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskPack"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getDesk: {
+        parameters: {
+            query?: {
+                /** @description ET date (default: today at the server clock) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page (strict Content-Security-Policy, no external assets) */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description subset of mlb, nba, wnba, soccer, mma */
+                    sports?: ("mlb" | "nba" | "wnba" | "soccer" | "mma")[];
+                    /** @description Odds API book keys: betmgm, betonlineag, betrivers, betus, bovada, draftkings, fanatics, fanduel, hardrockbet, mybookieag, prizepicks, williamhill_us */
+                    books?: ("betmgm" | "betonlineag" | "betrivers" | "betus" | "bovada" | "draftkings" | "fanatics" | "fanduel" | "hardrockbet" | "mybookieag" | "prizepicks" | "williamhill_us")[];
+                    /** @description US dollars, 0.01 to 1000000, kept to the cent; null clears it */
+                    bankroll_limit?: number | null;
+                    onboarding_complete?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postWebhooksStripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description evt_... */
+                    id: string;
+                    /** @constant */
+                    object: "event";
+                    /** @description handled: invoice.payment_failed, customer.subscription.created, customer.subscription.updated, customer.subscription.deleted; any other type is acknowledged and ignored */
+                    type: string;
+                    /** @description Unix seconds; orders events */
+                    created: number;
+                    data: {
+                        object: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    postPaymentsPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["Upstream"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFoundersCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderCount"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postFoundersRedeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FounderRedeem"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getLiveBySport: {
+        parameters: {
+            query?: {
+                /** @description ET game date (default: today at the server clock) */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveTracking"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getNewsBySport: {
+        parameters: {
+            query?: {
+                /** @description items to return, newest first (default: all) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                sport: "mlb" | "nba" | "wnba" | "soccer" | "mma";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsWire"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getFuturesBySport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sport: "mlb" | "nba" | "wnba";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Futures"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getCombatByDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FightCards"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getFightById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fight"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getStatsPlayerByName: {
+        parameters: {
+            query?: {
+                /** @description nba, wnba, mlb or soccer; default: every sport the store knows (a name in two sports is ambiguous) */
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    "x-onboarding-required": components["headers"]["Onboarding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerStats"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getStatsLeaders: {
+        parameters: {
+            query: {
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+                /** @description a stat of the sport: points, rebounds, assists, threes, pra, blocks, steals; hits, total_bases, home_runs, strikeouts; shots, shots_on_target */
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                /** @description 2024-25 or 2024 (nba, soccer); 2025 (mlb, wnba); default: the season of the clock */
+                season?: string;
+                /** @description minimum played games (default: 70% of the most games any team has stored this season, rounded up) */
+                min_games?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatLeaders"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getStatsGameById: {
+        parameters: {
+            query?: {
+                /** @description the provider to ask when the store does not hold the game (default nba) */
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameBox"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getStatsPitcherByNameArsenal: {
+        parameters: {
+            query?: {
+                /** @description Savant season (default: the clock’s year from April, else the previous year) */
+                season?: number;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PitcherArsenal"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getStatsLineup: {
+        parameters: {
+            query?: {
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+                /** @description ET date (default: today at the server clock) */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLineups"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getStatsDepth: {
+        parameters: {
+            query: {
+                /** @description any team spelling: ESPN, NBA.com or Savant code, or the full name */
+                team: string;
+                /** @description nba, wnba or mlb; default: the league whose store holds the team, else the first that tables it */
+                sport?: "nba" | "wnba" | "mlb";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepthChart"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getStatsCascade: {
+        parameters: {
+            query: {
+                player: string;
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+                /** @description raise the minimum n per side (never below the documented 5) */
+                min_games?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithWithoutSplit"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getDeskShowcase: {
+        parameters: {
+            query?: {
+                sport?: "mlb" | "nba" | "wnba" | "soccer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskShowcase"];
+                };
+            };
+            400: components["responses"]["BadInput"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+}
