@@ -79,7 +79,7 @@ export interface paths {
         };
         /**
          * The hero prop: the A or B prop with the largest |projection - line|
-         * @description Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. Model fields are tier-shaped.
+         * @description Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. A projection on the other side of the line, or an edge gone now, never competes. `claim` is the grade with the price, book, fair and time it was computed on (the lock's), `claim.now` the market now. Model fields are tier-shaped.
          *
          *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
          */
@@ -589,7 +589,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe webhook endpoint (signed events only)
-         * @description Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within 300 s of the server clock) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap 524288 bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.
+         * @description Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within 300 s of the wall clock, also on a store served as of a replay) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap 524288 bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.
          *
          *     Public: the same answer for everyone.
          */
@@ -1048,6 +1048,18 @@ export interface components {
             lineup_status: ("CONFIRMED" | "NOT_IN" | "PROJECTED") | null;
             batting_slot: number | null;
             injury_status: ("OUT" | "GTD" | "PROB") | null;
+            /** @description the book the grade, p_win and ev_pct were computed on (its lock), at gradedAt */
+            locked_book: string | null;
+            /** @description the American price the grade was computed on: ev_pct = p_win x decimal(locked_odds) - 1 */
+            locked_odds: number | null;
+            /** @description the market's fair probability of the side when the grade was locked */
+            locked_fair_prob: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            ev_now_pct?: number | null;
+            /** @description model field: present for analyst and desk callers only */
+            edge_now?: ("holds" | "reduced" | "gone") | null;
+            /** @description false: the projection lies on the other side of the line from the graded side */
+            projection_agrees: boolean | null;
             /** @description true: the model fields were withheld for this tier */
             model_price_locked: boolean;
         };
@@ -1062,10 +1074,12 @@ export interface components {
         };
         ClvStatus: {
             clv: number | null;
+            /** @description the locked price's EV at the closing fair, percent of stake; the verdict follows it */
+            clv_pct: number | null;
             clv_line: number | null;
             verdict: ("beat" | "faded" | "flat") | null;
             final: boolean;
-            no_close_reason: ("not_captured_yet" | "no_book" | "no_snapshot_after_lock" | "game_not_in_later_snapshots" | "book_stopped_quoting" | "no_capture_before_start" | "captured_after_start" | "one_sided_market") | null;
+            no_close_reason: ("not_captured_yet" | "no_book" | "no_snapshot_after_lock" | "game_not_in_later_snapshots" | "market_stopped_pricing" | "no_capture_before_start" | "captured_after_start" | "one_sided_market") | null;
             note: string | null;
         };
         LedgerEntry: {
@@ -1091,11 +1105,17 @@ export interface components {
             book: string | null;
             locked_price: number | null;
             locked_fair_prob: number | null;
+            locked_fair_source: ("consensus" | "market_implied" | "book") | null;
             /** @description ISO 8601 instant */
             locked_at: string;
             closing_line: number | null;
             closing_price: number | null;
+            closing_fair_prob: number | null;
+            closing_fair_source: ("consensus" | "market_implied" | "book") | null;
+            /** @description own_book_devig: a close stored before the one-yardstick change, never in a beat-close rate */
+            close_method: ("one_yardstick" | "own_book_devig") | null;
             clv: number | null;
+            clv_pct: number | null;
             clv_line: number | null;
             clv_verdict: ("beat" | "faded" | "flat") | null;
             clv_status?: components["schemas"]["ClvStatus"];
@@ -1220,6 +1240,21 @@ export interface components {
             sport: "mlb" | "nba" | "wnba" | "soccer";
             snapshot_id: number;
             gap: number | null;
+            /** @description the grade with the price, book, fair and time it was computed on (its lock) */
+            claim: {
+                grade: ("A+" | "A" | "B" | "C" | "F") | null;
+                book: string | null;
+                odds: number | null;
+                fair_odds: number | null;
+                /** @description ISO 8601 instant */
+                graded_at: string;
+                /** @description the market in the snapshot the hero was read from */
+                now: {
+                    book: string | null;
+                    odds: number | null;
+                    fair_odds: number | null;
+                };
+            };
             prop: components["schemas"]["GradedRow"];
         } | {
             /** @constant */
@@ -1232,6 +1267,11 @@ export interface components {
             roi_pct: number | null;
             /** @enum {string} */
             state: "ok" | "building";
+            /** @description 95% interval of the ROI (mean per-stake return +/- 1.96 SE), percent; null below n = 20 */
+            roi_ci95: [
+                number,
+                number
+            ] | null;
             unpriced: number;
         };
         Accuracy: {
@@ -1269,6 +1309,71 @@ export interface components {
             } | null;
         };
         ModelRecord: {
+            /** @description each tier against its own claim, first: the all-entries aggregate mixes claims of positive and negative EV */
+            tiers: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C";
+                counts: {
+                    entries: number;
+                    hits: number;
+                    misses: number;
+                    pushes: number;
+                    voids: number;
+                    pending: number;
+                };
+                hit_rate: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                units: components["schemas"]["Units"];
+                /** @description what the tier's grades claimed: the mean EV of its settled stakes' locked prices at their p_win, percent */
+                claim: {
+                    n: number;
+                    mean_ev_pct: number | null;
+                };
+                /** @description share of the tier's closes (one yardstick) that the locked price beat */
+                beat_close: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                clv: {
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                };
+                calibration: {
+                    n: number;
+                    mean_p_win_pct: number | null;
+                    actual: {
+                        n: number;
+                        successes: number;
+                        pct: number | null;
+                        ci95: [
+                            number,
+                            number
+                        ] | null;
+                        /** @enum {string} */
+                        state: "ok" | "building";
+                        label: string;
+                    };
+                };
+            }[];
             aggregate: {
                 window: {
                     /** Format: date */
@@ -1320,47 +1425,6 @@ export interface components {
                 };
                 units: components["schemas"]["Units"];
             };
-            tiers: {
-                /** @enum {string} */
-                grade: "A+" | "A" | "B" | "C";
-                counts: {
-                    entries: number;
-                    hits: number;
-                    misses: number;
-                    pushes: number;
-                    voids: number;
-                    pending: number;
-                };
-                hit_rate: {
-                    n: number;
-                    successes: number;
-                    pct: number | null;
-                    ci95: [
-                        number,
-                        number
-                    ] | null;
-                    /** @enum {string} */
-                    state: "ok" | "building";
-                    label: string;
-                };
-                units: components["schemas"]["Units"];
-                calibration: {
-                    n: number;
-                    mean_p_win_pct: number | null;
-                    actual: {
-                        n: number;
-                        successes: number;
-                        pct: number | null;
-                        ci95: [
-                            number,
-                            number
-                        ] | null;
-                        /** @enum {string} */
-                        state: "ok" | "building";
-                        label: string;
-                    };
-                };
-            }[];
             /** @description where settled entries are when the window holds none */
             settled_elsewhere: {
                 settled: number;
@@ -1995,7 +2059,7 @@ export interface components {
                     n: number | null;
                     source: {
                         /** @enum {string} */
-                        table: "graded_rows" | "snapshots" | "ledger_entries";
+                        table: "graded_rows" | "grade_locks" | "snapshots" | "ledger_entries";
                         ids: number[];
                         where: string;
                     };
@@ -2771,6 +2835,14 @@ export interface components {
                 line: number;
                 grade: string;
                 main_line: boolean;
+                /** @description the grade with the price, book, fair and time it was computed on (its lock) */
+                claim: {
+                    book: string;
+                    odds: number;
+                    fair_odds: number | null;
+                    /** @description ISO 8601 instant */
+                    gradedAt: string;
+                } | null;
             };
             variation: {
                 distinct_grades: number;
@@ -2789,6 +2861,14 @@ export interface components {
                 fair_prob: number | null;
                 fair_source: string | null;
                 grade: string | null;
+                /** @description the grade with the price, book, fair and time it was computed on (its lock) */
+                claim: {
+                    book: string;
+                    odds: number;
+                    fair_odds: number | null;
+                    /** @description ISO 8601 instant */
+                    gradedAt: string;
+                } | null;
                 edge_pct: number | null;
                 edge_note: string | null;
             }[];
@@ -2804,6 +2884,14 @@ export interface components {
                     line: number;
                     side: string;
                     grade: string | null;
+                    /** @description the grade with the price, book, fair and time it was computed on (its lock) */
+                    claim: {
+                        book: string;
+                        odds: number;
+                        fair_odds: number | null;
+                        /** @description ISO 8601 instant */
+                        gradedAt: string;
+                    } | null;
                     book: string | null;
                     book_odds: number | null;
                 }[];
@@ -2845,8 +2933,8 @@ export interface components {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
                 "x-onboarding-required": components["headers"]["Onboarding"];
-                /** @description The scheme to use (RFC 9110 11.6.1) */
-                "WWW-Authenticate"?: string;
+                /** @description The challenge: Bearer realm="propgrade" (RFC 9110 11.6.1, RFC 6750; error="invalid_token" when a token was sent), InternalKey on the internal routes */
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
@@ -2883,8 +2971,8 @@ export interface components {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["Vary"];
                 "x-onboarding-required": components["headers"]["Onboarding"];
-                /** @description The methods the path answers */
-                Allow?: string;
+                /** @description The methods the path answers (RFC 9110 10.2.1) */
+                Allow: string;
                 [name: string]: unknown;
             };
             content: {

@@ -39,14 +39,14 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; heade
   401: {
     name: 'Unauthorized',
     description: 'Missing, unknown or revoked credentials',
-    headers: { 'WWW-Authenticate': { description: 'The scheme to use (RFC 9110 11.6.1)', schema: { type: 'string' } } },
+    headers: { 'WWW-Authenticate': { description: 'The challenge: Bearer realm="propgrade" (RFC 9110 11.6.1, RFC 6750; error="invalid_token" when a token was sent), InternalKey on the internal routes', required: true, schema: { type: 'string' } } },
   },
   403: { name: 'Forbidden', description: 'Not allowed for this caller' },
   404: { name: 'NotFound', description: 'Not found (the details may carry candidates or suggestions)' },
   405: {
     name: 'MethodNotAllowed',
     description: 'The path exists but not with this method',
-    headers: { Allow: { description: 'The methods the path answers', schema: { type: 'string' } } },
+    headers: { Allow: { description: 'The methods the path answers (RFC 9110 10.2.1)', required: true, schema: { type: 'string' } } },
   },
   409: { name: 'Conflict', description: 'Conflicts with the current state (another run holds the lock, no customer, another code)' },
   410: { name: 'Gone', description: 'Valid once, expired now' },

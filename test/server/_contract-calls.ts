@@ -46,12 +46,12 @@ export interface SlateRows {
 
 let eventSeq = 0;
 
-/** The read calls: safe to repeat under every caller. */
-export function readCalls(rows: SlateRows, now: Date): ContractCall[] {
+/** The read calls: safe to repeat under every caller. `wallNow` signs the webhook (Stripe checks its age on the wall clock). */
+export function readCalls(rows: SlateRows, wallNow: Date): ContractCall[] {
   const get = (op: string, path: string, headers?: Record<string, string>): ContractCall => ({ op: `GET ${op}`, method: 'GET', path, ...(headers ? { headers } : {}) });
   const post = (op: string, path: string, body: unknown): ContractCall => ({ op: `POST ${op}`, method: 'POST', path, body });
   const scan = (r: SlateRows['graded']) => ({ player: r.player, stat: r.stat, line: r.line, direction: r.side });
-  const webhook = stripeEvent(++eventSeq, now);
+  const webhook = stripeEvent(++eventSeq, wallNow);
   return [
     get('/openapi.json', '/openapi.json'),
     get('/api/snapshot/summary', '/api/snapshot/summary'),

@@ -31,7 +31,7 @@ export const deskPackSchema = wireSchema(
               value: z.union([z.number(), z.string()]),
               display: z.string(),
               n: int().nullable(),
-              source: z.object({ table: z.enum(['graded_rows', 'snapshots', 'ledger_entries']), ids: z.array(int()), where: z.string() }),
+              source: z.object({ table: z.enum(['graded_rows', 'grade_locks', 'snapshots', 'ledger_entries']), ids: z.array(int()), where: z.string() }),
             }),
           ),
         }),

@@ -90,7 +90,24 @@ export const tickerSchema = wireSchema(
 export const heroPropSchema = wireSchema(
   'HeroProp',
   z.union([
-    z.object({ available: z.literal(true), latest: z.boolean(), sport: gradedSportSchema, snapshot_id: int(), gap: num(), prop: gradedRowSchema }),
+    z.object({
+      available: z.literal(true),
+      latest: z.boolean(),
+      sport: gradedSportSchema,
+      snapshot_id: int(),
+      gap: num(),
+      claim: z
+        .object({
+          grade: gradeSchema.nullable(),
+          book: z.string().nullable(),
+          odds: num(),
+          fair_odds: num(),
+          graded_at: wireInstant(),
+          now: z.object({ book: z.string().nullable(), odds: num(), fair_odds: num() }).describe('the market in the snapshot the hero was read from'),
+        })
+        .describe('the grade with the price, book, fair and time it was computed on (its lock)'),
+      prop: gradedRowSchema,
+    }),
     z.object({ available: z.literal(false) }),
   ]),
 );
@@ -99,7 +116,19 @@ export const heroPropSchema = wireSchema(
 
 const windowSchema = z.object({ from: wireDate(), to: wireDate() });
 const gatedRate = z.object({ n: int(), successes: int(), pct: num(), ci95: z.tuple([z.number(), z.number()]).nullable(), state: z.enum(['ok', 'building']), label: z.string() });
-const unitsSchema = wireSchema('Units', z.object({ n: int(), units: num(), roi_pct: num(), state: z.enum(['ok', 'building']), unpriced: int() }).describe('flat 1-unit stakes at the locked price'));
+const unitsSchema = wireSchema(
+  'Units',
+  z
+    .object({
+      n: int(),
+      units: num(),
+      roi_pct: num(),
+      state: z.enum(['ok', 'building']),
+      roi_ci95: z.tuple([z.number(), z.number()]).nullable().describe('95% interval of the ROI (mean per-stake return +/- 1.96 SE), percent; null below n = 20'),
+      unpriced: int(),
+    })
+    .describe('flat 1-unit stakes at the locked price'),
+);
 const counts = z.object({ entries: int(), hits: int(), misses: int(), pushes: int(), voids: int(), pending: int() });
 const settledElsewhere = z
   .object({ settled: int(), latest_game_date: wireDate(), try_now: wireInstant().nullable(), try_days: int().nullable(), try_date: wireDate() })
@@ -122,6 +151,18 @@ export const accuracySchema = wireSchema(
 export const modelRecordSchema = wireSchema(
   'ModelRecord',
   z.object({
+    tiers: z.array(
+      z.object({
+        grade: tierGrade,
+        counts,
+        hit_rate: gatedRate,
+        units: unitsSchema,
+        claim: z.object({ n: int(), mean_ev_pct: num() }).describe("what the tier's grades claimed: the mean EV of its settled stakes' locked prices at their p_win, percent"),
+        beat_close: gatedRate.describe("share of the tier's closes (one yardstick) that the locked price beat"),
+        clv: z.object({ beat: int(), faded: int(), flat: int() }),
+        calibration: z.object({ n: int(), mean_p_win_pct: num(), actual: gatedRate }),
+      }),
+    ).describe('each tier against its own claim, first: the all-entries aggregate mixes claims of positive and negative EV'),
     aggregate: z.object({
       window: windowSchema,
       scope: z.object({ team: z.string().nullable(), player: z.string().nullable(), sport: z.string().nullable() }),
@@ -131,7 +172,6 @@ export const modelRecordSchema = wireSchema(
       clv: z.object({ beat: int(), faded: int(), flat: int() }),
       units: unitsSchema,
     }),
-    tiers: z.array(z.object({ grade: tierGrade, counts, hit_rate: gatedRate, units: unitsSchema, calibration: z.object({ n: int(), mean_p_win_pct: num(), actual: gatedRate }) })),
     settled_elsewhere: settledElsewhere,
     total: int(),
     count: int(),

@@ -231,7 +231,7 @@ export const showcaseSchema = wireSchema(
       team: z.string().nullable(),
       stat: z.string(),
       side: z.string(),
-      prop: z.object({ line: z.number(), grade: z.string(), main_line: z.boolean() }),
+      prop: z.object({ line: z.number(), grade: z.string(), main_line: z.boolean(), claim: z.object({ book: z.string(), odds: z.number(), fair_odds: num(), gradedAt: wireInstant() }).nullable().describe('the grade with the price, book, fair and time it was computed on (its lock)') }),
       variation: z.object({ distinct_grades: int(), spread: z.number(), grades: z.array(z.object({ grade: z.string(), rungs: int() })) }),
       rungs: z.array(
         z.object({
@@ -243,6 +243,7 @@ export const showcaseSchema = wireSchema(
           fair_prob: num(),
           fair_source: z.string().nullable(),
           grade: z.string().nullable(),
+          claim: z.object({ book: z.string(), odds: z.number(), fair_odds: num(), gradedAt: wireInstant() }).nullable().describe('the grade with the price, book, fair and time it was computed on (its lock)'),
           edge_pct: num(),
           edge_note: z.string().nullable(),
         }),
@@ -252,7 +253,7 @@ export const showcaseSchema = wireSchema(
           coefficient: z.number(),
           relationship: z.literal('same_team'),
           note: z.string(),
-          legs: z.array(z.object({ player: z.string(), team: z.string().nullable(), stat: z.string(), line: z.number(), side: z.string(), grade: z.string().nullable(), book: z.string().nullable(), book_odds: num() })),
+          legs: z.array(z.object({ player: z.string(), team: z.string().nullable(), stat: z.string(), line: z.number(), side: z.string(), grade: z.string().nullable(), claim: z.object({ book: z.string(), odds: z.number(), fair_odds: num(), gradedAt: wireInstant() }).nullable().describe('the grade with the price, book, fair and time it was computed on (its lock)'), book: z.string().nullable(), book_odds: num() })),
         })
         .nullable(),
       correlation_note: z.string().nullable(),

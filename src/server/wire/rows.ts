@@ -70,6 +70,12 @@ const gradedRowFields = {
   lineup_status: z.enum(['CONFIRMED', 'NOT_IN', 'PROJECTED']).nullable(),
   batting_slot: int().nullable(),
   injury_status: z.enum(['OUT', 'GTD', 'PROB']).nullable(),
+  locked_book: z.string().nullable().describe('the book the grade, p_win and ev_pct were computed on (its lock), at gradedAt'),
+  locked_odds: num().describe('the American price the grade was computed on: ev_pct = p_win x decimal(locked_odds) - 1'),
+  locked_fair_prob: num().describe("the market's fair probability of the side when the grade was locked"),
+  ev_now_pct: num().describe('the current best price (book_odds) at the current fair (fair_prob), by the grade\'s rule; model field'),
+  edge_now: z.enum(['holds', 'reduced', 'gone']).nullable().describe('whether a locked claim of positive EV (A+, A, B) still holds at the price now; model field'),
+  projection_agrees: z.boolean().nullable().describe('false: the projection lies on the other side of the line from the graded side'),
 };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -100,6 +106,7 @@ export const clvStatusSchema = wireSchema(
   'ClvStatus',
   z.object({
     clv: num(),
+    clv_pct: num().describe("the locked price's EV at the closing fair, percent of stake; the verdict follows it"),
     clv_line: num(),
     verdict: z.enum(['beat', 'faded', 'flat']).nullable(),
     final: z.boolean(),
@@ -127,10 +134,15 @@ const ledgerEntryFields = {
   book: z.string().nullable(),
   locked_price: num(),
   locked_fair_prob: num(),
+  locked_fair_source: z.enum(['consensus', 'market_implied', 'book']).nullable(),
   locked_at: wireInstant(),
   closing_line: num(),
   closing_price: num(),
+  closing_fair_prob: num(),
+  closing_fair_source: z.enum(['consensus', 'market_implied', 'book']).nullable(),
+  close_method: z.enum(['one_yardstick', 'own_book_devig']).nullable().describe('own_book_devig: a close stored before the one-yardstick change, never in a beat-close rate'),
   clv: num(),
+  clv_pct: num(),
   clv_line: num(),
   clv_verdict: z.enum(['beat', 'faded', 'flat']).nullable(),
   clv_status: clvStatusSchema.optional(),
