@@ -39,7 +39,7 @@ const outsOf = (ip) => {
   return Number(m[1]) * 3 + Number(m[2] ?? '0');
 };
 
-export function build({ shared, outDir, from, to }) {
+export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }) {
   const read = (rel) => fs.readFileSync(path.join(shared, rel), 'utf8');
   const entries = [];
   const write = (rel, text) => {

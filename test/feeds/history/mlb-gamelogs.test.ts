@@ -95,6 +95,6 @@ describe('propgrade import gamelogs <mlb file>', () => {
   it('says so when --sport contradicts the file', async () => {
     const run = await runCli(['import', 'gamelogs', FIXTURE, '--sport', 'nba'], env);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/mlb game-log file, not nba/);
+    expect(run.stderr).toMatch(/--sport nba, but .* is a mlb game-log file/);
   });
 });
