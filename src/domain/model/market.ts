@@ -214,6 +214,19 @@ export interface FairOver {
   thin: boolean;
 }
 
+/** The market-implied ladder's mean, with the books behind the main line it was solved from. */
+type Implied = { mu: number | null; books: number } | null;
+
+/** Each line's market, computed once, and the market-implied ladder anchored on the main line (both priceLadder and fairOverForBook read them). */
+function ladderMarket(lines: readonly LadderLine[], dispersion: Dispersion | null): { markets: Map<LadderLine, LineMarket>; main: LadderLine | null; implied: Implied } {
+  const markets = new Map<LadderLine, LineMarket>();
+  for (const l of lines) markets.set(l, lineMarket(l));
+  const main = mainLineOfMarkets(lines, markets);
+  const anchor = main ? (markets.get(main) as LineMarket).every : null;
+  const implied = main && anchor && dispersion && anchor.books >= MARKET_RULES.minConsensusBooks ? { mu: impliedMean(main.line, anchor.pOver, dispersion), books: anchor.books } : null;
+  return { markets, main, implied };
+}
+
 /**
  * Prices every (line, side) of one player's stat in one game. `dispersion` is the stat's fitted
  * variance function; without it no rung is market-implied. Lines with no book quoting both sides
@@ -221,13 +234,7 @@ export interface FairOver {
  * line (both sides read it), instead of once per side and per other book.
  */
 export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion | null): RowPricing[] {
-  const markets = new Map<LadderLine, LineMarket>();
-  for (const l of lines) markets.set(l, lineMarket(l));
-  const main = mainLineOfMarkets(lines, markets);
-  const anchor = main ? (markets.get(main) as LineMarket).every : null;
-  // The market-implied ladder's mean, with the books behind the main line it was solved from.
-  const implied =
-    main && anchor && dispersion && anchor.books >= MARKET_RULES.minConsensusBooks ? { mu: impliedMean(main.line, anchor.pOver, dispersion), books: anchor.books } : null;
+  const { markets, main, implied } = ladderMarket(lines, dispersion);
 
   const out: RowPricing[] = [];
   for (const l of lines) {
@@ -281,12 +288,7 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
  * off the market-implied ladder when the main line supports one. Null when nothing prices it.
  */
 export function fairOverForBook(lines: readonly LadderLine[], line: number, book: string, dispersion: Dispersion | null): FairOver | null {
-  const markets = new Map<LadderLine, LineMarket>();
-  for (const l of lines) markets.set(l, lineMarket(l));
-  const main = mainLineOfMarkets(lines, markets);
-  const anchor = main ? (markets.get(main) as LineMarket).every : null;
-  const implied =
-    main && anchor && dispersion && anchor.books >= MARKET_RULES.minConsensusBooks ? { mu: impliedMean(main.line, anchor.pOver, dispersion), books: anchor.books } : null;
+  const { markets, implied } = ladderMarket(lines, dispersion);
   const at = lines.find((l) => l.line === line) ?? { line, quotes: [] };
   const m = markets.get(at) ?? lineMarket(at);
   if (m.every === null) {
