@@ -33,51 +33,34 @@ export function registerSnapshot(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const sports: GradedSport[] = which === 'all' ? [...GRADED_SPORTS] : [which];
       const { openRunEnvironment } = await import('./_run.js');
-      const { buildOddsSource } = await import('../pipeline/wiring.js');
-      const { runSnapshot } = await import('../pipeline/snapshot.js');
-      const { ensureReplaySeed } = await import('../pipeline/import-history.js');
+      const { runSnapshotJob } = await import('../jobs/snapshot.js');
       const env = await openRunEnvironment(ctx);
       try {
-        const { kvGet, kvSet } = await import('../store/repo/kv.js');
-        const { easternDate } = await import('../domain/time.js');
-        const creditsKey = `odds-api:credits:${easternDate(env.now)}`;
-        // No record for today means no run has spent a credit today: a real count of zero.
-        const spentToday = kvGet<number>(env.store.db, creditsKey, env.now) ?? 0;
-        // Feed warnings are collected per sport: one summary line each, every line under --verbose.
-        let warnings: string[] = [];
-        const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
-        // The transport reads `sourceOptions.now` at each request: a replay whose manifest gives a
-        // sport its own recorded clock (`clocks`) is read at that clock while the sport runs.
-        const sourceOptions = { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log, creditsSpentToday: spentToday };
-        const sources = await buildOddsSource(ctx.config, sourceOptions);
-        const clocks = env.replayDir && ctx.explicitNow() === null ? await recordedClocks(env.replayDir) : {};
-        if (env.replayDir) {
-          if (io.isTTY) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
-          ensureReplaySeed(env.store, env.replayDir, sources.seed, env.now, env.log, sports);
-        }
-        const recorded = env.replayDir ? await sportsInRecording(env.replayDir) : null;
-        const summaries: SnapshotSummary[] = [];
-        for (const sport of sports) {
-          if (recorded && !recorded.has(sport)) {
-            summaries.push(notRecorded(sport, easternDate(env.now), env.replayDir as string));
-            continue;
-          }
-          const now = clocks[sport] ?? env.now;
-          sourceOptions.now = now;
-          env.log.info(`${sport}: snapshot run at ${now.toISOString()}`);
-          warnings = [];
-          summaries.push(
-            await runSnapshot(sport, { store: env.store, odds: sources.odds, status: sources.status, now, allowedBooks: ctx.config.ALLOWED_BOOKS, log, source: env.replayDir ? 'replay' : 'live' }),
-          );
-          sourceOptions.now = env.now;
-          if (warnings.length > 0) {
-            const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
-            env.log.warn(`${sport}: ${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
-          }
-        }
-        await sources.close();
-        // Replayed calls cost nothing; live ones count against the day's budget across runs.
-        if (!env.replayDir) kvSet(env.store.db, creditsKey, sources.budget.state().spent, env.now, 3 * 86_400);
+        const summaries = await runSnapshotJob({
+          store: env.store,
+          config: ctx.config,
+          sports,
+          now: env.now,
+          pinned: ctx.explicitNow() !== null,
+          replayDir: env.replayDir,
+          recordDir: ctx.options.record ?? null,
+          log: env.log,
+          // Feed warnings are collected per sport: one summary line each, every line under --verbose.
+          sportLog: (sport) => {
+            const warnings: string[] = [];
+            return {
+              log: { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) },
+              done: () => {
+                if (warnings.length === 0) return;
+                const more = warnings.length > 1 ? ` (+${warnings.length - 1} more)` : '';
+                env.log.warn(`${sport}: ${warnings.length} feed warning${warnings.length === 1 ? '' : 's'}: ${warnings[0]}${more}; --verbose shows every line`);
+              },
+            };
+          },
+          onSeedCheck: () => {
+            if (io.isTTY && env.replayDir) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
+          },
+        });
         const { readSlate } = await import('../pipeline/slate-read.js');
         const { renderSlate, slateJson } = await import('./slate.js');
         const slates: Array<{ sport: GradedSport; slate: NonNullable<ReturnType<typeof readSlate>> }> = [];
@@ -106,44 +89,6 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         await env.close();
       }
     });
-}
-
-/** A replay manifest's per-sport recorded clocks (`clocks: {wnba: iso, ...}`); a sport without one runs at the folder's defaultNow. */
-async function recordedClocks(dir: string): Promise<Partial<Record<GradedSport, Date>>> {
-  const { readReplayManifest } = await import('../feeds/transport/replay.js');
-  const parsed = z.partialRecord(gradedSportSchema, z.iso.datetime({ offset: true })).safeParse(readReplayManifest(dir)['clocks'] ?? {});
-  if (!parsed.success) throw badInput(`replay manifest ${dir}: clocks must map sports to ISO times`);
-  return Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, new Date(v as string)]));
-}
-
-async function sportsInRecording(dir: string): Promise<Set<GradedSport>> {
-  const { readReplayManifest } = await import('../feeds/transport/replay.js');
-  const { gradedSportsIn } = await import('../feeds/odds-api/sport-keys.js');
-  return gradedSportsIn(
-    readReplayManifest(dir).entries.map((e) => e.key),
-    GRADED_SPORTS,
-  );
-}
-
-
-function notRecorded(sport: GradedSport, slateDate: string, dir: string): SnapshotSummary {
-  return {
-    sport,
-    runId: 0,
-    status: 'not_recorded',
-    slateDate,
-    snapshotId: null,
-    events: 0,
-    rows: 0,
-    graded: 0,
-    refused: 0,
-    dropped: 0,
-    newLocks: 0,
-    moves: 0,
-    ledgerInserted: 0,
-    closingsCaptured: 0,
-    message: `not in the recording ${dir}; its last snapshot stays`,
-  };
 }
 
 /** Commands worth trying next, built from the slate just printed (a real graded main-line row). */

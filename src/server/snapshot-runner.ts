@@ -6,30 +6,23 @@ import type { Store } from '../store/db.js';
 import type { SnapshotRunner } from './context.js';
 
 /**
- * The server's snapshot runner: exactly what `propgrade snapshot` does (same sources, same
- * pipeline, same per-sport lock in the store), used by the internal routes and the cron.
+ * The server's snapshot runner: the snapshot job `propgrade snapshot` runs (src/jobs/snapshot.ts:
+ * the same sources, injury and lineup feeds, credits and not_recorded rule), used by the internal
+ * routes and the cron.
  * PROPGRADE_REPLAY makes it read a recorded folder instead of the live providers. `now` is the
  * data clock of the runs; `wallNow` decides the billing sweep after them (after-snapshot.ts).
  */
 export function createSnapshotRunner(store: Store, config: Env, now: () => Date, log: RunLogger, wallNow: () => Date = () => new Date()): SnapshotRunner {
   return async (sports: readonly GradedSport[]) => {
-    const { buildOddsSource } = await import('../pipeline/wiring.js');
-    const { runSnapshot } = await import('../pipeline/snapshot.js');
-    const { ensureReplaySeed } = await import('../pipeline/import-history.js');
+    const { runSnapshotJob } = await import('../jobs/snapshot.js');
     const at = now();
     const replayDir = config.PROPGRADE_REPLAY ?? null;
-    const sources = await buildOddsSource(config, { replayDir, recordDir: null, now: at, log });
-    try {
-      if (replayDir) ensureReplaySeed(store, replayDir, sources.seed, at, log);
-      const out: SnapshotSummary[] = [];
-      for (const sport of sports) out.push(await runSnapshot(sport, { store, odds: sources.odds, now: at, allowedBooks: config.ALLOWED_BOOKS, log, source: replayDir ? 'replay' : 'live' }));
-      // The same after-run steps as the CLI: graces swept, the desk pack announced once a day.
-      const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
-      log.info(afterSnapshotLine(await afterSnapshotRuns(store, config, at, log, { replay: replayDir !== null, wallNow: wallNow() })));
-      return out;
-    } finally {
-      await sources.close();
-    }
+    // The run's clock is decided (snapshotRunClock): every sport runs at it.
+    const out = await runSnapshotJob({ store, config, sports, now: at, pinned: true, replayDir, recordDir: null, log });
+    // The same after-run steps as the CLI: graces swept, the desk pack announced once a day.
+    const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
+    log.info(afterSnapshotLine(await afterSnapshotRuns(store, config, at, log, { replay: replayDir !== null, wallNow: wallNow() })));
+    return out;
   };
 }
 

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { Env } from '../config.js';
+import { GRADED_SPORTS, gradedSportSchema, type GradedSport } from '../domain/sports.js';
+import { easternDate } from '../domain/time.js';
+import { badInput } from '../errors.js';
+import { gradedSportsIn } from '../feeds/odds-api/sport-keys.js';
+import { readReplayManifest } from '../feeds/transport/replay.js';
+import { ensureReplaySeed } from '../pipeline/import-history.js';
+import { runSnapshot, type SnapshotSummary } from '../pipeline/snapshot.js';
+import type { RunLogger } from '../pipeline/sources.js';
+import { buildOddsSource } from '../pipeline/wiring.js';
+import type { Store } from '../store/db.js';
+import { kvGet, kvSet } from '../store/repo/kv.js';
+
+/**
+ * The snapshot use case, one function for `propgrade snapshot` and for the server's internal routes
+ * and cron (issue 28): the same sources (odds, and the injury and lineup feeds for the chips), the
+ * day's Odds API credits carried in and recorded after a live run, each replayed sport at its own
+ * recorded clock unless the clock was pinned, and a sport absent from a replayed recording left
+ * `not_recorded` with its last snapshot standing.
+ */
+export interface SnapshotJobOptions {
+  store: Store;
+  config: Env;
+  sports: readonly GradedSport[];
+  /** The run's data clock (--now, PROPGRADE_NOW, a recording's time, else the wall clock). */
+  now: Date;
+  /** True when `now` was pinned (--now / PROPGRADE_NOW): every sport runs at it, not at its recorded clock. */
+  pinned: boolean;
+  replayDir: string | null;
+  recordDir: string | null;
+  log: RunLogger;
+  /** Where a sport's feed warnings go while it runs (the CLI folds them into one line per sport); default `log`. */
+  sportLog?: (sport: GradedSport) => { log: RunLogger; done(): void };
+  /** Said before the first use of a recording's seed history, which may take a while. */
+  onSeedCheck?: () => void;
+}
+
+export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<SnapshotSummary[]> {
+  const { store, config, replayDir } = opts;
+  const creditsKey = `odds-api:credits:${easternDate(opts.now)}`;
+  // No record for today means no run has spent a credit today: a real count of zero.
+  const spentToday = kvGet<number>(store.db, creditsKey, opts.now) ?? 0;
+  let current: RunLogger = opts.log;
+  const log: RunLogger = { info: (m) => current.info(m), warn: (m) => current.warn(m) };
+  // The transport reads `sourceOptions.now` at each request: a sport with its own recorded clock is read at it.
+  const sourceOptions = { replayDir, recordDir: opts.recordDir, now: opts.now, log, creditsSpentToday: spentToday };
+  const sources = await buildOddsSource(config, sourceOptions);
+  try {
+    const clocks = replayDir && !opts.pinned ? recordedClocks(replayDir) : {};
+    if (replayDir) {
+      opts.onSeedCheck?.();
+      ensureReplaySeed(store, replayDir, sources.seed, opts.now, opts.log, opts.sports);
+    }
+    const recorded = replayDir ? sportsInRecording(replayDir) : null;
+    const summaries: SnapshotSummary[] = [];
+    for (const sport of opts.sports) {
+      if (recorded && !recorded.has(sport)) {
+        summaries.push(notRecorded(sport, easternDate(opts.now), replayDir as string));
+        continue;
+      }
+      const now = clocks[sport] ?? opts.now;
+      sourceOptions.now = now;
+      opts.log.info(`${sport}: snapshot run at ${now.toISOString()}`);
+      const scoped = opts.sportLog?.(sport) ?? null;
+      current = scoped?.log ?? opts.log;
+      try {
+        summaries.push(await runSnapshot(sport, { store, odds: sources.odds, status: sources.status, now, allowedBooks: config.ALLOWED_BOOKS, log, source: replayDir ? 'replay' : 'live' }));
+      } finally {
+        current = opts.log;
+        sourceOptions.now = opts.now;
+        scoped?.done();
+      }
+    }
+    // Replayed calls cost nothing; live ones count against the day's budget across runs.
+    if (!replayDir) kvSet(store.db, creditsKey, sources.budget.state().spent, opts.now, 3 * 86_400);
+    return summaries;
+  } finally {
+    await sources.close();
+  }
+}
+
+/** A replay manifest's per-sport recorded clocks (`clocks: {wnba: iso, ...}`); a sport without one runs at the run's clock. */
+function recordedClocks(dir: string): Partial<Record<GradedSport, Date>> {
+  const parsed = z.partialRecord(gradedSportSchema, z.iso.datetime({ offset: true })).safeParse(readReplayManifest(dir)['clocks'] ?? {});
+  if (!parsed.success) throw badInput(`replay manifest ${dir}: clocks must map sports to ISO times`);
+  return Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, new Date(v as string)]));
+}
+
+function sportsInRecording(dir: string): Set<GradedSport> {
+  return gradedSportsIn(
+    readReplayManifest(dir).entries.map((e) => e.key),
+    GRADED_SPORTS,
+  );
+}
+
+function notRecorded(sport: GradedSport, slateDate: string, dir: string): SnapshotSummary {
+  return {
+    sport,
+    runId: 0,
+    status: 'not_recorded',
+    slateDate,
+    snapshotId: null,
+    events: 0,
+    rows: 0,
+    graded: 0,
+    refused: 0,
+    dropped: 0,
+    newLocks: 0,
+    moves: 0,
+    ledgerInserted: 0,
+    closingsCaptured: 0,
+    message: `not in the recording ${dir}; its last snapshot stays`,
+  };
+}
