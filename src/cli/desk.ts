@@ -27,7 +27,7 @@ export function registerDesk(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { easternDate } = await import('../domain/time.js');
-      const { readContentFacts } = await import('../content/read.js');
+      const { readContentFacts } = await import('../store/repo/content-facts.js');
       const { buildDeskPack } = await import('../content/pack.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
-import type { DraftsResult } from '../content/drafts.js';
+import type { DraftsResult } from '../jobs/publish/drafts.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import type { CliIO } from './_io.js';
 
@@ -22,7 +22,7 @@ export function registerDrafts(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { easternDate } = await import('../domain/time.js');
-      const { saveGhostDrafts } = await import('../content/drafts.js');
+      const { saveGhostDrafts } = await import('../jobs/publish/drafts.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const date = opts.date ?? easternDate(env.now);

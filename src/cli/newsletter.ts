@@ -41,7 +41,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
       const opts = parseOptions(buildSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { easternDate } = await import('../domain/time.js');
-      const { buildReportFor } = await import('../content/newsletter.js');
+      const { buildReportFor } = await import('../jobs/publish/newsletter.js');
       const { mkdirSync, writeFileSync } = await import('node:fs');
       const { join, resolve } = await import('node:path');
       const env = await openRunEnvironment(ctx, { readClock: true });
@@ -88,7 +88,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
       const opts = parseOptions(sendSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { easternDate } = await import('../domain/time.js');
-      const { sendDailyReport } = await import('../content/newsletter.js');
+      const { sendDailyReport } = await import('../jobs/publish/newsletter.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const date = opts.date ?? easternDate(env.now);
@@ -101,7 +101,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
     });
 }
 
-type SendResult = Awaited<ReturnType<typeof import('../content/newsletter.js').sendDailyReport>>;
+type SendResult = Awaited<ReturnType<typeof import('../jobs/publish/newsletter.js').sendDailyReport>>;
 
 function renderSend(ctx: CliContext, r: SendResult): string {
   switch (r.status) {

@@ -1,5 +1,5 @@
 /**
- * What the content desk knows about a day: plain records read from the store (src/content/read.ts)
+ * What the content desk knows about a day: plain records read from the store (src/store/repo/content-facts.ts)
  * and handed to the pure builders (report, pack, drafts). Nothing here is computed or defaulted;
  * a field the store does not hold is null.
  */

@@ -1,7 +1,7 @@
 import { compareGrades, type Grade } from '../domain/grades.js';
 import { modelAggregate, tierCalibration, type ModelAggregate, type RecordRow, type TierCalibration } from '../domain/records.js';
 import type { LedgerFact, SlateFact, SlateRowFact } from './facts.js';
-import { instantOf } from './read.js';
+import { instantOf } from '../domain/time.js';
 
 /**
  * Pure selections over the facts that several documents share: the day's strongest reads, the

@@ -144,3 +144,8 @@ export function localClock(iso: string, zone: string = DEFAULT_DISPLAY_ZONE): st
   if (!Number.isFinite(d.getTime())) return iso;
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(d);
 }
+
+/** A Date inside the ET day `date`, so record windows computed from it end on `date`. */
+export function instantOf(date: string): Date {
+  return new Date(easternDayRangeUtc(date)[0]);
+}

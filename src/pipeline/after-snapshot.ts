@@ -29,7 +29,7 @@ export async function afterSnapshotRuns(store: Store, config: Env, now: Date, lo
   }
   // A recorded day is never announced as today's pack.
   if (opts.replay) return { billing, desk_notice: { status: 'skipped', detail: 'a replayed run is not announced' } };
-  const { notifyDeskPackReady } = await import('../content/notify.js');
+  const { notifyDeskPackReady } = await import('../jobs/publish/notify.js');
   const notice = await notifyDeskPackReady(store, config, now, log);
   return { billing, desk_notice: notice };
 }

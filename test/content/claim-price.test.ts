@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDraftDocuments } from '../../src/content/drafts.js';
+import { buildDraftDocuments } from '../../src/jobs/publish/drafts.js';
 import { buildDeskPack, templateParts, type DeskPack, type ReadyTemplate } from '../../src/content/pack.js';
-import { readContentFacts } from '../../src/content/read.js';
+import { readContentFacts } from '../../src/store/repo/content-facts.js';
 import { buildDailyReport } from '../../src/content/report.js';
 import { normalizeName } from '../../src/domain/names.js';
 import { parseEventPropQuotes } from '../../src/feeds/odds-api/parse.js';

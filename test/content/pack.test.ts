@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import twitter from 'twitter-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDeskPack, templateParts, type DeskPack, type ReadyTemplate } from '../../src/content/pack.js';
-import { readContentFacts } from '../../src/content/read.js';
+import { readContentFacts } from '../../src/store/repo/content-facts.js';
 import { checkEditorial } from '../../src/content/rules.js';
 import { TEMPLATE_NAMES } from '../../src/content/template.js';
 import { gradedRows, gradeLocks, ledgerEntries, snapshots } from '../../src/store/schema.js';

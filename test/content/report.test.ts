@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContentFacts } from '../../src/content/read.js';
+import { readContentFacts } from '../../src/store/repo/content-facts.js';
 import { buildDailyReport, EmptyReportError, UNSUBSCRIBE_TAG, type DailyReport } from '../../src/content/report.js';
 import { EditorialError } from '../../src/content/rules.js';
 import { tempStore } from '../helpers/replay-store.js';

@@ -117,7 +117,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       query: dateQuery,
       errors: [502],
       handle: async ({ query }) => {
-        const { sendDailyReport } = await import('../../content/newsletter.js');
+        const { sendDailyReport } = await import('../../jobs/publish/newsletter.js');
         return sendDailyReport(deps.store, deps.config, { now: deps.now(), date: dateOf(query.date) });
       },
     }),
@@ -132,7 +132,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       query: dateQuery,
       errors: [502],
       handle: async ({ query }) => {
-        const { saveGhostDrafts } = await import('../../content/drafts.js');
+        const { saveGhostDrafts } = await import('../../jobs/publish/drafts.js');
         return saveGhostDrafts(deps.store, deps.config, { now: deps.now(), date: dateOf(query.date) });
       },
     }),
@@ -147,7 +147,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       errors: [401, 403],
       handle: async ({ caller, query }) => {
         requireDeskCaller(caller, deps.config);
-        const { readContentFacts } = await import('../../content/read.js');
+        const { readContentFacts } = await import('../../store/repo/content-facts.js');
         const { buildDeskPack } = await import('../../content/pack.js');
         return buildDeskPack(readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) }));
       },
@@ -163,7 +163,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       errors: [401, 403],
       handle: async ({ event, caller, query }) => {
         requireDeskCaller(caller, deps.config);
-        const { readContentFacts } = await import('../../content/read.js');
+        const { readContentFacts } = await import('../../store/repo/content-facts.js');
         const { buildDeskPack } = await import('../../content/pack.js');
         const { renderDeskPage, deskCsp, newNonce } = await import('../../content/desk-page.js');
         const pack = buildDeskPack(readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) }));

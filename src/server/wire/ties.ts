@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { DraftsResult } from '../../content/drafts.js';
-import type { SendResult } from '../../content/newsletter.js';
+import type { DraftsResult } from '../../jobs/publish/drafts.js';
+import type { SendResult } from '../../jobs/publish/newsletter.js';
 import type { DeskPack } from '../../content/pack.js';
 import type { Ticker } from '../../domain/ticker.js';
 import type { ArsenalView } from '../../pipeline/arsenal.js';

@@ -1,12 +1,12 @@
-import type { Env } from '../config.js';
-import { easternDate } from '../domain/time.js';
-import { postWebhook } from '../outbound/webhook.js';
-import type { Store } from '../store/db.js';
-import { dayText, listJoin } from './format.js';
-import { claimLog, writeLog } from './log.js';
-import { buildDeskPack, type DeskPack } from './pack.js';
-import { readContentFacts } from './read.js';
-import { assertEditorial } from './rules.js';
+import type { Env } from '../../config.js';
+import { easternDate } from '../../domain/time.js';
+import { postWebhook } from '../../outbound/webhook.js';
+import type { Store } from '../../store/db.js';
+import { dayText, listJoin } from '../../content/format.js';
+import { claimLog, writeLog } from '../../store/repo/content-log.js';
+import { buildDeskPack, type DeskPack } from '../../content/pack.js';
+import { readContentFacts } from '../../store/repo/content-facts.js';
+import { assertEditorial } from '../../content/rules.js';
 
 /**
  * The desk-pack-ready notification (spec Events 3): after a snapshot run, one POST per ET date to

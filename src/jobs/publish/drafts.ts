@@ -1,13 +1,13 @@
-import type { Env } from '../config.js';
-import { createGhostDrafts, ghostConfig, type DraftContent, type GhostDrafts } from '../outbound/ghost.js';
-import type { Store } from '../store/db.js';
-import { blocksToHtml, escapeHtml } from './document.js';
-import { dayText } from './format.js';
-import { readLog, writeLog } from './log.js';
-import { buildDeskPack, type DeskPack, type ReadyTemplate } from './pack.js';
-import { readContentFacts } from './read.js';
-import { assertEditorial } from './rules.js';
-import { RG_LINE, type TemplateId } from './template.js';
+import type { Env } from '../../config.js';
+import { createGhostDrafts, ghostConfig, type DraftContent, type GhostDrafts } from '../../outbound/ghost.js';
+import type { Store } from '../../store/db.js';
+import { blocksToHtml, escapeHtml } from '../../content/document.js';
+import { dayText } from '../../content/format.js';
+import { readLog, writeLog } from '../../store/repo/content-log.js';
+import { buildDeskPack, type DeskPack, type ReadyTemplate } from '../../content/pack.js';
+import { readContentFacts } from '../../store/repo/content-facts.js';
+import { assertEditorial } from '../../content/rules.js';
+import { RG_LINE, type TemplateId } from '../../content/template.js';
 
 /**
  * Ghost drafts (spec behaviour rule 7): a slate-preview draft and a settle draft per date, written

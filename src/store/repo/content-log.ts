@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Store } from '../store/db.js';
-import { contentLog } from '../store/schema.js';
+import type { Store } from '../db.js';
+import { contentLog } from '../schema.js';
 
 /**
  * content_log: one row per outbound thing per (kind, key), for idempotency and audit

@@ -1,10 +1,10 @@
-import type { Env } from '../config.js';
-import { createCampaign, listmonkConfig, startCampaign } from '../outbound/listmonk.js';
-import type { Store } from '../store/db.js';
-import { claimLog, readLog, writeLog } from './log.js';
-import { readContentFacts } from './read.js';
-import { buildDailyReport, EmptyReportError, type DailyReport } from './report.js';
-import { EditorialError } from './rules.js';
+import type { Env } from '../../config.js';
+import { createCampaign, listmonkConfig, startCampaign } from '../../outbound/listmonk.js';
+import type { Store } from '../../store/db.js';
+import { claimLog, readLog, writeLog } from '../../store/repo/content-log.js';
+import { readContentFacts } from '../../store/repo/content-facts.js';
+import { buildDailyReport, EmptyReportError, type DailyReport } from '../../content/report.js';
+import { EditorialError } from '../../content/rules.js';
 
 /**
  * Sending the daily report (spec behaviour rule 6): one listmonk campaign per report date, created

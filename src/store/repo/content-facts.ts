@@ -1,21 +1,17 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, ne } from 'drizzle-orm';
-import { fairAmerican } from '../domain/odds.js';
-import { RECORD_WINDOW_DAYS, recordWindow } from '../domain/records.js';
-import { GRADED_SPORTS } from '../domain/sports.js';
-import { addDays, easternDate, easternDayRangeUtc } from '../domain/time.js';
-import type { Store } from '../store/db.js';
-import { gradedRows, gradeLocks, ledgerEntries, snapshots } from '../store/schema.js';
-import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from './facts.js';
+import { fairAmerican } from '../../domain/odds.js';
+import { RECORD_WINDOW_DAYS, recordWindow } from '../../domain/records.js';
+import { GRADED_SPORTS } from '../../domain/sports.js';
+import { addDays, easternDate, instantOf } from '../../domain/time.js';
+import type { Store } from '../db.js';
+import { gradedRows, gradeLocks, ledgerEntries, snapshots } from '../schema.js';
+import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from '../../content/facts.js';
 
 /**
  * The content desk's one read of the store: the day's slates, the settle and the 30-day record.
  * Reads only; the builders that turn these facts into documents are pure.
  */
 
-/** A Date inside the ET day `date`, so record windows computed from it end on `date`. */
-export function instantOf(date: string): Date {
-  return new Date(easternDayRangeUtc(date)[0]);
-}
 
 /** The grade lock of a row keyed like it (event, player, stat, line, side): where its claim was made. */
 function lockOf(t: typeof gradedRows | typeof ledgerEntries) {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { saveGhostDrafts } from '../../src/content/drafts.js';
-import { readLog } from '../../src/content/log.js';
-import { sendDailyReport } from '../../src/content/newsletter.js';
-import { notifyDeskPackReady } from '../../src/content/notify.js';
+import { saveGhostDrafts } from '../../src/jobs/publish/drafts.js';
+import { readLog } from '../../src/store/repo/content-log.js';
+import { sendDailyReport } from '../../src/jobs/publish/newsletter.js';
+import { notifyDeskPackReady } from '../../src/jobs/publish/notify.js';
 import { contentLog } from '../../src/store/schema.js';
 import { tempStore } from '../helpers/replay-store.js';
 import { ghostStandIn, listmonkStandIn, webhookStandIn, type GhostStandIn, type ListmonkStandIn, type WebhookStandIn } from '../outbound/_standins.js';
-import { LOOP_DATE, loopStore, NOON, type LoopStore } from './_loop.js';
+import { LOOP_DATE, loopStore, NOON, type LoopStore } from '../content/_loop.js';
 
 const NOW = new Date(NOON);
 const quiet = { info() {}, warn() {} };
