@@ -17,7 +17,7 @@ import {
   type LedgerEntry,
   type NewLedgerEntry,
 } from '../store/repo/ledger.js';
-import type { SlateRow } from './snapshot.js';
+import type { SlateRow } from '../store/repo/snapshots.js';
 
 /** Grades that enter the public record; F means "no play" and is not a pick. */
 const PICK_GRADES: ReadonlySet<Grade> = new Set(['A+', 'A', 'B', 'C']);

@@ -23,6 +23,7 @@ import {
   type LockedGrade,
   type NewGradedRow,
   type NewGradeLock,
+  type SlateRow,
 } from '../store/repo/snapshots.js';
 import { insertTickerEvents, type NewTickerEvent } from '../store/repo/ticker.js';
 import { deepFreeze } from '../store/repo/_raw.js';
@@ -190,8 +191,7 @@ async function fetchSlate(sport: GradedSport, opts: SnapshotOptions, slateDate: 
   return { kind: 'ok', events, quotes: perEvent.flat() };
 }
 
-/** A graded row as the run holds it; `lockedFairSource` (the lock's fair rule) goes to the ledger, not the row. */
-export type SlateRow = NewGradedRow & { isMainLine: boolean; lockedFairSource: FairSource | null };
+export type { SlateRow } from '../store/repo/snapshots.js';
 
 interface GradedSlate {
   rows: SlateRow[];

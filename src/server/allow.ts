@@ -1,6 +1,6 @@
 import { createError, eventHandler, type EventHandler, type H3Event } from 'h3';
 import { requestHeader } from './input.js';
-import { pathOf } from './dispatch.js';
+import { pathOf } from './paths.js';
 
 /**
  * The methods each path answers, for `Allow` (RFC 9110 10.2.1): on a 405 (which MUST carry it)

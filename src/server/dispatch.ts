@@ -1,17 +1,7 @@
 import { createApp as createH3App, createEvent, eventHandler, toNodeListener, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
 import type { IncomingMessage, RequestListener } from 'node:http';
+import { isPlainPath, pathOf } from './paths.js';
 import type { Replays } from './replay.js';
-
-/** A path every segment of which stands for itself (no parameter, wildcard or escape). */
-const PLAIN_PATH = /^(?:\/[A-Za-z0-9_.~-]+)+$/;
-
-/**
- * Whether h3's router (radix3) keeps `path` as a static route, found with one map lookup, and
- * h3's app hands it to the router unchanged (no `%`, so decoding the path is the identity).
- */
-export function isPlainPath(path: string): boolean {
-  return PLAIN_PATH.test(path);
-}
 
 /** What a synchronously dispatched request still needs from h3: a value to send, or what it threw. */
 type Outcome = { threw: false; value: unknown } | { threw: true; error: unknown };
@@ -90,8 +80,3 @@ export function syncDispatch({ app, options, middleware, gets, replays }: SyncDi
   };
 }
 
-/** The path of a request target (no query), as h3's router looks it up. */
-export function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
-}

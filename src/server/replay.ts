@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { H3Event } from 'h3';
-import { isPlainPath, pathOf } from './dispatch.js';
+import { isPlainPath, pathOf } from './paths.js';
 
 /** Answers kept at once (oldest dropped first): about what the snapshot cache keeps (64 views). */
 const KEPT = 64;

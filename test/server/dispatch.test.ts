@@ -10,7 +10,7 @@ import { toNodeListener } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/pipeline/users.js';
 import { createApp, type ServerApp } from '../../src/server/app.js';
-import { isPlainPath } from '../../src/server/dispatch.js';
+import { isPlainPath } from '../../src/server/paths.js';
 import { staticPathsOf } from '../../src/server/static-paths.js';
 import { listenOnLoopback, rawExchange, seedStore, type Seeded } from './_harness.js';
 

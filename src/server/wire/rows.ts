@@ -6,7 +6,7 @@ import { statTypeSchema } from '../../domain/stats.js';
 import { MODEL_FIELDS, tierSchema } from '../../domain/tiers.js';
 import type { GradedRowView } from '../../pipeline/views.js';
 import { ledgerOutcomes } from '../../store/schema.js';
-import type { ledgerEntryView } from '../routes/ledger.js';
+import type { ledgerEntryView } from '../../reads/ledger-entry-view.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
 
 /** The one error body of the API (envelope.ts): every 4xx and 5xx answer. */
@@ -115,7 +115,7 @@ export const clvStatusSchema = wireSchema(
   }),
 );
 
-/** A public ledger entry (routes/ledger.ts ledgerEntryView), tier-shaped. */
+/** A public ledger entry (reads/ledger-entry-view.ts ledgerEntryView), tier-shaped. */
 const ledgerEntryFields = {
   id: int(),
   sport: z.string(),

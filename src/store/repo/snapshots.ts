@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { FairSource } from '../../domain/model/market.js';
 import type { Db } from '../db.js';
 import { gradedRows, gradeLocks, snapshots } from '../schema.js';
 import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, JsonText, mapRow, prepared } from './_raw.js';
@@ -8,6 +9,8 @@ export type GradedRowRecord = typeof gradedRows.$inferSelect;
 export type NewGradedRow = Omit<typeof gradedRows.$inferInsert, 'id' | 'snapshotId'>;
 export type GradeLock = typeof gradeLocks.$inferSelect;
 export type NewGradeLock = Omit<typeof gradeLocks.$inferInsert, 'id'>;
+/** A graded row as the snapshot run holds it; `lockedFairSource` (the lock's fair rule) goes to the ledger, not the row. */
+export type SlateRow = NewGradedRow & { isMainLine: boolean; lockedFairSource: FairSource | null };
 
 /** The newest snapshots of a sport, newest first: [latest, previous]. */
 export function recentSnapshots(db: Db, sport: string, limit = 2): Snapshot[] {
