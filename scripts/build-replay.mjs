@@ -20,6 +20,10 @@ import { buildContextRecordings } from './build-context-replay.mjs';
 import { buildStatsRecordings } from './build-stats-replay.mjs';
 import { buildRecordings as buildWnbaRecordings } from './season-replay/wnba.mjs';
 import { buildMlbDay } from './build-mlb-day-replay.mjs';
+import { byKeys, cmp, espnDate, etDate, nextDay, replayKey, writeFile } from './season-replay/_common.mjs';
+
+// The shared replay helpers stay importable from here, where the other builders first found them.
+export { byKeys, cmp, espnDate, etDate, nextDay, replayKey };
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,52 +152,6 @@ export const FINAL_STATUS = {
 // ---------------------------------------------------------------------------------------------
 // Small pure helpers
 
-/** Same key format as src/feeds/transport/replay-key.ts (test/data/replay.test.ts keeps them equal). */
-export function replayKey({ provider, url }) {
-  const CREDENTIAL_PARAMS = new Set(['apikey', 'api_key', 'key', 'token', 'access_token']);
-  const u = new URL(url);
-  const params = [...u.searchParams.entries()]
-    .filter(([name]) => !CREDENTIAL_PARAMS.has(name.toLowerCase()))
-    .sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
-  const query = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  return `${provider} GET ${u.origin}${u.pathname}${query ? `?${query}` : ''}`;
-}
-
-/** Code-unit comparison: locale-independent, so the output never depends on the machine. */
-export function cmp(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function byKeys(...getters) {
-  return (x, y) => {
-    for (const get of getters) {
-      const a = get(x);
-      const b = get(y);
-      const c = typeof a === 'number' && typeof b === 'number' ? a - b : cmp(String(a), String(b));
-      if (c !== 0) return c;
-    }
-    return 0;
-  };
-}
-
-const ET_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** US Eastern calendar date of a UTC instant (the NBA slate date). */
-export function etDate(isoUtc) {
-  return ET_DATE.format(new Date(isoUtc));
-}
-
-export function nextDay(date) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-/** ESPN writes event dates as UTC without seconds ("2025-11-06T00:00Z"). */
-export function espnDate(isoUtc) {
-  return `${isoUtc.slice(0, 16)}Z`;
-}
-
 /** A price or line from the CSV; empty stays null (one side unpriced), never a default. */
 function num(raw, what) {
   if (raw === '') return null;
@@ -219,11 +177,6 @@ export function readCsv(file) {
   return parse(fs.readFileSync(file), { columns: true, raw: true, skip_empty_lines: true });
 }
 
-function writeFile(outDir, rel, text) {
-  const full = path.join(outDir, rel);
-  fs.mkdirSync(path.dirname(full), { recursive: true });
-  fs.writeFileSync(full, text);
-}
 
 // ---------------------------------------------------------------------------------------------
 // ESPN team identities, read from the real ESPN recordings (static facts: id, abbreviation, name)

@@ -77,7 +77,7 @@ const NO_CLOSE_SHORT: Readonly<Record<NoCloseReason, string>> = {
   one_sided_market: 'no CLV: one-sided',
 };
 
-/** "+1.8 pts beat", "line +1 beat", "-0.3 pts flat (so far)"; the reason when there is no verdict. */
+/** "+3.5% beat" (clv_pct), "line +1 beat", "-0.3% flat (so far)"; the reason when there is no verdict. */
 export function clvText(s: ClvStatus): string {
   if (s.verdict === null) return s.noCloseReason ? NO_CLOSE_SHORT[s.noCloseReason] : '-';
   const sign = (v: number, text: string) => `${v > 0 ? '+' : v < 0 ? '-' : ''}${text}`;
@@ -106,7 +106,7 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
       e.line,
       e.side,
       show(e.grade),
-      e.lockedPrice === null ? '-' : `${signedAmerican(e.lockedPrice)} ${e.book ?? ''}`.trim(),
+      e.lockedPrice === null ? '-' : [signedAmerican(e.lockedPrice), e.book].filter((x) => x !== null).join(' '),
       show(fairAmerican(e.lockedFairProb), signedAmerican),
       closeCell(e),
       clvText(e.clvStatus) + (e.closeMethod === 'own_book_devig' && e.clvStatus.verdict !== null ? ' (old method)' : ''),

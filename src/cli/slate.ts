@@ -74,7 +74,7 @@ const pct = (v: number): string => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
 /** The claim with the price and time it was made on: "+3.4% at −130 betmgm 10:05 AM". */
 export function claimCell(r: Pick<GradedRowRecord, 'evPct' | 'lockedOdds' | 'lockedBook' | 'gradedAt' | 'grade'>, zone: string): string {
   if (r.grade === null || r.evPct === null || r.lockedOdds === null) return '-';
-  return `${pct(r.evPct)} at ${signedAmerican(r.lockedOdds)} ${r.lockedBook ?? ''} ${localClock(r.gradedAt, zone)}`.replace(/ {2,}/g, ' ');
+  return [`${pct(r.evPct)} at ${signedAmerican(r.lockedOdds)}`, r.lockedBook, localClock(r.gradedAt, zone)].filter((x) => x !== null).join(' ');
 }
 
 /** The current best price's EV by the same rule, and whether the claimed edge still holds. */

@@ -69,6 +69,10 @@ export interface SlateRowFact {
   projectionAgrees: boolean | null;
 }
 
+/** A row whose grade carries the price it was computed on: the only kind a claim is quoted from. */
+export type ClaimedRow = SlateRowFact & { grade: string; lockedOdds: number; lockedBook: string };
+export const hasClaimPrice = (r: SlateRowFact): r is ClaimedRow => r.grade !== null && r.lockedOdds !== null && r.lockedBook !== null;
+
 export interface SlateFact {
   sport: string;
   snapshotId: number;

@@ -1,6 +1,6 @@
 import { compareGrades, type Grade } from '../domain/grades.js';
 import { modelAggregate, tierCalibration, type ModelAggregate, type RecordRow, type TierCalibration } from '../domain/records.js';
-import type { LedgerFact, SlateFact, SlateRowFact } from './facts.js';
+import { hasClaimPrice, type ClaimedRow, type LedgerFact, type SlateFact, type SlateRowFact } from './facts.js';
 import { instantOf } from '../domain/time.js';
 
 /**
@@ -32,14 +32,14 @@ function compareReads(a: SlateRowFact, b: SlateRowFact): number {
  * now (a claim the market has since taken away is not today's strong read, docs/content.md), one
  * per prop (game, player, stat), best first. A grade short of that is not presented as a strong read.
  */
-export function strongestReads(slates: readonly SlateFact[], limit: number): SlateRowFact[] {
-  const best = new Map<string, SlateRowFact>();
+export function strongestReads(slates: readonly SlateFact[], limit: number): ClaimedRow[] {
+  const best = new Map<string, ClaimedRow>();
   for (const slate of slates) {
     for (const r of gradedMainLines(slate)) {
       if (r.grade !== 'A+' && r.grade !== 'A') continue;
-      if (r.outlierPrice === true || r.thinConsensus === true || (r.lockedConsensusBooks ?? 0) < 3) continue;
+      if (r.outlierPrice === true || r.thinConsensus === true || r.lockedConsensusBooks === null || r.lockedConsensusBooks < 3) continue;
       if (r.lockedFairSource !== null && r.lockedFairSource !== 'consensus') continue;
-      if (r.lockedOdds === null || r.lockedBook === null || r.lockedFairOdds === null) continue;
+      if (!hasClaimPrice(r) || r.lockedFairOdds === null) continue;
       if (r.edgeNow === 'gone') continue;
       const k = propKey(r);
       const cur = best.get(k);

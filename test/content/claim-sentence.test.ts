@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Brief } from '../../src/content/document.js';
-import type { SlateRowFact } from '../../src/content/facts.js';
+import type { ClaimedRow } from '../../src/content/facts.js';
 import { nowSentence, projectionText, readSentence } from '../../src/content/templates/common.js';
 
 /**
@@ -8,7 +8,7 @@ import { nowSentence, projectionText, readSentence } from '../../src/content/tem
  * made the day before, a row whose lock is not in the store, a projection on the line. The row is
  * the bundled Kelly Oubre Jr threes over (graded 10:05 ET at -117 betrivers against 57.83%).
  */
-function row(extra: Partial<SlateRowFact> = {}): SlateRowFact {
+function row(extra: Partial<ClaimedRow> = {}): ClaimedRow {
   return {
     id: 7,
     sport: 'nba',

@@ -1,6 +1,6 @@
 import { gateRate, MIN_SAMPLE } from '../../domain/record-gate.js';
 import { rowsSource, type Brief, type FigureSource } from '../document.js';
-import type { SlateRowFact } from '../facts.js';
+import type { ClaimedRow, SlateRowFact } from '../facts.js';
 import { easternDate } from '../../domain/time.js';
 import { american, building, clockET, count, lineText, oneDecimal, percent, shortDay, statWords } from '../format.js';
 
@@ -18,7 +18,7 @@ export function claimSource(r: SlateRowFact): FigureSource {
 }
 
 /** True when the row's claim can be quoted: a grade with the price it was computed on. */
-export const hasClaimPrice = (r: SlateRowFact): boolean => r.grade !== null && r.lockedOdds !== null && r.lockedBook !== null;
+export { hasClaimPrice, type ClaimedRow } from '../facts.js';
 
 export interface ClaimText {
   /** "-117 (betrivers)" */
@@ -32,10 +32,9 @@ export interface ClaimText {
 }
 
 /** The claim's figures as printed, each recorded in the brief with the lock as its source. */
-export function claimFigures(brief: Brief, key: string, r: SlateRowFact): ClaimText {
+export function claimFigures(brief: Brief, key: string, r: ClaimedRow): ClaimText {
   const src = claimSource(r);
-  const odds = r.lockedOdds ?? 0;
-  const price = brief.add(`${key}.price`, `${r.player} ${r.side} ${lineText(r.line)} price the grade was computed on, at ${r.lockedBook}`, odds, american(odds), null, src);
+  const price = brief.add(`${key}.price`, `${r.player} ${r.side} ${lineText(r.line)} price the grade was computed on, at ${r.lockedBook}`, r.lockedOdds, american(r.lockedOdds), null, src);
   // A claim made on an earlier ET day than the board says its day too.
   const day = easternDate(new Date(r.gradedAt));
   const when = day === easternDate(new Date(r.takenAt)) ? clockET(r.gradedAt) : `${clockET(r.gradedAt)} ${shortDay(day)}`;
@@ -87,7 +86,7 @@ export function projectionText(brief: Brief, key: string, r: SlateRowFact): stri
  * best price is -143 (draftkings) against a fair price of -126: the claimed edge is gone at that
  * price". Every figure is recorded in the brief.
  */
-export function readSentence(brief: Brief, key: string, r: SlateRowFact): string {
+export function readSentence(brief: Brief, key: string, r: ClaimedRow): string {
   const src = rowsSource('graded_rows', [r], `graded row ${r.id}`);
   const line = brief.add(`${key}.line`, `${r.player} ${r.statType} line`, r.line, lineText(r.line), null, src);
   const team = r.team ? ` (${r.team})` : '';

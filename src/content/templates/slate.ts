@@ -127,9 +127,10 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
     // Each side's grade with the price, book and time it was graded on; the price now beside it only as now.
     const sides = m.sides.filter(hasClaimPrice).map((s) => {
       const claim = claimFigures(brief, `${key}.${s.side}`, s);
-      const moved = s.bookOdds !== null && s.book !== null && (s.book !== s.lockedBook || s.bookOdds !== s.lockedOdds);
+      const { book, bookOdds } = s;
+      const moved = bookOdds !== null && book !== null && (book !== s.lockedBook || bookOdds !== s.lockedOdds);
       const now = moved
-        ? `, now ${brief.add(`${key}.${s.side}.price_now`, `${m.player} ${s.side} best price now, at ${s.book}`, s.bookOdds ?? '', american(s.bookOdds ?? 0), null, rowsSource('graded_rows', [s], `graded row ${s.id}: book_odds at ${s.takenAt}`))} (${s.book})${s.edgeNow === null ? '' : `, where ${EDGE_WORDS[s.edgeNow]}`}`
+        ? `, now ${brief.add(`${key}.${s.side}.price_now`, `${m.player} ${s.side} best price now, at ${book}`, bookOdds, american(bookOdds), null, rowsSource('graded_rows', [s], `graded row ${s.id}: book_odds at ${s.takenAt}`))} (${book})${s.edgeNow === null ? '' : `, where ${EDGE_WORDS[s.edgeNow]}`}`
         : '';
       return `${s.side} ${s.grade} at ${claim.price} as graded ${claim.time}${now}`;
     });

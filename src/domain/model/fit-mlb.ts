@@ -16,7 +16,8 @@ interface Start {
 
 /** Starts with real strikeouts and batters faced, per pitcher, oldest first (relief outings left out). */
 export function strikeoutSeries(rows: readonly PlayerGameStat[]): Start[][] {
-  const byPitcher = new Map<string, { date: string; gameId: string; s: Start }[]>();
+  type Dated = { date: string; gameId: string | null; s: Start };
+  const byPitcher = new Map<string, Dated[]>();
   for (const r of rows) {
     if (r.sport !== 'mlb' || r.extras['is_starter'] !== 1) continue;
     const k = r.stats.strikeouts;
@@ -24,10 +25,12 @@ export function strikeoutSeries(rows: readonly PlayerGameStat[]): Start[][] {
     if (typeof k !== 'number' || typeof bf !== 'number' || !(bf > 0)) continue;
     let list = byPitcher.get(r.playerKey);
     if (!list) byPitcher.set(r.playerKey, (list = []));
-    list.push({ date: r.date, gameId: r.gameId ?? '', s: { value: k, minutes: bf } });
+    list.push({ date: r.date, gameId: r.gameId ?? null, s: { value: k, minutes: bf } });
   }
-  const order = (a: { date: string; gameId: string }, b: { date: string; gameId: string }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.gameId < b.gameId ? -1 : 1);
-  return [...byPitcher.keys()].sort().map((k) => (byPitcher.get(k) as { date: string; gameId: string; s: Start }[]).sort(order).map((x) => x.s));
+  // Same-day starts (a doubleheader) by game id; a start without one first, as before.
+  const byGame = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+  const order = (a: Dated, b: Dated) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byGame(a.gameId, b.gameId) || 1);
+  return [...byPitcher.keys()].sort().map((k) => (byPitcher.get(k) as Dated[]).sort(order).map((x) => x.s));
 }
 
 const mse = (preds: readonly Prediction[]) => preds.reduce((s, p) => s + (p.y - p.mean) ** 2, 0) / preds.length;
