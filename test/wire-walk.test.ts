@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/pipeline/users.js';
+import { createUser } from '../src/accounts/users.js';
 import { openStore } from '../src/store/db.js';
 import { runCli } from './helpers/cli.js';
 import { seededStoreFile } from './helpers/replay-store.js';

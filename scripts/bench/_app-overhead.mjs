@@ -18,7 +18,7 @@ const ROUNDS = Number(process.argv[3] ?? 7);
 const { api, store, now, close } = await replaySnapshotApp('app-overhead');
 // A free user's token: the same bytes as anonymous, through the route's own path (a request with a
 // token is never answered from a kept answer, src/server/replay.ts; anonymous repeats are).
-const { createUser } = await dist('pipeline/users.js');
+const { createUser } = await dist('accounts/users.js');
 const { token } = createUser(store, { email: 'overhead@example.test', tier: 'free' }, now);
 
 class Sink extends Writable {

@@ -84,7 +84,7 @@ export function benchResult(bench, headline, ratio, figures) {
 export async function seededStore(dir) {
   const { openStore } = await dist('store/db.js');
   const { readReplayManifest } = await dist('feeds/transport/index.js');
-  const { ensureReplaySeed, importGameLogs } = await dist('pipeline/import-history.js');
+  const { ensureReplaySeed, importGameLogs } = await dist('jobs/import-history.js');
   const store = openStore(join(dir, 'bench.sqlite'));
   const seed = readReplayManifest(REPLAY_DIR).seed;
   const at = new Date('2025-11-04T00:00:00Z');
@@ -112,7 +112,7 @@ export async function seededStore(dir) {
 export const SMOKE_EVENTS = 1;
 export async function replayOdds(iso) {
   const { loadConfig } = await dist('config.js');
-  const { buildOddsSource } = await dist('pipeline/wiring.js');
+  const { buildOddsSource } = await dist('feeds/factory.js');
   const now = new Date(iso);
   const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log: silentLog });
   if (!SMOKE) return { now, sources, odds: sources.odds };
@@ -130,7 +130,7 @@ export async function replayOdds(iso) {
 
 /** Runs the real snapshot pipeline for nba over the replay at `iso`. */
 export async function snapshotAt(store, iso) {
-  const { runSnapshot } = await dist('pipeline/snapshot.js');
+  const { runSnapshot } = await dist('jobs/snapshot-run.js');
   const { now, sources, odds } = await replayOdds(iso);
   try {
     return await runSnapshot('nba', { store, odds, now, allowedBooks: null, log: silentLog });
@@ -211,9 +211,9 @@ export async function seededTemplate(dir) {
  */
 export async function replaySnapshotApp(label) {
   const { loadConfig } = await dist('config.js');
-  const { ensureReplaySeed } = await dist('pipeline/import-history.js');
-  const { runSnapshot } = await dist('pipeline/snapshot.js');
-  const { buildOddsSource } = await dist('pipeline/wiring.js');
+  const { ensureReplaySeed } = await dist('jobs/import-history.js');
+  const { runSnapshot } = await dist('jobs/snapshot-run.js');
+  const { buildOddsSource } = await dist('feeds/factory.js');
   const { createApp } = await dist('server/app.js');
   const { openStore } = await dist('store/db.js');
   const dir = mkdtempSync(join(tmpdir(), `pg-${label}-`));

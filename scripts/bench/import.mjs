@@ -14,7 +14,7 @@ import { benchResult, dist, median, peakRssMb, REPLAY_DIR, round, SMOKE, tempDir
 const FILE = join(REPLAY_DIR, 'history/nba-gamelogs-before-2025-11-04.csv');
 const AT = new Date('2025-11-04T00:00:00Z');
 const { openStore } = await dist('store/db.js');
-const { importGameLogs } = await dist('pipeline/import-history.js');
+const { importGameLogs } = await dist('jobs/import-history.js');
 
 if (process.env.BENCH_ROLE === 'rss') {
   const store = openStore(join(process.env.BENCH_DIR, 'rss.sqlite'));

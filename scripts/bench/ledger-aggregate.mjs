@@ -78,7 +78,7 @@ function insertRows(sqlite, n) {
 /** One size in its own process: insert the rows, time the baseline and the record reads. */
 async function measureSize(dir, ROWS) {
   const { openStore } = await dist('store/db.js');
-  const { readModelRecord } = await dist('pipeline/record-read.js');
+  const { readModelRecord } = await dist('reads/record.js');
   const { modelAggregate, recordWindow, tierCalibration } = await dist('domain/records.js');
   const REPEATS = SMOKE ? 3 : ROWS >= 5_000_000 ? 3 : 7;
   const headline = ROWS === HEADLINE;

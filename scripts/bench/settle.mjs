@@ -52,8 +52,8 @@ if (process.env.BENCH_SETTLE_SEED_DIR) {
 async function settleSize(dir, ENTRIES) {
   const { openStore } = await dist('store/db.js');
   const { loadConfig } = await dist('config.js');
-  const { buildResultsSource } = await dist('pipeline/wiring.js');
-  const { runSettle } = await dist('pipeline/settle.js');
+  const { buildResultsSource } = await dist('feeds/factory.js');
+  const { runSettle } = await dist('jobs/settle.js');
   const { addDays } = await dist('domain/time.js');
 
   const storePath = join(dir, `size-${ENTRIES}.sqlite`);

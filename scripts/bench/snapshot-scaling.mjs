@@ -19,7 +19,7 @@ const NOW = '2025-11-05T17:05:00Z';
 /** Odds over the replay with every event served `k` times under new ids (copy 0 keeps the real id). */
 async function replicatedOdds(k, now) {
   const { loadConfig } = await dist('config.js');
-  const { buildOddsSource } = await dist('pipeline/wiring.js');
+  const { buildOddsSource } = await dist('feeds/factory.js');
   const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log: silentLog });
   const originals = new Map();
   const odds = {
@@ -51,7 +51,7 @@ if (process.env.BENCH_ROLE === 'size') {
   const path = join(process.env.BENCH_DIR, `k${k}.sqlite`);
   copyFileSync(process.env.BENCH_TEMPLATE, path);
   const { openStore } = await dist('store/db.js');
-  const { runSnapshot } = await dist('pipeline/snapshot.js');
+  const { runSnapshot } = await dist('jobs/snapshot-run.js');
   const store = openStore(path);
   const now = new Date(NOW);
   const peakBefore = peakRssMb();

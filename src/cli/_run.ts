@@ -1,5 +1,5 @@
 import type { Store } from '../store/db.js';
-import type { RunLogger } from '../pipeline/sources.js';
+import type { RunLogger } from '../feeds/sources.js';
 import type { CliContext } from './_context.js';
 
 export interface RunEnvironment {
@@ -19,7 +19,7 @@ export function stderrLogger(ctx: CliContext): RunLogger {
 
 /**
  * Opens the store and resolves the run's clock: --now/PROPGRADE_NOW; else a replay folder's recorded
- * clock when one is given; else the read-clock rule (src/pipeline/read-clock.ts): the newest
+ * clock when one is given; else the read-clock rule (src/reads/read-clock.ts): the newest
  * snapshot's time when it came from a replay, otherwise the system clock with staleness stated.
  */
 export async function openRunEnvironment(ctx: CliContext, options: { needsReplayClock?: boolean; readClock?: boolean } = {}): Promise<RunEnvironment> {
@@ -37,7 +37,7 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
   }
   const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
   if (!now && options.readClock) {
-    const { readClock } = await import('../pipeline/read-clock.js');
+    const { readClock } = await import('../reads/read-clock.js');
     const clock = readClock(store, null, new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
     if (clock.note) log.info(clock.note);
     now = clock.now;

@@ -21,11 +21,11 @@ export function registerBackfill(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const sport = parseOptions(gradedSportSchema, sportArg);
       const opts = parseOptions(optionsSchema, raw);
-      const { MAX_BACKFILL_DAYS, runBackfill } = await import('../pipeline/backfill.js');
+      const { MAX_BACKFILL_DAYS, runBackfill } = await import('../jobs/backfill.js');
       if (opts.from > opts.to) throw badInput(`--from ${opts.from} is after --to ${opts.to}`);
       if (addDays(opts.from, MAX_BACKFILL_DAYS) <= opts.to) throw badInput(`--from/--to span more than ${MAX_BACKFILL_DAYS} days; split the range`);
       const { openRunEnvironment } = await import('./_run.js');
-      const { buildResultsSource } = await import('../pipeline/wiring.js');
+      const { buildResultsSource } = await import('../feeds/factory.js');
       const env = await openRunEnvironment(ctx);
       try {
         const sources = await buildResultsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log: env.log });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError, badInput } from '../errors.js';
-import type { BacktestReport, ClvSummary, TierClaim } from '../pipeline/backtest.js';
+import type { BacktestReport, ClvSummary, TierClaim } from '../jobs/backtest/nba.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -98,7 +98,7 @@ export function registerBacktest(program: Command, io: CliIO): void {
         import('../feeds/history/nba-gamelogs.js'),
         import('../feeds/history/nba-threes-results.js'),
         import('../feeds/history/mlb-strikeouts.js'),
-        import('../pipeline/backtest.js'),
+        import('../jobs/backtest/nba.js'),
       ]);
       const started = performance.now();
       const warnings: string[] = [];

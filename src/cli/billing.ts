@@ -20,7 +20,7 @@ export function registerBilling(program: Command, io: CliIO): void {
     .action(async (_raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const now = ctx.now();
-      const { sweepExpiredGraces } = await import('../pipeline/billing.js');
+      const { sweepExpiredGraces } = await import('../accounts/billing.js');
       const result = await withStore(ctx, (store) => sweepExpiredGraces(store, now));
       ctx.result({ ...result, now: now.toISOString() }, (d) =>
         d.downgraded === 0 && d.subscriptions === 0
@@ -36,7 +36,7 @@ export function registerBilling(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade billing show ana@example.com --json')
     .action(async (email: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { billingView } = await import('../pipeline/billing.js');
+      const { billingView } = await import('../accounts/billing.js');
       const view = await withStore(ctx, (store) => billingView(store, email));
       ctx.result(view, (d) => {
         const head = [
@@ -59,7 +59,7 @@ export function registerBilling(program: Command, io: CliIO): void {
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(eventsOptionsSchema, raw);
-      const { recentStripeEvents } = await import('../pipeline/billing.js');
+      const { recentStripeEvents } = await import('../accounts/billing.js');
       const events = await withStore(ctx, (store) => recentStripeEvents(store, opts.limit));
       ctx.result(events, (rows) =>
         rows.length === 0

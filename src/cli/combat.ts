@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate, localDateTime } from '../domain/time.js';
 import { AppError } from '../errors.js';
-import type { BoutView, CombatView, FightView } from '../pipeline/combat.js';
+import type { BoutView, CombatView, FightView } from '../reads/combat.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 import { freshnessLine, withContext } from './live.js';
@@ -24,7 +24,7 @@ export function registerCombat(program: Command, io: CliIO): void {
     .action(async (dateRaw: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const date = parseOptions(dateArg, dateRaw);
-      const { readCombat } = await import('../pipeline/combat.js');
+      const { readCombat } = await import('../reads/combat.js');
       await withContext(ctx, async (deps) => {
         const view = await readCombat(deps, date);
         ctx.result(view, (v) => renderCombat(ctx, v));
@@ -39,7 +39,7 @@ export function registerCombat(program: Command, io: CliIO): void {
     .action(async (idRaw: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const id = parseOptions(idArg, idRaw);
-      const { readFight } = await import('../pipeline/combat.js');
+      const { readFight } = await import('../reads/combat.js');
       await withContext(ctx, async (deps) => {
         const view = await readFight(deps, id);
         if (view === null) throw new AppError('NOT_FOUND', `no fight card holds bout ${id} (ids come from \`propgrade combat <date>\`)`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
 import type { LiveTransportOptions } from '../feeds/transport/live.js';
-import type { FeedsCheckReport, ProbeBases, ProviderReport } from '../pipeline/feeds-check.js';
+import type { FeedsCheckReport, ProbeBases, ProviderReport } from '../jobs/feeds-check.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -38,7 +38,7 @@ export function registerFeeds(program: Command, io: CliIO, options: FeedsCommand
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(checkOptionsSchema, raw);
-      const service = await import('../pipeline/feeds-check.js');
+      const service = await import('../jobs/feeds-check.js');
       const replayDir = ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY;
       let report: FeedsCheckReport;
       if (replayDir) {

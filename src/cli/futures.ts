@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { FUTURES_SPORTS, type FuturesView } from '../pipeline/futures.js';
+import { FUTURES_SPORTS, type FuturesView } from '../reads/futures.js';
 import { localDateTime } from '../domain/time.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
@@ -30,7 +30,7 @@ export function registerFutures(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const sport = parseOptions(sportArg, sportRaw);
       const opts = parseOptions(optionsSchema, raw);
-      const { readFutures } = await import('../pipeline/futures.js');
+      const { readFutures } = await import('../reads/futures.js');
       await withContext(ctx, async (deps) => {
         const view = await readFutures(deps, sport, { refresh: opts.refresh });
         ctx.result(view, (v) => renderFutures(ctx, v, opts.limit));

@@ -27,7 +27,7 @@ export function registerImport(program: Command, io: CliIO): void {
       if (!existsSync(file)) throw badInput(`no such file: ${file}`);
       if (opts.games && !existsSync(opts.games)) throw badInput(`no such file: ${opts.games}`);
       const { openRunEnvironment } = await import('./_run.js');
-      const { detectGameLogSport, importGameLogs, supportedGameLogSports } = await import('../pipeline/import-history.js');
+      const { detectGameLogSport, importGameLogs, supportedGameLogSports } = await import('../jobs/import-history.js');
       const { siblingGamesFile } = await import('../feeds/history/wnba-box-scores.js');
       const detected = detectGameLogSport(file);
       if (opts.sport && detected && opts.sport !== detected) throw badInput(`--sport ${opts.sport}, but ${file} is a ${detected} game-log file`);

@@ -4,8 +4,8 @@ import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { isIsoDate, localDateTime } from '../domain/time.js';
 import { badInput } from '../errors.js';
-import type { ContextDeps, Freshness } from '../pipeline/context-cache.js';
-import type { LiveRow, LiveView } from '../pipeline/live.js';
+import type { ContextDeps, Freshness } from '../reads/context-cache.js';
+import type { LiveRow, LiveView } from '../reads/live.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -29,7 +29,7 @@ const optionsSchema = z.object({
 export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) => Promise<T>): Promise<T> {
   if (ctx.options.replay && ctx.options.record) throw badInput('choose either --replay <dir> or --record <dir>, not both');
   const { openRunEnvironment } = await import('./_run.js');
-  const { openContextDeps } = await import('../pipeline/context-cache.js');
+  const { openContextDeps } = await import('../reads/context-cache.js');
   const env = await openRunEnvironment(ctx, { readClock: true });
   const warnings: string[] = [];
   const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
@@ -72,7 +72,7 @@ export function registerLive(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const sport = parseOptions(gradedSportSchema, sportArg);
       const opts = parseOptions(optionsSchema, raw);
-      const { readLive } = await import('../pipeline/live.js');
+      const { readLive } = await import('../reads/live.js');
       await withContext(ctx, async (deps) => {
         const view = await readLive(deps, sport, { ...(opts.date ? { date: opts.date } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => renderLive(ctx, v, opts.all));

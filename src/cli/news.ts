@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { sportSchema } from '../domain/sports.js';
 import { localDateTime } from '../domain/time.js';
-import type { NewsView } from '../pipeline/news.js';
+import type { NewsView } from '../reads/news.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 import { freshnessLine, withContext } from './live.js';
@@ -27,7 +27,7 @@ export function registerNews(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const sport = parseOptions(sportSchema, sportArg);
       const opts = parseOptions(optionsSchema, raw);
-      const { readNews } = await import('../pipeline/news.js');
+      const { readNews } = await import('../reads/news.js');
       await withContext(ctx, async (deps) => {
         const view = await readNews(deps, sport, { limit: opts.limit, refresh: opts.refresh });
         ctx.result(view, (v) => renderNews(ctx, v));

@@ -6,7 +6,7 @@ import { GRADED_SPORTS, type GradedSport, type Side } from '../domain/sports.js'
 import { parseStat, type StatType } from '../domain/stats.js';
 import { PARLAY_LEG_CAP, type Tier } from '../domain/tiers.js';
 import { badInput, describeZodIssues } from '../errors.js';
-import type { ParlayLegInput, ParlayResult } from '../pipeline/parlay.js';
+import type { ParlayLegInput, ParlayResult } from '../reads/parlay.js';
 import type { Store } from '../store/db.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
@@ -99,7 +99,7 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
         throw badInput('no legs: pass --leg "Player|stat|line|over" (repeat per leg) or --file legs.json; interactive entry needs a terminal');
       }
       const { openRunEnvironment } = await import('./_run.js');
-      const { gradeParlay } = await import('../pipeline/parlay.js');
+      const { gradeParlay } = await import('../reads/parlay.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         if (legs.length === 0) {

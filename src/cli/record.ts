@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
 import type { RecordWindow, UnitsRecord } from '../domain/records.js';
-import type { readModelRecord } from '../pipeline/record-read.js';
+import type { readModelRecord } from '../reads/record.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -77,7 +77,7 @@ export function registerRecord(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
-      const { readModelRecord } = await import('../pipeline/record-read.js');
+      const { readModelRecord } = await import('../reads/record.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const record = readModelRecord(env.store, { now: env.now, ...opts });

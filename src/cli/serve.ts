@@ -32,7 +32,7 @@ export function registerServe(program: Command, io: CliIO): void {
       const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
       // The read-clock rule (README "The clock"): --now / PROPGRADE_NOW pin the server's clock; else a
       // store whose newest snapshot was replayed is served as of that snapshot; else the system clock.
-      const { readClock } = await import('../pipeline/read-clock.js');
+      const { readClock } = await import('../reads/read-clock.js');
       const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
       if (clock.note) ctx.progress(clock.source === 'system' ? ctx.c.yellow(`warning: ${clock.note}`) : clock.note);
       const pinned = clock.source === 'system' ? null : clock.now;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { GRADED_SPORTS, gradedSportSchema, type GradedSport } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
-import type { ClvCounts, SettleSummary } from '../pipeline/settle.js';
+import type { ClvCounts, SettleSummary } from '../jobs/settle.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -28,8 +28,8 @@ export function registerSettle(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const sports: GradedSport[] = which === 'all' ? [...GRADED_SPORTS] : [which];
       const { openRunEnvironment } = await import('./_run.js');
-      const { buildResultsSource } = await import('../pipeline/wiring.js');
-      const { runSettle } = await import('../pipeline/settle.js');
+      const { buildResultsSource } = await import('../feeds/factory.js');
+      const { runSettle } = await import('../jobs/settle.js');
       const env = await openRunEnvironment(ctx);
       try {
         const sources = await buildResultsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log: env.log });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import type { Claim } from '../domain/showcase.js';
 import { localClock, localDateTime } from '../domain/time.js';
-import type { ShowcaseView } from '../pipeline/showcase.js';
+import type { ShowcaseView } from '../reads/showcase.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, teamText, type CliIO } from './_io.js';
 import { freshnessLine, withContext } from './live.js';
@@ -29,7 +29,7 @@ export function registerShowcase(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const sport = sportRaw === undefined ? undefined : parseOptions(gradedSportSchema, sportRaw);
       const opts = parseOptions(optionsSchema, raw);
-      const { readShowcase } = await import('../pipeline/showcase.js');
+      const { readShowcase } = await import('../reads/showcase.js');
       await withContext(ctx, async (deps) => {
         const view = await readShowcase(deps, { ...(sport ? { sport } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => renderShowcase(ctx, v));

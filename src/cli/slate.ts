@@ -4,7 +4,7 @@ import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { localClock, localDateTime } from '../domain/time.js';
 import type { GradedRowRecord } from '../store/repo/snapshots.js';
-import type { SlateRead } from '../pipeline/slate-read.js';
+import type { SlateRead } from '../reads/slate.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 
@@ -26,7 +26,7 @@ export function registerSlate(program: Command, io: CliIO): void {
       const sport = parseOptions(gradedSportSchema, sportArg);
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
-      const { readSlate } = await import('../pipeline/slate-read.js');
+      const { readSlate } = await import('../reads/slate.js');
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
       try {
         const slate = readSlate(env.store, sport, { all: opts.all, gradedOnly: opts.graded });
@@ -42,7 +42,7 @@ export function registerSlate(program: Command, io: CliIO): void {
 }
 
 export async function slateJson(sport: string, slate: SlateRead) {
-  const { gradedRowView } = await import('../pipeline/views.js');
+  const { gradedRowView } = await import('../reads/views.js');
   return {
     sport,
     available: true,

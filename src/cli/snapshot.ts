@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { GRADED_SPORTS, gradedSportSchema, type GradedSport } from '../domain/sports.js';
 import { addDays } from '../domain/time.js';
 import { badInput } from '../errors.js';
-import type { SlateRead } from '../pipeline/slate-read.js';
-import type { SnapshotSummary } from '../pipeline/snapshot.js';
+import type { SlateRead } from '../reads/slate.js';
+import type { SnapshotSummary } from '../jobs/snapshot-run.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -61,7 +61,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
             if (io.isTTY && env.replayDir) ctx.progress(`checking the recorded history in ${env.replayDir} (the first use imports it)…`);
           },
         });
-        const { readSlate } = await import('../pipeline/slate-read.js');
+        const { readSlate } = await import('../reads/slate.js');
         const { renderSlate, slateJson } = await import('./slate.js');
         const slates: Array<{ sport: GradedSport; slate: NonNullable<ReturnType<typeof readSlate>> }> = [];
         // `--quiet --json` shows no slate anywhere (no rows, no next commands): none is read.
@@ -72,7 +72,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
           if (slate) slates.push({ sport: s.sport, slate });
         }
         const exitCode = snapshotExitCode(summaries);
-        const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
+        const { afterSnapshotRuns, afterSnapshotLine } = await import('../jobs/after-snapshot.js');
         const after = await afterSnapshotRuns(env.store, ctx.config, env.now, env.log, { replay: env.replayDir !== null, wallNow: new Date() });
         const data = { now: env.now.toISOString(), exit_code: exitCode, runs: summaries, after, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
         ctx.result(data, () => {

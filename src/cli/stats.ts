@@ -64,7 +64,7 @@ export function registerStats(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const name = parseOptions(nameArg, nameRaw);
       const opts = parseOptions(sportOption, raw);
-      const [{ readPlayerStats }, views] = await Promise.all([import('../pipeline/stats-player.js'), import('./stats-views.js')]);
+      const [{ readPlayerStats }, views] = await Promise.all([import('../reads/stats-player.js'), import('./stats-views.js')]);
       await withContext(ctx, async (deps) => {
         const view = await readPlayerStats(deps, name, { ...(opts.sport ? { sport: opts.sport } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => views.renderPlayer(ctx, v));
@@ -85,7 +85,7 @@ export function registerStats(program: Command, io: CliIO): void {
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(leadersOptions, raw);
-      const [{ readLeaders }, views] = await Promise.all([import('../pipeline/stats-leaders.js'), import('./stats-views.js')]);
+      const [{ readLeaders }, views] = await Promise.all([import('../reads/stats-leaders.js'), import('./stats-views.js')]);
       await withContext(ctx, async (deps) => {
         const view = await readLeaders(deps, { sport: opts.sport, stat: opts.stat, limit: opts.limit, refresh: opts.refresh, ...(opts.season ? { season: opts.season } : {}), ...(opts.minGames !== undefined ? { minGames: opts.minGames } : {}) });
         ctx.result(view, (v) => views.renderLeaders(ctx, v));
@@ -106,7 +106,7 @@ export function registerStats(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const id = parseOptions(gameArg, idRaw);
       const opts = parseOptions(sportOption, raw);
-      const [{ readGame }, views] = await Promise.all([import('../pipeline/stats-game.js'), import('./stats-views.js')]);
+      const [{ readGame }, views] = await Promise.all([import('../reads/stats-game.js'), import('./stats-views.js')]);
       await withContext(ctx, async (deps) => {
         const view = await readGame(deps, id, { ...(opts.sport ? { sport: opts.sport } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => views.renderGame(ctx, v));
@@ -128,7 +128,7 @@ export function registerStats(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const name = parseOptions(nameArg, nameRaw);
       const opts = parseOptions(arsenalOptions, raw);
-      const [{ readArsenal }, views] = await Promise.all([import('../pipeline/arsenal.js'), import('./stats-views.js')]);
+      const [{ readArsenal }, views] = await Promise.all([import('../reads/arsenal.js'), import('./stats-views.js')]);
       await withContext(ctx, async (deps) => {
         const view = await readArsenal(deps, name, { ...(opts.season !== undefined ? { season: opts.season } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => views.renderArsenal(ctx, v));
@@ -147,7 +147,7 @@ export function registerStats(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const sport = parseOptions(gradedSportSchema, sportRaw);
       const opts = parseOptions(lineupOptions, raw);
-      const [{ readLineups }, views] = await Promise.all([import('../pipeline/stats-lineup.js'), import('./stats-views.js')]);
+      const [{ readLineups }, views] = await Promise.all([import('../reads/stats-lineup.js'), import('./stats-views.js')]);
       await withContext(ctx, async (deps) => {
         const view = await readLineups(deps, sport, { ...(opts.date ? { date: opts.date } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => views.renderLineups(ctx, v));
@@ -165,7 +165,7 @@ export function registerStats(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const team = parseOptions(z.string().trim().min(2, 'a team code or name').max(40), teamRaw);
       const opts = parseOptions(depthOptions, raw);
-      const [{ readDepth }, views] = await Promise.all([import('../pipeline/stats-depth.js'), import('./stats-views.js')]);
+      const [{ readDepth }, views] = await Promise.all([import('../reads/stats-depth.js'), import('./stats-views.js')]);
       await withContext(ctx, async (deps) => {
         const view = await readDepth(deps, team, { ...(opts.sport ? { sport: opts.sport } : {}), refresh: opts.refresh });
         if ('status' in view) throw new AppError('NOT_FOUND', `unknown team '${team}'${opts.sport ? ` in ${opts.sport}` : ''}`);
@@ -185,7 +185,7 @@ export function registerStats(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const name = parseOptions(nameArg, nameRaw);
       const opts = parseOptions(cascadeOptions, raw);
-      const [{ readCascade }, views] = await Promise.all([import('../pipeline/stats-cascade.js'), import('./stats-views.js')]);
+      const [{ readCascade }, views] = await Promise.all([import('../reads/stats-cascade.js'), import('./stats-views.js')]);
       await withContext(ctx, async (deps) => {
         const view = await readCascade(deps, name, { ...(opts.sport ? { sport: opts.sport } : {}), ...(opts.minGames !== undefined ? { minGames: opts.minGames } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => views.renderCascade(ctx, v));

@@ -19,7 +19,7 @@ export function registerTicker(program: Command, io: CliIO): void {
     .action(async (_raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { openRunEnvironment } = await import('./_run.js');
-      const { readTicker } = await import('../pipeline/ticker-read.js');
+      const { readTicker } = await import('../reads/ticker.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const t = readTicker(env.store, env.now, ctx.config.TICKER_MANUAL);

@@ -36,8 +36,8 @@ export function registerUsers(program: Command, io: CliIO): void {
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(addOptionsSchema, raw);
-      const { createUser } = await import('../pipeline/users.js');
-      const { checkFounderCode } = await import('../pipeline/founders.js');
+      const { createUser } = await import('../accounts/users.js');
+      const { checkFounderCode } = await import('../accounts/founders.js');
       const now = ctx.now();
       // Checked before the store opens: a refused code creates nothing.
       const founderCode = opts.founderCode === undefined ? undefined : checkFounderCode(ctx.config, opts.founderCode, now);
@@ -53,7 +53,7 @@ export function registerUsers(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade users list --json')
     .action(async (_raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { listAccounts } = await import('../pipeline/users.js');
+      const { listAccounts } = await import('../accounts/users.js');
       const list = await withStore(ctx, (store) => listAccounts(store));
       ctx.result(
         list.map((u) => ({
@@ -86,7 +86,7 @@ export function registerUsers(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade users revoke ana@example.com')
     .action(async (email: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { revokeUser } = await import('../pipeline/users.js');
+      const { revokeUser } = await import('../accounts/users.js');
       const { user, revoked } = await withStore(ctx, (store) => revokeUser(store, email, ctx.now()));
       ctx.result({ email: user.email, revoked }, (d) => `Revoked ${d.revoked} token${d.revoked === 1 ? '' : 's'} of ${d.email}.`);
     });
@@ -100,7 +100,7 @@ export function registerUsers(program: Command, io: CliIO): void {
     .action(async (email: string, tierArg: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const tier = parseOptions(tierSchema, tierArg);
-      const { setUserTier } = await import('../pipeline/users.js');
+      const { setUserTier } = await import('../accounts/users.js');
       const { user, previousTier, cancelledGrace } = await withStore(ctx, (store) => setUserTier(store, email, tier));
       ctx.result({ email: user.email, tier: user.tier, previous_tier: previousTier, cancelled_grace_until: cancelledGrace }, (d) =>
         d.cancelled_grace_until ? `${d.email}: ${d.previous_tier} -> ${d.tier} (billing grace until ${d.cancelled_grace_until} cancelled)` : `${d.email}: ${d.previous_tier} -> ${d.tier}`,
@@ -115,7 +115,7 @@ export function registerUsers(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade users link-customer ana@example.com cus_NciAYcXfLnqBoz')
     .action(async (email: string, customerId: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { linkCustomer } = await import('../pipeline/billing.js');
+      const { linkCustomer } = await import('../accounts/billing.js');
       const linked = await withStore(ctx, (store) => linkCustomer(store, email, customerId));
       ctx.result({ email: linked.email, stripe_customer_id: linked.customerId, previous: linked.previous }, (d) =>
         d.previous === d.stripe_customer_id
@@ -131,8 +131,8 @@ export function registerUsers(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade users prefs ana@example.com --json')
     .action(async (email: string, _raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { findUser } = await import('../pipeline/users.js');
-      const { getPreferences, onboardingFor } = await import('../pipeline/preferences.js');
+      const { findUser } = await import('../accounts/users.js');
+      const { getPreferences, onboardingFor } = await import('../accounts/preferences.js');
       const data = await withStore(ctx, (store) => {
         const user = findUser(store, email);
         const prefs = getPreferences(store, user.id);

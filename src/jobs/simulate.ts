@@ -5,11 +5,11 @@ import type { GradedSport } from '../domain/sports.js';
 import { addDays, easternDate } from '../domain/time.js';
 import { sportKeysFor } from '../feeds/odds-api/sport-keys.js';
 import { readReplayManifest } from '../feeds/transport/replay.js';
-import { ensureReplaySeed, type ReplaySeed } from '../pipeline/import-history.js';
-import { runSettle } from '../pipeline/settle.js';
-import { runSnapshot } from '../pipeline/snapshot.js';
-import type { RunLogger } from '../pipeline/sources.js';
-import { buildOddsSource, buildResultsSource } from '../pipeline/wiring.js';
+import { ensureReplaySeed, type ReplaySeed } from './import-history.js';
+import { runSettle } from './settle.js';
+import { runSnapshot } from './snapshot-run.js';
+import type { RunLogger } from '../feeds/sources.js';
+import { buildOddsSource, buildResultsSource } from '../feeds/factory.js';
 import type { Store } from '../store/db.js';
 import { listLedger } from '../store/repo/ledger.js';
 

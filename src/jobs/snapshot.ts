@@ -5,10 +5,10 @@ import { easternDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
 import { gradedSportsIn } from '../feeds/odds-api/sport-keys.js';
 import { readReplayManifest } from '../feeds/transport/replay.js';
-import { ensureReplaySeed } from '../pipeline/import-history.js';
-import { runSnapshot, type SnapshotSummary } from '../pipeline/snapshot.js';
-import type { RunLogger } from '../pipeline/sources.js';
-import { buildOddsSource } from '../pipeline/wiring.js';
+import { ensureReplaySeed } from './import-history.js';
+import { runSnapshot, type SnapshotSummary } from './snapshot-run.js';
+import type { RunLogger } from '../feeds/sources.js';
+import { buildOddsSource } from '../feeds/factory.js';
 import type { Store } from '../store/db.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
 

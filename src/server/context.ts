@@ -1,7 +1,7 @@
 import { SCAN_READS_PER_DAY } from '../domain/tiers.js';
 import type { Env } from '../config.js';
 import type { GradedSport } from '../domain/sports.js';
-import type { SnapshotSummary } from '../pipeline/snapshot.js';
+import type { SnapshotSummary } from '../jobs/snapshot-run.js';
 import type { Store } from '../store/db.js';
 import type { RateLimiter } from './rate-limit.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ONBOARDING_HEADER } from '../pipeline/preferences.js';
+import { ONBOARDING_HEADER } from '../accounts/preferences.js';
 import { INTERNAL_KEY_HEADER } from './internal-key.js';
 import { perCaller, type Access, type Route } from './route.js';
 import { errorEnvelopeSchema } from './wire/rows.js';

@@ -1,7 +1,7 @@
 import type { Env } from '../config.js';
 import type { GradedSport } from '../domain/sports.js';
-import type { SnapshotSummary } from '../pipeline/snapshot.js';
-import type { RunLogger } from '../pipeline/sources.js';
+import type { SnapshotSummary } from '../jobs/snapshot-run.js';
+import type { RunLogger } from '../feeds/sources.js';
 import type { Store } from '../store/db.js';
 import type { SnapshotRunner } from './context.js';
 
@@ -20,7 +20,7 @@ export function createSnapshotRunner(store: Store, config: Env, now: () => Date,
     // The run's clock is decided (snapshotRunClock): every sport runs at it.
     const out = await runSnapshotJob({ store, config, sports, now: at, pinned: true, replayDir, recordDir: null, log });
     // The same after-run steps as the CLI: graces swept, the desk pack announced once a day.
-    const { afterSnapshotRuns, afterSnapshotLine } = await import('../pipeline/after-snapshot.js');
+    const { afterSnapshotRuns, afterSnapshotLine } = await import('../jobs/after-snapshot.js');
     log.info(afterSnapshotLine(await afterSnapshotRuns(store, config, at, log, { replay: replayDir !== null, wallNow: wallNow() })));
     return out;
   };

@@ -41,7 +41,7 @@ const bench = (name: string) => runs.get(name)!;
 
 describe('benches in smoke mode', () => {
   beforeAll(() => {
-    if (!existsSync(resolve(ROOT, 'dist/pipeline/snapshot.js'))) throw new Error('dist/ is missing: run `npm run build` before this test');
+    if (!existsSync(resolve(ROOT, 'dist/jobs/snapshot-run.js'))) throw new Error('dist/ is missing: run `npm run build` before this test');
     for (const name of ['grading', 'snapshot', 'settle', 'import', 'snapshot-scaling', 'startup']) runs.set(name, runNode([`scripts/bench/${name}.mjs`]));
     // ledger-aggregate runs through run-all, which echoes its output: one process checks both.
     runs.set('run-all', runNode(['scripts/bench/run-all.js', '--smoke', '--json', 'ledger-aggregate']));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handleStripeEvent } from '../../src/pipeline/billing.js';
+import { handleStripeEvent } from '../../src/accounts/billing.js';
 import { openStore } from '../../src/store/db.js';
 import { subscriptions, users } from '../../src/store/schema.js';
 import { runCli } from '../helpers/cli.js';

@@ -6,9 +6,9 @@ import type { CliIO } from '../../src/cli/_io.js';
 import { buildProgram, handleError } from '../../src/cli/main.js';
 import { registerParlay, type ParlayDeps, type ParlayPrompts } from '../../src/cli/parlay.js';
 import { americanToDecimal } from '../../src/domain/odds.js';
-import { UPSELL } from '../../src/pipeline/parlay.js';
+import { UPSELL } from '../../src/reads/parlay.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
-import { bundledStore, NOW, type BundledStore } from '../pipeline/scan-parlay-store.js';
+import { bundledStore, NOW, type BundledStore } from '../reads/scan-parlay-store.js';
 
 let b: BundledStore;
 let board: GradedRowRecord[];

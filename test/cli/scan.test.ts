@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLedger } from '../../src/store/repo/ledger.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
 import { users } from '../../src/store/schema.js';
-import { bundledStore, NOW, type BundledStore } from '../pipeline/scan-parlay-store.js';
+import { bundledStore, NOW, type BundledStore } from '../reads/scan-parlay-store.js';
 import { runCli } from '../helpers/cli.js';
 
 let b: BundledStore;

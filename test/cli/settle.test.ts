@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { buildResultsSource } from '../../src/pipeline/wiring.js';
+import { buildResultsSource } from '../../src/feeds/factory.js';
 import { openStore } from '../../src/store/db.js';
 import { runCli } from '../helpers/cli.js';
 import { collectingLogger, seededStore, snapshotAt } from '../helpers/replay-store.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotExitCode } from '../../src/cli/snapshot.js';
-import type { SnapshotSummary } from '../../src/pipeline/snapshot.js';
+import type { SnapshotSummary } from '../../src/jobs/snapshot-run.js';
 import { runCli } from '../helpers/cli.js';
 import { seededStoreFile } from '../helpers/replay-store.js';
 

@@ -6,7 +6,7 @@ import type { CliIO } from '../../src/cli/_io.js';
 import { buildProgram, handleError } from '../../src/cli/main.js';
 import { registerServe } from '../../src/cli/serve.js';
 import { registerUsers } from '../../src/cli/users.js';
-import { resolveBearer } from '../../src/pipeline/users.js';
+import { resolveBearer } from '../../src/accounts/users.js';
 import { openStore } from '../../src/store/db.js';
 
 let dir: string;

@@ -1,4 +1,4 @@
-import { runSettle } from '../../src/pipeline/settle.js';
+import { runSettle } from '../../src/jobs/settle.js';
 import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
 
 /** The README's replay loop on the bundled real data: two snapshots of the 2025-11-05 NBA slate, then the settle. */

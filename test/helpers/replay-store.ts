@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import type { GradedSport } from '../../src/domain/sports.js';
-import { ensureReplaySeed, type ReplaySeed } from '../../src/pipeline/import-history.js';
+import { ensureReplaySeed, type ReplaySeed } from '../../src/jobs/import-history.js';
 import { readReplayManifest } from '../../src/feeds/transport/replay.js';
-import { runSettle } from '../../src/pipeline/settle.js';
-import { runSnapshot, type SnapshotSummary } from '../../src/pipeline/snapshot.js';
-import type { RunLogger } from '../../src/pipeline/sources.js';
-import { buildOddsSource, buildResultsSource } from '../../src/pipeline/wiring.js';
+import { runSettle } from '../../src/jobs/settle.js';
+import { runSnapshot, type SnapshotSummary } from '../../src/jobs/snapshot-run.js';
+import type { RunLogger } from '../../src/feeds/sources.js';
+import { buildOddsSource, buildResultsSource } from '../../src/feeds/factory.js';
 import { openStore, type Store } from '../../src/store/db.js';
 
 /** The bundled replay of real recorded data (2025-11-04 and 2025-11-05 NBA slates). */

@@ -6,7 +6,7 @@ import { sendDailyReport } from '../../src/jobs/publish/newsletter.js';
 import { notifyDeskPackReady } from '../../src/jobs/publish/notify.js';
 import { contentLog } from '../../src/store/schema.js';
 import { tempStore } from '../helpers/replay-store.js';
-import { ghostStandIn, listmonkStandIn, webhookStandIn, type GhostStandIn, type ListmonkStandIn, type WebhookStandIn } from '../outbound/_standins.js';
+import { ghostStandIn, listmonkStandIn, webhookStandIn, type GhostStandIn, type ListmonkStandIn, type WebhookStandIn } from '../publish/_standins.js';
 import { LOOP_DATE, loopStore, NOON, type LoopStore } from '../content/_loop.js';
 
 const NOW = new Date(NOON);

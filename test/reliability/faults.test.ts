@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkReplayFolder } from '../../src/pipeline/feeds-check.js';
+import { checkReplayFolder } from '../../src/jobs/feeds-check.js';
 
 /**
  * Provider fault matrix on every adapter (issue 19, suite 5). Every request the project records —
@@ -10,8 +10,8 @@ import { checkReplayFolder } from '../../src/pipeline/feeds-check.js';
  * with each fault, through the replay transport (which honours the recorded status and headers),
  * and parsed by its own adapter: 0 throws, 0 records made up from a fault. Timeouts, retries and
  * Retry-After at the transport are covered by test/feeds/transport/live.test.ts on a real socket;
- * the snapshot run keeping its last snapshot and naming the failure by test/pipeline/snapshot.test.ts;
- * the context routes serving stale-with-age by test/pipeline/context-*.test.ts.
+ * the snapshot run keeping its last snapshot and naming the failure by test/jobs/snapshot-run.test.ts;
+ * the context routes serving stale-with-age by test/reads/{combat,futures,live,news}.test.ts.
  */
 
 interface Fault {

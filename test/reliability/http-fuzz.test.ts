@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { replayLoopFiles } from '../helpers/replay-store.js';
 import { quiet, startServer, type Running } from '../server/_harness.js';

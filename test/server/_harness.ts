@@ -4,9 +4,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Env } from '../../src/config.js';
-import { ensureReplaySeed } from '../../src/pipeline/import-history.js';
-import { runSnapshot } from '../../src/pipeline/snapshot.js';
-import { buildOddsSource } from '../../src/pipeline/wiring.js';
+import { ensureReplaySeed } from '../../src/jobs/import-history.js';
+import { runSnapshot } from '../../src/jobs/snapshot-run.js';
+import { buildOddsSource } from '../../src/feeds/factory.js';
 import { createApp, type CreateAppOptions, type ServerApp } from '../../src/server/app.js';
 import { openStore, type Store } from '../../src/store/db.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '../../src/config.js';
-import { checkFounderCode, FOUNDER_COUNT_KEY, founderCount } from '../../src/pipeline/founders.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { checkFounderCode, FOUNDER_COUNT_KEY, founderCount } from '../../src/accounts/founders.js';
+import { createUser } from '../../src/accounts/users.js';
 import { kvGet } from '../../src/store/repo/kv.js';
 import { users } from '../../src/store/schema.js';
 import { tempStore } from '../helpers/replay-store.js';

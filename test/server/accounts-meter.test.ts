@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_READS_PER_DAY, SLIP_PARSES_PER_DAY } from '../../src/domain/tiers.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { DEFAULT_LIMITS } from '../../src/server/context.js';
 import { SCAN_READ_KIND } from '../../src/server/routes/reads.js';
 import { gradedRows, usageEvents } from '../../src/store/schema.js';

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { linkCustomer, setStripeApiBase } from '../../src/pipeline/billing.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { linkCustomer, setStripeApiBase } from '../../src/accounts/billing.js';
+import { createUser } from '../../src/accounts/users.js';
 import { tempStore } from '../helpers/replay-store.js';
 import { quiet, startServer, type Running } from './_harness.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { getPreferences, KNOWN_BOOKS } from '../../src/pipeline/preferences.js';
-import { createUser, revokeUser } from '../../src/pipeline/users.js';
+import { getPreferences, KNOWN_BOOKS } from '../../src/accounts/preferences.js';
+import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { preferences, users } from '../../src/store/schema.js';
 import { buildOpenApi } from '../../src/server/openapi.js';
 import { tempStore } from '../helpers/replay-store.js';

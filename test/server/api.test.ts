@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
-import { createUser, revokeUser } from '../../src/pipeline/users.js';
+import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
 import type { SnapshotRunner } from '../../src/server/context.js';
 import { gradedRows, kvCache, ledgerEntries, playerGameStats, usageEvents } from '../../src/store/schema.js';

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readClock } from '../../src/pipeline/read-clock.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { readClock } from '../../src/reads/read-clock.js';
+import { createUser } from '../../src/accounts/users.js';
 import { REPLAY_NOW, quiet, seedStore, startServer, type Running, type Seeded } from './_harness.js';
 
 /**

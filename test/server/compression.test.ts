@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { acceptsGzip } from '../../src/server/snapshot-cache.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
 import { findKeys, quiet, rawGet, seedStore, startServer, type RawReply, type Running, type Seeded } from './_harness.js';

@@ -5,7 +5,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import twitter from 'twitter-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { loopStore, NOON, type LoopStore } from '../content/_loop.js';
 import { startServer, type Running } from './_harness.js';
 

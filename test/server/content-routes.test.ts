@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '../../src/config.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { gradedRows, gradeLocks } from '../../src/store/schema.js';
 import { loopStore, NOON, type LoopStore } from '../content/_loop.js';
-import { ghostStandIn, listmonkStandIn, type GhostStandIn, type ListmonkStandIn } from '../outbound/_standins.js';
+import { ghostStandIn, listmonkStandIn, type GhostStandIn, type ListmonkStandIn } from '../publish/_standins.js';
 import { startServer, type Running } from './_harness.js';
 
 const KEY = 'internal-key-0123456789';

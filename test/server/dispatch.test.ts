@@ -8,7 +8,7 @@
 import type { RequestListener, Server } from 'node:http';
 import { toNodeListener } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { createApp, type ServerApp } from '../../src/server/app.js';
 import { isPlainPath } from '../../src/server/paths.js';
 import { staticPathsOf } from '../../src/server/static-paths.js';

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
-import { createUser, revokeUser } from '../../src/pipeline/users.js';
+import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { SLIP_PARSES_PER_DAY } from '../../src/server/rate-limit.js';
 import { MULTIPART_BODY_CAP_BYTES, SLIP_PARSE_KIND } from '../../src/server/routes/slips.js';
 import { UPLOAD_CAP_BYTES } from '../../src/slips/image.js';

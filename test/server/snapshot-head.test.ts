@@ -9,7 +9,7 @@
  * each ETag is checked against the plain answer's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { rawExchange, seedStore, startServer, type Running, type Seeded } from './_harness.js';
 
 const ORIGIN = 'https://app.example.test';

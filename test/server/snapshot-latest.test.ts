@@ -7,9 +7,9 @@
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOddsSource } from '../../src/pipeline/wiring.js';
-import { runSnapshot } from '../../src/pipeline/snapshot.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { buildOddsSource } from '../../src/feeds/factory.js';
+import { runSnapshot } from '../../src/jobs/snapshot-run.js';
+import { createUser } from '../../src/accounts/users.js';
 import { latestSnapshotIds } from '../../src/server/snapshot-cache.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { quiet, seedStore, startServer, type Running, type Seeded, rawGet } from './_harness.js';

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareGrades, type Grade } from '../../src/domain/grades.js';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { viewCoding } from '../../src/server/snapshot-cache.js';
 import { findKeys, seedStore, startServer, type Running, type Seeded, rawGet, type RawReply } from './_harness.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createUser } from '../../src/pipeline/users.js';
+import { createUser } from '../../src/accounts/users.js';
 import { DEFAULT_LIMITS } from '../../src/server/context.js';
 import { findKeys, quiet, seedStore, startServer, type Running, type Seeded } from './_harness.js';
 

@@ -4,9 +4,9 @@
  * scan a whole large table; the key reads must seek the index named for them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAccuracy, readModelRecord } from '../../src/pipeline/record-read.js';
-import { readSlate } from '../../src/pipeline/slate-read.js';
-import { runSettle } from '../../src/pipeline/settle.js';
+import { readAccuracy, readModelRecord } from '../../src/reads/record.js';
+import { readSlate } from '../../src/reads/slate.js';
+import { runSettle } from '../../src/jobs/settle.js';
 import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
 
 const LARGE = ['graded_rows', 'ledger_entries', 'player_game_stats', 'grade_locks', 'closing_prices'];

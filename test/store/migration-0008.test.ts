@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSettle } from '../../src/pipeline/settle.js';
+import { runSettle } from '../../src/jobs/settle.js';
 import { MIGRATIONS_DIR } from '../../src/store/db.js';
 import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../helpers/replay-store.js';
 

@@ -1,5 +1,5 @@
 import type { Env } from '../../config.js';
-import { createGhostDrafts, ghostConfig, type DraftContent, type GhostDrafts } from '../../outbound/ghost.js';
+import { createGhostDrafts, ghostConfig, type DraftContent, type GhostDrafts } from '../../publish/ghost.js';
 import type { Store } from '../../store/db.js';
 import { blocksToHtml, escapeHtml } from '../../content/document.js';
 import { dayText } from '../../content/format.js';

@@ -1,5 +1,5 @@
 import type { Env } from '../../config.js';
-import { createCampaign, listmonkConfig, startCampaign } from '../../outbound/listmonk.js';
+import { createCampaign, listmonkConfig, startCampaign } from '../../publish/listmonk.js';
 import type { Store } from '../../store/db.js';
 import { claimLog, readLog, writeLog } from '../../store/repo/content-log.js';
 import { readContentFacts } from '../../store/repo/content-facts.js';

@@ -1,6 +1,6 @@
 import type { Env } from '../../config.js';
 import { easternDate } from '../../domain/time.js';
-import { postWebhook } from '../../outbound/webhook.js';
+import { postWebhook } from '../../publish/webhook.js';
 import type { Store } from '../../store/db.js';
 import { dayText, listJoin } from '../../content/format.js';
 import { claimLog, writeLog } from '../../store/repo/content-log.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Env } from '../../config.js';
 import { isIsoDate, easternDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
-import type { Caller } from '../../pipeline/users.js';
+import type { Caller } from '../../accounts/users.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
 import { defineRoute, type Route } from '../route.js';
@@ -92,7 +92,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
     body: subscribeBody,
     errors: [429, 502],
     handle: async ({ body }) => {
-      const { listmonkConfig, createSubscriber } = await import('../../outbound/listmonk.js');
+      const { listmonkConfig, createSubscriber } = await import('../../publish/listmonk.js');
       const lm = listmonkConfig(deps.config);
       if (!lm.configured) return { ok: false, reason: 'not_configured' };
       const accepted = { ok: true, status: 'confirmation_sent' };

@@ -3,7 +3,7 @@ import { normalizeName } from '../../domain/names.js';
 import { gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
-import { readAccuracy, readModelRecord } from '../../pipeline/record-read.js';
+import { readAccuracy, readModelRecord } from '../../reads/record.js';
 import { clvStatus } from '../../domain/settlement.js';
 import { ledgerEntryView } from '../../reads/ledger-entry-view.js';
 import { closeContexts, countLedger, listLedger } from '../../store/repo/ledger.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PARLAY_LEG_CAP, shapeRow, type ModelFields } from '../../domain/tiers.js';
 import { AppError } from '../../errors.js';
-import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../pipeline/parlay.js';
-import { runScan, scanRequestSchema } from '../../pipeline/scan.js';
+import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../reads/parlay.js';
+import { runScan, scanRequestSchema } from '../../reads/scan.js';
 import type { ServerDeps } from '../context.js';
 import type { Tier } from '../../domain/tiers.js';
 import { readMeter, releaseMetered, reserveMetered, retryAfterFor } from '../rate-limit.js';

@@ -2,7 +2,7 @@ import { getRequestHeader, readMultipartFormData, type H3Event } from 'h3';
 import { z } from 'zod';
 import { shapeRow, type Tier } from '../../domain/tiers.js';
 import { AppError, badInput } from '../../errors.js';
-import { runScan } from '../../pipeline/scan.js';
+import { runScan } from '../../reads/scan.js';
 import { checkImage, UPLOAD_CAP_BYTES } from '../../slips/image.js';
 import { SlipReader, type SlipReaderOptions } from '../../slips/ocr.js';
 import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';

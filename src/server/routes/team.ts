@@ -6,7 +6,7 @@ import { shapeRow } from '../../domain/tiers.js';
 import { easternDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import { MLB_TEAMS, NBA_TEAMS, WNBA_TEAMS, teamAbbr } from '../../feeds/teams/index.js';
-import { gradedRowView, type GradedRowView } from '../../pipeline/views.js';
+import { gradedRowView, type GradedRowView } from '../../reads/views.js';
 import type { Store } from '../../store/db.js';
 import { historyBefore } from '../../store/repo/game-stats.js';
 import { kvGetAsOf, kvSet } from '../../store/repo/kv.js';

@@ -4,7 +4,7 @@ import { noCloseReasonSchema } from '../../domain/settlement.js';
 import { gradedSportSchema, sideSchema } from '../../domain/sports.js';
 import { statTypeSchema } from '../../domain/stats.js';
 import { MODEL_FIELDS, tierSchema } from '../../domain/tiers.js';
-import type { GradedRowView } from '../../pipeline/views.js';
+import type { GradedRowView } from '../../reads/views.js';
 import { ledgerOutcomes } from '../../store/schema.js';
 import type { ledgerEntryView } from '../../reads/ledger-entry-view.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
@@ -27,7 +27,7 @@ export const tierWire = tierSchema;
 export const sportWire = gradedSportSchema;
 
 /**
- * Every field of a graded row (pipeline/views.ts gradedRowView, the one builder of the wire
+ * Every field of a graded row (reads/views.ts gradedRowView, the one builder of the wire
  * row). Adding a field to the view without adding it here fails the typecheck (below).
  */
 const gradedRowFields = {

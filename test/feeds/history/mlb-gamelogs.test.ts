@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outsFromNotation, streamMlbGameLogsFile } from '../../../src/feeds/history/mlb-gamelogs.js';
 import type { PlayerGameStat } from '../../../src/domain/entities.js';
-import { detectGameLogSport } from '../../../src/pipeline/import-history.js';
+import { detectGameLogSport } from '../../../src/jobs/import-history.js';
 import { openStore } from '../../../src/store/db.js';
 import { runCli } from '../../helpers/cli.js';
 

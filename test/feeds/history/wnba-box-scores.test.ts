@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectGameLogSport, importGameLogs } from '../../../src/pipeline/import-history.js';
+import { detectGameLogSport, importGameLogs } from '../../../src/jobs/import-history.js';
 import { openStore } from '../../../src/store/db.js';
 import { runCli } from '../../helpers/cli.js';
 

@@ -1,0 +1,190 @@
+import type { Env } from '../config.js';
+import type { GameEvent } from '../domain/entities.js';
+import type { GradedSport } from '../domain/sports.js';
+import { marketsForSport } from '../domain/stats.js';
+import { easternDate } from '../domain/time.js';
+import { createBudget, fetchEventPropQuotes, fetchEvents, sportKeysFor, type CreditBudget } from './odds-api/index.js';
+import { fetchScoreboard, fetchSummary, espnLeague } from './espn/index.js';
+import { createLiveTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from './transport/index.js';
+import type { FeedLogger } from './transport/log.js';
+import type { Transport } from './transport/types.js';
+import type { ReplaySeed } from '../jobs/import-history.js';
+import type { GameResults, ResultsSource } from '../jobs/settle.js';
+import type { CreditReport, OddsSource, RunLogger, StatusSource } from './sources.js';
+import type { InjuryChip } from '../domain/display-state.js';
+import { fetchBoxscore, fetchSchedule } from './mlb-statsapi/index.js';
+import { fetchInjuries } from './espn/index.js';
+
+/**
+ * Builds the runs' sources from the provider adapters over one transport (replay, record or
+ * live). This is the only module that knows which provider serves which need.
+ */
+export interface SourceOptions {
+  /** Odds API credits earlier runs already spent today (the daily budget spans runs). */
+  creditsSpentToday?: number;
+  replayDir: string | null;
+  recordDir: string | null;
+  now: Date;
+  log: RunLogger;
+}
+
+function feedLogger(log: RunLogger): FeedLogger {
+  return { warn: (message) => log.warn(message) };
+}
+
+function transportFor(config: Env, opts: SourceOptions): Transport {
+  return createTransport({
+    ...(opts.replayDir ? { replayDir: opts.replayDir } : {}),
+    ...(opts.recordDir ? { recordDir: opts.recordDir } : {}),
+    env: { ODDS_API_KEY: config.ODDS_API_KEY, PROPGRADE_REPLAY: config.PROPGRADE_REPLAY },
+    now: () => opts.now,
+    log: feedLogger(opts.log),
+  });
+}
+
+export interface OddsSources {
+  odds: OddsSource;
+  status: StatusSource;
+  /** History the replay folder carries for its recorded days. */
+  seed: ReplaySeed | undefined;
+  budget: CreditBudget;
+  close(): Promise<void>;
+}
+
+export async function buildOddsSource(config: Env, opts: SourceOptions): Promise<OddsSources> {
+  const transport = transportFor(config, opts);
+  const log = feedLogger(opts.log);
+  const budget = createBudget(config.ODDS_API_DAILY_BUDGET ?? null, opts.creditsSpentToday ?? 0);
+  const books = config.ALLOWED_BOOKS ? { bookmakers: config.ALLOWED_BOOKS } : { regions: config.ODDS_API_REGIONS.split(',').map((r) => r.trim()) };
+  // Soccer spans several league keys; remember which key listed each event.
+  const sportKeyOf = new Map<string, string>();
+  let lastCredits: CreditReport | null = null;
+  const noteCredits = (c: { remaining: number | null; used: number | null; last: number | null } | null) => {
+    if (c) lastCredits = { used: c.used, remaining: c.remaining, last: c.last, spent: budget.state().spent };
+  };
+
+  const odds: OddsSource = {
+    async events(sport: GradedSport) {
+      const all: GameEvent[] = [];
+      let failures = 0;
+      const keys = sportKeysFor(sport);
+      for (const key of keys) {
+        const res = await fetchEvents(transport, key, { apiKey: config.ODDS_API_KEY, log, budget });
+        noteCredits(res.credits);
+        if (res.error !== null) {
+          failures += 1;
+          continue;
+        }
+        for (const e of res.events) {
+          sportKeyOf.set(e.id, key);
+          all.push(e);
+        }
+      }
+      return failures === keys.length ? null : all;
+    },
+    async propQuotes(sport: GradedSport, event: GameEvent) {
+      const key = sportKeyOf.get(event.id) ?? sportKeysFor(sport)[0];
+      if (!key) return null;
+      const res = await fetchEventPropQuotes(transport, key, event.id, marketsForSport(sport), { apiKey: config.ODDS_API_KEY, log, books, budget });
+      noteCredits(res.credits);
+      return res.error === null ? res.quotes : null;
+    },
+    credits() {
+      const state = budget.state();
+      if (state.calls === 0 && lastCredits === null) return null;
+      return lastCredits ?? { used: null, remaining: state.providerRemaining, last: null, spent: state.spent };
+    },
+  };
+  return {
+    odds,
+    status: statusSource(transport, log),
+    seed: opts.replayDir ? (readReplayManifest(opts.replayDir).seed as ReplaySeed | undefined) : undefined,
+    budget,
+    close: async () => transport.close?.(),
+  };
+}
+
+export interface ResultsSources {
+  results: ResultsSource;
+  close(): Promise<void>;
+}
+
+/**
+ * Final box scores: MLB from the MLB Stats API (schedule, then each final game's boxscore: ESPN's
+ * MLB summary has no full batting lines); the other sports from ESPN's scoreboard and summaries.
+ */
+export async function buildResultsSource(config: Env, opts: SourceOptions): Promise<ResultsSources> {
+  // ESPN and the MLB Stats API are keyless: without a replay or record folder, results go live
+  // whether or not ODDS_API_KEY is set (the transport factory asks for the key only for odds).
+  const keyless = !opts.replayDir && !opts.recordDir && !config.PROPGRADE_REPLAY;
+  const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS }) : transportFor(config, opts);
+  const log = feedLogger(opts.log);
+  const results: ResultsSource = {
+    async results(sport, date) {
+      if (sport === 'mlb') return mlbResults(transport, date, log);
+      const league = espnLeague(sport);
+      const games = await fetchScoreboard(transport, league, date, log);
+      if (games === null) return null;
+      const out: GameResults[] = [];
+      for (const g of games) {
+        // A scoreboard lists games by its own day; keep the ones on the requested ET date.
+        if (easternDate(new Date(g.event.commenceTime)) !== date) continue;
+        let players: GameResults['players'] = null;
+        if (g.status === 'final') {
+          const summary = await fetchSummary(transport, league, g.event.id, log);
+          players = summary ? summary.lines.map((l) => ({ ...l, date })) : null;
+        }
+        out.push({ gameId: g.event.id, status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, players });
+      }
+      return out;
+    },
+  };
+  return { results, close: async () => transport.close?.() };
+}
+
+/** Injury chips from ESPN's league injury list; MLB lineups from the MLB Stats API schedule. */
+function statusSource(transport: Transport, log: FeedLogger): StatusSource {
+  return {
+    async injuries(sport) {
+      const list = await fetchInjuries(transport, espnLeague(sport), log);
+      if (list === null) return null;
+      const out = new Map<string, InjuryChip>();
+      for (const i of list) if (i.chip) out.set(i.playerKey, i.chip);
+      return out;
+    },
+    async lineups(sport, date) {
+      if (sport !== 'mlb') return null;
+      const games = await fetchSchedule(transport, date, log);
+      if (games === null) return null;
+      const confirmed = new Map<string, number>();
+      const postedTeams = new Set<string>();
+      for (const g of games) {
+        const sides = [
+          [g.event.homeAbbr, g.homeLineup],
+          [g.event.awayAbbr, g.awayLineup],
+        ] as const;
+        for (const [team, lineup] of sides) {
+          if (lineup === null) continue; // not posted: every player stays PROJECTED
+          if (team !== null) postedTeams.add(team);
+          for (const entry of lineup) confirmed.set(entry.playerKey, entry.battingSlot);
+        }
+      }
+      return { confirmed, postedTeams };
+    },
+  };
+}
+
+async function mlbResults(transport: Transport, date: string, log: FeedLogger): Promise<GameResults[] | null> {
+  const games = await fetchSchedule(transport, date, log);
+  if (games === null) return null;
+  const out: GameResults[] = [];
+  for (const g of games) {
+    let players: GameResults['players'] = null;
+    if (g.status === 'final') {
+      const lines = await fetchBoxscore(transport, { gamePk: g.gamePk, date: g.officialDate ?? date }, log);
+      players = lines ? lines.map((l) => l.stat) : null;
+    }
+    out.push({ gameId: String(g.gamePk), status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, players });
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PlayerGameStat } from '../domain/entities.js';
+import type { GradedSport } from '../domain/sports.js';
+import { scanCsvFile } from '../feeds/history/csv.js';
+import { isMlbGameLogHeader, streamMlbGameLogsFile } from '../feeds/history/mlb-gamelogs.js';
+import { isNbaGameLogHeader, streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
+import { isWnbaBoxScoreHeader, loadWnbaGamesCsv, siblingGamesFile, streamWnbaBoxScoresFile } from '../feeds/history/wnba-box-scores.js';
+import type { Store } from '../store/db.js';
+import { gameStatsWriter } from '../store/repo/game-stats.js';
+import { kvGet, kvSet } from '../store/repo/kv.js';
+import type { RunLogger } from '../feeds/sources.js';
+
+export interface ImportResult {
+  file: string;
+  sport: GradedSport;
+  parsed: number;
+  written: number;
+  /** True when this exact file (by content hash) was imported before and nothing was done. */
+  skipped: boolean;
+  /** Rows the parser skipped (unknown game, non-WNBA team, bad cells); each is a real row left out, never filled. */
+  skippedRows?: number;
+  /** WNBA: the games file the box scores were dated from. */
+  gamesFile?: string;
+}
+
+export interface ImportOptions {
+  force?: boolean;
+  /** WNBA box scores carry no date: the games file (game_id, date, home, away); default the wnba_games*.csv beside the file. */
+  games?: string;
+}
+
+/**
+ * Game-log formats propgrade can import; each streams a real CSV layout as player-game lines
+ * (`quoted`: the file holds a double quote, so it is parsed whole rather than split in chunks).
+ */
+type GameLogStreamer = (file: string, quoted: boolean, onRow: (row: PlayerGameStat, json?: { stats: string; extras: string }) => void, games: string | null) => string[];
+const PARSERS: Partial<Record<GradedSport, GameLogStreamer>> = {
+  nba: (file, quoted, onRow) => streamNbaGameLogsFile(file, quoted, onRow),
+  mlb: (file, quoted, onRow) => streamMlbGameLogsFile(file, quoted, onRow),
+  wnba: (file, quoted, onRow, games) => {
+    if (games === null) return ['wnba box scores: no games file (pass --games <wnba_games csv>)'];
+    const loaded = loadWnbaGamesCsv(readFileSync(games, 'utf8'));
+    return [...loaded.warnings, ...streamWnbaBoxScoresFile(file, quoted, loaded.games, onRow)];
+  },
+};
+
+/** The sport a game-log file holds, told by its header (first line): null when no importer knows it. */
+export function detectGameLogSport(file: string): GradedSport | null {
+  const fd = openSync(file, 'r');
+  let head = '';
+  try {
+    const buf = Buffer.alloc(4096);
+    head = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+  const header = (head.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
+  if (isWnbaBoxScoreHeader(header)) return 'wnba';
+  if (isMlbGameLogHeader(header)) return 'mlb';
+  if (isNbaGameLogHeader(header)) return 'nba';
+  return null;
+}
+
+export function supportedGameLogSports(): GradedSport[] {
+  return Object.keys(PARSERS) as GradedSport[];
+}
+
+/**
+ * Imports a game-log CSV into the per-player game table, idempotently: rows upsert on
+ * (sport, player, date, game) and a file already imported (same content hash) is skipped.
+ * The file is streamed: one pass hashes it in chunks, a second parses it record by record and
+ * upserts each row as it is read, all rows in one transaction, so memory stays flat whatever
+ * the file's size.
+ */
+export function importGameLogs(store: Store, sport: GradedSport, file: string, now: Date, options: ImportOptions = {}): ImportResult | null {
+  const stream = PARSERS[sport];
+  if (!stream) return null;
+  const games = sport === 'wnba' ? (options.games ?? siblingGamesFile(file)) : null;
+  const { hash, quoted } = scanCsvFile(file);
+  // The games file dates the WNBA rows, so it is part of what was imported.
+  const marker = `import:gamelogs:${sport}:${hash}${games ? `:${scanCsvFile(games).hash}` : ''}`;
+  if (!options.force && kvGet(store.db, marker, now) !== null) {
+    return { file, sport, parsed: 0, written: 0, skipped: true };
+  }
+  const write = gameStatsWriter(store.db);
+  let rows = 0;
+  let warnings: string[] = [];
+  store.sqlite.transaction(() => {
+    warnings = stream(
+      file,
+      quoted,
+      (row, json) => {
+        write(row, json);
+        rows += 1;
+      },
+      games,
+    );
+  })();
+  if (games !== null || sport !== 'wnba') kvSet(store.db, marker, { file, rows, importedAt: now.toISOString() }, now, null);
+  return { file, sport, parsed: rows, written: rows, skipped: false, skippedRows: warnings.length, ...(games ? { gamesFile: games } : {}) };
+}
+
+export interface ReplaySeed {
+  /** `games`: the WNBA games file (relative to the folder) that dates a box-score file. */
+  gamelogs?: Array<{ sport: GradedSport; file: string; games?: string }>;
+}
+
+/** A replay folder may carry the game history its recorded days need; import it once. */
+export function ensureReplaySeed(store: Store, replayDir: string, seed: ReplaySeed | undefined, now: Date, log: RunLogger, sports?: readonly GradedSport[]): ImportResult[] {
+  const out: ImportResult[] = [];
+  // Only the history of the sports the run grades (a one-sport run need not import another's).
+  for (const item of (seed?.gamelogs ?? []).filter((g) => sports === undefined || sports.includes(g.sport))) {
+    const result = importGameLogs(store, item.sport, resolve(replayDir, item.file), now, item.games ? { games: resolve(replayDir, item.games) } : {});
+    if (!result) {
+      log.warn(`replay seed ${item.file}: no game-log importer for ${item.sport}`);
+      continue;
+    }
+    if (!result.skipped) log.info(`imported ${result.written} ${item.sport} player-games from ${item.file}`);
+    out.push(result);
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeFromPoints, gradePoints, type Grade } from '../../src/domain/grades.js';
+import { americanToDecimal } from '../../src/domain/odds.js';
+import { AppError } from '../../src/errors.js';
+import { gradeParlay, parlayLegInputSchema, UPSELL, type ParlayLegInput } from '../../src/reads/parlay.js';
+import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
+import { ledgerEntries } from '../../src/store/schema.js';
+import { boardRow, bundledStore, NOW, OKC_POR, PHI_CLE, type BundledStore } from './scan-parlay-store.js';
+
+let b: BundledStore;
+let board: GradedRowRecord[];
+
+beforeAll(async () => {
+  b = await bundledStore();
+  board = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+}, 120_000);
+afterAll(() => b?.cleanup());
+
+const leg = (player: string, stat: string, line: number, side: string): ParlayLegInput => parlayLegInputSchema.parse({ player, stat, line, side });
+const row = (player: string, stat: string, line: number, side: string) => boardRow(board, player, stat, line, side);
+const badInputMessage = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).code).toBe('BAD_INPUT');
+    return (e as AppError).message;
+  }
+  throw new Error('expected a BAD_INPUT error');
+};
+
+// Real board lines of the bundled 2025-11-05 replay.
+const SGA_PTS = () => leg('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
+const CHET_REB = () => leg('Chet Holmgren', 'rebounds', 8.5, 'over');
+const AVDIJA_PTS = () => leg('Deni Avdija', 'points', 24.5, 'over');
+const MITCHELL_PTS = () => leg('Donovan Mitchell', 'points', 25.5, 'over');
+
+describe('gradeParlay on the bundled store', () => {
+  it('two teammates in one game: correlation 0.4, penalty 0.2, payout = fair decimals x 0.6', () => {
+    const a = row('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
+    const c = row('Chet Holmgren', 'rebounds', 8.5, 'over');
+    const r = gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'analyst' });
+    expect(r.correlation.pairs).toEqual([{ a: 1, b: 2, relationship: 'same_team_same_game', score: 0.4 }]);
+    expect(r.correlation.average).toBe(0.4);
+    expect(r.legs.map((l) => l.grade)).toEqual([a.grade, c.grade]);
+    expect(r.legs.map((l) => l.fair_odds)).toEqual([a.fairOdds, c.fairOdds]);
+    expect(r.legs.map((l) => [l.team, l.game?.event_id])).toEqual([
+      ['OKC', OKC_POR],
+      ['OKC', OKC_POR],
+    ]);
+    const avg = (gradePoints(a.grade as Grade) + gradePoints(c.grade as Grade)) / 2;
+    expect(r.combined.points.average).toBeCloseTo(avg, 12);
+    expect(r.combined.points.penalty).toBeCloseTo(0.2, 12);
+    expect(r.combined.points.combined).toBeCloseTo(avg - 0.2, 12);
+    expect(r.combined.grade).toBe(gradeFromPoints(avg - 0.2));
+    expect(r.combined).toMatchObject({ legs_used: 2, legs_total: 2, provisional: false });
+    const expected = americanToDecimal(a.fairOdds)! * americanToDecimal(c.fairOdds)! * 0.6;
+    expect(r.payout!.decimal).toBeCloseTo(expected, 12);
+    expect(r.upsell).toBeUndefined();
+    expect(r.warnings.some((w) => w.startsWith('correlated legs: average correlation 0.40'))).toBe(true);
+  });
+
+  it('hides the payout from the free tier behind the upsell line', () => {
+    const r = gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'free' });
+    expect(r.payout).toBeNull();
+    expect(r.upsell).toBe(UPSELL);
+    expect(r.combined.grade).not.toBeNull();
+  });
+
+  it('scores every relationship on a real 4-leg desk slip', () => {
+    const r = gradeParlay(b.store, [SGA_PTS(), CHET_REB(), AVDIJA_PTS(), MITCHELL_PTS()], { now: NOW, tier: 'desk' });
+    expect(r.correlation.pairs.map((p) => [p.a, p.b, p.relationship, p.score])).toEqual([
+      [1, 2, 'same_team_same_game', 0.4],
+      [1, 3, 'same_game_opposing_teams', 0.2],
+      [1, 4, 'different_games', 0],
+      [2, 3, 'same_game_opposing_teams', 0.2],
+      [2, 4, 'different_games', 0],
+      [3, 4, 'different_games', 0],
+    ]);
+    expect(r.correlation.average).toBeCloseTo(0.8 / 6, 12);
+    expect(r.legs[3]!.game?.event_id).toBe(PHI_CLE);
+    expect(r.legs[2]!.team).toBe('POR');
+    const fair = r.legs.map((l) => americanToDecimal(l.fair_odds)!);
+    expect(r.payout!.decimal).toBeCloseTo(fair.reduce((p, d) => p * d, 1) * (1 - 0.8 / 6), 9);
+    // Average 0.133 is under 0.2 but legs 1+2 reach 0.4: the warning names them.
+    expect(r.warnings[0]).toMatch(/legs 1\+2 same team, same game \(0\.4\)/);
+  });
+
+  it('two props of one player: same player 0.7', () => {
+    const r = gradeParlay(b.store, [SGA_PTS(), leg('Shai Gilgeous-Alexander', 'assists', 6.5, 'over')], { now: NOW, tier: 'analyst' });
+    expect(r.correlation.pairs[0]).toEqual({ a: 1, b: 2, relationship: 'same_player', score: 0.7 });
+    expect(r.combined.points.penalty).toBeCloseTo(0.35, 12);
+    const [x, y] = r.legs.map((l) => americanToDecimal(l.fair_odds)!);
+    expect(r.payout!.decimal).toBeCloseTo(x! * y! * 0.3, 12);
+  });
+
+  it('shows a refused leg as a refusal and rests the combined grade on the others', () => {
+    const vj = board.find((x) => x.player === 'VJ Edgecombe' && x.statType === 'points' && x.side === 'over' && x.fairOdds !== null)!;
+    const r = gradeParlay(b.store, [SGA_PTS(), leg('VJ Edgecombe', 'points', vj.line, 'over'), MITCHELL_PTS()], { now: NOW, tier: 'analyst' });
+    const refused = r.legs[1]!;
+    expect(refused.grade).toBeNull();
+    expect(refused.refusal).toMatch(/only 0 played game/);
+    expect(refused.fair_odds).toBe(vj.fairOdds);
+    expect(r.combined.legs_used).toBe(2);
+    expect(r.combined.legs_total).toBe(3);
+    const used = [r.legs[0]!.grade, r.legs[2]!.grade] as Grade[];
+    expect(r.combined.points.average).toBeCloseTo((gradePoints(used[0]!) + gradePoints(used[1]!)) / 2, 12);
+    expect(r.warnings.some((w) => w.startsWith('leg 2 (VJ Edgecombe points over') && w.includes('refused'))).toBe(true);
+    // VJ Edgecombe has no history, so no team: his pairs in the PHI @ CLE game are unknown, not guessed.
+    expect(r.correlation.pairs.find((p) => p.a === 2 && p.b === 3)).toEqual({ a: 2, b: 3, relationship: 'unknown', score: null });
+    expect(r.correlation.pairs.find((p) => p.a === 1 && p.b === 2)?.relationship).toBe('different_games');
+  });
+
+  it('gives one leg a provisional leg grade, not an error', () => {
+    const a = row('Deni Avdija', 'points', 24.5, 'over');
+    const r = gradeParlay(b.store, [AVDIJA_PTS()], { now: NOW, tier: 'analyst' });
+    expect(r.combined.grade).toBe(a.grade);
+    expect(r.combined.provisional).toBe(true);
+    expect(r.combined).toMatchObject({ legs_used: 1, legs_total: 1 });
+    expect(r.correlation).toEqual({ average: null, pairs: [] });
+    expect(r.payout!.decimal).toBeCloseTo(americanToDecimal(a.fairOdds)!, 12);
+  });
+
+  it('has no payout when a leg lacks a fair price (a line the board never priced)', () => {
+    const r = gradeParlay(b.store, [SGA_PTS(), leg('Chet Holmgren', 'rebounds', 19.5, 'over')], { now: NOW, tier: 'desk' });
+    expect(r.legs[1]!.fair_odds).toBeNull();
+    expect(r.payout).toBeNull();
+    // One line for the leg: refused (no market at 19.5), with the lines the board did price.
+    const about2 = r.warnings.filter((w) => w.startsWith('leg 2 '));
+    expect(about2).toHaveLength(1);
+    expect(about2[0]).toMatch(/^leg 2 \(Chet Holmgren rebounds over 19\.5\) refused: .*lines it priced: .*; left out of the combined grade and the payout$/);
+  });
+
+  it('marks a pair with a history-only player (no game on the board) unknown', () => {
+    const r = gradeParlay(b.store, [SGA_PTS(), leg('Larry Nance Jr.', 'rebounds', 3.5, 'over')], { now: NOW, tier: 'desk' });
+    expect(r.correlation.pairs[0]?.relationship).toBe('unknown');
+    expect(r.correlation.average).toBeNull();
+    expect(r.payout).toBeNull();
+    expect(r.combined.points.combined).toBeNull();
+  });
+
+  it('refuses an ambiguous leg by naming candidates', () => {
+    const r = gradeParlay(b.store, [SGA_PTS(), leg('Williams', 'points', 8.5, 'over')], { now: NOW, tier: 'free' });
+    expect(r.legs[1]!.grade).toBeNull();
+    expect(r.legs[1]!.refusal).toMatch(/^ambiguous player 'Williams': .*Jalen Williams \(nba\)/);
+    expect(r.combined.legs_used).toBe(1);
+  });
+
+  it('enforces tier caps (free 2, analyst 4, desk 6) and 1..6 legs as BAD_INPUT naming the cap', () => {
+    const three = [SGA_PTS(), CHET_REB(), AVDIJA_PTS()];
+    expect(badInputMessage(() => gradeParlay(b.store, three, { now: NOW, tier: 'free' }))).toMatch(/the free tier allows at most 2 legs per parlay, got 3/);
+    const five = [...three, MITCHELL_PTS(), leg('Evan Mobley', 'points', 18.5, 'over')];
+    expect(badInputMessage(() => gradeParlay(b.store, five, { now: NOW, tier: 'analyst' }))).toMatch(/the analyst tier allows at most 4 legs per parlay, got 5/);
+    const seven = [...five, leg('Jrue Holiday', 'points', 12.5, 'over'), leg('Cason Wallace', 'points', 9.5, 'over')];
+    expect(badInputMessage(() => gradeParlay(b.store, seven, { now: NOW, tier: 'desk' }))).toMatch(/2 to 6 legs, got 7/);
+    expect(badInputMessage(() => gradeParlay(b.store, [], { now: NOW, tier: 'desk' }))).toMatch(/needs legs/);
+    expect(gradeParlay(b.store, five.slice(0, 4), { now: NOW, tier: 'analyst' }).legs).toHaveLength(4);
+  });
+
+  it('never writes the ledger', () => {
+    const before = b.store.db.select().from(ledgerEntries).all().length;
+    gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'desk' });
+    expect(b.store.db.select().from(ledgerEntries).all().length).toBe(before);
+  });
+});
