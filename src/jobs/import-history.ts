@@ -10,6 +10,7 @@ import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
 import type { RunLogger } from '../feeds/sources.js';
+import type { ReplaySeed } from '../feeds/transport/replay.js';
 
 export interface ImportResult {
   file: string;
@@ -101,10 +102,7 @@ export function importGameLogs(store: Store, sport: GradedSport, file: string, n
   return { file, sport, parsed: rows, written: rows, skipped: false, skippedRows: warnings.length, ...(games ? { gamesFile: games } : {}) };
 }
 
-export interface ReplaySeed {
-  /** `games`: the WNBA games file (relative to the folder) that dates a box-score file. */
-  gamelogs?: Array<{ sport: GradedSport; file: string; games?: string }>;
-}
+export type { ReplaySeed };
 
 /** A replay folder may carry the game history its recorded days need; import it once. */
 export function ensureReplaySeed(store: Store, replayDir: string, seed: ReplaySeed | undefined, now: Date, log: RunLogger, sports?: readonly GradedSport[]): ImportResult[] {

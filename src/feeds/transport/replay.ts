@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
+import type { GradedSport } from '../../domain/sports.js';
 import { AppError, describeZodIssues } from '../../errors.js';
 import { replayKey } from './replay-key.js';
 import type { FetchOutcome, ReplayEntry, Transport } from './types.js';
@@ -32,6 +33,12 @@ export const replayManifestSchema = z.looseObject({
   entries: z.array(replayEntrySchema),
 });
 export type ReplayManifest = z.infer<typeof replayManifestSchema>;
+
+/** What a folder's `seed` carries: the game history its recorded days need (imported by jobs/import-history). */
+export interface ReplaySeed {
+  /** `games`: the WNBA games file (relative to the folder) that dates a box-score file. */
+  gamelogs?: Array<{ sport: GradedSport; file: string; games?: string }>;
+}
 
 type Loaded = { ok: true; manifest: ReplayManifest } | { ok: false; reason: string };
 
