@@ -4,7 +4,8 @@ import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { isIsoDate, localDateTime } from '../domain/time.js';
 import { badInput } from '../errors.js';
-import type { ContextDeps, Freshness } from '../reads/context-cache.js';
+import type { Freshness } from '../store/cache.js';
+import type { ContextDeps } from '../feeds/context.js';
 import type { LiveRow, LiveView } from '../reads/live.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
@@ -29,7 +30,7 @@ const optionsSchema = z.object({
 export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) => Promise<T>): Promise<T> {
   if (ctx.options.replay && ctx.options.record) throw badInput('choose either --replay <dir> or --record <dir>, not both');
   const { openRunEnvironment } = await import('./_run.js');
-  const { openContextDeps } = await import('../reads/context-cache.js');
+  const { openContextDeps } = await import('../feeds/context.js');
   const env = await openRunEnvironment(ctx, { readClock: true });
   const warnings: string[] = [];
   const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };

@@ -5,7 +5,7 @@ import { marketsForSport } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
 import { createBudget, fetchEventPropQuotes, fetchEvents, sportKeysFor, type CreditBudget } from './odds-api/index.js';
 import { fetchScoreboard, fetchSummary, espnLeague } from './espn/index.js';
-import { createLiveTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from './transport/index.js';
+import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from './transport/index.js';
 import type { FeedLogger } from './transport/log.js';
 import type { Transport } from './transport/types.js';
 import type { ReplaySeed } from './transport/replay.js';
@@ -15,8 +15,9 @@ import { fetchBoxscore, fetchSchedule } from './mlb-statsapi/index.js';
 import { fetchInjuries } from './espn/index.js';
 
 /**
- * Builds the runs' sources from the provider adapters over one transport (replay, record or
- * live). This is the only module that knows which provider serves which need.
+ * Builds every source from the provider adapters over one transport (replay, record or live):
+ * the runs' odds, status and results sources, and the transports the context reads go through.
+ * This is the only module that knows which provider serves which need.
  */
 export interface SourceOptions {
   /** Odds API credits earlier runs already spent today (the daily budget spans runs). */
@@ -27,7 +28,8 @@ export interface SourceOptions {
   log: RunLogger;
 }
 
-function feedLogger(log: RunLogger): FeedLogger {
+/** Adapter warnings go to the run log; adapters only ever warn. */
+export function feedLog(log: RunLogger): FeedLogger {
   return { warn: (message) => log.warn(message) };
 }
 
@@ -37,7 +39,7 @@ function transportFor(config: Env, opts: SourceOptions): Transport {
     ...(opts.recordDir ? { recordDir: opts.recordDir } : {}),
     env: { ODDS_API_KEY: config.ODDS_API_KEY, PROPGRADE_REPLAY: config.PROPGRADE_REPLAY },
     now: () => opts.now,
-    log: feedLogger(opts.log),
+    log: feedLog(opts.log),
   });
 }
 
@@ -52,7 +54,7 @@ export interface OddsSources {
 
 export async function buildOddsSource(config: Env, opts: SourceOptions): Promise<OddsSources> {
   const transport = transportFor(config, opts);
-  const log = feedLogger(opts.log);
+  const log = feedLog(opts.log);
   const budget = createBudget(config.ODDS_API_DAILY_BUDGET ?? null, opts.creditsSpentToday ?? 0);
   const books = config.ALLOWED_BOOKS ? { bookmakers: config.ALLOWED_BOOKS } : { regions: config.ODDS_API_REGIONS.split(',').map((r) => r.trim()) };
   // Soccer spans several league keys; remember which key listed each event.
@@ -117,7 +119,7 @@ export async function buildResultsSource(config: Env, opts: SourceOptions): Prom
   // whether or not ODDS_API_KEY is set (the transport factory asks for the key only for odds).
   const keyless = !opts.replayDir && !opts.recordDir && !config.PROPGRADE_REPLAY;
   const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS }) : transportFor(config, opts);
-  const log = feedLogger(opts.log);
+  const log = feedLog(opts.log);
   const results: ResultsSource = {
     async results(sport, date) {
       if (sport === 'mlb') return mlbResults(transport, date, log);
@@ -186,4 +188,60 @@ async function mlbResults(transport: Transport, date: string, log: FeedLogger): 
     out.push({ gameId: String(g.gamePk), status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, players });
   }
   return out;
+}
+
+// ---- the context reads' transports ----
+
+/**
+ * The transports behind the context routes. ESPN and the MLB Stats API need no key, so without a
+ * replay folder they are read live; The Odds API needs ODDS_API_KEY (or a replay folder), and
+ * without one the odds-backed parts say so instead of calling.
+ */
+export interface ContextProviders {
+  /** 'replay' answers from a recorded folder; its cache entries never mix with live ones. */
+  source: 'live' | 'replay';
+  keyless: Transport;
+  /** null: no ODDS_API_KEY and no replay folder. */
+  odds: Transport | null;
+  oddsApiKey?: string;
+  /** The Odds API base URL (tests point it at a loopback server). */
+  oddsBase?: string;
+  /** Why `odds` is null. */
+  oddsMissing?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Live HTTP for a request path: one retry and a 10 s deadline, so a reader is never parked for
+ * the snapshot runs' long backoff; the cache's stale fallback covers a failure.
+ */
+export const CONTEXT_LIVE = { timeoutMs: 10_000, retries: 1, concurrencyPerHost: 4, userAgent: 'propgrade/0.1.0' } as const;
+
+export interface ProviderOptions {
+  replayDir: string | null;
+  recordDir?: string | null;
+  /** The clock the replay selects recordings by and the recorder stamps them with. */
+  now: () => Date;
+  log?: FeedLogger;
+}
+
+export function contextProviders(config: Env, opts: ProviderOptions): ContextProviders {
+  // As createTransport: --record wins over PROPGRADE_REPLAY (both as flags is refused by the CLI).
+  const replayDir = opts.recordDir ? null : (opts.replayDir ?? config.PROPGRADE_REPLAY ?? null);
+  const log = opts.log ?? { warn: () => {} };
+  if (replayDir) {
+    readReplayManifest(replayDir); // fail fast on a missing or invalid folder
+    const replay = createReplayTransport(replayDir, { now: opts.now });
+    return { source: 'replay', keyless: replay, odds: replay, close: async () => {} };
+  }
+  const live = createLiveTransport({ ...CONTEXT_LIVE });
+  const transport = opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now, log }) : live;
+  const key = config.ODDS_API_KEY;
+  return {
+    source: 'live',
+    keyless: transport,
+    odds: key ? transport : null,
+    ...(key ? { oddsApiKey: key } : { oddsMissing: 'ODDS_API_KEY is not set (or run with --replay data/replay)' }),
+    close: () => transport.close?.() ?? Promise.resolve(),
+  };
 }

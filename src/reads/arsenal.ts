@@ -2,7 +2,8 @@ import { normalizeName } from '../domain/names.js';
 import { PlayerIndex, searchPlayers } from '../domain/player-index.js';
 import { easternDate } from '../domain/time.js';
 import { buildArsenalIndex, fetchArsenalRows, pitcherArsenal, type ArsenalIndex, type ArsenalStatRow, type AvgSpeedRow } from '../feeds/savant/index.js';
-import { contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 import { rankSuggestions, type PlayerSuggestion } from './player-lookup.js';
 import { STATS_CACHE } from './stats-common.js';
 

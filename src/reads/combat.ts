@@ -5,7 +5,8 @@ import { easternDate } from '../domain/time.js';
 import { DATA_LIMITED_MARKETS, espnLeague, fetchFightCards, fetchUpcomingFightCards, type Bout, type FightCard } from '../feeds/espn/index.js';
 import { createBudget, fetchMmaFightOdds, type BookSelection, type MmaFightOdds } from '../feeds/odds-api/index.js';
 import { kvGet, kvGetAsOf, kvSet } from '../store/repo/kv.js';
-import { CONTEXT_CACHE, contextKey, freshnessOf, loadLog, type CacheRead, type ContextDeps, type Freshness } from './context-cache.js';
+import { CONTEXT_CACHE, freshnessOf, type CacheRead, type Freshness } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 
 /**
  * Fight cards (spec: Combat): ESPN MMA cards (UFC, PFL) for a date joined to The Odds API's MMA

@@ -3,7 +3,8 @@ import { easternDate } from '../domain/time.js';
 import { creditCost, fetchOutrights, FUTURES_KEYS, type BookSelection, type CreditHeaders } from '../feeds/odds-api/index.js';
 import type { Store } from '../store/db.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
-import { CONTEXT_CACHE, contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
+import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 
 /**
  * Futures (spec: Futures; Behavior rule 8): Odds API outrights for mlb, nba, wnba, only when

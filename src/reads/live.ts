@@ -10,7 +10,8 @@ import { teamAbbr } from '../feeds/teams/lookup.js';
 import type { Transport } from '../feeds/transport/types.js';
 import { ledgerEntries, snapshots, gradedRows } from '../store/schema.js';
 import type { Store } from '../store/db.js';
-import { CONTEXT_CACHE, contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness, type LoadResult } from './context-cache.js';
+import { CONTEXT_CACHE, freshnessOf, type Freshness, type LoadResult } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 import { compareRows, SLATE_CARD_SIZE } from './slate.js';
 
 /**

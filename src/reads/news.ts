@@ -1,7 +1,8 @@
 import type { Sport } from '../domain/sports.js';
 import { espnLeague, fetchNews, type NewsItem } from '../feeds/espn/index.js';
 import { toUtcIso } from '../feeds/espn/common.js';
-import { CONTEXT_CACHE, contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
+import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 
 /**
  * The news wire (spec: News item): ESPN news for a sport through the context cache (15 min).

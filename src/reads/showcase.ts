@@ -2,7 +2,8 @@ import { EDGE_PLAUSIBLE_MAX_PCT, pickShowcase, SHOWCASE_GRADES, type Showcase } 
 import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import { easternDate } from '../domain/time.js';
 import { latestSnapshot, snapshotRows, type Snapshot } from '../store/repo/snapshots.js';
-import { contextKey, freshnessOf, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, type ContextDeps } from '../feeds/context.js';
 import { STATS_CACHE } from './stats-common.js';
 
 /**

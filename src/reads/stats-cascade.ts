@@ -1,7 +1,8 @@
 import { CASCADE_MIN_GAMES, cascadeSplit, type CascadeResult } from '../domain/cascade.js';
 import type { GradedSport } from '../domain/sports.js';
 import { easternDate } from '../domain/time.js';
-import { contextKey, freshnessOf, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, type ContextDeps } from '../feeds/context.js';
 import { dataVersion, playerLines, resolveStatsPlayer, STATS_CACHE, teamLines, type Unresolved } from './stats-common.js';
 
 /**

@@ -5,7 +5,7 @@ import type { Store } from '../store/db.js';
 import { sameDateInIdOrder, toPlayerGameStat } from '../store/repo/game-stats.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
 import { playerGameStats } from '../store/schema.js';
-import type { CacheSpec } from './context-cache.js';
+import type { CacheSpec } from '../store/cache.js';
 import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
 
 /**
@@ -15,7 +15,7 @@ import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './pl
  */
 
 /**
- * TTLs of the stats views in the one context cache (src/reads/context-cache.ts). The spec gives
+ * TTLs of the stats views in the one context cache (src/store/cache.ts). The spec gives
  * arsenal 24 h and lineups 10 min; the rest are propgrade's choices (docs/stats.md):
  * - depth: a roster changes with transactions, a few times a week: one hour;
  * - game: a provider box score changes while the game is played: five minutes;

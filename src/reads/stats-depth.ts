@@ -5,7 +5,8 @@ import { easternDate } from '../domain/time.js';
 import { espnLeague, fetchRosterPage, type RosterPage, type RosterPlayer } from '../feeds/espn/index.js';
 import { MLB_TEAMS, NBA_TEAMS, teamAbbr, WNBA_TEAMS } from '../feeds/teams/index.js';
 import { playerGameStats } from '../store/schema.js';
-import { contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 import { STATS_CACHE, teamLines } from './stats-common.js';
 
 /**

@@ -8,7 +8,8 @@ import { fetchLiveFeed } from '../feeds/mlb-statsapi/index.js';
 import { teamAbbr } from '../feeds/teams/index.js';
 import type { Db } from '../store/db.js';
 import { playerGameStats } from '../store/schema.js';
-import { contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 import { sameDateInIdOrder, toPlayerGameStat } from '../store/repo/game-stats.js';
 import { STATS_CACHE } from './stats-common.js';
 

@@ -3,7 +3,8 @@ import { LEADER_MIN_GAMES_SHARE, parseSeason, seasonContaining, statLeaders, typ
 import type { GradedSport } from '../domain/sports.js';
 import { parseStat, STATS, statsForSport, type StatType } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
-import { contextKey, freshnessOf, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, type ContextDeps } from '../feeds/context.js';
 import { dataVersion, sportLines, STATS_CACHE } from './stats-common.js';
 
 /**

@@ -3,7 +3,8 @@ import type { GradedSport } from '../domain/sports.js';
 import { easternDate } from '../domain/time.js';
 import { fetchLiveFeed, fetchSchedule, startingLineup, type LineupEntry, type MlbPlayerLine, type MlbScheduleGame } from '../feeds/mlb-statsapi/index.js';
 import { latestSnapshot, snapshotRows } from '../store/repo/snapshots.js';
-import { contextKey, freshnessOf, loadLog, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 import { STATS_CACHE } from './stats-common.js';
 
 /**

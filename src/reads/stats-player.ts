@@ -5,7 +5,8 @@ import type { GradedSport } from '../domain/sports.js';
 import { statsForSport } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
 import { latestSnapshot, snapshotRows } from '../store/repo/snapshots.js';
-import { contextKey, freshnessOf, type ContextDeps, type Freshness } from './context-cache.js';
+import { freshnessOf, type Freshness } from '../store/cache.js';
+import { contextKey, type ContextDeps } from '../feeds/context.js';
 import { dataVersion, playerLines, resolveStatsPlayer, STATS_CACHE, type Unresolved } from './stats-common.js';
 import { gradedRowView, type GradedRowView } from './views.js';
 

@@ -7,7 +7,9 @@ import { espnLeague, scoreboardUrl, upcomingFightCardsUrl } from '../../src/feed
 import { sportOddsUrl } from '../../src/feeds/odds-api/index.js';
 import type { FetchOutcome, FetchRequest, Transport } from '../../src/feeds/transport/types.js';
 import { readCombat, readFight, type CombatView } from '../../src/reads/combat.js';
-import { ContextCache, type ContextDeps, type ContextProviders } from '../../src/reads/context-cache.js';
+import { ContextCache } from '../../src/store/cache.js';
+import type { ContextProviders } from '../../src/feeds/factory.js';
+import type { ContextDeps } from '../../src/feeds/context.js';
 import { silentLogger } from '../../src/feeds/sources.js';
 import { kvGet } from '../../src/store/repo/kv.js';
 import { tempStore } from '../helpers/replay-store.js';

@@ -5,7 +5,9 @@ import { bestFutures, moveOf, withPreviousPrices, type FuturesMarket } from '../
 import { decimalToAmerican } from '../../src/domain/odds.js';
 import { outrightsUrl } from '../../src/feeds/odds-api/index.js';
 import type { FetchOutcome, FetchRequest, Transport } from '../../src/feeds/transport/types.js';
-import { ContextCache, type ContextDeps, type ContextProviders } from '../../src/reads/context-cache.js';
+import { ContextCache } from '../../src/store/cache.js';
+import type { ContextProviders } from '../../src/feeds/factory.js';
+import type { ContextDeps } from '../../src/feeds/context.js';
 import { futuresCreditKey, readFutures, readFuturesCredits } from '../../src/reads/futures.js';
 import { silentLogger } from '../../src/feeds/sources.js';
 import { kvGet } from '../../src/store/repo/kv.js';

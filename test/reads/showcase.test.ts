@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { EDGE_PLAUSIBLE_MAX_PCT, edgePct, pickShowcase, SAME_TEAM_CORRELATION, shownEdge } from '../../src/domain/showcase.js';
-import { ContextCache, type ContextDeps } from '../../src/reads/context-cache.js';
+import { ContextCache } from '../../src/store/cache.js';
+import type { ContextDeps } from '../../src/feeds/context.js';
 import { readShowcase } from '../../src/reads/showcase.js';
 import { silentLogger } from '../../src/feeds/sources.js';
 import type { Store } from '../../src/store/db.js';

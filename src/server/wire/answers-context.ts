@@ -12,7 +12,7 @@ import { hiddenSchema } from './answers-core.js';
  * a loose object below says "at least these fields".
  */
 
-/** How fresh a provider-backed answer is (context-cache.ts Freshness). */
+/** How fresh a provider-backed answer is (store/cache.ts Freshness). */
 export const fresh = { fetched_at: wireInstant(), age_seconds: z.number(), stale: z.boolean(), stale_reason: z.string().optional() };
 export const archetype = z.object({ primary: z.string(), secondary: z.string().nullable(), blend: z.array(z.object({ id: z.string(), weight: z.number() })) });
 

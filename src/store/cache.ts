@@ -1,15 +1,11 @@
-import type { Env } from '../config.js';
-import { createLiveTransport, createRecordTransport, createReplayTransport, readReplayManifest } from '../feeds/transport/index.js';
-import type { FeedLogger } from '../feeds/transport/log.js';
-import type { Transport } from '../feeds/transport/types.js';
-import type { Store } from '../store/db.js';
-import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
-import type { RunLogger } from '../feeds/sources.js';
+import type { Store } from './db.js';
+import { kvGetAsOf, kvSet } from './repo/kv.js';
 
 /**
- * The one cache of the context routes (live, news, futures, combat; docs/context.md): a TTL per
- * feature, single flight (concurrent readers of one key share one upstream promise) and
- * stale-on-error (an upstream failure serves the last good value with its age, or nothing).
+ * The one cache of the read models that go upstream (live, news, futures, combat, stats;
+ * docs/context.md): a TTL per feature, single flight (concurrent readers of one key share one
+ * upstream promise) and stale-on-error (an upstream failure serves the last good value with its
+ * age, or nothing).
  * Values live in kv_cache, so they survive restarts, and are read as of the caller's clock: a
  * value cached under a later clock is not served under an earlier one (kvGetAsOf).
  */
@@ -148,105 +144,4 @@ export interface Freshness {
 
 export function freshnessOf(read: Extract<CacheRead<unknown>, { ok: true }>): Freshness {
   return { fetchedAt: read.fetchedAt, ageSeconds: read.ageSeconds, stale: read.stale, ...(read.staleReason ? { staleReason: read.staleReason } : {}) };
-}
-
-// ---- where the context routes read from ----
-
-/**
- * The transports behind the context routes. ESPN and the MLB Stats API need no key, so without a
- * replay folder they are read live; The Odds API needs ODDS_API_KEY (or a replay folder), and
- * without one the odds-backed parts say so instead of calling.
- */
-export interface ContextProviders {
-  /** 'replay' answers from a recorded folder; its cache entries never mix with live ones. */
-  source: 'live' | 'replay';
-  keyless: Transport;
-  /** null: no ODDS_API_KEY and no replay folder. */
-  odds: Transport | null;
-  oddsApiKey?: string;
-  /** The Odds API base URL (tests point it at a loopback server). */
-  oddsBase?: string;
-  /** Why `odds` is null. */
-  oddsMissing?: string;
-  close(): Promise<void>;
-}
-
-/**
- * Live HTTP for a request path: one retry and a 10 s deadline, so a reader is never parked for
- * the snapshot runs' long backoff; the cache's stale fallback covers a failure.
- */
-export const CONTEXT_LIVE = { timeoutMs: 10_000, retries: 1, concurrencyPerHost: 4, userAgent: 'propgrade/0.1.0' } as const;
-
-export interface ProviderOptions {
-  replayDir: string | null;
-  recordDir?: string | null;
-  /** The clock the replay selects recordings by and the recorder stamps them with. */
-  now: () => Date;
-  log?: FeedLogger;
-}
-
-export function contextProviders(config: Env, opts: ProviderOptions): ContextProviders {
-  // As createTransport: --record wins over PROPGRADE_REPLAY (both as flags is refused by the CLI).
-  const replayDir = opts.recordDir ? null : (opts.replayDir ?? config.PROPGRADE_REPLAY ?? null);
-  const log = opts.log ?? { warn: () => {} };
-  if (replayDir) {
-    readReplayManifest(replayDir); // fail fast on a missing or invalid folder
-    const replay = createReplayTransport(replayDir, { now: opts.now });
-    return { source: 'replay', keyless: replay, odds: replay, close: async () => {} };
-  }
-  const live = createLiveTransport({ ...CONTEXT_LIVE });
-  const transport = opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now, log }) : live;
-  const key = config.ODDS_API_KEY;
-  return {
-    source: 'live',
-    keyless: transport,
-    odds: key ? transport : null,
-    ...(key ? { oddsApiKey: key } : { oddsMissing: 'ODDS_API_KEY is not set (or run with --replay data/replay)' }),
-    close: () => transport.close?.() ?? Promise.resolve(),
-  };
-}
-
-/** Everything a context read needs. */
-export interface ContextDeps {
-  store: Store;
-  config: Env;
-  cache: ContextCache;
-  providers: ContextProviders;
-  now: Date;
-  log: RunLogger;
-}
-
-/** The cache key of a context value: the source keeps replayed values apart from live ones. */
-export function contextKey(providers: Pick<ContextProviders, 'source'>, ...parts: string[]): string {
-  return ['context', providers.source, ...parts].join(':');
-}
-
-/** Adapter warnings go to the run log; adapters only ever warn. */
-export function feedLog(log: RunLogger): FeedLogger {
-  return { warn: (message) => log.warn(message) };
-}
-
-/**
- * A feed logger for one upstream load that also remembers why the feeds failed, so a hidden
- * state can say it ("not recorded: ...", "HTTP 503") instead of a bare "unavailable".
- */
-export function loadLog(log: RunLogger): FeedLogger & { why(fallback: string): string } {
-  const reasons: string[] = [];
-  return {
-    warn(message, detail) {
-      log.warn(message);
-      const d = detail as { reason?: unknown; status?: unknown } | undefined;
-      const reason = typeof d?.reason === 'string' ? d.reason : typeof d?.status === 'number' ? `HTTP ${d.status}` : null;
-      reasons.push(reason ? `${message} (${reason})` : message);
-    },
-    why(fallback) {
-      return reasons.length === 0 ? fallback : `${fallback}: ${reasons[0]}`;
-    },
-  };
-}
-
-/** A one-shot reader's context (the CLI views): providers over the run's clock, a fresh cache on the store. */
-export function openContextDeps(opts: { store: Store; config: Env; now: Date; replayDir: string | null; recordDir: string | null; log: RunLogger }): ContextDeps & { close(): Promise<void> } {
-  const providers = contextProviders(opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir, now: () => opts.now, log: feedLog(opts.log) });
-  return { store: opts.store, config: opts.config, cache: new ContextCache(opts.store), providers, now: opts.now, log: opts.log, close: () => providers.close() };
 }

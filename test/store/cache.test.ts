@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContextCache, CONTEXT_CACHE, type LoadResult } from '../../src/reads/context-cache.js';
+import { ContextCache, CONTEXT_CACHE, type LoadResult } from '../../src/store/cache.js';
 import { tempStore } from '../helpers/replay-store.js';
 
 const spec = { ttlSeconds: 90, maxStaleSeconds: 3600 };
