@@ -10,7 +10,7 @@ import { runSnapshot, type SnapshotSummary } from './snapshot-run.js';
 import type { RunLogger } from '../feeds/sources.js';
 import { buildOddsSource } from '../feeds/factory.js';
 import type { Store } from '../store/db.js';
-import { kvGet, kvSet } from '../store/repo/kv.js';
+import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
 
 /**
  * The snapshot use case, one function for `propgrade snapshot` and for the server's internal routes
@@ -38,9 +38,7 @@ export interface SnapshotJobOptions {
 
 export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<SnapshotSummary[]> {
   const { store, config, replayDir } = opts;
-  const creditsKey = `odds-api:credits:${easternDate(opts.now)}`;
-  // No record for today means no run has spent a credit today: a real count of zero.
-  const spentToday = kvGet<number>(store.db, creditsKey, opts.now) ?? 0;
+  const spentToday = creditsSpentToday(store, opts.now);
   let current: RunLogger = opts.log;
   const log: RunLogger = { info: (m) => current.info(m), warn: (m) => current.warn(m) };
   // The transport reads `sourceOptions.now` at each request: a sport with its own recorded clock is read at it.
@@ -73,7 +71,7 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
       }
     }
     // Replayed calls cost nothing; live ones count against the day's budget across runs.
-    if (!replayDir) kvSet(store.db, creditsKey, sources.budget.state().spent, opts.now, 3 * 86_400);
+    if (!replayDir) addCreditsSpent(store, opts.now, sources.budget.state().spent - spentToday);
     return summaries;
   } finally {
     await sources.close();

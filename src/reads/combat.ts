@@ -4,7 +4,8 @@ import type { GameStatus } from '../domain/entities.js';
 import { easternDate } from '../domain/time.js';
 import { DATA_LIMITED_MARKETS, espnLeague, fetchFightCards, fetchUpcomingFightCards, type Bout, type FightCard } from '../feeds/espn/index.js';
 import { createBudget, fetchMmaFightOdds, type BookSelection, type MmaFightOdds } from '../feeds/odds-api/index.js';
-import { kvGet, kvGetAsOf, kvSet } from '../store/repo/kv.js';
+import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
+import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type CacheRead, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 
@@ -101,9 +102,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
   return deps.cache.read<MmaFightOdds[]>(contextKey(deps.providers, 'combat-odds'), CONTEXT_CACHE.combatOdds, deps.now, {
     load: async () => {
       const log = loadLog(deps.log);
-      const creditsKey = `odds-api:credits:${easternDate(deps.now)}`;
-      // No record for today means no run has spent a credit today: a real count of zero.
-      const spentToday = kvGet<number>(deps.store.db, creditsKey, deps.now) ?? 0;
+      const spentToday = creditsSpentToday(deps.store, deps.now);
       const budget = createBudget(deps.config.ODDS_API_DAILY_BUDGET ?? null, spentToday);
       const res = await fetchMmaFightOdds(transport, {
         books: booksOf(deps),
@@ -113,7 +112,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
         ...(deps.providers.oddsBase ? { base: deps.providers.oddsBase } : {}),
       });
       // Replayed calls cost nothing; live ones count against the day's budget across runs.
-      if (deps.providers.source === 'live' && budget.state().calls > 0) kvSet(deps.store.db, creditsKey, budget.state().spent, deps.now, 3 * 86_400);
+      if (deps.providers.source === 'live' && budget.state().calls > 0) addCreditsSpent(deps.store, deps.now, budget.state().spent - spentToday);
       return res.error === null ? { ok: true, value: res.fights } : { ok: false, reason: `odds-api mma odds: ${res.error}` };
     },
   });

@@ -1,8 +1,6 @@
 import { bestFutures, withPreviousPrices, type FuturesMarket } from '../domain/futures.js';
-import { easternDate } from '../domain/time.js';
-import { creditCost, fetchOutrights, FUTURES_KEYS, type BookSelection, type CreditHeaders } from '../feeds/odds-api/index.js';
-import type { Store } from '../store/db.js';
-import { kvGet, kvSet } from '../store/repo/kv.js';
+import { creditCost, fetchOutrights, FUTURES_KEYS, type BookSelection } from '../feeds/odds-api/index.js';
+import { logFuturesCredits } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 
@@ -27,33 +25,8 @@ export type FuturesView =
   | ({ sport: FuturesSport; available: true; updatedAt: string; markets: FuturesMarket[] } & Freshness)
   | { sport: FuturesSport; available: false; reason: string };
 
-/** What the futures calls of an ET day cost (replayed calls cost nothing and are not logged). */
-export interface FuturesCreditLog {
-  date: string;
-  calls: number;
-  /** x-requests-last when the provider sent it, else the documented estimate (creditCost). */
-  credits: number;
-  /** The provider's x-requests-remaining after the latest call, when sent. */
-  remaining: number | null;
-  entries: Array<{ at: string; sport: FuturesSport; key: string; credits: number }>;
-}
-
-export const futuresCreditKey = (date: string) => `odds-api:futures-credits:${date}`;
-
-export function readFuturesCredits(store: Store, date: string, now: Date): FuturesCreditLog | null {
-  return kvGet<FuturesCreditLog>(store.db, futuresCreditKey(date), now);
-}
-
-function logCredits(store: Store, now: Date, sport: FuturesSport, key: string, cost: number, headers: CreditHeaders | null): void {
-  const date = easternDate(now);
-  const log = readFuturesCredits(store, date, now) ?? { date, calls: 0, credits: 0, remaining: null, entries: [] };
-  const credits = headers?.last ?? cost;
-  log.calls += 1;
-  log.credits += credits;
-  log.remaining = headers?.remaining ?? log.remaining;
-  log.entries.push({ at: now.toISOString(), sport, key, credits });
-  kvSet(store.db, futuresCreditKey(date), log, now, 8 * 86_400);
-}
+/** The futures credit log lives with the other Odds API credit books (store/repo/odds-credits.ts). */
+export { futuresCreditKey, readFuturesCredits, type FuturesCreditLog } from '../store/repo/odds-credits.js';
 
 function booksOf(deps: ContextDeps): BookSelection {
   const c = deps.config;
@@ -78,7 +51,8 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
         ...(deps.providers.oddsBase ? { base: deps.providers.oddsBase } : {}),
       });
       if (deps.providers.source === 'live' && (res.error === null || res.credits !== null)) {
-        logCredits(deps.store, deps.now, sport, key, creditCost({ endpoint: 'odds', markets: ['outrights'], books }), res.credits);
+        const cost = creditCost({ endpoint: 'odds', markets: ['outrights'], books });
+        logFuturesCredits(deps.store, deps.now, { sport, key, credits: res.credits?.last ?? cost, remaining: res.credits?.remaining ?? null });
       }
       if (res.error !== null) return { ok: false, reason: `odds-api outrights ${key}: ${res.error}` };
       const markets = bestFutures(res.boards, deps.config.ALLOWED_BOOKS);
