@@ -6,17 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveTransport, LIVE_DEFAULTS } from '../../src/feeds/transport/index.js';
 import { replayKey } from '../../src/feeds/transport/replay-key.js';
-import {
-  checkLive,
-  checkReplayFolder,
-  classifyFeed,
-  FEED_KINDS,
-  liveProbes,
-  NO_ODDS_KEY,
-  UNKNOWN_KIND,
-  type CheckEntry,
-  type FeedsCheckReport,
-} from '../../src/jobs/feeds-check.js';
+import { classifyFeed, FEED_KINDS } from '../../src/feeds/check/kinds.js';
+import { liveProbes, UNKNOWN_KIND, type CheckEntry } from '../../src/feeds/check/probes.js';
+import { checkLive, checkReplayFolder, NO_ODDS_KEY, type FeedsCheckReport } from '../../src/jobs/feeds-check.js';
 import { startLocalServer, type Handler, type LocalServer } from '../feeds/transport/local-server.js';
 
 const root = (rel: string) => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
