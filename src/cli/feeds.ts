@@ -45,9 +45,8 @@ export function registerFeeds(program: Command, io: CliIO, options: FeedsCommand
         if (opts.date) ctx.progress('--date applies to live probes only; a replay check reads every recorded entry');
         report = await service.checkReplayFolder(replayDir);
       } else {
-        const { createLiveTransport, createRecordTransport, LIVE_DEFAULTS } = await import('../feeds/transport/index.js');
-        const live = createLiveTransport({ ...LIVE_DEFAULTS, ...options.live });
-        const transport = ctx.options.record ? createRecordTransport(live, ctx.options.record, { now: () => ctx.now() }) : live;
+        const { probeTransport } = await import('../feeds/factory.js');
+        const transport = probeTransport({ recordDir: ctx.options.record ?? null, now: () => ctx.now(), ...(options.live ? { live: options.live } : {}) });
         try {
           report = await service.checkLive(transport, {
             now: ctx.now(),
@@ -56,7 +55,7 @@ export function registerFeeds(program: Command, io: CliIO, options: FeedsCommand
             ...(options.probeBases ? { bases: options.probeBases } : {}),
           });
         } finally {
-          await live.close();
+          await transport.close?.();
         }
       }
       ctx.result(report, (r) => renderReport(r, ctx.color));

@@ -3,16 +3,16 @@ import type { GameEvent } from '../domain/entities.js';
 import type { GradedSport } from '../domain/sports.js';
 import { marketsForSport } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
-import { createBudget, fetchEventPropQuotes, fetchEvents, sportKeysFor, type CreditBudget } from './odds-api/index.js';
-import { fetchScoreboard, fetchSummary, espnLeague } from './espn/index.js';
-import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from './transport/index.js';
-import type { FeedLogger } from './transport/log.js';
-import type { Transport } from './transport/types.js';
-import type { ReplaySeed } from './transport/replay.js';
-import type { CreditReport, GameResults, OddsSource, ResultsSource, RunLogger, StatusSource } from './sources.js';
 import type { InjuryChip } from '../domain/display-state.js';
+import { espnLeague, fetchInjuries, fetchScoreboard, fetchSummary } from './espn/index.js';
 import { fetchBoxscore, fetchSchedule } from './mlb-statsapi/index.js';
-import { fetchInjuries } from './espn/index.js';
+import { createBudget, fetchEventPropQuotes, fetchEvents, sportKeysFor, type BookSelection, type CreditBudget } from './odds-api/index.js';
+import type { CreditReport, GameResults, OddsSource, ResultsSource, RunLogger, StatusSource } from './sources.js';
+import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from './transport/index.js';
+import type { LiveTransportOptions } from './transport/live.js';
+import type { FeedLogger } from './transport/log.js';
+import type { ReplaySeed } from './transport/replay.js';
+import type { Transport } from './transport/types.js';
 
 /**
  * Builds every source from the provider adapters over one transport (replay, record or live):
@@ -31,6 +31,11 @@ export interface SourceOptions {
 /** Adapter warnings go to the run log; adapters only ever warn. */
 export function feedLog(log: RunLogger): FeedLogger {
   return { warn: (message) => log.warn(message) };
+}
+
+/** The books Odds API calls ask for: ALLOWED_BOOKS when set, else ODDS_API_REGIONS (empty items dropped). */
+export function bookSelection(config: Env): BookSelection {
+  return config.ALLOWED_BOOKS ? { bookmakers: config.ALLOWED_BOOKS } : { regions: config.ODDS_API_REGIONS.split(',').map((r) => r.trim()).filter(Boolean) };
 }
 
 function transportFor(config: Env, opts: SourceOptions): Transport {
@@ -56,7 +61,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
   const transport = transportFor(config, opts);
   const log = feedLog(opts.log);
   const budget = createBudget(config.ODDS_API_DAILY_BUDGET ?? null, opts.creditsSpentToday ?? 0);
-  const books = config.ALLOWED_BOOKS ? { bookmakers: config.ALLOWED_BOOKS } : { regions: config.ODDS_API_REGIONS.split(',').map((r) => r.trim()) };
+  const books = bookSelection(config);
   // Soccer spans several league keys; remember which key listed each event.
   const sportKeyOf = new Map<string, string>();
   let lastCredits: CreditReport | null = null;
@@ -244,4 +249,16 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
     ...(key ? { oddsApiKey: key } : { oddsMissing: 'ODDS_API_KEY is not set (or run with --replay data/replay)' }),
     close: () => transport.close?.() ?? Promise.resolve(),
   };
+}
+
+// ---- the feeds doctor's transport ----
+
+/**
+ * The live transport `feeds check` probes through (recorded into a replay folder with --record).
+ * `live`: the doctor's patience (tests shorten it).
+ */
+export function probeTransport(opts: { recordDir: string | null; now: () => Date; live?: Partial<LiveTransportOptions> }): Transport {
+  const live = createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live });
+  // Closing the recorder closes the live transport under it.
+  return opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now }) : live;
 }

@@ -3,11 +3,12 @@ import { cardProfile, fighterStyle, joinBoutOdds, styleEdge, type BoutOdds, type
 import type { GameStatus } from '../domain/entities.js';
 import { easternDate } from '../domain/time.js';
 import { DATA_LIMITED_MARKETS, espnLeague, fetchFightCards, fetchUpcomingFightCards, type Bout, type FightCard } from '../feeds/espn/index.js';
-import { createBudget, fetchMmaFightOdds, type BookSelection, type MmaFightOdds } from '../feeds/odds-api/index.js';
+import { createBudget, fetchMmaFightOdds, type MmaFightOdds } from '../feeds/odds-api/index.js';
 import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
 import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type CacheRead, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
+import { bookSelection } from '../feeds/factory.js';
 
 /**
  * Fight cards (spec: Combat): ESPN MMA cards (UFC, PFL) for a date joined to The Odds API's MMA
@@ -72,10 +73,6 @@ type CombatOddsState = ({ available: true } & Freshness) | { available: false; r
 
 const fightIndexKey = (deps: ContextDeps, id: string) => contextKey(deps.providers, 'fight-index', id);
 
-function booksOf(deps: ContextDeps): BookSelection {
-  const c = deps.config;
-  return c.ALLOWED_BOOKS ? { bookmakers: c.ALLOWED_BOOKS } : { regions: c.ODDS_API_REGIONS.split(',').map((r) => r.trim()).filter(Boolean) };
-}
 
 async function loadCards(deps: ContextDeps, date: string | null): Promise<CacheRead<CardsValue>> {
   return deps.cache.read<CardsValue>(contextKey(deps.providers, 'combat-cards', date ?? 'upcoming'), CONTEXT_CACHE.combatCards, deps.now, {
@@ -105,7 +102,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
       const spentToday = creditsSpentToday(deps.store, deps.now);
       const budget = createBudget(deps.config.ODDS_API_DAILY_BUDGET ?? null, spentToday);
       const res = await fetchMmaFightOdds(transport, {
-        books: booksOf(deps),
+        books: bookSelection(deps.config),
         log,
         budget,
         ...(deps.providers.oddsApiKey ? { apiKey: deps.providers.oddsApiKey } : {}),

@@ -1,8 +1,9 @@
 import { bestFutures, withPreviousPrices, type FuturesMarket } from '../domain/futures.js';
-import { creditCost, fetchOutrights, FUTURES_KEYS, type BookSelection } from '../feeds/odds-api/index.js';
+import { creditCost, fetchOutrights, FUTURES_KEYS } from '../feeds/odds-api/index.js';
 import { logFuturesCredits } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
+import { bookSelection } from '../feeds/factory.js';
 
 /**
  * Futures (spec: Futures; Behavior rule 8): Odds API outrights for mlb, nba, wnba, only when
@@ -28,10 +29,6 @@ export type FuturesView =
 /** The futures credit log lives with the other Odds API credit books (store/repo/odds-credits.ts). */
 export { futuresCreditKey, readFuturesCredits, type FuturesCreditLog } from '../store/repo/odds-credits.js';
 
-function booksOf(deps: ContextDeps): BookSelection {
-  const c = deps.config;
-  return c.ALLOWED_BOOKS ? { bookmakers: c.ALLOWED_BOOKS } : { regions: c.ODDS_API_REGIONS.split(',').map((r) => r.trim()).filter(Boolean) };
-}
 
 export async function readFutures(deps: ContextDeps, sport: FuturesSport, options: { refresh?: boolean } = {}): Promise<FuturesView> {
   if (!deps.config.FUTURES_ENABLED) return { sport, available: false, reason: 'futures are off: set FUTURES_ENABLED=1 to read them (one outrights call per sport per 12 hours)' };
@@ -39,7 +36,7 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
   if (key === null) return { sport, available: false, reason: `The Odds API lists no ${sport.toUpperCase()} championship futures key (absent from both recorded sports lists), so none is asked for` };
   const transport = deps.providers.odds;
   if (transport === null) return { sport, available: false, reason: `no futures source: ${deps.providers.oddsMissing ?? 'no Odds API transport'}` };
-  const books = booksOf(deps);
+  const books = bookSelection(deps.config);
   const read = await deps.cache.read<FuturesValue>(contextKey(deps.providers, 'futures', sport), CONTEXT_CACHE.futures, deps.now, {
     ...(options.refresh ? { refresh: true } : {}),
     load: async (previous) => {
