@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { boxscoreUrl } from '../../src/feeds/mlb-statsapi/boxscore.js';
 import { scheduleUrl } from '../../src/feeds/mlb-statsapi/schedule.js';
 import { replayKey } from '../../src/feeds/transport/replay-key.js';
-import { buildResultsSource } from '../../src/feeds/factory.js';
+import { bookSelection, buildResultsSource, contextProviders, probeTransport } from '../../src/feeds/factory.js';
 import { collectingLogger } from '../helpers/replay-store.js';
 
 describe('results source: MLB settles from the MLB Stats API', () => {
@@ -36,5 +36,63 @@ describe('results source: MLB settles from the MLB Stats API', () => {
     expect(others.length).toBeGreaterThan(0);
     for (const g of others) expect(g.players).toBeNull();
     await sources.close();
+  });
+});
+
+let tmp: string | null = null;
+afterEach(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  tmp = null;
+});
+
+describe('context providers: which transport the context reads go through', () => {
+  it('a replay folder serves keyless and odds reads alike, kept apart from live values by its source', async () => {
+    const p = contextProviders(loadConfig({}), { replayDir: 'data/replay', now: () => new Date('2025-11-05T22:00:00Z') });
+    expect(p.source).toBe('replay');
+    expect(p.keyless.kind).toBe('replay');
+    expect(p.odds).toBe(p.keyless);
+    await p.close();
+  });
+
+  it('live without ODDS_API_KEY: keyless feeds go live, the odds-backed parts say why they have no source', async () => {
+    const p = contextProviders(loadConfig({}), { replayDir: null, now: () => new Date() });
+    expect(p.source).toBe('live');
+    expect(p.keyless.kind).toBe('live');
+    expect(p.odds).toBeNull();
+    expect(p.oddsMissing).toMatch(/ODDS_API_KEY is not set/);
+    await p.close();
+  });
+
+  it('--record wins over PROPGRADE_REPLAY and carries the key to the odds reads', async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'propgrade-ctx-'));
+    const p = contextProviders(loadConfig({ PROPGRADE_REPLAY: 'data/replay', ODDS_API_KEY: 'k' }), { replayDir: null, recordDir: tmp, now: () => new Date() });
+    expect(p.source).toBe('live');
+    expect(p.keyless.kind).toBe('record');
+    expect(p.odds).toBe(p.keyless);
+    expect(p.oddsApiKey).toBe('k');
+    await p.close();
+  });
+
+  it('a missing replay folder is refused at once, not at the first read', () => {
+    expect(() => contextProviders(loadConfig({}), { replayDir: join(tmpdir(), 'propgrade-no-such-folder'), now: () => new Date() })).toThrow();
+  });
+});
+
+describe('book selection for Odds API calls', () => {
+  it('ALLOWED_BOOKS names the bookmakers; otherwise the regions, empty items dropped', () => {
+    expect(bookSelection(loadConfig({ ALLOWED_BOOKS: 'draftkings,fanduel' }))).toEqual({ bookmakers: ['draftkings', 'fanduel'] });
+    expect(bookSelection(loadConfig({ ODDS_API_REGIONS: 'us, us2,' }))).toEqual({ regions: ['us', 'us2'] });
+  });
+});
+
+describe('the feeds doctor transport', () => {
+  it('is live, or a recorder over live with --record', async () => {
+    const live = probeTransport({ recordDir: null, now: () => new Date() });
+    expect(live.kind).toBe('live');
+    await live.close?.();
+    tmp = mkdtempSync(join(tmpdir(), 'propgrade-probe-'));
+    const rec = probeTransport({ recordDir: tmp, now: () => new Date(), live: { retries: 0 } });
+    expect(rec.kind).toBe('record');
+    await rec.close?.();
   });
 });
