@@ -8,7 +8,21 @@ import { prepared } from '../store/repo/_raw.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
-import type { GameResults, ResultsSource, RunLogger } from '../feeds/sources.js';
+import type { RunLogger } from '../feeds/sources.js';
+
+/** One game's final state from a results provider. `players` null = box score unavailable. */
+export interface GameResults {
+  gameId: string;
+  status: GameStatus;
+  homeAbbr: string | null;
+  awayAbbr: string | null;
+  players: PlayerGameStat[] | null;
+}
+
+export interface ResultsSource {
+  /** Games of the sport on an ET date, or null when the provider is unavailable. */
+  results(sport: GradedSport, date: string): Promise<GameResults[] | null>;
+}
 
 export interface SettleOptions {
   store: Store;
