@@ -265,6 +265,15 @@ export function billingView(store: Store, email: string): BillingView {
   };
 }
 
+/** What GET /api/me shows of a user's billing; a user that is gone shows none of it. */
+export function billingStatus(store: Store, userId: number): { founderPricing: boolean; billing: { customerLinked: boolean; subscriptionStatus: string | null; graceUntil: string | null } } {
+  const row = userById(store, userId);
+  return {
+    founderPricing: row?.founderPricing ?? false,
+    billing: { customerLinked: Boolean(row?.stripeCustomerId), subscriptionStatus: row?.subscriptionStatus ?? null, graceUntil: row?.graceUntil ?? null },
+  };
+}
+
 /** The newest handled events, for `propgrade billing events`. */
 export function recentStripeEvents(store: Store, limit: number): Array<{ id: string; type: string; created: string; receivedAt: string; outcome: string }> {
   return latestStripeEvents(store, limit).map((r) => ({ ...r, created: new Date(r.created * 1000).toISOString() }));

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { getRequestHeader } from 'h3';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { entitlementsOf } from '../../domain/tiers.js';
 import { AppError } from '../../errors.js';
-import { createPortalSession, handleStripeEvent, HANDLED_EVENT_TYPES, type VerifiedEvent } from '../../accounts/billing.js';
+import { billingStatus, createPortalSession, handleStripeEvent, HANDLED_EVENT_TYPES, type VerifiedEvent } from '../../accounts/billing.js';
 import { checkFounderCode, founderCodeSchema, founderCount, FOUNDER_COUNT_TTL_SECONDS, redeemFounderCode } from '../../accounts/founders.js';
 import { getPreferences, onboardingFor, preferencesUpdateSchema, updatePreferences } from '../../accounts/preferences.js';
-import { users } from '../../store/schema.js';
 import type { ServerDeps } from '../context.js';
 import { readCappedBody } from '../input.js';
 import { defineRoute, type Route } from '../route.js';
@@ -78,15 +76,13 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       errors: [401],
       handle: ({ caller }) => {
         const me = caller.user!;
-        const row = deps.store.db.select().from(users).where(eq(users.id, me.id)).get();
         return {
           email: me.email,
           tier: caller.tier,
           createdAt: me.createdAt,
           entitlements: entitlementsOf(caller.tier, deps.limits.scanReadsPerDay),
           onboarding: onboardingFor(me, deps.config.ONBOARDING_CUTOFF),
-          founderPricing: row?.founderPricing ?? false,
-          billing: { customerLinked: Boolean(row?.stripeCustomerId), subscriptionStatus: row?.subscriptionStatus ?? null, graceUntil: row?.graceUntil ?? null },
+          ...billingStatus(deps.store, me.id),
         };
       },
     }),
