@@ -1,5 +1,3 @@
-// Type only: the SDK (over 200 modules) loads when a Stripe call is made, not on every snapshot run's grace sweep.
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Env } from '../config.js';
 import {
@@ -14,6 +12,7 @@ import {
 } from '../domain/billing.js';
 import { tierSchema, type Tier } from '../domain/tiers.js';
 import { AppError, badInput } from '../errors.js';
+import { connectStripe, type StripeConnect } from '../publish/stripe.js';
 import type { Store } from '../store/db.js';
 import {
   endSubscriptionGrace,
@@ -39,28 +38,6 @@ import { customerHolder, updateUser, userByCustomer, userByEmail as userRowByEma
 /** Billing counts as configured when both Stripe keys are set: the secret key to call Stripe, the webhook secret to hear from it. */
 export function billingConfigured(config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>): boolean {
   return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
-}
-
-// --- Stripe client ---
-
-/** Where the SDK sends API calls; null = api.stripe.com. Tests and stripe-mock point it at a loopback server. */
-let apiBase: { host: string; port: number; protocol: 'http' | 'https' } | null = null;
-
-/** Points the SDK at another API base (e.g. `http://127.0.0.1:12111` for stripe-mock); null restores api.stripe.com. */
-export function setStripeApiBase(base: string | null): void {
-  if (base === null) {
-    apiBase = null;
-    return;
-  }
-  const url = new URL(base);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  apiBase = { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
-}
-
-/** A Stripe client for one call: one retry on network errors, a 10 s timeout, no telemetry headers. */
-export async function stripeClient(secretKey: string): Promise<Stripe> {
-  const { default: StripeSdk } = await import('stripe');
-  return new StripeSdk(secretKey, { maxNetworkRetries: 1, timeout: 10_000, telemetry: false, ...(apiBase ?? {}) });
 }
 
 // --- Customers ---
@@ -281,16 +258,12 @@ export function recentStripeEvents(store: Store, limit: number): Array<{ id: str
 
 // --- Billing portal ---
 
-export type StripeFactory = (secretKey: string) => Stripe | Promise<Stripe>;
-
-const portalSessionSchema = z.looseObject({ object: z.literal('billing_portal.session'), url: z.url() });
-
 /**
  * A Stripe billing-portal session for the user's customer, returning where to send the user.
  * Stripe not configured (no STRIPE_SECRET_KEY or BILLING_RETURN_URL): NOT_CONFIGURED. No customer
- * linked: CONFLICT. Stripe failing or refusing: UPSTREAM, with Stripe's error type and code only.
+ * linked: CONFLICT. Stripe failing or refusing: UPSTREAM (src/publish/stripe.ts).
  */
-export async function createPortalSession(store: Store, config: Pick<Env, 'STRIPE_SECRET_KEY' | 'BILLING_RETURN_URL'>, userId: number, factory: StripeFactory = stripeClient): Promise<{ url: string }> {
+export async function createPortalSession(store: Store, config: Pick<Env, 'STRIPE_SECRET_KEY' | 'BILLING_RETURN_URL'>, userId: number, connect: StripeConnect = connectStripe): Promise<{ url: string }> {
   if (!config.STRIPE_SECRET_KEY || !config.BILLING_RETURN_URL) {
     throw new AppError('NOT_CONFIGURED', 'billing is not configured on this server (STRIPE_SECRET_KEY and BILLING_RETURN_URL)');
   }
@@ -298,18 +271,5 @@ export async function createPortalSession(store: Store, config: Pick<Env, 'STRIP
   if (!customer) {
     throw new AppError('CONFLICT', 'no Stripe customer is linked to this account yet: subscribe first, or ask support to link it', { details: { reason: 'no_customer' } });
   }
-  let session: unknown;
-  try {
-    session = await (await factory(config.STRIPE_SECRET_KEY)).billingPortal.sessions.create({ customer, return_url: config.BILLING_RETURN_URL });
-  } catch (error) {
-    const e = error as { rawType?: unknown; type?: unknown; code?: unknown; statusCode?: unknown };
-    const type = typeof e.rawType === 'string' ? e.rawType : typeof e.type === 'string' ? e.type : 'unknown';
-    throw new AppError('UPSTREAM', 'Stripe did not create the billing portal session', {
-      // No `cause`: h3 would carry the cause instead of this error, and answer 500.
-      details: { stripe_error: type, ...(typeof e.code === 'string' ? { stripe_code: e.code } : {}), ...(typeof e.statusCode === 'number' ? { stripe_status: e.statusCode } : {}) },
-    });
-  }
-  const parsed = portalSessionSchema.safeParse(session);
-  if (!parsed.success) throw new AppError('UPSTREAM', 'Stripe answered without a billing portal session url');
-  return { url: parsed.data.url };
+  return connect(config.STRIPE_SECRET_KEY).portalSession(customer, config.BILLING_RETURN_URL);
 }
