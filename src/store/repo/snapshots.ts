@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, lte } from 'drizzle-orm';
 import type { FairSource } from '../../domain/model/market.js';
 import type { Db } from '../db.js';
 import { gradedRows, gradeLocks, snapshots } from '../schema.js';
@@ -32,6 +32,19 @@ export function snapshotBefore(db: Db, sport: string, takenAt: string): Snapshot
 
 export function latestSnapshot(db: Db, sport: string): Snapshot | null {
   return recentSnapshots(db, sport, 1)[0] ?? null;
+}
+
+/** The newest snapshot of a sport's slate for an ET date taken at or before `atIso`. */
+export function slateSnapshotAsOf(db: Db, sport: string, slateDate: string, atIso: string): Snapshot | null {
+  return (
+    db
+      .select()
+      .from(snapshots)
+      .where(and(eq(snapshots.sport, sport), eq(snapshots.slateDate, slateDate), lte(snapshots.takenAt, atIso)))
+      .orderBy(desc(snapshots.takenAt), desc(snapshots.id))
+      .limit(1)
+      .get() ?? null
+  );
 }
 
 /** Every row of a snapshot, in the order of the (snapshot, event, player, stat, line, side) index. */
