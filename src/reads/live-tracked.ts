@@ -1,4 +1,5 @@
-import type { GradedSport, Side } from '../domain/sports.js';
+import type { PropRef } from '../domain/prop-ref.js';
+import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
 import { publicEntriesOfDate } from '../store/repo/ledger.js';
 import { slateSnapshotAsOf, snapshotRows, type GradedRowRecord } from '../store/repo/snapshots.js';
@@ -9,17 +10,12 @@ import { compareRows, SLATE_CARD_SIZE } from './slate.js';
  * props the ledger does not hold. Reads the store only.
  */
 
-export interface TrackedProp {
+export interface TrackedProp extends PropRef {
   source: 'ledger' | 'slate';
-  eventId: string;
   commenceTime: string;
   player: string;
-  playerKey: string;
   team: string | null;
   opponent: string | null;
-  statType: string;
-  line: number;
-  side: Side;
   grade: string | null;
   /** Ledger rows: the entry's outcome (pending until settlement decides it); slate rows: null. */
   outcome: string | null;

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, lte } from 'drizzle-orm';
 import type { FairSource } from '../../domain/model/market.js';
+import { propKeyOf } from '../../domain/prop-ref.js';
 import type { Db } from '../db.js';
 import { gradedRows, gradeLocks, snapshots } from '../schema.js';
 import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, JsonText, mapRow, prepared } from './_raw.js';
@@ -116,7 +117,8 @@ export function insertSnapshot(db: Db, snapshot: Omit<typeof snapshots.$inferIns
   return id;
 }
 
-export const lockKey = (eventId: string, playerKey: string, stat: string, line: number, side: string) => `${eventId}|${playerKey}|${stat}|${line}|${side}`;
+/** A grade lock's key: the prop's identity as one string (domain/prop-ref.ts). */
+export const lockKey = propKeyOf;
 
 /**
  * A stored lock as the snapshot run uses it: the model detail stays its stored JSON text (written
