@@ -6,7 +6,9 @@ import { liveFeedUrl, scheduleUrl } from '../../src/feeds/mlb-statsapi/index.js'
 import { normalizeName } from '../../src/domain/names.js';
 import type { FetchOutcome, FetchRequest, Transport } from '../../src/feeds/transport/types.js';
 import { ContextCache, contextProviders, type ContextDeps, type ContextProviders } from '../../src/reads/context-cache.js';
-import { liveGameFromSummary, liveRow, readLive, trackedProps, type LiveBoard, type TrackedProp } from '../../src/reads/live.js';
+import { liveGameFromSummary, type LiveBoard } from '../../src/reads/live-board.js';
+import { trackedProps, type TrackedProp } from '../../src/reads/live-tracked.js';
+import { liveRow, readLive } from '../../src/reads/live.js';
 import { silentLogger } from '../../src/feeds/sources.js';
 import { createUser } from '../../src/accounts/users.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../../src/store/repo/ledger.js';
