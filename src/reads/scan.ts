@@ -13,7 +13,7 @@ import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../store/repo/ledger.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
 import { upcomingRowsOf, type BoardRow } from '../store/repo/graded-rows.js';
-import { userExists } from '../store/repo/user-lookup.js';
+import { userExists } from '../store/repo/users.js';
 import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
 
 /**

@@ -127,3 +127,8 @@ export function userByTokenHash(store: Store, tokenHash: string): TokenUser | nu
   if (lookup === undefined) tokenLookups.set(store, (lookup = prepareTokenLookup(store)));
   return lookup.get({ tokenHash }) ?? null;
 }
+
+/** Whether a user with this id exists (a scan is written to a user's ledger only then). */
+export function userExists(db: Store['db'], id: number): boolean {
+  return db.select({ id: users.id }).from(users).where(eq(users.id, id)).get() !== undefined;
+}
