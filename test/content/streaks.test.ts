@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerFact, ContentFacts } from '../../src/content/facts.js';
+import type { LedgerFact } from '../../src/content/facts.js';
+import type { ContentFacts } from '../../src/content/facts.js';
 import { streaks } from '../../src/content/select.js';
 import { streakWatch } from '../../src/content/templates/record.js';
 
