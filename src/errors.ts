@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * One error family for the whole program. The CLI maps `exitCode`, the HTTP server maps
  * `status`; both print `message` only (never a stack) unless asked to be verbose.
+ * The shared kernel beside the floors: it imports nothing of ours (only zod), so every floor, the
+ * domain included, may throw these without importing upward (eslint.config.js holds it).
  */
 export type ErrorCode =
   | 'BAD_INPUT'

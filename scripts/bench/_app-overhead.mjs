@@ -9,7 +9,6 @@
 // Run after `npm run build`:
 //   node scripts/bench/_app-overhead.mjs [requestsPerRound] [rounds]
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { dist, replaySnapshotApp } from './_shared.mjs';
 

@@ -20,7 +20,6 @@
 //   V=bare,fresh,api picks servers; P=/api/snapshot/nba?view=card picks the path.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp as createH3App, createRouter, eventHandler, toNodeListener } from 'h3';
 import { Pool } from 'undici';

@@ -9,7 +9,7 @@
 // Peak RSS: one import alone in its own Node process (what the first `propgrade snapshot` adds).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchResult, dist, median, peakRssMb, REPLAY_DIR, round, SMOKE, tempDir, childJson } from './_shared.mjs';
+import { benchResult, dist, median, peakRssMb, REPLAY_DIR, SMOKE, tempDir, childJson } from './_shared.mjs';
 
 const FILE = join(REPLAY_DIR, 'history/nba-gamelogs-before-2025-11-04.csv');
 const AT = new Date('2025-11-04T00:00:00Z');

@@ -143,7 +143,7 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
   for (const [date, list] of [...byDay].sort((a, b) => cmp(a[0], b[0]))) {
     const resultsAt = `${nextDay(date)}T12:00:00Z`;
     const ordered = [...list.values()].sort((a, b) => cmp(a.event.commence_time, b.event.commence_time) || cmp(a.g.game_pk, b.g.game_pk));
-    const nameOf = ({ g, event }, which) => {
+    const nameOf = ({ event }, which) => {
       // The props' full team name for the side the game file names (home/away agree between the sources).
       return which === 'home' ? event.home_team : event.away_team;
     };

@@ -1,10 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Env } from '../config.js';
 import { AppError, badInput } from '../errors.js';
 import type { Store } from '../store/db.js';
 import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
-import { users } from '../store/schema.js';
+import { immediate } from '../store/repo/tx.js';
+import { countActiveFounders, updateUser, userById } from '../store/repo/users.js';
 import { billingConfigured } from './billing.js';
 
 /**
@@ -49,20 +49,18 @@ export function checkFounderCode(config: Pick<Env, 'FOUNDER_CODES' | 'FOUNDER_CO
  * changes nothing (`already: true`); a founder cannot switch to another code (CONFLICT).
  */
 export function redeemFounderCode(store: Store, userId: number, code: CheckedFounderCode): { founderPricing: true; code: string; already: boolean } {
-  return store.sqlite
-    .transaction(() => {
-      const user = store.db.select({ founderPricing: users.founderPricing, founderCode: users.founderCode }).from(users).where(eq(users.id, userId)).get();
-      if (!user) throw new AppError('NOT_FOUND', 'no such user');
-      if (user.founderPricing) {
-        if (user.founderCode !== null && user.founderCode.toLowerCase() !== code.toLowerCase()) {
-          throw new AppError('CONFLICT', 'this account already has founder pricing from another code', { details: { reason: 'already_founder' } });
-        }
-        return { founderPricing: true as const, code: user.founderCode ?? code, already: true };
+  return immediate(store, () => {
+    const user = userById(store, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'no such user');
+    if (user.founderPricing) {
+      if (user.founderCode !== null && user.founderCode.toLowerCase() !== code.toLowerCase()) {
+        throw new AppError('CONFLICT', 'this account already has founder pricing from another code', { details: { reason: 'already_founder' } });
       }
-      store.db.update(users).set({ founderPricing: true, founderCode: code }).where(eq(users.id, userId)).run();
-      return { founderPricing: true as const, code, already: false };
-    })
-    .immediate();
+      return { founderPricing: true as const, code: user.founderCode ?? code, already: true };
+    }
+    updateUser(store, userId, { founderPricing: true, founderCode: code });
+    return { founderPricing: true as const, code, already: false };
+  });
 }
 
 export const FOUNDER_COUNT_KEY = 'founders:count';
@@ -80,8 +78,8 @@ export function founderCount(store: Store, config: Pick<Env, 'STRIPE_SECRET_KEY'
   try {
     const cached = kvGetAsOf<{ count: number; as_of: string }>(store.db, FOUNDER_COUNT_KEY, now);
     if (cached && Number.isInteger(cached.count) && cached.count >= 0 && typeof cached.as_of === 'string') return { available: true, count: cached.count, asOf: cached.as_of };
-    const n = store.db.select({ n: count() }).from(users).where(and(eq(users.founderPricing, true), eq(users.subscriptionStatus, 'active'))).get()?.n;
-    if (typeof n !== 'number') return { available: false };
+    const n = countActiveFounders(store);
+    if (n === null) return { available: false };
     const asOf = now.toISOString();
     kvSet(store.db, FOUNDER_COUNT_KEY, { count: n, as_of: asOf }, now, FOUNDER_COUNT_TTL_SECONDS);
     return { available: true, count: n, asOf };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sportSchema, type Sport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
-import { preferences } from '../store/schema.js';
+import { preferencesOf, upsertPreferences } from '../store/repo/preferences.js';
+import { immediate } from '../store/repo/tx.js';
 
 /**
  * Per-user preferences (spec "Preferences"): sports, books, a bankroll limit and
@@ -109,7 +109,7 @@ function known<T extends string>(values: unknown, allowed: readonly T[]): T[] {
 }
 
 export function getPreferences(store: Store, userId: number): Preferences {
-  const row = store.db.select().from(preferences).where(eq(preferences.userId, userId)).get();
+  const row = preferencesOf(store, userId);
   if (!row) return { ...NONE };
   return {
     sports: known(row.sports, sportSchema.options),
@@ -122,25 +122,18 @@ export function getPreferences(store: Store, userId: number): Preferences {
 
 /** Merges a validated update into the stored preferences in one transaction and returns the result. */
 export function updatePreferences(store: Store, userId: number, update: PreferencesUpdate, now: Date): Preferences {
-  return store.sqlite
-    .transaction(() => {
-      const current = getPreferences(store, userId);
-      const next: Preferences = {
-        sports: update.sports ?? current.sports,
-        books: update.books ?? current.books,
-        bankrollLimit: update.bankroll_limit === undefined ? current.bankrollLimit : update.bankroll_limit,
-        onboardingComplete: update.onboarding_complete ?? current.onboardingComplete,
-        updatedAt: now.toISOString(),
-      };
-      const values = { sports: next.sports, books: next.books, bankrollLimit: next.bankrollLimit, onboardingComplete: next.onboardingComplete, updatedAt: next.updatedAt! };
-      store.db
-        .insert(preferences)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: preferences.userId, set: values })
-        .run();
-      return next;
-    })
-    .immediate();
+  return immediate(store, () => {
+    const current = getPreferences(store, userId);
+    const next: Preferences = {
+      sports: update.sports ?? current.sports,
+      books: update.books ?? current.books,
+      bankrollLimit: update.bankroll_limit === undefined ? current.bankrollLimit : update.bankroll_limit,
+      onboardingComplete: update.onboarding_complete ?? current.onboardingComplete,
+      updatedAt: now.toISOString(),
+    };
+    upsertPreferences(store, userId, { sports: next.sports, books: next.books, bankrollLimit: next.bankrollLimit, onboardingComplete: next.onboardingComplete, updatedAt: next.updatedAt! });
+    return next;
+  });
 }
 
 export type OnboardingState = { required: true; redirect: string; reason: 'new_user' } | { required: false; reason: 'complete' | 'exempt' };

@@ -1,11 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tierSchema, type Tier } from '../domain/tiers.js';
 import { AppError, describeZodIssues } from '../errors.js';
 import type { CheckedFounderCode } from './founders.js';
 import type { Store } from '../store/db.js';
-import { apiTokens, preferences, users } from '../store/schema.js';
+import { immediate } from '../store/repo/tx.js';
+import {
+  insertUserWithToken,
+  revokeTokensOf,
+  updateUser,
+  userByEmail,
+  userById,
+  userByTokenHash,
+  usersBillingColumns,
+  usersWithTokenCounts,
+} from '../store/repo/users.js';
 
 /**
  * Users and their API tokens. A token is shown once, at creation; only its sha256 is stored,
@@ -63,42 +72,19 @@ export interface AccountListing extends UserListing {
  */
 export function createUser(store: Store, input: NewUser, now: Date, opts: { founderCode?: CheckedFounderCode } = {}): { user: UserRecord & { founderPricing: boolean }; token: string } {
   const { email, tier } = parseOrBadInput(newUserSchema, input);
-  const existing = store.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  if (existing) throw new AppError('CONFLICT', `a user with email ${email} already exists`);
+  if (userByEmail(store, email)) throw new AppError('CONFLICT', `a user with email ${email} already exists`);
   const token = newToken();
-  const createdAt = now.toISOString();
-  const user = store.db.transaction((tx) => {
-    const founder = opts.founderCode ? { founderPricing: true, founderCode: opts.founderCode } : {};
-    const row = tx.insert(users).values({ email, tier, createdAt, ...founder }).returning().get();
-    tx.insert(apiTokens).values({ userId: row.id, tokenHash: hashToken(token), createdAt }).run();
-    return row;
-  });
+  const founder = opts.founderCode ? { founderPricing: true, founderCode: opts.founderCode } : {};
+  const user = insertUserWithToken(store, { email, tier, createdAt: now.toISOString(), ...founder }, hashToken(token));
   return { user: { id: user.id, email: user.email, tier: user.tier, createdAt: user.createdAt, founderPricing: user.founderPricing }, token };
 }
 
 export function listUsers(store: Store): UserListing[] {
-  return store.db
-    .select({
-      id: users.id,
-      email: users.email,
-      tier: users.tier,
-      createdAt: users.createdAt,
-      activeTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`,
-      revokedTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is not null)`,
-    })
-    .from(users)
-    .orderBy(users.id)
-    .all();
+  return usersWithTokenCounts(store);
 }
 
 export function listAccounts(store: Store): AccountListing[] {
-  const billing = new Map(
-    store.db
-      .select({ id: users.id, founderPricing: users.founderPricing, stripeCustomerId: users.stripeCustomerId, subscriptionStatus: users.subscriptionStatus, graceUntil: users.graceUntil })
-      .from(users)
-      .all()
-      .map((b) => [b.id, b]),
-  );
+  const billing = new Map(usersBillingColumns(store).map((b) => [b.id, b]));
   return listUsers(store).map((u) => {
     const b = billing.get(u.id);
     return { ...u, founderPricing: b?.founderPricing ?? false, stripeCustomerId: b?.stripeCustomerId ?? null, subscriptionStatus: b?.subscriptionStatus ?? null, graceUntil: b?.graceUntil ?? null };
@@ -107,7 +93,7 @@ export function listAccounts(store: Store): AccountListing[] {
 
 export function findUser(store: Store, email: string): UserRecord {
   const wanted = parseOrBadInput(emailSchema, email);
-  const row = store.db.select().from(users).where(eq(users.email, wanted)).get();
+  const row = userByEmail(store, wanted);
   if (!row) throw new AppError('NOT_FOUND', `no user with email ${wanted}`);
   return { id: row.id, email: row.email, tier: row.tier, createdAt: row.createdAt };
 }
@@ -115,12 +101,7 @@ export function findUser(store: Store, email: string): UserRecord {
 /** Revokes every active token of the user; the user row (and its ledger) stays. */
 export function revokeUser(store: Store, email: string, now: Date): { user: UserRecord; revoked: number } {
   const user = findUser(store, email);
-  const res = store.db
-    .update(apiTokens)
-    .set({ revokedAt: now.toISOString() })
-    .where(and(eq(apiTokens.userId, user.id), isNull(apiTokens.revokedAt)))
-    .run();
-  return { user, revoked: res.changes };
+  return { user, revoked: revokeTokensOf(store, user.id, now.toISOString()) };
 }
 
 /**
@@ -131,13 +112,11 @@ export function revokeUser(store: Store, email: string, now: Date): { user: User
 export function setUserTier(store: Store, email: string, tier: Tier): { user: UserRecord; previousTier: Tier; cancelledGrace: string | null } {
   const user = findUser(store, email);
   const next = parseOrBadInput(tierSchema, tier);
-  return store.sqlite
-    .transaction(() => {
-      const before = store.db.select({ graceUntil: users.graceUntil }).from(users).where(eq(users.id, user.id)).get();
-      store.db.update(users).set({ tier: next, graceUntil: null }).where(eq(users.id, user.id)).run();
-      return { user: { ...user, tier: next }, previousTier: user.tier, cancelledGrace: before?.graceUntil ?? null };
-    })
-    .immediate();
+  return immediate(store, () => {
+    const before = userById(store, user.id);
+    updateUser(store, user.id, { tier: next, graceUntil: null });
+    return { user: { ...user, tier: next }, previousTier: user.tier, cancelledGrace: before?.graceUntil ?? null };
+  });
 }
 
 /** The user behind a live token, with what the onboarding rule needs (createdAt, onboardingComplete). */
@@ -160,28 +139,6 @@ export interface Caller {
 export const ANONYMOUS: Caller = Object.freeze({ tier: 'free', user: null, authenticated: false, presentedToken: false }) as Caller;
 
 /**
- * The live token's user, prepared once per store: every request with a token resolves it, and
- * building and preparing the query each time cost ~60 us of the ~66 us a resolution took
- * (docs/performance.md). A closed store's statement throws like the query did (fail closed).
- */
-function prepareTokenLookup(store: Store) {
-  return store.db
-    .select({ id: users.id, email: users.email, tier: users.tier, createdAt: users.createdAt, onboardingComplete: preferences.onboardingComplete })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(preferences, eq(preferences.userId, users.id))
-    .where(and(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')), isNull(apiTokens.revokedAt)))
-    .prepare();
-}
-const tokenLookups = new WeakMap<Store, ReturnType<typeof prepareTokenLookup>>();
-
-function tokenLookup(store: Store): ReturnType<typeof prepareTokenLookup> {
-  let lookup = tokenLookups.get(store);
-  if (lookup === undefined) tokenLookups.set(store, (lookup = prepareTokenLookup(store)));
-  return lookup;
-}
-
-/**
  * Resolves an Authorization header value to a caller. No header: free. A malformed header, an
  * unknown or revoked token, a missing user, an unknown tier value or a database error: free,
  * never an exception.
@@ -193,7 +150,7 @@ export function resolveBearer(store: Store, authorization: string | undefined | 
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     const token = match?.[1];
     if (!token || !TOKEN_PATTERN.test(token)) return failed;
-    const row = tokenLookup(store).get({ tokenHash: hashToken(token) });
+    const row = userByTokenHash(store, hashToken(token));
     if (!row) return failed;
     const tier = tierSchema.safeParse(row.tier);
     if (!tier.success) return failed;

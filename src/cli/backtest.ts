@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError, badInput } from '../errors.js';
-import type { BacktestReport, ClvSummary, TierClaim } from '../jobs/backtest/nba.js';
+import type { BacktestReport, ClvSummary, TierClaim } from '../domain/backtest/report.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 

@@ -5,7 +5,7 @@ import { MIN_SAMPLE } from '../domain/record-gate.js';
 import type { RecordWindow, UnitsRecord } from '../domain/records.js';
 import type { readModelRecord } from '../reads/record.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
-import { renderTable, show, type CliIO } from './_io.js';
+import { renderTable, type CliIO } from './_io.js';
 
 const optionsSchema = z.object({
   days: z.coerce.number().int().min(1).max(365).default(30),

@@ -1,5 +1,5 @@
 import { blocksToText, type Block, type Figure } from './document.js';
-import type { ContentFacts } from './facts.js';
+import type { ContentFacts } from '../domain/facts.js';
 import { assertEditorial, EditorialError } from './rules.js';
 import { archetypeWatch, lineDispatch, morningWire, signal } from './templates/slate.js';
 import { receipts, streakWatch, theSettle } from './templates/record.js';

@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import { blocksToHtml, blocksToText, escapeHtml, heading, paragraph, type Block, type Figure } from './document.js';
-import type { ContentFacts } from './facts.js';
+import type { ContentFacts } from '../domain/facts.js';
 import { dayText } from './format.js';
 import { assertEditorial } from './rules.js';
 import { receipts, theSettle, streakWatch } from './templates/record.js';

@@ -1,6 +1,6 @@
 import { compareGrades, type Grade } from '../domain/grades.js';
 import { modelAggregate, tierCalibration, type ModelAggregate, type RecordRow, type TierCalibration } from '../domain/records.js';
-import { hasClaimPrice, type ClaimedRow, type LedgerFact, type SlateFact, type SlateRowFact } from './facts.js';
+import { hasClaimPrice, type ClaimedRow, type LedgerFact, type SlateFact, type SlateRowFact } from '../domain/facts.js';
 import { instantOf } from '../domain/time.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Block, Brief } from './document.js';
-import type { ContentFacts } from './facts.js';
+import type { ContentFacts } from '../domain/facts.js';
 
 /** The seven desk templates, in the order the pack shows them. */
 export const TEMPLATE_IDS = ['morning_wire', 'signal', 'streak_watch', 'the_settle', 'receipts', 'archetype_watch', 'line_dispatch'] as const;

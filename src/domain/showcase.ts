@@ -1,5 +1,6 @@
 import { compareGrades, GRADE_ORDER, type Grade } from './grades.js';
 import { americanToDecimal, fairAmerican } from './odds.js';
+import type { PropRef } from './prop-ref.js';
 
 /**
  * The desk showcase (spec: Other shapes; docs/stats.md): a real alternate-line ladder of one graded
@@ -9,18 +10,13 @@ import { americanToDecimal, fairAmerican } from './odds.js';
  */
 
 /** The fields of a stored graded row the showcase reads (GradedRowRecord has them all). */
-export interface ShowcaseRow {
+export interface ShowcaseRow extends PropRef {
   sport: string;
-  eventId: string;
   commenceTime: string;
   homeTeam: string;
   awayTeam: string;
   player: string;
-  playerKey: string;
   team: string | null;
-  statType: string;
-  line: number;
-  side: string;
   grade: string | null;
   book: string | null;
   bookOdds: number | null;

@@ -21,7 +21,6 @@ import {
   mainLineRows,
   snapshotBefore,
   type LockedGrade,
-  type NewGradedRow,
   type NewGradeLock,
   type SlateRow,
 } from '../store/repo/snapshots.js';

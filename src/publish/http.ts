@@ -1,9 +1,10 @@
-import { request } from 'undici';
+import { httpRequest, readJsonOrText } from '../feeds/transport/http.js';
 
 /**
- * The one HTTP call the outbound adapters make (listmonk, the notify webhook): JSON in, status and
- * parsed body out, a hard timeout, and a network failure reported as a result instead of thrown,
- * so each adapter decides what a failure means for its caller.
+ * The outbound adapters' call (listmonk, the notify webhook) over the one HTTP primitive
+ * (src/feeds/transport/http.ts): JSON in, status and parsed body out, a hard wall-clock timeout,
+ * and a network failure reported as a result instead of thrown, so each adapter decides what a
+ * failure means for its caller.
  */
 
 export interface OutboundResponse {
@@ -26,26 +27,15 @@ export interface OutboundRequest {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export async function sendJson(req: OutboundRequest): Promise<OutboundResult> {
-  const timeout = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
-    const res = await request(req.url, {
+    const res = await httpRequest({
       method: req.method,
-      headers: { accept: 'application/json', ...(req.json === undefined ? {} : { 'content-type': 'application/json' }), ...req.headers },
-      body: req.json === undefined ? undefined : JSON.stringify(req.json),
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-      signal: AbortSignal.timeout(timeout),
+      url: req.url,
+      headers: { accept: 'application/json', ...req.headers },
+      json: req.json,
+      timeoutMs: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
-    const text = await res.body.text();
-    let body: unknown = text === '' ? null : text.slice(0, 2000);
-    if (text !== '' && (res.headers['content-type'] ?? '').toString().includes('json')) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON after all: keep the text.
-      }
-    }
-    return { ok: true, response: { status: res.statusCode, body } };
+    return { ok: true, response: { status: res.statusCode, body: await readJsonOrText(res) } };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }

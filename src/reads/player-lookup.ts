@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { normalizeName } from '../domain/names.js';
 import { PlayerIndex, searchPlayers } from '../domain/player-index.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
-import { sameDateInIdOrder } from '../store/repo/game-stats.js';
-import { clientOf, prepared } from '../store/repo/_raw.js';
+import { storedNames } from '../store/repo/game-stats.js';
+import { boardNames, boardNamesOf } from '../store/repo/graded-rows.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
-import { gradedRows } from '../store/schema.js';
 
 /**
  * Resolves a typed player name against the players the store knows: every name in the stored
@@ -56,28 +54,10 @@ const SURNAME_OTHER_INITIAL_PENALTY = 0.3;
 
 export function knownPlayers(store: Store, sport: GradedSport): PlayerIndex {
   const index = new PlayerIndex();
-  for (const name of historyNames(store, sport)) index.add(name);
+  for (const name of storedNames(store.db, sport)) index.add(name);
   const snapshot = latestSnapshot(store.db, sport);
-  if (snapshot) {
-    const board = store.db.selectDistinct({ name: gradedRows.player }).from(gradedRows).where(eq(gradedRows.snapshotId, snapshot.id)).all();
-    for (const b of board) index.add(b.name);
-  }
+  if (snapshot) for (const name of boardNames(store.db, snapshot.id)) index.add(name);
   return index;
-}
-
-/**
- * The distinct names of a sport's stored lines (or one player key's), each where its first line by
- * player key, date and id puts it: the order a DISTINCT over the (sport, player key, date) index gave
- * them. The key index orders one date's games by game key, so the lines are read by player key and
- * date and each same-date run is put in id order (sameDateInIdOrder) before the names are taken.
- * Read as raw rows through one prepared statement: a sport's ~24k lines as drizzle objects made
- * name resolution (scan, parlay) ~40 ms slower than the DISTINCT it replaces.
- */
-function historyNames(store: Store, sport: GradedSport, playerKey?: string): string[] {
-  const sql = `select "player_name", "player_key", "date", "id" from "player_game_stats" where "sport" = ?${playerKey === undefined ? '' : ' and "player_key" = ?'} order by "player_key", "date"`;
-  const args = playerKey === undefined ? [sport] : [sport, playerKey];
-  const lines = (prepared(clientOf(store.db), sql).raw(true).all(...args) as Array<[string, string, string, number]>).map(([name, key, date, id]) => ({ name, playerKey: key, date, id }));
-  return [...new Set(sameDateInIdOrder(lines, 'asc').map((l) => l.name))];
 }
 
 /**
@@ -85,16 +65,9 @@ function historyNames(store: Store, sport: GradedSport, playerKey?: string): str
  * full name resolves without building the index. The longest stored spelling is the display.
  */
 function exactKey(store: Store, sport: GradedSport, key: string): PlayerCandidate | null {
-  const names = historyNames(store, sport, key);
+  const names = storedNames(store.db, sport, key);
   const snapshot = latestSnapshot(store.db, sport);
-  if (snapshot) {
-    const board = store.db
-      .selectDistinct({ name: gradedRows.player })
-      .from(gradedRows)
-      .where(and(eq(gradedRows.sport, sport), eq(gradedRows.playerKey, key), eq(gradedRows.snapshotId, snapshot.id)))
-      .all();
-    names.push(...board.map((r) => r.name));
-  }
+  if (snapshot) names.push(...boardNamesOf(store.db, snapshot.id, sport, key));
   if (names.length === 0) return null;
   const index = new PlayerIndex();
   for (const n of names) index.add(n);

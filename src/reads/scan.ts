@@ -1,4 +1,3 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { PlayerGameStat } from '../domain/entities.js';
@@ -13,7 +12,8 @@ import type { Store } from '../store/db.js';
 import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../store/repo/ledger.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
-import { gradedRows, users } from '../store/schema.js';
+import { upcomingRowsOf, type BoardRow } from '../store/repo/graded-rows.js';
+import { userExists } from '../store/repo/users.js';
 import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
 
 /**
@@ -82,44 +82,11 @@ export function sportsForStat(stat: StatType, sport?: GradedSport): GradedSport[
   return [...sports];
 }
 
-/** The board columns a scan reads; the row's model detail (large JSON) is never needed here. */
-const BOARD_COLUMNS = {
-  eventId: gradedRows.eventId,
-  commenceTime: gradedRows.commenceTime,
-  homeTeam: gradedRows.homeTeam,
-  awayTeam: gradedRows.awayTeam,
-  player: gradedRows.player,
-  team: gradedRows.team,
-  opponent: gradedRows.opponent,
-  statType: gradedRows.statType,
-  line: gradedRows.line,
-  side: gradedRows.side,
-  book: gradedRows.book,
-  overOdds: gradedRows.overOdds,
-  underOdds: gradedRows.underOdds,
-  bookOdds: gradedRows.bookOdds,
-  fairOdds: gradedRows.fairOdds,
-  fairProb: gradedRows.fairProb,
-  overround: gradedRows.overround,
-  devigMethod: gradedRows.devigMethod,
-  fairSource: gradedRows.fairSource,
-  consensusBooks: gradedRows.consensusBooks,
-  thinConsensus: gradedRows.thinConsensus,
-  outlierPrice: gradedRows.outlierPrice,
-  outlierBook: gradedRows.outlierBook,
-};
-export type BoardRow = { [K in keyof typeof BOARD_COLUMNS]: (typeof gradedRows.$inferSelect)[K] };
-
 /** The player's rows in the latest snapshot for games that have not started, earliest game first (sport + key hit the lookup index). */
 function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, now: Date): BoardRow[] {
   const snapshot = latestSnapshot(store.db, sport);
   if (!snapshot) return [];
-  return store.db
-    .select(BOARD_COLUMNS)
-    .from(gradedRows)
-    .where(and(eq(gradedRows.sport, sport), eq(gradedRows.playerKey, playerKey), eq(gradedRows.snapshotId, snapshot.id), gt(gradedRows.commenceTime, now.toISOString())))
-    .orderBy(asc(gradedRows.commenceTime))
-    .all();
+  return upcomingRowsOf(store.db, snapshot.id, sport, playerKey, now.toISOString());
 }
 
 /**
@@ -292,7 +259,7 @@ const NO_MODEL = { projection: null, p_win: null, model_odds: null, ev_pct: null
 
 export function runScan(store: Store, request: ScanRequest, opts: { now: Date; userId: number | null }): ScanResult {
   const { now, userId } = opts;
-  if (userId !== null && !store.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) {
+  if (userId !== null && !userExists(store.db, userId)) {
     throw badInput(`no user with id ${userId}`);
   }
   const req = { player: request.player, stat: request.stat, line: request.line, direction: request.direction };

@@ -1,10 +1,8 @@
-import { and, desc, eq, gte, lt, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../domain/entities.js';
 import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
-import { sameDateInIdOrder, toPlayerGameStat } from '../store/repo/game-stats.js';
+import { newestLineId, playerLinesBefore, sportLinesBetween, teamLinesBetween } from '../store/repo/game-stats.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
-import { playerGameStats } from '../store/schema.js';
 import type { CacheSpec } from '../store/cache.js';
 import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
 
@@ -35,7 +33,7 @@ export const STATS_CACHE = {
 
 /** The stored data a store-derived value depends on: the newest game line and the newest snapshot of the sport. */
 export function dataVersion(store: Store, sport: GradedSport): string {
-  const lines = store.db.select({ id: max(playerGameStats.id) }).from(playerGameStats).where(eq(playerGameStats.sport, sport)).get()?.id ?? 0;
+  const lines = newestLineId(store.db, sport);
   const snapshot = latestSnapshot(store.db, sport)?.id ?? 0;
   return `v${lines}.${snapshot}`;
 }
@@ -47,25 +45,13 @@ export function dataVersion(store: Store, sport: GradedSport): string {
  * not reached yet (the model reads history the same way: historyBefore).
  */
 export function playerLines(store: Store, sport: GradedSport, playerKey: string, today: string): PlayerGameStat[] {
-  const lines = store.db
-    .select()
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, playerKey), lt(playerGameStats.date, today)))
-    .orderBy(desc(playerGameStats.date))
-    .all();
-  return sameDateInIdOrder(lines, 'desc').map(toPlayerGameStat);
+  return playerLinesBefore(store.db, sport, playerKey, today);
 }
 
 /** Every stored line of a sport in [from, until), before `today`. */
 export function sportLines(store: Store, sport: GradedSport, from: string, until: string, today: string): PlayerGameStat[] {
   const end = until < today ? until : today;
-  const lines = store.db
-    .select()
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, sport), gte(playerGameStats.date, from), lt(playerGameStats.date, end)))
-    .orderBy(playerGameStats.playerKey, playerGameStats.date)
-    .all();
-  return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
+  return sportLinesBetween(store.db, sport, from, end);
 }
 
 // ---- name resolution ----
@@ -103,11 +89,5 @@ export function unresolvedMessage(u: UnresolvedName, what = 'player'): string {
 
 /** Every stored line of one team from `from` (inclusive) to before `today`. */
 export function teamLines(store: Store, sport: GradedSport, team: string, from: string, today: string): PlayerGameStat[] {
-  const lines = store.db
-    .select()
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.team, team), gte(playerGameStats.date, from), lt(playerGameStats.date, today)))
-    .orderBy(playerGameStats.playerKey, playerGameStats.date)
-    .all();
-  return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
+  return teamLinesBetween(store.db, sport, team, from, today);
 }

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { isPlayedGame, minutesAverage, seasonContaining } from '../domain/leaders.js';
 import type { GradedSport } from '../domain/sports.js';
 import { easternDate } from '../domain/time.js';
 import { espnLeague, fetchRosterPage, type RosterPage, type RosterPlayer } from '../feeds/espn/index.js';
 import { MLB_TEAMS, NBA_TEAMS, teamAbbr, WNBA_TEAMS } from '../feeds/teams/index.js';
-import { playerGameStats } from '../store/schema.js';
+import { hasTeamLines } from '../store/repo/game-stats.js';
 import { freshnessOf, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
 import { STATS_CACHE, teamLines } from './stats-common.js';
@@ -73,9 +72,7 @@ export function depthTeam(deps: Pick<ContextDeps, 'store'>, input: string, sport
     const abbr = teamAbbr(s, input);
     return abbr ? [{ sport: s, abbr }] : [];
   });
-  const stored = options.find(
-    (o) => deps.store.db.select({ id: playerGameStats.id }).from(playerGameStats).where(and(eq(playerGameStats.sport, o.sport), eq(playerGameStats.team, o.abbr))).limit(1).get() !== undefined,
-  );
+  const stored = options.find((o) => hasTeamLines(deps.store.db, o.sport, [o.abbr]));
   return stored ?? options[0] ?? null;
 }
 

@@ -1,4 +1,3 @@
-import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { PlayerGameStat } from '../domain/entities.js';
 import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import { statsForSport } from '../domain/stats.js';
@@ -6,11 +5,9 @@ import { easternDate } from '../domain/time.js';
 import { espnLeague, fetchSummary } from '../feeds/espn/index.js';
 import { fetchLiveFeed } from '../feeds/mlb-statsapi/index.js';
 import { teamAbbr } from '../feeds/teams/index.js';
-import type { Db } from '../store/db.js';
-import { playerGameStats } from '../store/schema.js';
 import { freshnessOf, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
-import { sameDateInIdOrder, toPlayerGameStat } from '../store/repo/game-stats.js';
+import { gameKeyLinesBefore, teamsLinesOn } from '../store/repo/game-stats.js';
 import { STATS_CACHE } from './stats-common.js';
 
 /**
@@ -77,12 +74,6 @@ export function teamBoxes(sport: GradedSport, lines: readonly PlayerGameStat[]):
   return [...teams.values()];
 }
 
-/** The lines a condition selects, by player key and date, one player's games of a date in id order (sameDateInIdOrder). */
-function linesWhere(db: Db, where: SQL | undefined): PlayerGameStat[] {
-  const rows = db.select().from(playerGameStats).where(where).orderBy(playerGameStats.playerKey, playerGameStats.date).all();
-  return sameDateInIdOrder(rows, 'asc').map(toPlayerGameStat);
-}
-
 /** A stored game: by provider id, or by date and team (with the opponent's lines of that date). */
 export function storedGame(deps: Pick<ContextDeps, 'store' | 'now'>, id: string, sport?: GradedSport): { sport: GradedSport; lines: PlayerGameStat[] } | { ambiguous: GradedSport[] } | null {
   const today = easternDate(deps.now);
@@ -96,12 +87,12 @@ export function storedGame(deps: Pick<ContextDeps, 'store' | 'now'>, id: string,
       const [, date, code] = m as unknown as [string, string, string];
       if (date >= today) continue;
       const team = teamAbbr(s, code) ?? code.toUpperCase();
-      const own = linesWhere(db, and(eq(playerGameStats.sport, s), eq(playerGameStats.date, date), eq(playerGameStats.team, team)));
+      const own = teamsLinesOn(db, s, date, [team]);
       const opponents = [...new Set(own.map((l) => l.opponent).filter((o): o is string => o !== null))];
-      const theirs = opponents.length === 0 ? [] : linesWhere(db, and(eq(playerGameStats.sport, s), eq(playerGameStats.date, date), inArray(playerGameStats.team, opponents)));
+      const theirs = teamsLinesOn(db, s, date, opponents);
       lines = [...own, ...theirs.filter((l) => l.opponent === team)];
     } else {
-      lines = linesWhere(db, and(eq(playerGameStats.sport, s), eq(playerGameStats.gameKey, id), lt(playerGameStats.date, today)));
+      lines = gameKeyLinesBefore(db, s, id, today);
     }
     if (lines.length > 0) found.push({ sport: s, lines });
   }

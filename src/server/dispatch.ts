@@ -1,6 +1,6 @@
 import { createApp as createH3App, createEvent, eventHandler, toNodeListener, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { isPlainPath, pathOf } from './paths.js';
+import { pathOf } from './paths.js';
 import type { Replays } from './replay.js';
 
 /** What a synchronously dispatched request still needs from h3: a value to send, or what it threw. */

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Store } from '../store/db.js';
-import { usageEvents } from '../store/schema.js';
+import { immediate } from '../store/repo/tx.js';
+import { deleteUsage, insertUsage, usageSince } from '../store/repo/usage.js';
 
 /**
  * Fixed-window request limiter held in memory (one process serves the API). Each key gets
@@ -37,11 +37,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `retryAfter` is when the oldest counted read leaves the window.
  */
 export function meteredUsage(store: Store, subject: string, kind: string, now: Date): { used: number; oldest: string | null } {
-  const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const where = and(eq(usageEvents.subject, subject), eq(usageEvents.kind, kind), gt(usageEvents.at, since));
-  const used = store.db.select({ n: count() }).from(usageEvents).where(where).get()?.n ?? 0;
-  const oldest = used === 0 ? null : (store.db.select({ at: usageEvents.at }).from(usageEvents).where(where).orderBy(asc(usageEvents.at)).limit(1).get()?.at ?? null);
-  return { used, oldest };
+  return usageSince(store, subject, kind, new Date(now.getTime() - DAY_MS).toISOString());
 }
 
 export function retryAfterFor(oldest: string | null, now: Date): number {
@@ -50,7 +46,7 @@ export function retryAfterFor(oldest: string | null, now: Date): number {
 }
 
 export function recordUsage(store: Store, subject: string, kind: string, now: Date): void {
-  store.db.insert(usageEvents).values({ subject, kind, at: now.toISOString() }).run();
+  insertUsage(store, subject, kind, now.toISOString());
 }
 
 /**
@@ -75,19 +71,16 @@ export function reserveMetered(
   limit: number,
   now: Date,
 ): { ok: true; id: number; used: number } | { ok: false; used: number; oldest: string | null } {
-  return store.sqlite
-    .transaction(() => {
-      const usage = meteredUsage(store, subject, kind, now);
-      if (usage.used >= limit) return { ok: false as const, used: usage.used, oldest: usage.oldest };
-      const row = store.db.insert(usageEvents).values({ subject, kind, at: now.toISOString() }).returning({ id: usageEvents.id }).get();
-      return { ok: true as const, id: row.id, used: usage.used + 1 };
-    })
-    .immediate();
+  return immediate(store, () => {
+    const usage = meteredUsage(store, subject, kind, now);
+    if (usage.used >= limit) return { ok: false as const, used: usage.used, oldest: usage.oldest };
+    return { ok: true as const, id: insertUsage(store, subject, kind, now.toISOString()), used: usage.used + 1 };
+  });
 }
 
 /** Gives a reserved slot back: the action it was taken for did not count (a refused read). */
 export function releaseMetered(store: Store, id: number): void {
-  store.db.delete(usageEvents).where(eq(usageEvents.id, id)).run();
+  deleteUsage(store, id);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Env } from '../config.js';
 import type { GradedSport } from '../domain/sports.js';
-import type { SnapshotSummary } from '../jobs/snapshot-run.js';
 import type { RunLogger } from '../feeds/sources.js';
 import type { Store } from '../store/db.js';
 import type { SnapshotRunner } from './context.js';

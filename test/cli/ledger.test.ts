@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import { openStore } from '../../src/store/db.js';
 import { runCli } from '../helpers/cli.js';
 import { REPLAY_DIR, replayLoopFiles } from '../helpers/replay-store.js';
 
-const NEXT_MORNING = '2025-11-06T12:00:00Z';
 
 interface WireStatus {
   clv: number | null;

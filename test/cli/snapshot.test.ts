@@ -22,6 +22,7 @@ describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)
     expect(r.stdout).toMatch(/Brooklyn Nets @ Indiana Pacers/);
     expect(r.stderr).toMatch(/replaying data\/replay as of 2025-11-05T17:05:00Z/);
     // No colour off a TTY.
+    // eslint-disable-next-line no-control-regex -- the ANSI escape is what this test looks for
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Brief } from '../../src/content/document.js';
-import type { ClaimedRow } from '../../src/content/facts.js';
+import type { ClaimedRow } from '../../src/domain/facts.js';
 import { nowSentence, projectionText, readSentence } from '../../src/content/templates/common.js';
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerFact } from '../../src/content/facts.js';
-import type { ContentFacts } from '../../src/content/facts.js';
+import type { ContentFacts, LedgerFact } from '../../src/domain/facts.js';
 import { streaks } from '../../src/content/select.js';
 import { streakWatch } from '../../src/content/templates/record.js';
 

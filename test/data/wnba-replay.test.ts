@@ -3,8 +3,7 @@
  * historical responses (prices unchanged), `snapshot all` grades it at its own recorded clock, and
  * `settle wnba` the next morning settles it with outcomes equal to the raw ESPN box-score rows.
  */
-import fs from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';

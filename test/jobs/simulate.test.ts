@@ -5,8 +5,7 @@
  * 90% of the entries whose player-game is in the raw logs are settled.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';

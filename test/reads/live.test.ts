@@ -8,7 +8,9 @@ import type { FetchOutcome, FetchRequest, Transport } from '../../src/feeds/tran
 import { ContextCache } from '../../src/store/cache.js';
 import { contextProviders, type ContextProviders } from '../../src/feeds/factory.js';
 import type { ContextDeps } from '../../src/feeds/context.js';
-import { liveGameFromSummary, liveRow, readLive, trackedProps, type LiveBoard, type TrackedProp } from '../../src/reads/live.js';
+import { liveGameFromSummary, type LiveBoard } from '../../src/reads/live-board.js';
+import { trackedProps, type TrackedProp } from '../../src/reads/live-tracked.js';
+import { liveRow, readLive } from '../../src/reads/live.js';
 import { silentLogger } from '../../src/feeds/sources.js';
 import { createUser } from '../../src/accounts/users.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../../src/store/repo/ledger.js';

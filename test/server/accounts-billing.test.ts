@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '../../src/config.js';
 import { graceFrom } from '../../src/domain/billing.js';
 import { linkCustomer, sweepExpiredGraces } from '../../src/accounts/billing.js';

@@ -15,7 +15,6 @@ let api: Running;
 let limited: Running;
 let token: string;
 const get = (path: string, headers: Record<string, string> = {}, on: Running = api) => fetch(`${on.base}${path}`, { headers });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { PlayerGameStat } from '../../src/domain/entities.js';
 import { knownPlayers, resolvePlayer } from '../../src/reads/player-lookup.js';
 import { playerLines, sportLines, teamLines } from '../../src/reads/stats-common.js';
 import { storedGame } from '../../src/reads/stats-game.js';
-import { buildPlayerIndex } from '../../src/server/routes/players.js';
+import { buildPlayerIndex } from '../../src/reads/players.js';
 import { gameStatsOn, historyBefore, latestTeam, sameDateInIdOrder, upsertGameStats } from '../../src/store/repo/game-stats.js';
 import { tempStore } from '../helpers/replay-store.js';
 

@@ -1,6 +1,6 @@
 import { gateRate, MIN_SAMPLE } from '../../domain/record-gate.js';
 import { rowsSource, type Brief, type FigureSource } from '../document.js';
-import type { ClaimedRow, SlateRowFact } from '../facts.js';
+import type { ClaimedRow, SlateRowFact } from '../../domain/facts.js';
 import { easternDate } from '../../domain/time.js';
 import { american, building, clockET, count, lineText, oneDecimal, percent, shortDay, statWords } from '../format.js';
 
@@ -18,7 +18,7 @@ export function claimSource(r: SlateRowFact): FigureSource {
 }
 
 /** True when the row's claim can be quoted: a grade with the price it was computed on. */
-export { hasClaimPrice, type ClaimedRow } from '../facts.js';
+export { hasClaimPrice, type ClaimedRow } from '../../domain/facts.js';
 
 export interface ClaimText {
   /** "-117 (betrivers)" */

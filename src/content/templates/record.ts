@@ -1,7 +1,7 @@
 import { MIN_SAMPLE } from '../../domain/record-gate.js';
 import { Brief, list, paragraph, rowsSource, type Block, type FigureSource } from '../document.js';
-import type { ContentFacts, LedgerFact } from '../facts.js';
-import { american, building, clockET, count, dayText, lineText, listJoin, percent, plural, propText, shortDay, signedPercent, statWords, units } from '../format.js';
+import type { ContentFacts, LedgerFact } from '../../domain/facts.js';
+import { american, building, clockET, count, dayText, lineText, listJoin, percent, plural, shortDay, signedPercent, statWords, units } from '../format.js';
 import { dayRecord, isDecided, MIN_STREAK, settledDates, streaks, windowRecord } from '../select.js';
 import { yardstickVerdict } from '../../domain/records.js';
 import { GRADE_BANDS, type TemplateResult } from '../template.js';

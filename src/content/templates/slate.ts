@@ -1,5 +1,5 @@
 import { Brief, list, paragraph, rowsSource, type Block } from '../document.js';
-import type { ContentFacts, SlateRowFact } from '../facts.js';
+import type { ContentFacts, SlateRowFact } from '../../domain/facts.js';
 import { american, archetypeLabel, clockET, count, dayText, lineText, listJoin, oneDecimal, plural, propText, shortDay, sportName, statWords } from '../format.js';
 import { gradeCounts, gradedMainLines, lineMoves, strongestReads } from '../select.js';
 import { CLAIM_LINE, GRADE_BANDS, type TemplateResult } from '../template.js';

@@ -40,7 +40,11 @@ export function trainingSeries(rows: readonly PlayerGameStat[], stat: StatType):
 export function leagueRate(series: readonly Game[][]): number {
   let v = 0;
   let m = 0;
-  for (const games of series) for (const g of games) ((v += g.value), (m += g.minutes));
+  for (const games of series)
+    for (const g of games) {
+      v += g.value;
+      m += g.minutes;
+    }
   return m > 0 ? v / m : 0;
 }
 

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Agent } from 'undici';
+import { createHttpPool, httpRequest } from './http.js';
 import { redactUrl } from './replay-key.js';
 import type { FetchFailure, FetchOutcome, FetchRequest, Transport } from './types.js';
 
@@ -50,18 +51,15 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 8_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  // undici (about 60 ms of module loading) is loaded by the first request: a replayed run never makes one.
-  let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
-  const undici = () =>
-    (client ??= import('undici').then(({ Agent, request }) => ({
-      agent: new Agent({
-        keepAliveTimeout: 10_000,
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        maxResponseSize: options.maxBodyBytes ?? 64 * 1024 * 1024,
-      }),
-      request,
-    })));
+  // The pool (and undici with it) is built by the first request: a replayed run never makes one.
+  let pool: Promise<Agent> | null = null;
+  const agent = () =>
+    (pool ??= createHttpPool({
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      maxResponseSize: options.maxBodyBytes ?? 64 * 1024 * 1024,
+    }));
   const limits = new Map<string, LimitFunction>();
 
   function limitFor(host: string): LimitFunction {
@@ -76,16 +74,16 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
   async function attempt(wireUrl: URL, request: FetchRequest, scrub: (s: string) => string): Promise<Attempt> {
     const where = redactUrl(request.url);
     try {
-      const { agent, request: undiciRequest } = await undici();
-      const res = await undiciRequest(wireUrl, {
-        dispatcher: agent,
+      const res = await httpRequest({
+        dispatcher: await agent(),
         method: 'GET',
+        url: wireUrl,
         headers: {
           'accept-encoding': 'gzip',
           accept: request.accept === 'text' ? 'text/plain, text/csv, */*' : 'application/json',
           'user-agent': options.userAgent,
         },
-        signal: AbortSignal.timeout(options.timeoutMs),
+        timeoutMs: options.timeoutMs,
       });
       const status = res.statusCode;
       if (status === 429 || status >= 500) {
@@ -150,7 +148,7 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
       }
     },
     async close() {
-      if (client) await client.then((c) => c.agent.close()).catch(() => undefined);
+      if (pool) await pool.then((a) => a.close()).catch(() => undefined);
     },
   };
 }

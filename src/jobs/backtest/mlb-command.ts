@@ -4,7 +4,7 @@ import { scanCsvFile } from '../../feeds/history/csv.js';
 import { streamMlbGameLogsFile } from '../../feeds/history/mlb-gamelogs.js';
 import { loadStrikeoutQuotesCsv } from '../../feeds/history/mlb-strikeouts.js';
 import { AppError, badInput } from '../../errors.js';
-import type { BacktestReport } from './nba.js';
+import type { BacktestReport } from '../../domain/backtest/report.js';
 import { runMlbBacktest } from './mlb.js';
 
 /** Default window of the MLB back-test: the props file's regular season, held out from the earlier starts. */

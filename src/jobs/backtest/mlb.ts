@@ -13,7 +13,9 @@ import { wilsonInterval } from '../../domain/record-gate.js';
 import type { Side } from '../../domain/sports.js';
 import type { StrikeoutQuote } from '../../feeds/history/mlb-strikeouts.js';
 import { teamAbbr } from '../../feeds/teams/lookup.js';
-import { HistoryIndex, probabilityScore, sampleSize, slopeOf, tierClaims, type BacktestReport, type BacktestRow, type ClvSummary } from './nba.js';
+import { HistoryIndex } from '../../domain/backtest/history.js';
+import type { BacktestReport, BacktestRow, ClvSummary } from '../../domain/backtest/report.js';
+import { probabilityScore, sampleSize, slopeOf, tierClaims } from '../../domain/backtest/scores.js';
 
 /**
  * MLB pitcher-strikeout back-test (issue 26): the props file's FIRST pregame quotes are graded by
@@ -21,7 +23,7 @@ import { HistoryIndex, probabilityScore, sampleSize, slopeOf, tierClaims, type B
  * before each game and every parameter fitted on games before `fitBefore`; each graded side is
  * settled on the pitcher's real game-log row (he must have started, else void) and each A/A+ early
  * grade's closing-line value is computed by the one CLV function against the LAST pregame consensus.
- * The report has the NBA back-test's keys (src/jobs/backtest/nba.ts).
+ * The report has the NBA back-test's keys (src/domain/backtest/report.ts).
  */
 
 export interface MlbBacktestOptions {

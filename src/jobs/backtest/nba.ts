@@ -1,18 +1,17 @@
 import type { PlayerGameStat } from '../../domain/entities.js';
-import type { Grade } from '../../domain/grades.js';
+import { clvSummary, earlyLetter, type ClvMatch } from '../../domain/backtest/clv.js';
+import { HistoryIndex } from '../../domain/backtest/history.js';
+import { dispersionOf, gradeLadder, ladders, marketOf, profitOf, settleSide } from '../../domain/backtest/ladders.js';
+import type { BacktestReport, BacktestRow, ClvSummary, ProbabilityScore } from '../../domain/backtest/report.js';
+import { probabilityScore, sampleSize, slopeOf, tierClaims } from '../../domain/backtest/scores.js';
 import { fitBlendWeight, fitExposureHalfLife, fitMarketDispersionScale, fitStat, trainingSeries, type BlendExample, type MarketDispersionExample } from '../../domain/model/fit.js';
 import { gradeProp } from '../../domain/model/grade-prop.js';
-import { gradeFor } from '../../domain/model/grading.js';
-import { computeClv } from '../../domain/clv.js';
-import { MARKET_RULES, consensusOver, fairOverForBook, priceLadder, type BookQuote, type FairSource, type LadderLine, type RowPricing } from '../../domain/model/market.js';
-import { calibrationTable, pairedDifference, rowLogLoss, type CalibrationBin } from '../../domain/model/metrics.js';
-import { marketDispersionFor, statKey, type ModelParams, type StatParams } from '../../domain/model/params.js';
+import { MARKET_RULES, consensusOver, fairOverForBook, priceLadder, type BookQuote, type LadderLine } from '../../domain/model/market.js';
+import { calibrationTable, pairedDifference, rowLogLoss } from '../../domain/model/metrics.js';
+import { statKey, type ModelParams, type StatParams } from '../../domain/model/params.js';
 import { blendProbability } from '../../domain/model/pricing.js';
-import { clusterInterval, olsSlope, olsSums, totalOf, addInto, type Sums } from '../../domain/model/resample.js';
 import { normalizeName } from '../../domain/names.js';
-import { americanToDecimal, profitPerUnit } from '../../domain/odds.js';
-import { wilsonInterval } from '../../domain/record-gate.js';
-import type { GradedSport, Side } from '../../domain/sports.js';
+import { americanToDecimal } from '../../domain/odds.js';
 import type { StatType } from '../../domain/stats.js';
 import type { StrikeoutQuote } from '../../feeds/history/mlb-strikeouts.js';
 import type { HistoricalProp } from '../../feeds/history/props.js';
@@ -27,7 +26,6 @@ import type { HistoricalProp } from '../../feeds/history/props.js';
  */
 
 export const NBA_BACKTEST_STATS: readonly StatType[] = ['points', 'rebounds', 'assists', 'threes', 'pra', 'blocks', 'steals'];
-const TIERS: readonly Grade[] = ['A+', 'A', 'B', 'C', 'F'];
 
 export interface BacktestOptions {
   /** Props to evaluate (only those dated inside [from, to] are graded). */
@@ -55,203 +53,6 @@ export interface BacktestOptions {
   statExtras?: Partial<StatParams>;
   /** CLV computed by the sport's own loader (WNBA: morning vs closing snapshot), reported under clv.wnba. */
   clvExtra?: (ctx: { params: ModelParams; history: HistoryIndex; from: string; to: string }) => ClvSummary | null;
-}
-
-/** One graded (line, side) of the window, priced by the snapshot's rule and settled. */
-export interface BacktestRow {
-  date: string;
-  game: string;
-  player: string;
-  stat: StatType;
-  line: number;
-  side: Side;
-  isMainLine: boolean;
-  fairSource: FairSource;
-  thinConsensus: boolean;
-  consensusBooks: number;
-  outlierPrice: boolean;
-  book: string;
-  bookOdds: number;
-  pFair: number;
-  pModel: number;
-  pWin: number;
-  evPct: number;
-  grade: Grade;
-  actual: number;
-  result: 'win' | 'loss' | 'push';
-  /** Profit per unit staked at bookOdds. */
-  profit: number;
-  /** All books' consensus P(over) at this line (prop-level scoring); null when no book quotes both sides. */
-  consensusOverAll: number | null;
-}
-
-export interface Interval {
-  value: number | null;
-  ci95: [number, number] | null;
-}
-
-export interface TierClaim {
-  n: number;
-  wins: number;
-  hit_rate: number | null;
-  /** Mean EV the letters claimed, percent of stake. */
-  claimed_ev_pct: number;
-  /** Realised ROI at the graded price, percent of stake, with a 95% interval over games. */
-  roi_pct: Interval;
-  /** The claim lies inside the realised interval (null when the interval cannot be formed). */
-  claim_inside: boolean | null;
-}
-
-export interface ProbabilityScore {
-  n: number;
-  log_loss: { final: number | null; consensus: number | null; model: number | null };
-  brier: { final: number | null; consensus: number | null; model: number | null };
-  /** Mean per-prop log loss minus the consensus's, with a 95% interval over games (negative = better). */
-  final_minus_consensus: Interval;
-  model_minus_consensus: Interval;
-}
-
-export interface ClvSummary {
-  description: string;
-  /** Early grades priced from the market alone because no projection existed (research mode). */
-  market_only: number;
-  with_projection: number;
-  /** A/A+ early grades matched to a later consensus at the same line. */
-  n: number;
-  beat: number;
-  beat_share: number | null;
-  ci95: [number, number] | null;
-  /** Mean of (later fair probability of the side minus the early price's implied probability), in points. */
-  mean_clv_pts: number | null;
-  /** Mean clv_pct: the early price's EV at the later fair (src/domain/clv.ts, the ledger's own function), percent. */
-  mean_clv_pct: number | null;
-}
-
-export interface BacktestReport {
-  window: { from: string; to: string; fitBefore: string; inSample: boolean };
-  params: ModelParams;
-  fit: {
-    exposureHalfLife: { halfLife: number; mse: number; n: number } | null;
-    stats: Record<string, { trainingGames: number; mse: number; meanLogLik: number; poissonLogLik: number }>;
-    nudge: Record<string, { weight: number; fittedWeight: number; examples: number; logLossMarket: number; logLossNudged: number; improvement: { mean: number; se: number } | null }>;
-    /** Generosity of each main-line quote against the other books' consensus (probability points as fractions), training props. */
-    outlierGap: { n: number; p99: number; p995: number; p999: number; p9999: number; beyondBound: number } | null;
-    marketDispersion: { scale: number; meanLogLik: number; unscaledLogLik: number; n: number } | null;
-  } | null;
-  rules: { minConsensusBooks: number; outlierProbGap: number; consensusMethod: string };
-  counts: {
-    propRows: number;
-    ladders: number;
-    mainLines: number;
-    graded: number;
-    refused: number;
-    refusalReasons: Record<string, number>;
-    void: number;
-    scoredRows: number;
-    bySource: Record<string, number>;
-  };
-  log_loss: Record<string, ProbabilityScore>;
-  per_tier: Record<'main_lines' | 'market_implied_rungs' | 'thin_consensus' | 'all_rows', Partial<Record<Grade | 'all', TierClaim>>>;
-  calibration_slope: Record<'main_lines' | 'market_implied_rungs' | 'all_rows', Interval & { n: number }>;
-  calibration: { final: CalibrationBin[]; market_implied_rungs: CalibrationBin[] };
-  clv: { nba_threes: ClvSummary | null; mlb_strikeouts: ClvSummary | null; wnba?: ClvSummary | null };
-  sample_size: { roi_half_width_pct: number; profit_sd: number | null; design_effect: number | null; bets_needed: number | null; bets_in_top_tiers: number; note: string };
-  rows: BacktestRow[];
-}
-
-/** The history and outcome store for the run: per-player rows sorted by date. */
-export class HistoryIndex {
-  private readonly byPlayer = new Map<string, PlayerGameStat[]>();
-  private readonly threesByKey = new Map<string, PlayerGameStat>();
-  private readonly logsByKey = new Map<string, PlayerGameStat>();
-
-  constructor(gamelogs: readonly PlayerGameStat[], threesResults: readonly PlayerGameStat[] = []) {
-    for (const r of gamelogs) this.logsByKey.set(`${r.playerKey}|${r.date}`, r);
-    for (const r of threesResults) this.threesByKey.set(`${r.playerKey}|${r.date}`, r);
-    const merged = [...gamelogs, ...threesResults.filter((r) => !this.logsByKey.has(`${r.playerKey}|${r.date}`))];
-    for (const r of merged) {
-      let list = this.byPlayer.get(r.playerKey);
-      if (!list) this.byPlayer.set(r.playerKey, (list = []));
-      list.push(r);
-    }
-    for (const list of this.byPlayer.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  }
-
-  /** Games strictly before `date` (binary search; the array is shared, never mutated). */
-  before(playerKey: string, date: string): PlayerGameStat[] {
-    const list = this.byPlayer.get(playerKey);
-    if (!list) return [];
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list[mid] as PlayerGameStat).date < date) lo = mid + 1;
-      else hi = mid;
-    }
-    return list.slice(0, lo);
-  }
-
-  /**
-   * The settled value, or null for void (no row, 0 minutes, no stat). 2024-25 threes settle on the
-   * league-wide threes file first (NOTES.md join recipe step 3), everything else on the game logs.
-   */
-  outcome(playerKey: string, date: string, stat: StatType): number | null {
-    const key = `${playerKey}|${date}`;
-    const row = (stat === 'threes' ? this.threesByKey.get(key) : undefined) ?? this.logsByKey.get(key);
-    if (!row || row.minutes === null || row.minutes <= 0) return null;
-    const v = row.stats[stat];
-    return typeof v === 'number' ? v : null;
-  }
-}
-
-
-/** A player's stat in one game at one snapshot: every line with every book's pair (both sides only). */
-export interface HistoricalLadder {
-  date: string;
-  game: string;
-  player: string;
-  playerKey: string;
-  stat: StatType;
-  lines: LadderLine[];
-}
-
-/** Groups prop rows into ladders per (date, player, game, stat); one-sided quotes are left out. */
-export function ladders(props: readonly HistoricalProp[]): HistoricalLadder[] {
-  const groups = new Map<string, HistoricalLadder & { byLine: Map<number, BookQuote[]> }>();
-  for (const p of props) {
-    if (p.overOdds === null || p.underOdds === null) continue;
-    const name = normalizeName(p.player);
-    const game = p.eventId ?? p.game;
-    const k = `${p.date}|${name.key}|${game}|${p.stat}`;
-    let g = groups.get(k);
-    if (!g) groups.set(k, (g = { date: p.date, game, player: p.player, playerKey: name.key, stat: p.stat, lines: [], byLine: new Map() }));
-    let quotes = g.byLine.get(p.line);
-    if (!quotes) g.byLine.set(p.line, (quotes = []));
-    quotes.push({ book: p.book, over: p.overOdds, under: p.underOdds });
-  }
-  const out: HistoricalLadder[] = [];
-  for (const g of groups.values()) {
-    const { byLine, ...ladder } = g;
-    ladder.lines = [...byLine].sort((a, b) => a[0] - b[0]).map(([line, quotes]) => ({ line, quotes: quotes.sort((a, b) => (a.book < b.book ? -1 : 1)) }));
-    out.push(ladder);
-  }
-  const order = (l: HistoricalLadder) => `${l.date}|${l.player}|${l.game}|${l.stat}`;
-  return out.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-}
-
-const dispersionOf = (params: ModelParams, stat: StatType, sport: GradedSport = 'nba') => marketDispersionFor(params, sport, stat);
-
-function marketOf(r: RowPricing) {
-  return { bookOdds: r.bookOdds, fairProb: r.fairProb, fairSource: r.fairSource, consensusBooks: r.consensusBooks, thinConsensus: r.thinConsensus, gradedAtOutlier: r.gradedAtOutlier };
-}
-
-function settle(side: Side, line: number, actual: number): 'win' | 'loss' | 'push' {
-  if (actual === line) return 'push';
-  return (side === 'over' ? actual > line : actual < line) ? 'win' : 'loss';
-}
-
-function profitOf(result: 'win' | 'loss' | 'push', price: number): number {
-  return result === 'win' ? profitPerUnit(price) : result === 'loss' ? -1 : 0;
 }
 
 /** Fits projection, dispersion, per-market nudge weights and the outlier bound on data dated before `fitBefore` only. */
@@ -288,7 +89,7 @@ export function fitParams(opts: Pick<BacktestOptions, 'gamelogs' | 'threesResult
     const disp = stats[statKey(sport, ladder.stat)]?.dispersion;
     if (disp && all.books >= MARKET_RULES.minConsensusBooks) spread.push({ line: main.line, pOver: all.pOver, actual, dispersion: disp });
     const out = gradeProp({ sport, stat: ladder.stat, line: main.line, side: 'over', market: marketOf(main), history: history.before(ladder.playerKey, ladder.date), gameDate: ladder.date }, unnudged);
-    const r = settle('over', main.line, actual);
+    const r = settleSide('over', main.line, actual);
     if (out.insufficientData || r === 'push') continue;
     let list = examples.get(ladder.stat);
     if (!list) examples.set(ladder.stat, (list = []));
@@ -339,15 +140,6 @@ function outlierGaps(line: LadderLine, into: number[]): void {
   }
 }
 
-/** Grades one ladder with the live rule; rows carry the market pricing and the grade (or the refusal). */
-export function gradeLadder(ladder: HistoricalLadder, history: HistoryIndex, params: ModelParams, sport: GradedSport = 'nba') {
-  const past = history.before(ladder.playerKey, ladder.date);
-  return priceLadder(ladder.lines, dispersionOf(params, ladder.stat, sport)).map((pricing) => ({
-    pricing,
-    out: gradeProp({ sport, stat: ladder.stat, line: pricing.line, side: pricing.side, market: marketOf(pricing), history: past, gameDate: ladder.date }, params),
-  }));
-}
-
 export function runBacktest(opts: BacktestOptions): BacktestReport {
   const fitted = opts.params ? null : fitParams(opts);
   const params = opts.params ?? (fitted as NonNullable<typeof fitted>).params;
@@ -384,7 +176,7 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
     }
     for (const { pricing: p, out } of sides) {
       if (out.insufficientData) continue;
-      const result = settle(p.side, p.line, actual);
+      const result = settleSide(p.side, p.line, actual);
       const line = ladder.lines.find((l) => l.line === p.line);
       bySource[p.fairSource] = (bySource[p.fairSource] ?? 0) + 1;
       rows.push({
@@ -449,138 +241,6 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
     sample_size: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
     rows,
   };
-}
-
-/** Per game: the cluster for every interval (bets on one game share its box score). */
-export function byGame<T extends { date: string; game: string }>(rows: readonly T[], sums: (r: T) => Sums): Sums[] {
-  const out = new Map<string, Sums>();
-  for (const r of rows) {
-    const k = `${r.date}|${r.game}`;
-    let s = out.get(k);
-    if (!s) out.set(k, (s = {}));
-    addInto(s, sums(r));
-  }
-  return [...out.values()];
-}
-
-const ratio = (num: string, den: string) => (s: Sums) => ((s[den] ?? 0) > 0 ? (s[num] ?? 0) / (s[den] as number) : null);
-
-/** Prop-level scoring on main lines (one P(over) per prop): the nudged final, the consensus and the pure model. */
-export function probabilityScore(rows: readonly BacktestRow[], params: ModelParams, sport: GradedSport = 'nba'): ProbabilityScore {
-  const props = rows.filter((r) => r.side === 'over' && r.result !== 'push' && r.consensusOverAll !== null);
-  const scored = props.map((r) => {
-    const consensus = r.consensusOverAll as number;
-    const w = params.nudgeWeights[statKey(sport, r.stat)] ?? 0;
-    const final = w > 0 ? blendProbability(r.pModel, consensus, w) : consensus;
-    const y: 0 | 1 = r.result === 'win' ? 1 : 0;
-    return { r, y, final, consensus, model: r.pModel };
-  });
-  const clusters = byGame(
-    scored.map((s) => ({ date: s.r.date, game: s.r.game, s })),
-    ({ s }) => {
-      const llF = rowLogLoss({ p: s.final, y: s.y });
-      const llC = rowLogLoss({ p: s.consensus, y: s.y });
-      const llM = rowLogLoss({ p: s.model, y: s.y });
-      return { n: 1, llF, llC, llM, bF: (s.final - s.y) ** 2, bC: (s.consensus - s.y) ** 2, bM: (s.model - s.y) ** 2, dF: llF - llC, dM: llM - llC };
-    },
-  );
-  const t = totalOf(clusters);
-  const mean = (k: string) => ratio(k, 'n')(t);
-  return {
-    n: scored.length,
-    log_loss: { final: mean('llF'), consensus: mean('llC'), model: mean('llM') },
-    brier: { final: mean('bF'), consensus: mean('bC'), model: mean('bM') },
-    final_minus_consensus: { value: mean('dF'), ci95: clusterInterval(clusters, ratio('dF', 'n')) },
-    model_minus_consensus: { value: mean('dM'), ci95: clusterInterval(clusters, ratio('dM', 'n')) },
-  };
-}
-
-export function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade | 'all', TierClaim>> {
-  const out: Partial<Record<Grade | 'all', TierClaim>> = {};
-  for (const tier of ['all', ...TIERS] as const) {
-    const list = tier === 'all' ? rows : rows.filter((r) => r.grade === tier);
-    if (list.length === 0) continue;
-    const clusters = byGame(list, (r) => ({ n: 1, profit: r.profit, ev: r.evPct, win: r.result === 'win' ? 1 : 0, decided: r.result === 'push' ? 0 : 1 }));
-    const t = totalOf(clusters);
-    const roi = (s: Sums) => ((s['n'] ?? 0) > 0 ? (100 * (s['profit'] ?? 0)) / (s['n'] as number) : null);
-    const ci = clusterInterval(clusters, roi);
-    const claimed = (t['ev'] ?? 0) / list.length;
-    const decided = t['decided'] ?? 0;
-    out[tier] = {
-      n: list.length,
-      wins: t['win'] ?? 0,
-      hit_rate: decided > 0 ? (t['win'] ?? 0) / decided : null,
-      claimed_ev_pct: claimed,
-      roi_pct: { value: roi(t), ci95: ci },
-      claim_inside: ci ? claimed >= ci[0] && claimed <= ci[1] : null,
-    };
-  }
-  return out;
-}
-
-/** OLS slope of realised profit on claimed EV (both per unit staked); an honest claim has slope 1. */
-export function slopeOf(rows: readonly BacktestRow[]): Interval & { n: number } {
-  const clusters = byGame(rows, (r) => olsSums(r.evPct / 100, r.profit));
-  return { n: rows.length, value: olsSlope(totalOf(clusters)), ci95: clusterInterval(clusters, olsSlope) };
-}
-
-/**
- * Bets needed to pin ROI to +/-4% at 95%: (1.96 sd / 0.04)^2 for independent bets, times the design
- * effect of betting several props of one game (variance of the game-clustered mean over the iid one),
- * measured on the rows that carry a positive claim (A+, A, B at main lines).
- */
-export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sample_size'] {
-  const half = 4;
-  const n = rows.length;
-  const note = 'ROI claims are tested only to the precision their sample allows; below the bets needed, a tier whose claim lies inside its interval is consistent with it, not proven.';
-  if (n < 2) return { roi_half_width_pct: half, profit_sd: null, design_effect: null, bets_needed: null, bets_in_top_tiers: topTierBets, note };
-  const mean = rows.reduce((s, r) => s + r.profit, 0) / n;
-  const sd = Math.sqrt(rows.reduce((s, r) => s + (r.profit - mean) ** 2, 0) / (n - 1));
-  const clusters = byGame(rows, (r) => ({ n: 1, p: r.profit }));
-  const ci = clusterInterval(clusters, ratio('p', 'n'));
-  const iidSe = sd / Math.sqrt(n);
-  const clusteredSe = ci ? (ci[1] - ci[0]) / (2 * 1.959963984540054) : null;
-  const deff = clusteredSe !== null && iidSe > 0 ? (clusteredSe / iidSe) ** 2 : null;
-  const iidNeeded = ((1.959963984540054 * sd) / (half / 100)) ** 2;
-  return { roi_half_width_pct: half, profit_sd: sd, design_effect: deff, bets_needed: Math.ceil(iidNeeded * Math.max(1, deff ?? 1)), bets_in_top_tiers: topTierBets, note };
-}
-
-type ClvMatch = { price: number; pLater: number; side: Side; line: number; marketOnly: boolean };
-
-/**
- * Early A/A+ grades against the later market at the same line, through computeClv: the one CLV
- * function the ledger and the record use, so the back-test's beat share measures what the public
- * record's does. A back-test row has no start time of its own: the later snapshot stands in as
- * the capture, one minute before a start set after it (the function only asks "before the start").
- */
-function clvSummary(description: string, matched: ClvMatch[], counts: { marketOnly: number; withProjection: number }): ClvSummary {
-  const results = matched.map((m) =>
-    computeClv({ side: m.side, line: m.line, lockedPrice: m.price, lockedFairProb: null, closingLine: m.line, closingFairProb: m.pLater, closingCapturedAt: CAPTURE, commenceTime: START }),
-  );
-  const beat = results.filter((r) => r.verdict === 'beat').length;
-  const pcts = results.map((r) => r.clvPct).filter((x): x is number => x !== null);
-  const n = matched.length;
-  return {
-    description,
-    market_only: counts.marketOnly,
-    with_projection: counts.withProjection,
-    n,
-    beat,
-    beat_share: n > 0 ? beat / n : null,
-    ci95: n > 0 ? wilsonInterval(beat, n) : null,
-    mean_clv_pts: n > 0 ? (100 * matched.reduce((s, m) => s + (m.pLater - 1 / (americanToDecimal(m.price) as number)), 0)) / n : null,
-    mean_clv_pct: pcts.length > 0 ? pcts.reduce((a, x) => a + x, 0) / pcts.length : null,
-  };
-}
-
-const CAPTURE = '2000-01-01T00:00:00Z';
-const START = '2000-01-01T00:01:00Z';
-
-/** The letter for an early row: the live grade when a projection exists, else the market alone (research mode). */
-function earlyLetter(pricing: RowPricing, out: ReturnType<typeof gradeProp> | null): { grade: Grade; marketOnly: boolean } {
-  if (out && !out.insufficientData) return { grade: out.grade, marketOnly: false };
-  const evPct = 100 * (pricing.fairProb * (americanToDecimal(pricing.bookOdds) as number) - 1);
-  return { grade: gradeFor({ evPct, fairSource: pricing.fairSource, thinConsensus: pricing.thinConsensus, gradedAtOutlier: pricing.gradedAtOutlier, fitted: true }), marketOnly: true };
 }
 
 /** NBA threes: the 15:00 UTC threes file against the all-markets snapshot about two hours later. */

@@ -10,7 +10,10 @@ import { statForMarket } from '../../domain/stats.js';
 import { easternDate } from '../../domain/time.js';
 import type { HistoricalProp } from '../../feeds/history/props.js';
 import { loadWnbaBoxScores } from '../../feeds/history/wnba-box-scores.js';
-import { gradeLadder, ladders, runBacktest, type BacktestReport, type ClvSummary, type HistoryIndex } from './nba.js';
+import type { HistoryIndex } from '../../domain/backtest/history.js';
+import { gradeLadder, ladders } from '../../domain/backtest/ladders.js';
+import type { BacktestReport, ClvSummary } from '../../domain/backtest/report.js';
+import { runBacktest } from './nba.js';
 
 /**
  * WNBA back-test: the 382 real Odds API historical event-odds responses (a morning "decision"

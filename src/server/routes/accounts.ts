@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { getRequestHeader } from 'h3';
-import Stripe from 'stripe';
 import { z } from 'zod';
 import { entitlementsOf } from '../../domain/tiers.js';
 import { AppError } from '../../errors.js';
-import { createPortalSession, handleStripeEvent, HANDLED_EVENT_TYPES, type VerifiedEvent } from '../../accounts/billing.js';
+import { billingStatus, createPortalSession, handleStripeEvent, HANDLED_EVENT_TYPES, type VerifiedEvent } from '../../accounts/billing.js';
 import { checkFounderCode, founderCodeSchema, founderCount, FOUNDER_COUNT_TTL_SECONDS, redeemFounderCode } from '../../accounts/founders.js';
 import { getPreferences, onboardingFor, preferencesUpdateSchema, updatePreferences } from '../../accounts/preferences.js';
-import { users } from '../../store/schema.js';
+import { verifyStripeSignature } from '../../publish/stripe.js';
 import type { ServerDeps } from '../context.js';
 import { readCappedBody } from '../input.js';
 import { defineRoute, type Route } from '../route.js';
@@ -51,14 +49,9 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       const raw = await readCappedBody(event, WEBHOOK_BODY_CAP_BYTES);
       const signature = getRequestHeader(event, 'stripe-signature');
       if (!signature) throw new AppError('BAD_INPUT', 'missing Stripe-Signature header');
-      let verified: VerifiedEvent;
-      try {
-        verified = Stripe.webhooks.constructEvent(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, deps.wallNow().getTime()) as unknown as VerifiedEvent;
-      } catch (error) {
-        const reason = error instanceof Stripe.errors.StripeSignatureVerificationError ? error.message : 'the body is not a Stripe event';
-        throw new AppError('BAD_INPUT', `Stripe signature verification failed: ${reason}`);
-      }
-      const envelope = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), created: z.number().int().nonnegative(), data: z.looseObject({ object: z.unknown() }) }).safeParse(verified);
+      const verified = await verifyStripeSignature(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS, deps.wallNow().getTime());
+      if (!verified.ok) throw new AppError('BAD_INPUT', `Stripe signature verification failed: ${verified.reason}`);
+      const envelope = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), created: z.number().int().nonnegative(), data: z.looseObject({ object: z.unknown() }) }).safeParse(verified.event);
       if (!envelope.success) throw new AppError('BAD_INPUT', 'signed body is not a Stripe event (id, type, created, data)');
       const result = handleStripeEvent(deps.store, envelope.data as VerifiedEvent, { priceTiers: deps.config.STRIPE_PRICE_TIERS, now: deps.wallNow() });
       return { received: true, eventId: result.eventId, outcome: result.outcome };
@@ -78,15 +71,13 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       errors: [401],
       handle: ({ caller }) => {
         const me = caller.user!;
-        const row = deps.store.db.select().from(users).where(eq(users.id, me.id)).get();
         return {
           email: me.email,
           tier: caller.tier,
           createdAt: me.createdAt,
           entitlements: entitlementsOf(caller.tier, deps.limits.scanReadsPerDay),
           onboarding: onboardingFor(me, deps.config.ONBOARDING_CUTOFF),
-          founderPricing: row?.founderPricing ?? false,
-          billing: { customerLinked: Boolean(row?.stripeCustomerId), subscriptionStatus: row?.subscriptionStatus ?? null, graceUntil: row?.graceUntil ?? null },
+          ...billingStatus(deps.store, me.id),
         };
       },
     }),

@@ -1,64 +1,16 @@
-import { and, eq, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { fairAmerican } from '../../domain/odds.js';
 import { GRADED_SPORTS, gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
-import { easternDate } from '../../domain/time.js';
+import { findHero } from '../../reads/board.js';
 import { readTicker } from '../../reads/ticker.js';
 import { gradedRowView } from '../../reads/views.js';
-import type { Store } from '../../store/db.js';
-import { latestSnapshot, type GradedRowRecord } from '../../store/repo/snapshots.js';
-import { gradedRows } from '../../store/schema.js';
+import type { GradedRowRecord } from '../../store/repo/snapshots.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { heroPropSchema, tickerSchema } from '../wire/answers-core.js';
 
 export const heroQuerySchema = z.object({ sport: gradedSportSchema.optional() });
-
-/** Hero candidates: A or B with both a projection and a line (line is never null in the store). */
-// Main lines only: an alternate rung far from the projection is a ladder artefact, not a hero.
-// The hero leads with the projection's gap, so a projection on the other side of the line never
-// competes (it would be offered as support for a side it contradicts), nor a claim whose edge is
-// gone at the best price now (docs/api.md).
-const heroWhere = and(
-  inArray(gradedRows.grade, ['A', 'B']),
-  isNotNull(gradedRows.projection),
-  eq(gradedRows.isMainLine, true),
-  sql`coalesce(${gradedRows.projectionAgrees}, 1) = 1`,
-  sql`coalesce(${gradedRows.edgeNow}, '') != 'gone'`,
-);
-const gap = sql`abs(${gradedRows.projection} - ${gradedRows.line})`;
-
-/**
- * The hero prop: on today's slate (latest snapshots pinned to today's ET date), the A or B prop
- * with the largest |projection - line|. No such prop today: the most recent real graded A/B read
- * from any stored snapshot, flagged `latest`. Nothing stored at all: null.
- */
-export function findHero(store: Store, now: Date, sports: readonly string[]): { row: GradedRowRecord; latest: boolean } | null {
-  const today = easternDate(now);
-  const slateIds = sports
-    .map((s) => latestSnapshot(store.db, s))
-    .filter((s) => s !== null && s.slateDate === today)
-    .map((s) => s!.id);
-  if (slateIds.length > 0) {
-    const row = store.db
-      .select()
-      .from(gradedRows)
-      .where(and(inArray(gradedRows.snapshotId, slateIds), heroWhere))
-      .orderBy(desc(gap), desc(gradedRows.gradedAt), gradedRows.id)
-      .limit(1)
-      .get();
-    if (row) return { row, latest: false };
-  }
-  const fallback = store.db
-    .select()
-    .from(gradedRows)
-    .where(and(inArray(gradedRows.sport, [...sports]), heroWhere))
-    .orderBy(desc(gradedRows.snapshotId), desc(gap), gradedRows.id)
-    .limit(1)
-    .get();
-  return fallback ? { row: fallback, latest: true } : null;
-}
 
 /**
  * The hero's grade with the price it was computed on and when (the lock's), beside the market now:

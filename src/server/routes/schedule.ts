@@ -1,46 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { gradedSportSchema } from '../../domain/sports.js';
 import { AppError } from '../../errors.js';
-import type { Store } from '../../store/db.js';
-import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../store/repo/snapshots.js';
-import { playerGameStats } from '../../store/schema.js';
+import { latestRows, perPlayer, seasonEras } from '../../reads/schedule.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { injuriesSchema, lineupsSchema, pitchersSchema } from '../wire/answers-core.js';
 
 export const scheduleParamsSchema = z.object({ sport: gradedSportSchema });
 
-/** One row per (game, player): the snapshot stores one per stat/line/side. */
-function perPlayer(rows: readonly GradedRowRecord[]): GradedRowRecord[] {
-  const seen = new Map<string, GradedRowRecord>();
-  for (const r of rows) {
-    const k = `${r.eventId}|${r.playerKey}`;
-    if (!seen.has(k)) seen.set(k, r);
-  }
-  return [...seen.values()].sort((a, b) => a.commenceTime.localeCompare(b.commenceTime) || (a.team ?? '').localeCompare(b.team ?? '') || a.player.localeCompare(b.player));
-}
-
-function latestRows(store: Store, sport: string) {
-  const snapshot = latestSnapshot(store.db, sport);
-  return snapshot ? { snapshot, rows: snapshotRows(store.db, snapshot.id) } : null;
-}
-
 const hidden = (sport: string, reason: string) => ({ sport, available: false, reason });
-
-/** Best-effort season ERA from stored box-score lines: 9 x ER / IP, only when both are real. */
-export function eraFrom(lines: ReadonlyArray<{ extras: Record<string, number | null> }>): number | null {
-  let er = 0;
-  let ip = 0;
-  for (const l of lines) {
-    const e = l.extras['earned_runs'];
-    const i = l.extras['innings_pitched'];
-    if (typeof e !== 'number' || typeof i !== 'number') continue;
-    er += e;
-    ip += i;
-  }
-  return ip > 0 ? Math.round(((9 * er) / ip) * 100) / 100 : null;
-}
 
 export function scheduleRoutes(deps: ServerDeps): Route[] {
   return [
@@ -112,20 +80,11 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
         if (!latest) return hidden('mlb', 'no snapshot stored for mlb');
         const starters = perPlayer(latest.rows.filter((r) => r.statType === 'strikeouts'));
         if (starters.length === 0) return hidden('mlb', 'the latest snapshot priced no pitcher strikeouts');
-        const keys = [...new Set(starters.map((r) => r.playerKey))];
-        const lines = deps.store.db
-          .select({ playerKey: playerGameStats.playerKey, extras: playerGameStats.extras, date: playerGameStats.date })
-          .from(playerGameStats)
-          .where(and(eq(playerGameStats.sport, 'mlb'), inArray(playerGameStats.playerKey, keys)))
-          // By player key and date, one date's games in id order: the ERA sums them in this order.
-          .orderBy(playerGameStats.playerKey, playerGameStats.date, playerGameStats.id)
-          .all();
-        const season = latest.snapshot.slateDate.slice(0, 4);
+        const eras = seasonEras(deps.store, 'mlb', starters.map((r) => r.playerKey), latest.snapshot.slateDate.slice(0, 4));
         const games = new Map<string, { event_id: string; game: string; commence_time: string; pitchers: Array<{ player: string; team: string | null; era: number | null }> }>();
         for (const r of starters) {
           const g = games.get(r.eventId) ?? { event_id: r.eventId, game: `${r.awayTeam} @ ${r.homeTeam}`, commence_time: r.commenceTime, pitchers: [] };
-          const own = lines.filter((l) => l.playerKey === r.playerKey && l.date.startsWith(season));
-          g.pitchers.push({ player: r.player, team: r.team, era: eraFrom(own) });
+          g.pitchers.push({ player: r.player, team: r.team, era: eras.get(r.playerKey) ?? null });
           games.set(r.eventId, g);
         }
         return { sport: 'mlb', available: true, snapshot_id: latest.snapshot.id, taken_at: latest.snapshot.takenAt, games: [...games.values()] };

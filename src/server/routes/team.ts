@@ -1,170 +1,14 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { classifyPlayer } from '../../domain/archetypes/index.js';
-import { GRADED_SPORTS, gradedSportSchema, type GradedSport } from '../../domain/sports.js';
+import { gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
-import { easternDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
-import { MLB_TEAMS, NBA_TEAMS, WNBA_TEAMS, teamAbbr } from '../../feeds/teams/index.js';
-import { gradedRowView, type GradedRowView } from '../../reads/views.js';
-import type { Store } from '../../store/db.js';
-import { historyBefore } from '../../store/repo/game-stats.js';
-import { kvGetAsOf, kvSet } from '../../store/repo/kv.js';
-import { latestSnapshot } from '../../store/repo/snapshots.js';
-import { gradedRows, playerGameStats } from '../../store/schema.js';
+import { readTeamHub, resolveTeam } from '../../reads/team-hub.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { teamHubSchema } from '../wire/answers-core.js';
 
-/** Spec Limits: team hub cached 15 minutes. */
-export const TEAM_HUB_TTL_SECONDS = 15 * 60;
-
 export const teamParamsSchema = z.object({ abbr: z.string().trim().min(2).max(40) });
 export const teamQuerySchema = z.object({ sport: gradedSportSchema.optional() });
-
-interface TeamRef {
-  sport: GradedSport;
-  abbr: string;
-  name: string;
-  /** Every code the store may hold for this team (ESPN, NBA.com or Savant). */
-  codes: string[];
-}
-
-function teamRef(sport: GradedSport, input: string): TeamRef | null {
-  const abbr = teamAbbr(sport, input);
-  if (!abbr) return null;
-  if (sport === 'mlb') {
-    const t = MLB_TEAMS.find((x) => x.espn === abbr);
-    return t ? { sport, abbr, name: t.name, codes: [...new Set([t.espn, t.savant])] } : null;
-  }
-  const t = (sport === 'nba' ? NBA_TEAMS : WNBA_TEAMS).find((x) => x.espn === abbr);
-  return t ? { sport, abbr, name: t.name, codes: [...new Set([t.espn, t.nbaCom])] } : null;
-}
-
-/** NBA and soccer seasons straddle the new year (start counted from August 1); MLB and WNBA are calendar years. */
-export function seasonStart(sport: GradedSport, date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  if (sport === 'nba' || sport === 'soccer') return `${month >= 8 ? year : year - 1}-08-01`;
-  return `${year}-01-01`;
-}
-
-function hasStoredPlayers(store: Store, ref: TeamRef): boolean {
-  return (
-    store.db
-      .select({ id: playerGameStats.id })
-      .from(playerGameStats)
-      .where(and(eq(playerGameStats.sport, ref.sport), inArray(playerGameStats.team, ref.codes)))
-      .limit(1)
-      .get() !== undefined
-  );
-}
-
-/** Which team an abbreviation means: the asked sport, else the tabled sport that has stored players. */
-export function resolveTeam(store: Store, input: string, sport: GradedSport | undefined): TeamRef | null {
-  const refs = (sport ? [sport] : GRADED_SPORTS).map((s) => teamRef(s, input)).filter((r) => r !== null);
-  return refs.find((r) => hasStoredPlayers(store, r)) ?? refs[0] ?? null;
-}
-
-interface RosterPlayer {
-  player: string;
-  key: string;
-  season_games: number;
-  minutes_avg: number | null;
-  averages: Record<string, number | null>;
-  archetype: { primary: string; secondary: string | null; blend: Array<{ id: string; weight: number }> } | null;
-}
-
-interface TeamHub {
-  sport: GradedSport;
-  team: { abbr: string; name: string };
-  season_from: string;
-  as_of: string;
-  roster: RosterPlayer[];
-  /** Unshaped here; shaped per caller at response time. */
-  props: GradedRowView[];
-}
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
-
-/**
- * The team hub from the store only: roster = players whose latest stored game this season was
- * for the team, plus players the latest snapshot graded for it; season averages from their
- * stored box-score lines (a stat with no real value has a null average, never 0); archetype from
- * their history; tonight's graded props from the latest snapshot when it is today's.
- */
-export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
-  const today = easternDate(now);
-  const from = seasonStart(ref.sport, today);
-  const lines = store.db
-    .select()
-    .from(playerGameStats)
-    .where(and(eq(playerGameStats.sport, ref.sport), gte(playerGameStats.date, from)))
-    // Newest first; one date's lines by player key, then id (the order this sort always gave them).
-    .orderBy(desc(playerGameStats.date), playerGameStats.playerKey, playerGameStats.id)
-    .all()
-    .filter((l) => l.date < today || l.date === today);
-  const byPlayer = new Map<string, typeof lines>();
-  for (const l of lines) {
-    const list = byPlayer.get(l.playerKey) ?? [];
-    list.push(l);
-    byPlayer.set(l.playerKey, list);
-  }
-  const snapshot = latestSnapshot(store.db, ref.sport);
-  const tonight =
-    snapshot && snapshot.slateDate === today
-      ? store.db
-          .select()
-          .from(gradedRows)
-          .where(and(eq(gradedRows.snapshotId, snapshot.id), inArray(gradedRows.team, ref.codes)))
-          .all()
-          .filter((r) => r.grade !== null)
-      : [];
-  const names = new Map<string, string>();
-  for (const [key, list] of byPlayer) if (list[0] && list[0].team !== null && ref.codes.includes(list[0].team)) names.set(key, list[0].playerName);
-  for (const r of tonight) if (!names.has(r.playerKey)) names.set(r.playerKey, r.player);
-
-  const roster: RosterPlayer[] = [...names.entries()].map(([key, player]) => {
-    const own = byPlayer.get(key) ?? [];
-    const sums = new Map<string, { total: number; n: number }>();
-    let minutes = 0;
-    let minutesN = 0;
-    for (const l of own) {
-      if (l.minutes !== null) {
-        minutes += l.minutes;
-        minutesN += 1;
-      }
-      for (const [stat, v] of Object.entries(l.stats)) {
-        const s = sums.get(stat) ?? { total: 0, n: 0 };
-        if (typeof v === 'number' && Number.isFinite(v)) {
-          s.total += v;
-          s.n += 1;
-        }
-        sums.set(stat, s);
-      }
-    }
-    const averages: Record<string, number | null> = {};
-    for (const [stat, s] of sums) averages[stat] = s.n === 0 ? null : round2(s.total / s.n);
-    const c = classifyPlayer(ref.sport, historyBefore(store.db, ref.sport, key, today));
-    return {
-      player,
-      key,
-      season_games: own.length,
-      minutes_avg: minutesN === 0 ? null : round2(minutes / minutesN),
-      averages,
-      archetype: c ? { primary: c.primary, secondary: c.secondary, blend: c.blend.map((b) => ({ id: b.id, weight: b.weight })) } : null,
-    };
-  });
-  roster.sort((a, b) => (b.minutes_avg ?? -1) - (a.minutes_avg ?? -1) || a.player.localeCompare(b.player));
-  return {
-    sport: ref.sport,
-    team: { abbr: ref.abbr, name: ref.name },
-    season_from: from,
-    as_of: now.toISOString(),
-    roster,
-    props: tonight.map(gradedRowView),
-  };
-}
 
 export function teamRoutes(deps: ServerDeps): Route[] {
   return [
@@ -185,15 +29,7 @@ export function teamRoutes(deps: ServerDeps): Route[] {
       handle: ({ caller, params, query }) => {
         const ref = resolveTeam(deps.store, params.abbr, query.sport);
         if (!ref) throw new AppError('NOT_FOUND', `unknown team ${params.abbr}${query.sport ? ` in ${query.sport}` : ''}`);
-        const now = deps.now();
-        // Keyed by the snapshot it was built from and read as of the clock: a hub cached under one
-        // clock or snapshot is never served under another.
-        const key = `team-hub:${ref.sport}:${ref.abbr}:${latestSnapshot(deps.store.db, ref.sport)?.id ?? 'none'}`;
-        let hub = kvGetAsOf<TeamHub>(deps.store.db, key, now);
-        if (!hub) {
-          hub = buildTeamHub(deps.store, ref, now);
-          kvSet(deps.store.db, key, hub, now, TEAM_HUB_TTL_SECONDS);
-        }
+        const hub = readTeamHub(deps.store, ref, deps.now());
         return { ...hub, props: hub.props.map((r) => shapeRow(r, caller.tier)) };
       },
     }),

@@ -11,7 +11,7 @@ import type { NewsView } from '../../reads/news.js';
 import type { ParlayResult } from '../../reads/parlay.js';
 import type { readAccuracy, readModelRecord } from '../../reads/record.js';
 import type { Preferences, OnboardingState } from '../../accounts/preferences.js';
-import type { buildTeamHub } from '../routes/team.js';
+import type { buildTeamHub } from '../../reads/team-hub.js';
 import type { ShowcaseView } from '../../reads/showcase.js';
 import type { SnapshotSummary } from '../../jobs/snapshot-run.js';
 import type { CascadeView } from '../../reads/stats-cascade.js';

@@ -5,7 +5,7 @@ import { GRADED_SPORTS } from '../../domain/sports.js';
 import { addDays, easternDate, instantOf } from '../../domain/time.js';
 import type { Store } from '../db.js';
 import { gradedRows, gradeLocks, ledgerEntries, snapshots } from '../schema.js';
-import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from '../../content/facts.js';
+import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from '../../domain/facts.js';
 
 /**
  * The content desk's one read of the store: the day's slates, the settle and the 30-day record.

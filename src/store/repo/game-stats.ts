@@ -1,10 +1,13 @@
+import { and, desc, eq, gte, inArray, lt, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../../domain/entities.js';
 import type { GradedSport } from '../../domain/sports.js';
 import type { Db } from '../db.js';
 import { playerGameStats } from '../schema.js';
 import { clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
 
-type Row = typeof playerGameStats.$inferSelect;
+/** A stored player-game row as drizzle reads it. */
+export type GameStatRow = typeof playerGameStats.$inferSelect;
+type Row = GameStatRow;
 
 /** A stored player-game row as the domain's PlayerGameStat (a game key equal to the date means no provider game id). */
 export function toPlayerGameStat(row: Row): PlayerGameStat {
@@ -128,4 +131,125 @@ export function gameStatsOn(db: Db, sport: GradedSport, date: string): PlayerGam
   const cols = historyColumns();
   const stmt = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "date" = ?) order by "player_key", "date"`);
   return sameDateInIdOrder((stmt.all(sport, date) as unknown[][]).map((r) => mapRow<Row>(cols, r)), 'asc').map(toPlayerGameStat);
+}
+
+// ---- the read models' reads (stats views, player lookup, team hub, schedule) ----
+
+/** The newest stored line id of a sport (0 with none): with the newest snapshot, the version a stats view was computed from. */
+export function newestLineId(db: Db, sport: GradedSport): number {
+  return db.select({ id: max(playerGameStats.id) }).from(playerGameStats).where(eq(playerGameStats.sport, sport)).get()?.id ?? 0;
+}
+
+/** One player's lines before `today`, newest first (one date's games newest id first). */
+export function playerLinesBefore(db: Db, sport: GradedSport, playerKey: string, today: string): PlayerGameStat[] {
+  const lines = db
+    .select()
+    .from(playerGameStats)
+    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.playerKey, playerKey), lt(playerGameStats.date, today)))
+    .orderBy(desc(playerGameStats.date))
+    .all();
+  return sameDateInIdOrder(lines, 'desc').map(toPlayerGameStat);
+}
+
+/** Every line of a sport in [from, end), by player key and date. */
+export function sportLinesBetween(db: Db, sport: GradedSport, from: string, end: string): PlayerGameStat[] {
+  const lines = db
+    .select()
+    .from(playerGameStats)
+    .where(and(eq(playerGameStats.sport, sport), gte(playerGameStats.date, from), lt(playerGameStats.date, end)))
+    .orderBy(playerGameStats.playerKey, playerGameStats.date)
+    .all();
+  return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
+}
+
+/** Every line of one team in [from, end), by player key and date. */
+export function teamLinesBetween(db: Db, sport: GradedSport, team: string, from: string, end: string): PlayerGameStat[] {
+  const lines = db
+    .select()
+    .from(playerGameStats)
+    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.team, team), gte(playerGameStats.date, from), lt(playerGameStats.date, end)))
+    .orderBy(playerGameStats.playerKey, playerGameStats.date)
+    .all();
+  return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
+}
+
+/** The lines of the teams on a date, by player key and date (one player's games of the date in id order). */
+export function teamsLinesOn(db: Db, sport: GradedSport, date: string, teams: readonly string[]): PlayerGameStat[] {
+  if (teams.length === 0) return [];
+  const team = teams.length === 1 ? eq(playerGameStats.team, teams[0] as string) : inArray(playerGameStats.team, [...teams]);
+  const rows = db.select().from(playerGameStats).where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.date, date), team)).orderBy(playerGameStats.playerKey, playerGameStats.date).all();
+  return sameDateInIdOrder(rows, 'asc').map(toPlayerGameStat);
+}
+
+/** The lines stored under a provider game key before `before`, by player key and date. */
+export function gameKeyLinesBefore(db: Db, sport: GradedSport, gameKey: string, before: string): PlayerGameStat[] {
+  const rows = db
+    .select()
+    .from(playerGameStats)
+    .where(and(eq(playerGameStats.sport, sport), eq(playerGameStats.gameKey, gameKey), lt(playerGameStats.date, before)))
+    .orderBy(playerGameStats.playerKey, playerGameStats.date)
+    .all();
+  return sameDateInIdOrder(rows, 'asc').map(toPlayerGameStat);
+}
+
+/** Whether the store holds any line of the sport for one of the team codes. */
+export function hasTeamLines(db: Db, sport: string, teams: readonly string[]): boolean {
+  if (teams.length === 0) return false;
+  const team = teams.length === 1 ? eq(playerGameStats.team, teams[0] as string) : inArray(playerGameStats.team, [...teams]);
+  return db.select({ id: playerGameStats.id }).from(playerGameStats).where(and(eq(playerGameStats.sport, sport), team)).limit(1).get() !== undefined;
+}
+
+/**
+ * The distinct names of a sport's stored lines (or one player key's), each where its first line by
+ * player key, date and id puts it: the order a DISTINCT over the (sport, player key, date) index gave
+ * them. The key index orders one date's games by game key, so the lines are read by player key and
+ * date and each same-date run is put in id order (sameDateInIdOrder) before the names are taken.
+ * Read as raw rows through one prepared statement: a sport's ~24k lines as drizzle objects made
+ * name resolution (scan, parlay) ~40 ms slower than the DISTINCT it replaces.
+ */
+export function storedNames(db: Db, sport: GradedSport, playerKey?: string): string[] {
+  const sql = `select "player_name", "player_key", "date", "id" from "player_game_stats" where "sport" = ?${playerKey === undefined ? '' : ' and "player_key" = ?'} order by "player_key", "date"`;
+  const args = playerKey === undefined ? [sport] : [sport, playerKey];
+  const lines = (prepared(clientOf(db), sql).raw(true).all(...args) as Array<[string, string, string, number]>).map(([name, key, date, id]) => ({ name, playerKey: key, date, id }));
+  return [...new Set(sameDateInIdOrder(lines, 'asc').map((l) => l.name))];
+}
+
+/**
+ * Each stored (name, team, date) of a sport, newest date first, by player key then id within a date:
+ * the order a DISTINCT over the lines in (player key, date, id) order gave them (the player search).
+ */
+export function nameTeamDates(db: Db, sport: GradedSport): Array<{ player: string; team: string | null; seen: string }> {
+  const lines = db
+    .select({ player: playerGameStats.playerName, team: playerGameStats.team, seen: playerGameStats.date })
+    .from(playerGameStats)
+    .where(eq(playerGameStats.sport, sport))
+    .orderBy(desc(playerGameStats.date), playerGameStats.playerKey, playerGameStats.id)
+    .all();
+  const seen = new Set<string>();
+  return lines.filter((r) => {
+    const key = JSON.stringify([r.player, r.team, r.seen]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The extras and dates of the players' lines, by player key and date, one date's games in id order. */
+export function playersExtras(db: Db, sport: GradedSport, playerKeys: readonly string[]): Array<{ playerKey: string; extras: Record<string, number | null>; date: string }> {
+  return db
+    .select({ playerKey: playerGameStats.playerKey, extras: playerGameStats.extras, date: playerGameStats.date })
+    .from(playerGameStats)
+    .where(and(eq(playerGameStats.sport, sport), inArray(playerGameStats.playerKey, [...playerKeys])))
+    .orderBy(playerGameStats.playerKey, playerGameStats.date, playerGameStats.id)
+    .all();
+}
+
+/** Every line of a sport from `from` on, newest date first; one date's lines by player key, then id. */
+export function sportLinesSince(db: Db, sport: GradedSport, from: string): GameStatRow[] {
+  return db
+    .select()
+    .from(playerGameStats)
+    .where(and(eq(playerGameStats.sport, sport), gte(playerGameStats.date, from)))
+    .orderBy(desc(playerGameStats.date), playerGameStats.playerKey, playerGameStats.id)
+    .all();
 }

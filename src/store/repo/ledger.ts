@@ -41,6 +41,16 @@ export function publicEntriesForEvents(db: Db, eventIds: readonly string[]): Led
   return out;
 }
 
+/** Public entries of a sport's ET game date locked at or before `atIso`, in id order (what live tracking follows). */
+export function publicEntriesOfDate(db: Db, sport: string, gameDate: string, atIso: string): LedgerEntry[] {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(and(isNull(ledgerEntries.userId), eq(ledgerEntries.sport, sport), eq(ledgerEntries.gameDate, gameDate), lte(ledgerEntries.lockedAt, atIso)))
+    .orderBy(ledgerEntries.id)
+    .all();
+}
+
 /** Pending entries (public and users') whose game has not started at `now`: closing capture targets. */
 export function pendingBeforeStart(db: Db, sport: string, now: Date): LedgerEntry[] {
   const cols = columnsOf(ledgerEntries);

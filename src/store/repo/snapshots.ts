@@ -1,5 +1,6 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, lte } from 'drizzle-orm';
 import type { FairSource } from '../../domain/model/market.js';
+import { propKeyOf } from '../../domain/prop-ref.js';
 import type { Db } from '../db.js';
 import { gradedRows, gradeLocks, snapshots } from '../schema.js';
 import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, JsonText, mapRow, prepared } from './_raw.js';
@@ -32,6 +33,19 @@ export function snapshotBefore(db: Db, sport: string, takenAt: string): Snapshot
 
 export function latestSnapshot(db: Db, sport: string): Snapshot | null {
   return recentSnapshots(db, sport, 1)[0] ?? null;
+}
+
+/** The newest snapshot of a sport's slate for an ET date taken at or before `atIso`. */
+export function slateSnapshotAsOf(db: Db, sport: string, slateDate: string, atIso: string): Snapshot | null {
+  return (
+    db
+      .select()
+      .from(snapshots)
+      .where(and(eq(snapshots.sport, sport), eq(snapshots.slateDate, slateDate), lte(snapshots.takenAt, atIso)))
+      .orderBy(desc(snapshots.takenAt), desc(snapshots.id))
+      .limit(1)
+      .get() ?? null
+  );
 }
 
 /** Every row of a snapshot, in the order of the (snapshot, event, player, stat, line, side) index. */
@@ -103,7 +117,8 @@ export function insertSnapshot(db: Db, snapshot: Omit<typeof snapshots.$inferIns
   return id;
 }
 
-export const lockKey = (eventId: string, playerKey: string, stat: string, line: number, side: string) => `${eventId}|${playerKey}|${stat}|${line}|${side}`;
+/** A grade lock's key: the prop's identity as one string (domain/prop-ref.ts). */
+export const lockKey = propKeyOf;
 
 /**
  * A stored lock as the snapshot run uses it: the model detail stays its stored JSON text (written

@@ -3,8 +3,7 @@
  * from its games file, and every imported line equals its raw CSV row (checked against the CSV
  * text parsed here, not against the importer). Uses the bundled WNBA history (data/replay/history).
  */
-import fs from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';

@@ -6,7 +6,9 @@ import { FITTED_PARAMS } from '../../../src/domain/model/index.js';
 import { loadStrikeoutQuotesCsv } from '../../../src/feeds/history/mlb-strikeouts.js';
 import { loadNbaGameLogsCsv } from '../../../src/feeds/history/nba-gamelogs.js';
 import { loadHistoricalPropsCsv } from '../../../src/feeds/history/props.js';
-import { HistoryIndex, ladders, runBacktest } from '../../../src/jobs/backtest/nba.js';
+import { HistoryIndex } from '../../../src/domain/backtest/history.js';
+import { ladders } from '../../../src/domain/backtest/ladders.js';
+import { runBacktest } from '../../../src/jobs/backtest/nba.js';
 
 const FX = 'test/fixtures/history';
 const props = loadHistoricalPropsCsv(readFileSync(`${FX}/all-markets-nop-excerpt.csv`, 'utf8')).rows;

@@ -1,24 +1,22 @@
+import type { PropRef } from './prop-ref.js';
+
 /**
  * What the content desk knows about a day: plain records read from the store (src/store/repo/content-facts.ts)
- * and handed to the pure builders (report, pack, drafts). Nothing here is computed or defaulted;
- * a field the store does not hold is null.
+ * and handed to the pure builders in src/content (report, pack, drafts). Declared here, below both,
+ * so the store returns domain types. Nothing here is computed or defaulted; a field the store does
+ * not hold is null.
  */
 
 /** One graded row of a stored snapshot: the fields a free caller may see, plus the ranking inputs. */
-export interface SlateRowFact {
+export interface SlateRowFact extends PropRef {
   id: number;
   sport: string;
-  eventId: string;
   commenceTime: string;
   homeTeam: string;
   awayTeam: string;
   player: string;
-  playerKey: string;
   team: string | null;
   opponent: string | null;
-  statType: string;
-  line: number;
-  side: 'over' | 'under';
   grade: string | null;
   projection: number | null;
   book: string | null;
@@ -86,19 +84,14 @@ export interface SlateFact {
 }
 
 /** One public ledger entry (user_id null). `price` is the book price the grade was given at. */
-export interface LedgerFact {
+export interface LedgerFact extends PropRef {
   id: number;
   sport: string;
-  eventId: string;
   commenceTime: string;
   gameDate: string;
   player: string;
-  playerKey: string;
   team: string | null;
   opponent: string | null;
-  statType: string;
-  line: number;
-  side: 'over' | 'under';
   grade: string | null;
   book: string | null;
   price: number | null;

@@ -1,0 +1,24 @@
+import { easternDate } from '../domain/time.js';
+import type { Store } from '../store/db.js';
+import { heroOfSnapshots, latestHeroOf } from '../store/repo/graded-rows.js';
+import { latestSnapshot, type GradedRowRecord } from '../store/repo/snapshots.js';
+
+/**
+ * The hero prop: on today's slate (latest snapshots pinned to today's ET date), the A or B prop
+ * with the largest |projection - line|. No such prop today: the most recent real graded A/B read
+ * from any stored snapshot, flagged `latest`. Nothing stored at all: null. Which rows compete (main
+ * lines, a projection on the graded side, an edge not gone now) is store/repo/graded-rows.ts heroWhere.
+ */
+export function findHero(store: Store, now: Date, sports: readonly string[]): { row: GradedRowRecord; latest: boolean } | null {
+  const today = easternDate(now);
+  const slateIds = sports
+    .map((s) => latestSnapshot(store.db, s))
+    .filter((s) => s !== null && s.slateDate === today)
+    .map((s) => s!.id);
+  if (slateIds.length > 0) {
+    const row = heroOfSnapshots(store.db, slateIds);
+    if (row) return { row, latest: false };
+  }
+  const fallback = latestHeroOf(store.db, sports);
+  return fallback ? { row: fallback, latest: true } : null;
+}

@@ -1,0 +1,49 @@
+import type { GradedSport } from '../domain/sports.js';
+import type { Store } from '../store/db.js';
+import { playersExtras } from '../store/repo/game-stats.js';
+import { latestSnapshot, snapshotRows, type GradedRowRecord, type Snapshot } from '../store/repo/snapshots.js';
+
+/**
+ * The schedule views (lineups, injuries, probable pitchers) from what the latest snapshot stored;
+ * no provider call.
+ */
+
+/** The latest snapshot of a sport and every row of it; null with none stored. */
+export function latestRows(store: Store, sport: string): { snapshot: Snapshot; rows: GradedRowRecord[] } | null {
+  const snapshot = latestSnapshot(store.db, sport);
+  return snapshot ? { snapshot, rows: snapshotRows(store.db, snapshot.id) } : null;
+}
+
+/** One row per (game, player): the snapshot stores one per stat/line/side. */
+export function perPlayer(rows: readonly GradedRowRecord[]): GradedRowRecord[] {
+  const seen = new Map<string, GradedRowRecord>();
+  for (const r of rows) {
+    const k = `${r.eventId}|${r.playerKey}`;
+    if (!seen.has(k)) seen.set(k, r);
+  }
+  return [...seen.values()].sort((a, b) => a.commenceTime.localeCompare(b.commenceTime) || (a.team ?? '').localeCompare(b.team ?? '') || a.player.localeCompare(b.player));
+}
+
+/** Best-effort season ERA from stored box-score lines: 9 x ER / IP, only when both are real. */
+export function eraFrom(lines: ReadonlyArray<{ extras: Record<string, number | null> }>): number | null {
+  let er = 0;
+  let ip = 0;
+  for (const l of lines) {
+    const e = l.extras['earned_runs'];
+    const i = l.extras['innings_pitched'];
+    if (typeof e !== 'number' || typeof i !== 'number') continue;
+    er += e;
+    ip += i;
+  }
+  return ip > 0 ? Math.round(((9 * er) / ip) * 100) / 100 : null;
+}
+
+/**
+ * Each pitcher's ERA over his stored lines dated in `season` (a year: "2025"), keyed by player
+ * key; the lines are summed by date, one date's games in id order.
+ */
+export function seasonEras(store: Store, sport: GradedSport, playerKeys: readonly string[], season: string): Map<string, number | null> {
+  const keys = [...new Set(playerKeys)];
+  const lines = keys.length === 0 ? [] : playersExtras(store.db, sport, keys);
+  return new Map(keys.map((k) => [k, eraFrom(lines.filter((l) => l.playerKey === k && l.date.startsWith(season)))]));
+}

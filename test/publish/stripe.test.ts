@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors.js';
+import { connectStripe, setStripeApiBase, verifyStripeSignature } from '../../src/publish/stripe.js';
+
+/**
+ * src/publish/stripe.ts against a loopback stand-in for the Stripe API (the same documented answer
+ * test/server/accounts-portal.test.ts serves) and against bodies signed with Stripe's own test
+ * helper. The clock of the signature check is passed in: the wall clock of the caller.
+ */
+
+const SECRET = 'whsec_publish_test';
+const KEY = 'sk_test_publish';
+let stripe: Server;
+let answer: { status: number; body: unknown } = { status: 200, body: {} };
+const seen: Array<{ url: string; body: string }> = [];
+
+beforeAll(async () => {
+  stripe = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', body });
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_loopback' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
+  setStripeApiBase(`http://127.0.0.1:${(stripe.address() as AddressInfo).port}`);
+});
+afterAll(async () => {
+  setStripeApiBase(null);
+  await new Promise<void>((resolve) => stripe.close(() => resolve()));
+});
+
+describe('StripeBilling.portalSession', () => {
+  it('posts the customer and return url to /v1/billing_portal/sessions and answers the session url', async () => {
+    answer = { status: 200, body: { id: 'bps_1', object: 'billing_portal.session', customer: 'cus_A1', return_url: 'https://propgrade.test/account', url: 'https://billing.stripe.com/p/session/test_A1' } };
+    seen.length = 0;
+    expect(await connectStripe(KEY).portalSession('cus_A1', 'https://propgrade.test/account')).toEqual({ url: 'https://billing.stripe.com/p/session/test_A1' });
+    expect(seen.map((s) => s.url)).toEqual(['/v1/billing_portal/sessions']);
+    expect(Object.fromEntries(new URLSearchParams(seen[0]!.body))).toEqual({ customer: 'cus_A1', return_url: 'https://propgrade.test/account' });
+  });
+
+  it("a refusal is UPSTREAM carrying Stripe's error type, code and status only", async () => {
+    answer = { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such customer: 'cus_A1'" } } };
+    const error = await connectStripe(KEY).portalSession('cus_A1', 'https://propgrade.test/account').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('UPSTREAM');
+    expect((error as AppError).details).toEqual({ stripe_error: 'invalid_request_error', stripe_code: 'resource_missing', stripe_status: 400 });
+  });
+});
+
+describe('verifyStripeSignature', () => {
+  const at = new Date('2026-03-02T15:00:00Z');
+  const raw = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.subscription.updated', created: 1772463600, data: { object: {} } });
+  const signed = (payload: string, secret = SECRET, t = at) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(t.getTime() / 1000) });
+
+  it('answers the signed event at a clock within the tolerance', async () => {
+    const r = await verifyStripeSignature(Buffer.from(raw), signed(raw), SECRET, 300, at.getTime() + 299_000);
+    expect(r).toEqual({ ok: true, event: JSON.parse(raw) });
+  });
+
+  it('refuses a forged signature, an altered body and a stale timestamp, saying why', async () => {
+    const forged = await verifyStripeSignature(raw, signed(raw, 'whsec_other'), SECRET, 300, at.getTime());
+    const altered = await verifyStripeSignature(raw.replace('evt_1', 'evt_2'), signed(raw), SECRET, 300, at.getTime());
+    const stale = await verifyStripeSignature(raw, signed(raw), SECRET, 300, at.getTime() + 301_000);
+    for (const r of [forged, altered, stale]) expect(r.ok).toBe(false);
+    expect(stale).toEqual({ ok: false, reason: expect.stringMatching(/tolerance/i) });
+  });
+});
