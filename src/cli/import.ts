@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
-import { badInput } from '../errors.js';
 import { contextFor, parseOptions } from './_context.js';
 import type { CliIO } from './_io.js';
 
@@ -24,20 +22,12 @@ export function registerImport(program: Command, io: CliIO): void {
     .action(async (file: string, raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
-      if (!existsSync(file)) throw badInput(`no such file: ${file}`);
-      if (opts.games && !existsSync(opts.games)) throw badInput(`no such file: ${opts.games}`);
       const { openRunEnvironment } = await import('./_run.js');
-      const { detectGameLogSport, importGameLogs, supportedGameLogSports } = await import('../jobs/import-history.js');
-      const { siblingGamesFile } = await import('../feeds/history/wnba-box-scores.js');
-      const detected = detectGameLogSport(file);
-      if (opts.sport && detected && opts.sport !== detected) throw badInput(`--sport ${opts.sport}, but ${file} is a ${detected} game-log file`);
-      const sport = opts.sport ?? detected;
-      if (!sport) throw badInput(`${file}: unknown game-log layout (supported: ${supportedGameLogSports().join(', ')}); pass --sport`);
-      if (sport === 'wnba' && !opts.games && !siblingGamesFile(file)) throw badInput(`${file}: WNBA box scores need their games file (--games <wnba_games csv>)`);
+      const { planImport, runImportJob } = await import('../jobs/import.js');
+      const plan = planImport({ file, sport: opts.sport, games: opts.games, force: opts.force });
       const env = await openRunEnvironment(ctx, { needsReplayClock: false });
       try {
-        const result = importGameLogs(env.store, sport, file, env.now, { force: opts.force, ...(opts.games ? { games: opts.games } : {}) });
-        if (!result) throw badInput(`--sport ${sport}: no game-log importer (supported: ${supportedGameLogSports().join(', ')})`);
+        const result = runImportJob(env.store, plan, env.now);
         const skipped = (n: number | undefined) => (n ? ` (${n} rows skipped: not WNBA games or unreadable)` : '');
         ctx.result(result, (r) => (r.skipped ? `${r.file}: already imported (use --force to re-import)` : `${r.file}: ${r.written} ${r.sport} player-games written${skipped(r.skippedRows)}`));
       } finally {

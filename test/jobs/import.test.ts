@@ -1,0 +1,40 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { planImport, runImportJob } from '../../src/jobs/import.js';
+import { openStore } from '../../src/store/db.js';
+
+const MLB = 'test/fixtures/history/mlb-pitcher-gamelogs-excerpt.csv';
+const NBA = 'test/fixtures/history/gamelogs-nop-excerpt.csv';
+
+/** Data lines of a CSV file (the excerpts hold no quoted newlines). */
+const dataLines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').length - 1;
+
+describe('the import job (propgrade import gamelogs)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-import-job-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('tells the sport from the header and refuses before any store is opened', () => {
+    expect(planImport({ file: MLB, force: false }).sport).toBe('mlb');
+    expect(planImport({ file: NBA, force: false }).sport).toBe('nba');
+    expect(() => planImport({ file: MLB, sport: 'nba', force: false })).toThrow(/--sport nba, but .* is a mlb game-log file/);
+    expect(() => planImport({ file: join(dir, 'missing.csv'), force: false })).toThrow(/no such file/);
+    expect(() => planImport({ file: 'test/fixtures/history/mlb-strikeouts-excerpt.csv', force: false })).toThrow(/unknown game-log layout .*pass --sport/);
+    expect(existsSync(join(dir, 'x.sqlite'))).toBe(false);
+  });
+
+  it('writes every line of the real excerpt once; a second run is skipped', () => {
+    const store = openStore(join(dir, 'x.sqlite'));
+    try {
+      const plan = planImport({ file: MLB, force: false });
+      const now = new Date('2025-08-16T12:00:00Z');
+      expect(runImportJob(store, plan, now)).toMatchObject({ sport: 'mlb', written: dataLines(MLB), skipped: false });
+      expect(runImportJob(store, plan, now)).toMatchObject({ skipped: true });
+      const n = store.sqlite.prepare(`select count(*) as n from player_game_stats where sport = 'mlb'`).get() as { n: number };
+      expect(n.n).toBe(dataLines(MLB));
+    } finally {
+      store.close();
+    }
+  });
+});
