@@ -9,7 +9,7 @@ import { createLiveTransport, createTransport, LIVE_DEFAULTS, readReplayManifest
 import type { FeedLogger } from './transport/log.js';
 import type { Transport } from './transport/types.js';
 import type { ReplaySeed } from '../jobs/import-history.js';
-import type { GameResults, ResultsSource } from '../jobs/settle.js';
+import type { GameResults, ResultsSource } from './sources.js';
 import type { CreditReport, OddsSource, RunLogger, StatusSource } from './sources.js';
 import type { InjuryChip } from '../domain/display-state.js';
 import { fetchBoxscore, fetchSchedule } from './mlb-statsapi/index.js';

@@ -1,4 +1,4 @@
-import type { GameEvent, PropQuote } from '../domain/entities.js';
+import type { GameEvent, GameStatus, PlayerGameStat, PropQuote } from '../domain/entities.js';
 import type { InjuryChip, LineupBoard } from '../domain/display-state.js';
 import type { GradedSport } from '../domain/sports.js';
 
@@ -32,6 +32,20 @@ export interface StatusSource {
   injuries(sport: GradedSport): Promise<Map<string, InjuryChip> | null>;
   /** Posted lineups for the ET date (MLB); null when unavailable or not applicable. */
   lineups(sport: GradedSport, date: string): Promise<LineupBoard | null>;
+}
+
+/** One game's final state from a results provider. `players` null = box score unavailable. */
+export interface GameResults {
+  gameId: string;
+  status: GameStatus;
+  homeAbbr: string | null;
+  awayAbbr: string | null;
+  players: PlayerGameStat[] | null;
+}
+
+export interface ResultsSource {
+  /** Games of the sport on an ET date, or null when the provider is unavailable. */
+  results(sport: GradedSport, date: string): Promise<GameResults[] | null>;
 }
 
 export interface RunLogger {

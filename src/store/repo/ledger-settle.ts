@@ -1,0 +1,108 @@
+import type { PendingEntry, SettledEntry } from '../../domain/settle-entries.js';
+import type { Db } from '../db.js';
+import { clientOf, prepared } from './_raw.js';
+
+/**
+ * The settle run's reads and writes of the ledger (docs/performance.md, "Settle"): the due dates,
+ * each date's pending entries in bulk, and the settled entries written by prepared statements.
+ * Settling itself is the domain's (src/domain/settle-entries.ts); nothing here decides anything.
+ */
+
+/** A function run inside one write transaction (BEGIN IMMEDIATE): all of it commits, or none. */
+export function inWriteTransaction<T>(db: Db, fn: () => T): T {
+  return clientOf(db).transaction(fn).immediate();
+}
+
+/**
+ * The sport's pending entries in one pass over the pending index, one row per game date: whether
+ * any of the date's entries is due (its game has started by `at` and the date is not after
+ * `today`), and over the entries that are not due (game not started, or dated after today) their
+ * count, first start and latest date, totalled across dates by SQLite (window aggregates over the
+ * groups). The game date is the group's own, so it is compared once per date, not per row: a date
+ * after today is all not due; on an earlier date an entry is due when its game has started, so the
+ * date is due when its first start has passed, and its not-due entries are those starting after `at`.
+ */
+const PENDING_BY_DATE_SQL =
+  'select "game_date", "due", sum("late") over (), min("first_late") over (), max(case when "late" > 0 then "game_date" end) over () from (' +
+  'select "game_date", "game_date" <= ? and min("commence_time") <= ? as "due", ' +
+  'case when "game_date" > ? then count(*) else count(*) filter (where "commence_time" > ?) end as "late", ' +
+  'case when "game_date" > ? then min("commence_time") else min("commence_time") filter (where "commence_time" > ?) end as "first_late" ' +
+  'from "ledger_entries" where ("sport" = ? and "outcome" = ?) group by "game_date")';
+type PendingDateRow = [gameDate: string, due: 0 | 1, pending: number, firstStart: string | null, lastGameDate: string | null];
+
+export interface PendingDates {
+  /** ET dates with an entry whose game has started, ascending. */
+  due: string[];
+  /** The pending entries that are not due; null when there are none. */
+  notDue: { pending: number; firstStart: string; lastGameDate: string } | null;
+}
+
+/** Due dates and not-due totals of the sport's pending entries at `at` (an ISO instant) on the ET date `today`. */
+export function pendingDates(db: Db, sport: string, at: string, today: string): PendingDates {
+  const rows = prepared(clientOf(db), PENDING_BY_DATE_SQL).raw(true).all(today, at, today, at, today, at, sport, 'pending') as PendingDateRow[];
+  const due = rows.filter((r) => r[1] === 1).map((r) => r[0]).sort();
+  const [, , pending = 0, firstStart = null, lastGameDate = null] = rows[0] ?? [];
+  return { due, notDue: pending === 0 || firstStart === null || lastGameDate === null ? null : { pending, firstStart, lastGameDate } };
+}
+
+/** A date's pending entries, read whole from the date's range of the pending index (in id order, which it gives without a sort). */
+const PENDING_OF_DATE_SQL =
+  'select "id", "team", "player_key", "stat_type", "line", "side", "locked_price", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", "commence_time" ' +
+  'from "ledger_entries" where ("outcome" = ? and "sport" = ? and "game_date" = ?) order by "id"';
+type PendingRow = [number, string | null, string, string, number, 'over' | 'under', number | null, number | null, number | null, number | null, string | null, string];
+
+export function pendingOfDate(db: Db, sport: string, date: string): PendingEntry[] {
+  const rows = prepared(clientOf(db), PENDING_OF_DATE_SQL).raw(true).all('pending', sport, date) as PendingRow[];
+  return rows.map((r) => ({
+    id: r[0],
+    team: r[1],
+    playerKey: r[2],
+    statType: r[3],
+    line: r[4],
+    side: r[5],
+    lockedPrice: r[6],
+    lockedFairProb: r[7],
+    closingLine: r[8],
+    closingFairProb: r[9],
+    closingCapturedAt: r[10],
+    commenceTime: r[11],
+  }));
+}
+
+/** Only a pending entry is settled: a second write of the same entry changes nothing. */
+const SET = 'update "ledger_entries" set "outcome" = ?, "actual_value" = ?, "settled_at" = ?, "clv" = ?, "clv_line" = ?, "clv_verdict" = ?, "clv_pct" = ?';
+const SETTLE_ONE_SQL = `${SET} where "id" = ? and "outcome" = 'pending'`;
+// The unary + keeps the outcome test off the pending index: on it SQLite would scan every pending
+// entry for the ids instead of seeking each id by rowid.
+const SETTLE_MANY_SQL = `${SET} where "id" in (select "value" from json_each(?)) and +"outcome" = 'pending'`;
+
+/** Text that tells two numbers apart exactly (String() is exact for doubles, but says 0 for -0). */
+const numKey = (v: number | null): string => (v === null ? 'n' : Object.is(v, -0) ? '-0' : String(v));
+
+/**
+ * Writes settled entries; returns how many rows changed. Entries whose written fields are all the
+ * same go in one UPDATE over their ids (a JSON list of integers, read by SQLite's json_each): most of
+ * a date's entries have no close, and their fields are an outcome and a whole-number stat, so a date
+ * is a few dozen statements instead of one per entry. An entry whose fields no other shares is
+ * written by id. Every value is bound as itself, never passed through text.
+ */
+export function writeSettlements(db: Db, settledAt: string, entries: readonly SettledEntry[]): number {
+  const client = clientOf(db);
+  const groups = new Map<string, SettledEntry[]>();
+  for (const e of entries) {
+    const key = `${e.outcome}|${numKey(e.actualValue)}|${numKey(e.clv)}|${numKey(e.clvLine)}|${e.clvVerdict ?? 'n'}|${numKey(e.clvPct)}`;
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
+  }
+  const one = prepared(client, SETTLE_ONE_SQL);
+  const many = prepared(client, SETTLE_MANY_SQL);
+  let changed = 0;
+  for (const group of groups.values()) {
+    const e = group[0] as SettledEntry;
+    const fields = [e.outcome, e.actualValue, settledAt, e.clv, e.clvLine, e.clvVerdict, e.clvPct] as const;
+    const ids = group.length === 1 ? e.id : JSON.stringify(group.map((g) => g.id));
+    changed += (group.length === 1 ? one : many).run(...fields, ids).changes;
+  }
+  return changed;
+}
