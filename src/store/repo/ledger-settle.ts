@@ -70,39 +70,18 @@ export function pendingOfDate(db: Db, sport: string, date: string): PendingEntry
 }
 
 /** Only a pending entry is settled: a second write of the same entry changes nothing. */
-const SET = 'update "ledger_entries" set "outcome" = ?, "actual_value" = ?, "settled_at" = ?, "clv" = ?, "clv_line" = ?, "clv_verdict" = ?, "clv_pct" = ?';
-const SETTLE_ONE_SQL = `${SET} where "id" = ? and "outcome" = 'pending'`;
-// The unary + keeps the outcome test off the pending index: on it SQLite would scan every pending
-// entry for the ids instead of seeking each id by rowid.
-const SETTLE_MANY_SQL = `${SET} where "id" in (select "value" from json_each(?)) and +"outcome" = 'pending'`;
-
-/** Text that tells two numbers apart exactly (String() is exact for doubles, but says 0 for -0). */
-const numKey = (v: number | null): string => (v === null ? 'n' : Object.is(v, -0) ? '-0' : String(v));
+const SETTLE_SQL =
+  'update "ledger_entries" set "outcome" = ?, "actual_value" = ?, "settled_at" = ?, "clv" = ?, "clv_line" = ?, "clv_verdict" = ?, "clv_pct" = ? ' +
+  `where "id" = ? and "outcome" = 'pending'`;
 
 /**
- * Writes settled entries; returns how many rows changed. Entries whose written fields are all the
- * same go in one UPDATE over their ids (a JSON list of integers, read by SQLite's json_each): most of
- * a date's entries have no close, and their fields are an outcome and a whole-number stat, so a date
- * is a few dozen statements instead of one per entry. An entry whose fields no other shares is
- * written by id. Every value is bound as itself, never passed through text.
+ * Writes settled entries by id with one prepared UPDATE, inside the caller's transaction; returns
+ * how many rows changed. (Grouping entries with the same fields into one UPDATE over a json_each
+ * id list was slower: SQLite collects the ids of such an UPDATE before it writes.)
  */
 export function writeSettlements(db: Db, settledAt: string, entries: readonly SettledEntry[]): number {
-  const client = clientOf(db);
-  const groups = new Map<string, SettledEntry[]>();
-  for (const e of entries) {
-    const key = `${e.outcome}|${numKey(e.actualValue)}|${numKey(e.clv)}|${numKey(e.clvLine)}|${e.clvVerdict ?? 'n'}|${numKey(e.clvPct)}`;
-    const group = groups.get(key);
-    if (group) group.push(e);
-    else groups.set(key, [e]);
-  }
-  const one = prepared(client, SETTLE_ONE_SQL);
-  const many = prepared(client, SETTLE_MANY_SQL);
+  const update = prepared(clientOf(db), SETTLE_SQL);
   let changed = 0;
-  for (const group of groups.values()) {
-    const e = group[0] as SettledEntry;
-    const fields = [e.outcome, e.actualValue, settledAt, e.clv, e.clvLine, e.clvVerdict, e.clvPct] as const;
-    const ids = group.length === 1 ? e.id : JSON.stringify(group.map((g) => g.id));
-    changed += (group.length === 1 ? one : many).run(...fields, ids).changes;
-  }
+  for (const e of entries) changed += update.run(e.outcome, e.actualValue, settledAt, e.clv, e.clvLine, e.clvVerdict, e.clvPct, e.id).changes;
   return changed;
 }
