@@ -67,8 +67,8 @@ describe('hot queries seek indexes', () => {
     uses(/from "ledger_entries" where \(coalesce\("user_id", 0\) = 0 and "user_id" is null and "event_id" in/, 'ledger_entries_key');
     // The settle run reads each due date's pending entries from that date's range of the pending
     // index, every key column sought, in id order without a sort; it writes them back by id.
-    uses(/^select "id", "team", .* from "ledger_entries" where \("outcome" = \? and "sport" = \? and "game_date" = \?\) order by "id"$/, 'ledger_entries_pending (outcome=? AND sport=? AND game_date=?)');
-    for (const [sql, plan] of plans) if (/^select "id", "team", .* from "ledger_entries" where \("outcome"/.test(sql)) expect(plan, sql).not.toContain('TEMP B-TREE');
+    uses(/^select propgrade_pending_entries\(.* from "ledger_entries" where \("outcome" = \? and "sport" = \? and "game_date" = \?\)$/, 'ledger_entries_pending (outcome=? AND sport=? AND game_date=?)');
+    for (const [sql, plan] of plans) if (/^select propgrade_pending_entries\(/.test(sql)) expect(plan, sql).not.toMatch(/TEMP B-TREE|CO-ROUTINE|MATERIALIZE/);
     const writes = [...plans].filter(([sql]) => /^update "ledger_entries" set "outcome" = \?/.test(sql));
     expect(writes.map(([sql]) => sql.replace(/^.* where /, ''))).toEqual([`"id" = ? and "outcome" = 'pending'`]);
     for (const [sql, plan] of writes) expect(plan, sql).toMatch(/SEARCH ledger_entries USING INTEGER PRIMARY KEY \(rowid=\?\)/);
