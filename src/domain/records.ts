@@ -10,7 +10,7 @@ import { normalizeName } from './names.js';
 import { evPctAt } from './claim.js';
 import { profitPerUnit } from './odds.js';
 import { MIN_SAMPLE, gateRate, type GatedRate } from './record-gate.js';
-import type { LedgerEntry } from './settlement.js';
+import type { LedgerEntry } from './ledger.js';
 import { addDays, easternDate, isIsoDate } from './time.js';
 
 /** Spec Limits: "model aggregate window: 30 days". */

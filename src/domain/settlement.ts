@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { computeClv } from './clv.js';
 import { gameStatusSchema } from './entities.js';
-import type { ledgerEntries } from '../store/schema.js';
+import type { LedgerEntry } from './ledger.js';
 
-export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+export type { LedgerEntry } from './ledger.js';
 
 /** What the box score says about one player in one game. */
 export const gameResultSchema = z.object({

@@ -2,8 +2,7 @@ import { addDays } from '../domain/time.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
 import { upsertGameStats } from '../store/repo/game-stats.js';
-import type { ResultsSource } from '../feeds/sources.js';
-import type { RunLogger } from '../feeds/sources.js';
+import type { ResultsSource, RunLogger } from '../feeds/sources.js';
 
 export interface BackfillSummary {
   sport: GradedSport;

@@ -229,3 +229,65 @@ describe('settle summary: not due yet, and the CLV of what it settled', () => {
     expect(again.clv).toEqual({ beat: 0, faded: 0, flat: 0, noClose: 0 });
   });
 });
+
+describe('two settles and two record tallies at once, on two stores', () => {
+  const stores: Array<ReturnType<typeof seededStore>> = [];
+  afterEach(() => {
+    for (const s of stores.splice(0)) s.cleanup();
+  });
+
+  /** What the recorded box score says an entry settles to, read without the adapter or the domain. */
+  const expectedOf = (box: ReturnType<typeof recordedBoxScores>, e: { playerKey: string; statType: string; line: number; side: string }) => {
+    const line = box.get(e.playerKey);
+    if (!line || line.dnp || line.minutes === 0) return { outcome: 'void', actual: null };
+    const actual = e.statType === 'pra' ? line.points + line.rebounds + line.assists : (line as unknown as Record<string, number>)[e.statType];
+    if (actual === undefined) throw new Error(`unexpected stat ${e.statType}`);
+    return { outcome: actual === e.line ? 'push' : (actual > e.line) === (e.side === 'over') ? 'hit' : 'miss', actual };
+  };
+
+  it('each run settles its own store exactly as the box scores say, and each tally counts its own rows', async () => {
+    const [a, b] = [seededStore(), seededStore()];
+    stores.push(a, b);
+    await snapshotAt(a.store, 'nba', SLATE);
+    await snapshotAt(b.store, 'nba', SLATE);
+    // Store b's lines move a quarter point up and its Knicks entries go: the two ledgers differ,
+    // so an entry decided against the other run's rows or counted in the other tally shows.
+    b.store.sqlite.prepare('update ledger_entries set line = line + 0.25').run();
+    b.store.sqlite.prepare(`delete from ledger_entries where team = 'NY'`).run();
+    const sources = await resultsAt(NEXT_MORNING);
+    // Run a waits for its results until run b has fetched its own: both are in flight at once,
+    // and a writes after b started.
+    let bFetched: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (bFetched = resolve));
+    const slowA = { results: async (sport: 'nba', date: string) => (await gate, sources.results.results(sport, date)) };
+    const fastB = { results: async (sport: 'nba', date: string) => { const r = await sources.results.results(sport, date); bFetched(); return r; } };
+    const now = new Date(NEXT_MORNING);
+    const [sa, sb] = await Promise.all([
+      runSettle('nba', { store: a.store, results: slowA, now, log: collectingLogger() }),
+      runSettle('nba', { store: b.store, results: fastB, now, log: collectingLogger() }),
+    ]);
+    await sources.close();
+
+    const box = recordedBoxScores();
+    for (const [t, summary] of [[a, sa], [b, sb]] as const) {
+      const rows = t.store.sqlite.prepare('select player_key as playerKey, stat_type as statType, line, side, outcome, actual_value as actualValue from ledger_entries').all() as Array<{ playerKey: string; statType: string; line: number; side: string; outcome: string; actualValue: number | null }>;
+      expect(rows.length).toBeGreaterThan(100);
+      const counts = { hit: 0, miss: 0, push: 0, void: 0 } as Record<string, number>;
+      for (const e of rows) {
+        const want = expectedOf(box, e);
+        expect({ outcome: e.outcome, actual: e.actualValue }).toEqual(want);
+        counts[want.outcome] = (counts[want.outcome] ?? 0) + 1;
+      }
+      expect(summary.settled).toEqual(counts);
+      expect(summary.stillPending).toBe(0);
+    }
+
+    // The tallies, interleaved over the two stores, each against a count of its own raw rows.
+    const reads = [a, b, a, b].map((t) => readModelRecord(t.store, { now }).aggregate.counts);
+    for (const [i, t] of [a, b, a, b].entries()) {
+      const raw = t.store.sqlite.prepare(`select sum(outcome = 'hit') as hits, sum(outcome = 'miss') as misses, sum(outcome = 'push') as pushes, sum(outcome = 'void') as voids from ledger_entries where user_id is null`).get() as Record<string, number>;
+      expect(reads[i]).toMatchObject(raw);
+    }
+    expect(reads[0]).not.toEqual(reads[1]);
+  });
+});

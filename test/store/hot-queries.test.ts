@@ -65,9 +65,13 @@ describe('hot queries seek indexes', () => {
     uses(/from "player_game_stats" where \("sport" = \? and "player_key" = \? and "date" < \?\)/, 'player_game_stats_key (sport=? AND player_key=? AND date<?)');
     uses(/from "graded_rows" where "snapshot_id" = \?/, 'graded_rows_snapshot_key');
     uses(/from "ledger_entries" where \(coalesce\("user_id", 0\) = 0 and "user_id" is null and "event_id" in/, 'ledger_entries_key');
-    // The settle run decides each pending entry inside this UPDATE's scan: the date's pending range of
-    // the pending index, every key column sought, so only those rows are ever visited.
-    uses(/^update "ledger_entries" set .* where \("sport" = \? and "game_date" = \? and "outcome" = \?\) and propgrade_settle\(/, 'ledger_entries_pending (outcome=? AND sport=? AND game_date=?)');
+    // The settle run reads each due date's pending entries from that date's range of the pending
+    // index, every key column sought, in id order without a sort; it writes them back by id.
+    uses(/^select propgrade_pending_entries\(.* from "ledger_entries" where \("outcome" = \? and "sport" = \? and "game_date" = \?\)$/, 'ledger_entries_pending (outcome=? AND sport=? AND game_date=?)');
+    for (const [sql, plan] of plans) if (/^select propgrade_pending_entries\(/.test(sql)) expect(plan, sql).not.toMatch(/TEMP B-TREE|CO-ROUTINE|MATERIALIZE/);
+    const writes = [...plans].filter(([sql]) => /^update "ledger_entries" set "outcome" = \?/.test(sql));
+    expect(writes.map(([sql]) => sql.replace(/^.* where /, ''))).toEqual([`"id" = ? and "outcome" = 'pending'`]);
+    for (const [sql, plan] of writes) expect(plan, sql).toMatch(/SEARCH ledger_entries USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     // Due dates and not-due totals: one pass over the sport's pending range, grouped in index order.
     uses(/from "ledger_entries" where \("sport" = \? and "outcome" = \?\) group by "game_date"\)$/, 'ledger_entries_pending (outcome=? AND sport=?)');
     uses(/^select propgrade_record_tally\(/, 'ledger_entries_date');

@@ -1,10 +1,19 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { LedgerEntry as DomainLedgerEntry } from '../../domain/ledger.js';
 import type { CloseContext } from '../../domain/settlement.js';
 import type { Db } from '../db.js';
 import { closingPrices, gradedRows, ledgerEntries, snapshots } from '../schema.js';
 import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+
+/**
+ * The domain declares the ledger entry it reads (src/domain/ledger.ts); the table's row must be
+ * exactly that shape, both ways, so a column added or retyped on one side fails the typecheck.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const rowIsDomainEntry: Same<LedgerEntry, DomainLedgerEntry> = true;
+void rowIsDomainEntry;
 export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
 
 /**

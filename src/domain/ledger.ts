@@ -1,0 +1,55 @@
+/**
+ * A ledger entry as the domain reads it (docs/ledger.md): one claim, locked before its game, then
+ * settled against the box score with its closing-line value. The domain owns this shape; the
+ * store's row type is checked against it (src/store/repo/ledger.ts), so the two cannot drift.
+ */
+import type { Side } from './sports.js';
+
+export const LEDGER_OUTCOMES = ['pending', 'hit', 'miss', 'push', 'void'] as const;
+export type LedgerOutcome = (typeof LEDGER_OUTCOMES)[number];
+/** The outcomes a settle run writes. */
+export type SettledOutcome = Exclude<LedgerOutcome, 'pending'>;
+
+export type FairSource = 'consensus' | 'market_implied' | 'book';
+
+export interface LedgerEntry {
+  id: number;
+  /** Null for the public record; a user's own claims carry the user. */
+  userId: number | null;
+  source: 'pipeline' | 'scan';
+  sport: string;
+  eventId: string;
+  commenceTime: string;
+  /** ET date of the game. */
+  gameDate: string;
+  player: string;
+  playerKey: string;
+  team: string | null;
+  opponent: string | null;
+  statType: string;
+  line: number;
+  side: Side;
+  grade: string | null;
+  projection: number | null;
+  pWin: number | null;
+  book: string | null;
+  lockedPrice: number | null;
+  lockedFairProb: number | null;
+  lockedFairSource: FairSource | null;
+  lockedAt: string;
+  closingLine: number | null;
+  closingPrice: number | null;
+  closingFairProb: number | null;
+  closingBook: string | null;
+  closingCapturedAt: string | null;
+  closingFairSource: FairSource | null;
+  closeMethod: 'one_yardstick' | 'own_book_devig' | null;
+  clv: number | null;
+  clvPct: number | null;
+  clvLine: number | null;
+  clvVerdict: 'beat' | 'faded' | 'flat' | null;
+  outcome: LedgerOutcome;
+  actualValue: number | null;
+  settledAt: string | null;
+  revisedFromGrade: string | null;
+}
