@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { addDays, isIsoDate } from '../domain/time.js';
+import { isIsoDate } from '../domain/time.js';
 import { gradedSportSchema } from '../domain/sports.js';
-import { badInput } from '../errors.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, type CliIO } from './_io.js';
 
@@ -21,16 +20,12 @@ export function registerBackfill(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const sport = parseOptions(gradedSportSchema, sportArg);
       const opts = parseOptions(optionsSchema, raw);
-      const { MAX_BACKFILL_DAYS, runBackfill } = await import('../jobs/backfill.js');
-      if (opts.from > opts.to) throw badInput(`--from ${opts.from} is after --to ${opts.to}`);
-      if (addDays(opts.from, MAX_BACKFILL_DAYS) <= opts.to) throw badInput(`--from/--to span more than ${MAX_BACKFILL_DAYS} days; split the range`);
+      const { checkBackfillRange, runBackfillJob } = await import('../jobs/backfill.js');
+      checkBackfillRange(opts.from, opts.to);
       const { openRunEnvironment } = await import('./_run.js');
-      const { buildResultsSource } = await import('../feeds/factory.js');
       const env = await openRunEnvironment(ctx);
       try {
-        const sources = await buildResultsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log: env.log });
-        const summary = await runBackfill(env.store, sport, opts.from, opts.to, sources.results, env.log);
-        await sources.close();
+        const summary = await runBackfillJob({ store: env.store, config: ctx.config, sport, from: opts.from, to: opts.to, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log: env.log });
         ctx.result(summary, (s) =>
           renderTable(['Sport', 'From', 'To', 'Dates', 'Final games', 'Player-games', 'Unavailable'], [[s.sport, s.from, s.to, s.dates, s.finalGames, s.playerGames, s.unavailableDates.join(' ') || '-']], ctx.color),
         );

@@ -28,16 +28,10 @@ export function registerSettle(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const sports: GradedSport[] = which === 'all' ? [...GRADED_SPORTS] : [which];
       const { openRunEnvironment } = await import('./_run.js');
-      const { buildResultsSource } = await import('../feeds/factory.js');
-      const { runSettle } = await import('../jobs/settle.js');
+      const { runSettleJob } = await import('../jobs/settle.js');
       const env = await openRunEnvironment(ctx);
       try {
-        const sources = await buildResultsSource(ctx.config, { replayDir: env.replayDir, recordDir: ctx.options.record ?? null, now: env.now, log: env.log });
-        const summaries: SettleSummary[] = [];
-        for (const sport of sports) {
-          summaries.push(await runSettle(sport, { store: env.store, results: sources.results, now: env.now, log: env.log, ...(opts.date ? { date: opts.date } : {}) }));
-        }
-        await sources.close();
+        const summaries = await runSettleJob({ store: env.store, config: ctx.config, sports, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log: env.log, date: opts.date });
         const clv = totalClv(summaries);
         // A --now suggestion only makes sense where the clock is chosen: a replay or an explicit --now.
         const clockChosen = env.replayDir !== null || ctx.explicitNow() !== null;

@@ -1,3 +1,6 @@
+import type { Env } from '../config.js';
+import { badInput } from '../errors.js';
+import { buildResultsSource } from '../feeds/factory.js';
 import { addDays } from '../domain/time.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
@@ -37,4 +40,36 @@ export async function runBackfill(store: Store, sport: GradedSport, from: string
     log.info(`${sport} ${date}: ${finals.length} final games`);
   }
   return summary;
+}
+
+export interface BackfillJobOptions {
+  store: Store;
+  config: Env;
+  sport: GradedSport;
+  from: string;
+  to: string;
+  now: Date;
+  replayDir: string | null;
+  recordDir: string | null;
+  log: RunLogger;
+}
+
+/**
+ * `propgrade backfill`: refuses a reversed or over-long range before any request, then walks it
+ * through the results source the settle run uses (built here, closed whatever happens).
+ */
+export async function runBackfillJob(opts: BackfillJobOptions): Promise<BackfillSummary> {
+  checkBackfillRange(opts.from, opts.to);
+  const sources = await buildResultsSource(opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir, now: opts.now, log: opts.log });
+  try {
+    return await runBackfill(opts.store, opts.sport, opts.from, opts.to, sources.results, opts.log);
+  } finally {
+    await sources.close();
+  }
+}
+
+/** A bad range is the caller's input: refused with what to change. */
+export function checkBackfillRange(from: string, to: string): void {
+  if (from > to) throw badInput(`--from ${from} is after --to ${to}`);
+  if (addDays(from, MAX_BACKFILL_DAYS) <= to) throw badInput(`--from/--to span more than ${MAX_BACKFILL_DAYS} days; split the range`);
 }

@@ -3,6 +3,8 @@ import { settleEntries, type ClvCounts } from '../domain/settle-entries.js';
 import type { GradedSport } from '../domain/sports.js';
 import { addDays, easternDate } from '../domain/time.js';
 import type { GameResults, ResultsSource, RunLogger } from '../feeds/sources.js';
+import type { Env } from '../config.js';
+import { buildResultsSource } from '../feeds/factory.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { inWriteTransaction, pendingDates, pendingOfDate, writeSettlements } from '../store/repo/ledger-settle.js';
@@ -159,4 +161,34 @@ function addDate(summary: SettleSummary, d: ReturnType<typeof settleEntries>): v
   for (const k of ['beat', 'faded', 'flat', 'noClose'] as const) summary.clv[k] += d.clv[k];
   for (const [reason, n] of Object.entries(d.pendingReasons)) summary.pendingReasons[reason] = (summary.pendingReasons[reason] ?? 0) + n;
   summary.stillPending += d.stillPending;
+}
+
+export interface SettleJobOptions {
+  store: Store;
+  config: Env;
+  sports: readonly GradedSport[];
+  /** The run's data clock: what is due, and the replay's time. */
+  now: Date;
+  replayDir: string | null;
+  recordDir: string | null;
+  log: RunLogger;
+  /** Settle only this ET game date (default: every date with pending entries). */
+  date?: string | undefined;
+}
+
+/**
+ * `propgrade settle`: the results source (replayed, recorded or live; keyless) built once, each
+ * sport settled in turn, the source closed whatever happens.
+ */
+export async function runSettleJob(opts: SettleJobOptions): Promise<SettleSummary[]> {
+  const sources = await buildResultsSource(opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir, now: opts.now, log: opts.log });
+  try {
+    const summaries: SettleSummary[] = [];
+    for (const sport of opts.sports) {
+      summaries.push(await runSettle(sport, { store: opts.store, results: sources.results, now: opts.now, log: opts.log, ...(opts.date ? { date: opts.date } : {}) }));
+    }
+    return summaries;
+  } finally {
+    await sources.close();
+  }
 }
