@@ -28,6 +28,10 @@ export function wireKey(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/** wireKey at the type level: what a camelCase key becomes on the wire (gradedAt and non-identifiers as they are). */
+type SnakeRest<S extends string> = S extends `${infer C}${infer R}` ? `${C extends Uppercase<C> ? (C extends Lowercase<C> ? C : `_${Lowercase<C>}`) : C}${SnakeRest<R>}` : S;
+export type WireKey<K extends string> = K extends 'gradedAt' ? K : K extends `${infer F}${infer R}` ? (F extends Lowercase<F> ? (F extends Uppercase<F> ? K : `${F}${SnakeRest<R>}`) : K) : K;
+
 /**
  * Keys that only carry their parent's figure (`roi_pct: { value, ci95: [lo, hi] }`) inherit its
  * rounding; any other key of a nested object is judged on its own name (a slip field

@@ -49,7 +49,7 @@ const money = (v: number): string => `$${v.toFixed(2)}`;
 const line = (v: number): string => String(v);
 
 /** The slip result as printed: each bet carries the command that grades its readable legs. */
-type ParseSlipOutput = Omit<SlipResult, 'bets'> & { bets: Array<SlipBet & { grade_command: GradeCommand | null }> };
+type ParseSlipOutput = Omit<SlipResult, 'bets'> & { bets: Array<SlipBet & { gradeCommand: GradeCommand | null }> };
 
 /** Why the result needs review, one line per flagged field; empty when nothing is flagged. */
 function reviewReasons(result: SlipResult): string[] {
@@ -100,11 +100,11 @@ function human(result: ParseSlipOutput): string {
   if (result.warnings.length) out.push('', ...result.warnings.map((w) => `warning: ${w}`));
   const several = result.bets.length > 1;
   result.bets.forEach((bet, i) => {
-    const cmd = bet.grade_command;
+    const cmd = bet.gradeCommand;
     if (!cmd) return;
     const what = cmd.legs.length === 1 ? `leg ${cmd.legs[0]}` : `legs ${cmd.legs.join(', ')} as a parlay`;
     out.push('', `to grade ${several ? `bet ${i + 1} ` : ''}${what}:`, `  ${cmd.command}`);
-    if (cmd.left_out.length) out.push(`  (left out: ${cmd.left_out.map((l) => `leg ${l.leg}, ${l.reason}`).join('; ')})`);
+    if (cmd.leftOut.length) out.push(`  (left out: ${cmd.leftOut.map((l) => `leg ${l.leg}, ${l.reason}`).join('; ')})`);
     if (cmd.note) out.push(`  (${cmd.note})`);
   });
   return out.join('\n');
@@ -180,7 +180,7 @@ export function registerParseSlip(program: Command, io: CliIO): void {
       }
       if (result.bets.every((b) => b.legs.length === 0)) throw nothingRead(result, opts.book !== 'auto');
       const globals: CommandGlobals = { db: ctx.options.db, replay: ctx.options.replay, now: ctx.options.now };
-      const output: ParseSlipOutput = { ...result, bets: result.bets.map((b) => ({ ...b, grade_command: gradeCommand(b, globals) })) };
+      const output: ParseSlipOutput = { ...result, bets: result.bets.map((b) => ({ ...b, gradeCommand: gradeCommand(b, globals) })) };
       ctx.result(output, human);
     });
 }

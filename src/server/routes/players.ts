@@ -87,7 +87,7 @@ export function playerRoutes(deps: ServerDeps): Route[] {
           q: query.q,
           results: found.map((c) => {
             const meta = index.lookup(c.display)?.meta[0];
-            return { player: c.display, key: c.key, team: meta?.team ?? null, last_seen: meta?.seen ?? null };
+            return { player: c.display, key: c.key, team: meta?.team ?? null, lastSeen: meta?.seen ?? null };
           }),
         };
       },

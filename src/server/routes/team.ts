@@ -69,8 +69,8 @@ export function resolveTeam(store: Store, input: string, sport: GradedSport | un
 interface RosterPlayer {
   player: string;
   key: string;
-  season_games: number;
-  minutes_avg: number | null;
+  seasonGames: number;
+  minutesAvg: number | null;
   averages: Record<string, number | null>;
   archetype: { primary: string; secondary: string | null; blend: Array<{ id: string; weight: number }> } | null;
 }
@@ -78,8 +78,8 @@ interface RosterPlayer {
 interface TeamHub {
   sport: GradedSport;
   team: { abbr: string; name: string };
-  season_from: string;
-  as_of: string;
+  seasonFrom: string;
+  asOf: string;
   roster: RosterPlayer[];
   /** Unshaped here; shaped per caller at response time. */
   props: GradedRowView[];
@@ -149,18 +149,18 @@ export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
     return {
       player,
       key,
-      season_games: own.length,
-      minutes_avg: minutesN === 0 ? null : round2(minutes / minutesN),
+      seasonGames: own.length,
+      minutesAvg: minutesN === 0 ? null : round2(minutes / minutesN),
       averages,
       archetype: c ? { primary: c.primary, secondary: c.secondary, blend: c.blend.map((b) => ({ id: b.id, weight: b.weight })) } : null,
     };
   });
-  roster.sort((a, b) => (b.minutes_avg ?? -1) - (a.minutes_avg ?? -1) || a.player.localeCompare(b.player));
+  roster.sort((a, b) => (b.minutesAvg ?? -1) - (a.minutesAvg ?? -1) || a.player.localeCompare(b.player));
   return {
     sport: ref.sport,
     team: { abbr: ref.abbr, name: ref.name },
-    season_from: from,
-    as_of: now.toISOString(),
+    seasonFrom: from,
+    asOf: now.toISOString(),
     roster,
     props: tonight.map(gradedRowView),
   };

@@ -8,6 +8,7 @@ import { KNOWN_BOOKS } from '../../accounts/preferences.js';
 import type { ScanResult } from '../../reads/scan.js';
 import { TIER_GRADES } from '../../domain/records.js';
 import { slipBetSchema, slipLegSchema, slipResultSchema } from '../../slips/schema.js';
+import type { WireKey } from '../../wire.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
 import { gradedRowSchema, ledgerEntrySchema, shapedFields, snapshotHeadSchema } from './rows.js';
 
@@ -227,7 +228,7 @@ const scanFields = {
     .nullable(),
 };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const scanKeysMatch: Same<keyof typeof scanFields | 'ledger' | 'metered', keyof ScanResult> = true;
+const scanKeysMatch: Same<keyof typeof scanFields | 'ledger' | 'metered', WireKey<keyof ScanResult>> = true;
 void scanKeysMatch;
 
 export const scanViewSchema = wireSchema('ScanView', z.object(shapedFields(scanFields)).describe('a scan read, tier-shaped'));
