@@ -53,7 +53,7 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.combined.points.penalty).toBeCloseTo(0.2, 12);
     expect(r.combined.points.combined).toBeCloseTo(avg - 0.2, 12);
     expect(r.combined.grade).toBe(gradeFromPoints(avg - 0.2));
-    expect(r.combined).toMatchObject({ legs_used: 2, legs_total: 2, provisional: false });
+    expect(r.combined).toMatchObject({ legsUsed: 2, legsTotal: 2, provisional: false });
     const expected = americanToDecimal(a.fairOdds)! * americanToDecimal(c.fairOdds)! * 0.6;
     expect(r.payout!.decimal).toBeCloseTo(expected, 12);
     expect(r.upsell).toBeUndefined();
@@ -116,7 +116,7 @@ describe('gradeParlay on the bundled store', () => {
     const r = gradeParlay(b.store, [AVDIJA_PTS()], { now: NOW, tier: 'analyst' });
     expect(r.combined.grade).toBe(a.grade);
     expect(r.combined.provisional).toBe(true);
-    expect(r.combined).toMatchObject({ legs_used: 1, legs_total: 1 });
+    expect(r.combined).toMatchObject({ legsUsed: 1, legsTotal: 1 });
     expect(r.correlation).toEqual({ average: null, pairs: [] });
     expect(r.payout!.decimal).toBeCloseTo(americanToDecimal(a.fairOdds)!, 12);
   });

@@ -59,7 +59,7 @@ describe('runScan on a line the board graded', () => {
     expect(r.modelOdds).toBe(row.modelOdds);
     expect(r.evPct).toBe(row.evPct);
     expect(r.player).toEqual({ name: 'Shai Gilgeous-Alexander', key: 'shai gilgeous alexander', team: 'OKC' });
-    expect(r.game).toEqual({ event_id: OKC_POR, label: 'Oklahoma City Thunder @ Portland Trail Blazers', commence_time: '2025-11-06T03:10:00Z', opponent: 'POR' });
+    expect(r.game).toEqual({ eventId: OKC_POR, label: 'Oklahoma City Thunder @ Portland Trail Blazers', commenceTime: '2025-11-06T03:10:00Z', opponent: 'POR' });
     expect(r.gradedFor).toBe('2025-11-05');
     expect(r.metered).toBe(true);
   });

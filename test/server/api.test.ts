@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
+import { wireKey } from '../../src/wire.js';
 import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
 import type { SnapshotRunner } from '../../src/server/context.js';
@@ -12,7 +13,8 @@ import { findKeys, quiet, seedStore, startServer, type Running, type Seeded } fr
 
 const INTERNAL_KEY = 'test-internal-key-0123456789';
 const ORIGIN = 'https://proxy.example.test';
-const MODEL = [...MODEL_FIELDS];
+/** The model fields as the wire names them. */
+const MODEL = MODEL_FIELDS.map(wireKey);
 
 let seeded: Seeded;
 let api: Running;
