@@ -93,38 +93,38 @@ export interface Interval {
 export interface TierClaim {
   n: number;
   wins: number;
-  hit_rate: number | null;
+  hitRate: number | null;
   /** Mean EV the letters claimed, percent of stake. */
-  claimed_ev_pct: number;
+  claimedEvPct: number;
   /** Realised ROI at the graded price, percent of stake, with a 95% interval over games. */
-  roi_pct: Interval;
+  roiPct: Interval;
   /** The claim lies inside the realised interval (null when the interval cannot be formed). */
-  claim_inside: boolean | null;
+  claimInside: boolean | null;
 }
 
 export interface ProbabilityScore {
   n: number;
-  log_loss: { final: number | null; consensus: number | null; model: number | null };
+  logLoss: { final: number | null; consensus: number | null; model: number | null };
   brier: { final: number | null; consensus: number | null; model: number | null };
   /** Mean per-prop log loss minus the consensus's, with a 95% interval over games (negative = better). */
-  final_minus_consensus: Interval;
-  model_minus_consensus: Interval;
+  finalMinusConsensus: Interval;
+  modelMinusConsensus: Interval;
 }
 
 export interface ClvSummary {
   description: string;
   /** Early grades priced from the market alone because no projection existed (research mode). */
-  market_only: number;
-  with_projection: number;
+  marketOnly: number;
+  withProjection: number;
   /** A/A+ early grades matched to a later consensus at the same line. */
   n: number;
   beat: number;
-  beat_share: number | null;
+  beatShare: number | null;
   ci95: [number, number] | null;
   /** Mean of (later fair probability of the side minus the early price's implied probability), in points. */
-  mean_clv_pts: number | null;
+  meanClvPts: number | null;
   /** Mean clv_pct: the early price's EV at the later fair (src/domain/clv.ts, the ledger's own function), percent. */
-  mean_clv_pct: number | null;
+  meanClvPct: number | null;
 }
 
 export interface BacktestReport {
@@ -150,12 +150,12 @@ export interface BacktestReport {
     scoredRows: number;
     bySource: Record<string, number>;
   };
-  log_loss: Record<string, ProbabilityScore>;
-  per_tier: Record<'main_lines' | 'market_implied_rungs' | 'thin_consensus' | 'all_rows', Partial<Record<Grade | 'all', TierClaim>>>;
-  calibration_slope: Record<'main_lines' | 'market_implied_rungs' | 'all_rows', Interval & { n: number }>;
-  calibration: { final: CalibrationBin[]; market_implied_rungs: CalibrationBin[] };
-  clv: { nba_threes: ClvSummary | null; mlb_strikeouts: ClvSummary | null; wnba?: ClvSummary | null };
-  sample_size: { roi_half_width_pct: number; profit_sd: number | null; design_effect: number | null; bets_needed: number | null; bets_in_top_tiers: number; note: string };
+  logLoss: Record<string, ProbabilityScore>;
+  perTier: Record<'mainLines' | 'marketImpliedRungs' | 'thinConsensus' | 'allRows', Partial<Record<Grade | 'all', TierClaim>>>;
+  calibrationSlope: Record<'mainLines' | 'marketImpliedRungs' | 'allRows', Interval & { n: number }>;
+  calibration: { final: CalibrationBin[]; marketImpliedRungs: CalibrationBin[] };
+  clv: { nbaThrees: ClvSummary | null; mlbStrikeouts: ClvSummary | null; wnba?: ClvSummary | null };
+  sampleSize: { roiHalfWidthPct: number; profitSd: number | null; designEffect: number | null; betsNeeded: number | null; betsInTopTiers: number; note: string };
   rows: BacktestRow[];
 }
 
@@ -429,24 +429,24 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
     fit: fitted?.fit ?? null,
     rules: { minConsensusBooks: MARKET_RULES.minConsensusBooks, outlierProbGap: MARKET_RULES.outlierProbGap, consensusMethod: MARKET_RULES.consensusMethod },
     counts: { propRows: inWindow.length, ladders: all.length, mainLines, graded, refused, refusalReasons, void: voided, scoredRows: rows.length, bySource },
-    log_loss: logLoss,
-    per_tier: {
-      main_lines: tierClaims(mainRows),
-      market_implied_rungs: tierClaims(implied),
-      thin_consensus: tierClaims(thin),
-      all_rows: tierClaims(rows),
+    logLoss: logLoss,
+    perTier: {
+      mainLines: tierClaims(mainRows),
+      marketImpliedRungs: tierClaims(implied),
+      thinConsensus: tierClaims(thin),
+      allRows: tierClaims(rows),
     },
-    calibration_slope: { main_lines: slopeOf(mainRows), market_implied_rungs: slopeOf(implied), all_rows: slopeOf(rows) },
+    calibrationSlope: { mainLines: slopeOf(mainRows), marketImpliedRungs: slopeOf(implied), allRows: slopeOf(rows) },
     calibration: {
       final: calibrationTable(decidedOver(mainRows).map((r) => ({ p: r.pWin, y: r.result === 'win' ? 1 : 0 }))),
-      market_implied_rungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
+      marketImpliedRungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
     },
     clv: {
-      nba_threes: nbaThreesClv(opts, from, to, history, params),
-      mlb_strikeouts: opts.mlbStrikeouts && opts.mlbStrikeouts.length > 0 ? mlbStrikeoutsClv(opts.mlbStrikeouts) : null,
+      nbaThrees: nbaThreesClv(opts, from, to, history, params),
+      mlbStrikeouts: opts.mlbStrikeouts && opts.mlbStrikeouts.length > 0 ? mlbStrikeoutsClv(opts.mlbStrikeouts) : null,
       ...(opts.clvExtra ? { wnba: opts.clvExtra({ params, history, from, to }) } : {}),
     },
-    sample_size: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
+    sampleSize: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
     rows,
   };
 }
@@ -488,10 +488,10 @@ export function probabilityScore(rows: readonly BacktestRow[], params: ModelPara
   const mean = (k: string) => ratio(k, 'n')(t);
   return {
     n: scored.length,
-    log_loss: { final: mean('llF'), consensus: mean('llC'), model: mean('llM') },
+    logLoss: { final: mean('llF'), consensus: mean('llC'), model: mean('llM') },
     brier: { final: mean('bF'), consensus: mean('bC'), model: mean('bM') },
-    final_minus_consensus: { value: mean('dF'), ci95: clusterInterval(clusters, ratio('dF', 'n')) },
-    model_minus_consensus: { value: mean('dM'), ci95: clusterInterval(clusters, ratio('dM', 'n')) },
+    finalMinusConsensus: { value: mean('dF'), ci95: clusterInterval(clusters, ratio('dF', 'n')) },
+    modelMinusConsensus: { value: mean('dM'), ci95: clusterInterval(clusters, ratio('dM', 'n')) },
   };
 }
 
@@ -509,10 +509,10 @@ export function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade |
     out[tier] = {
       n: list.length,
       wins: t['win'] ?? 0,
-      hit_rate: decided > 0 ? (t['win'] ?? 0) / decided : null,
-      claimed_ev_pct: claimed,
-      roi_pct: { value: roi(t), ci95: ci },
-      claim_inside: ci ? claimed >= ci[0] && claimed <= ci[1] : null,
+      hitRate: decided > 0 ? (t['win'] ?? 0) / decided : null,
+      claimedEvPct: claimed,
+      roiPct: { value: roi(t), ci95: ci },
+      claimInside: ci ? claimed >= ci[0] && claimed <= ci[1] : null,
     };
   }
   return out;
@@ -529,11 +529,11 @@ export function slopeOf(rows: readonly BacktestRow[]): Interval & { n: number } 
  * effect of betting several props of one game (variance of the game-clustered mean over the iid one),
  * measured on the rows that carry a positive claim (A+, A, B at main lines).
  */
-export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sample_size'] {
+export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sampleSize'] {
   const half = 4;
   const n = rows.length;
   const note = 'ROI claims are tested only to the precision their sample allows; below the bets needed, a tier whose claim lies inside its interval is consistent with it, not proven.';
-  if (n < 2) return { roi_half_width_pct: half, profit_sd: null, design_effect: null, bets_needed: null, bets_in_top_tiers: topTierBets, note };
+  if (n < 2) return { roiHalfWidthPct: half, profitSd: null, designEffect: null, betsNeeded: null, betsInTopTiers: topTierBets, note };
   const mean = rows.reduce((s, r) => s + r.profit, 0) / n;
   const sd = Math.sqrt(rows.reduce((s, r) => s + (r.profit - mean) ** 2, 0) / (n - 1));
   const clusters = byGame(rows, (r) => ({ n: 1, p: r.profit }));
@@ -542,7 +542,7 @@ export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): B
   const clusteredSe = ci ? (ci[1] - ci[0]) / (2 * 1.959963984540054) : null;
   const deff = clusteredSe !== null && iidSe > 0 ? (clusteredSe / iidSe) ** 2 : null;
   const iidNeeded = ((1.959963984540054 * sd) / (half / 100)) ** 2;
-  return { roi_half_width_pct: half, profit_sd: sd, design_effect: deff, bets_needed: Math.ceil(iidNeeded * Math.max(1, deff ?? 1)), bets_in_top_tiers: topTierBets, note };
+  return { roiHalfWidthPct: half, profitSd: sd, designEffect: deff, betsNeeded: Math.ceil(iidNeeded * Math.max(1, deff ?? 1)), betsInTopTiers: topTierBets, note };
 }
 
 type ClvMatch = { price: number; pLater: number; side: Side; line: number; marketOnly: boolean };
@@ -562,14 +562,14 @@ function clvSummary(description: string, matched: ClvMatch[], counts: { marketOn
   const n = matched.length;
   return {
     description,
-    market_only: counts.marketOnly,
-    with_projection: counts.withProjection,
+    marketOnly: counts.marketOnly,
+    withProjection: counts.withProjection,
     n,
     beat,
-    beat_share: n > 0 ? beat / n : null,
+    beatShare: n > 0 ? beat / n : null,
     ci95: n > 0 ? wilsonInterval(beat, n) : null,
-    mean_clv_pts: n > 0 ? (100 * matched.reduce((s, m) => s + (m.pLater - 1 / (americanToDecimal(m.price) as number)), 0)) / n : null,
-    mean_clv_pct: pcts.length > 0 ? pcts.reduce((a, x) => a + x, 0) / pcts.length : null,
+    meanClvPts: n > 0 ? (100 * matched.reduce((s, m) => s + (m.pLater - 1 / (americanToDecimal(m.price) as number)), 0)) / n : null,
+    meanClvPct: pcts.length > 0 ? pcts.reduce((a, x) => a + x, 0) / pcts.length : null,
   };
 }
 
