@@ -131,9 +131,9 @@ function gradeCell(view: unknown): string {
 }
 
 function refusalCell(refusal: unknown): string {
-  const r = refusal as { status?: string; refusal_reason?: string; candidates?: Array<{ name: string }> };
+  const r = refusal as { status?: string; refusalReason?: string; candidates?: Array<{ name: string }> };
   if (r.status === 'ambiguous' && r.candidates) return `ambiguous player (${r.candidates.map((c) => c.name).join(', ')})`;
-  return r.refusal_reason ?? r.status ?? 'refused';
+  return r.refusalReason ?? r.status ?? 'refused';
 }
 
 export function registerParseSlip(program: Command, io: CliIO): void {
