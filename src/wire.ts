@@ -44,6 +44,28 @@ function roundingFor(key: string): Rounding | null {
   return null;
 }
 
+/**
+ * Each key's wire name and rounding, worked out once: a body repeats the same few dozen keys on
+ * thousands of rows, and the snapshot cache serializes megabytes of them on a miss. Bounded, since
+ * some keys are data (ids, names); past the bound a key is worked out each time, as before.
+ */
+interface KeyInfo {
+  key: string;
+  rounding: Rounding | null;
+  carrier: boolean;
+}
+const KEY_MEMO_MAX = 4096;
+const keyMemo = new Map<string, KeyInfo>();
+
+function keyInfo(k: string): KeyInfo {
+  const known = keyMemo.get(k);
+  if (known) return known;
+  const key = wireKey(k);
+  const info = { key, rounding: roundingFor(key), carrier: CARRIERS.has(key) };
+  if (keyMemo.size < KEY_MEMO_MAX) keyMemo.set(k, info);
+  return info;
+}
+
 function roundTo(x: number, places: number): number {
   if (!Number.isFinite(x) || Number.isInteger(x)) return x;
   const f = 10 ** places;
@@ -60,8 +82,8 @@ function walk(value: unknown, rounding: Rounding): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
-    const key = wireKey(k);
-    out[key] = walk(v, roundingFor(key) ?? (CARRIERS.has(key) ? rounding : 'plain'));
+    const info = keyInfo(k);
+    out[info.key] = walk(v, info.rounding ?? (info.carrier ? rounding : 'plain'));
   }
   return out;
 }
