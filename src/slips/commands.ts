@@ -56,7 +56,7 @@ export function gradeCommand(bet: SlipBet, globals: CommandGlobals = {}): GradeC
     } else if (leg.gradeable && player.value !== null && stat.value !== null && line.value !== null && side.value !== null) {
       legs.push({ n: i + 1, player: player.value, stat: stat.value, line: line.value, side: side.value });
     } else {
-      leftOut.push({ leg: i + 1, reason: leg.ungradeable_reason ?? 'not gradeable' });
+      leftOut.push({ leg: i + 1, reason: leg.ungradeableReason ?? 'not gradeable' });
     }
   });
   if (legs.length === 0) return null;

@@ -10,7 +10,11 @@ import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { SLIP_PARSES_PER_DAY } from '../../src/server/rate-limit.js';
 import { MULTIPART_BODY_CAP_BYTES, SLIP_PARSE_KIND } from '../../src/server/routes/slips.js';
 import { UPLOAD_CAP_BYTES } from '../../src/slips/image.js';
-import { slipResultSchema, type SlipResult } from '../../src/slips/schema.js';
+import { slipResultWireSchema } from '../../src/server/wire/slips.js';
+
+/** The answer is read as the wire writes it (snake_case). */
+const slipResultSchema = slipResultWireSchema;
+type SlipResult = ReturnType<typeof slipResultWireSchema.parse>;
 import { usageEvents } from '../../src/store/schema.js';
 import { findKeys, seedStore, startServer, type Running, type Seeded } from './_harness.js';
 
