@@ -93,7 +93,7 @@ async function readSlipInput(event: H3Event, jsonLimit: number): Promise<SlipInp
     const body = await readCappedBody(
       event,
       MULTIPART_BODY_CAP_BYTES,
-      () => new AppError('TOO_LARGE', `upload exceeds ${MULTIPART_BODY_CAP_BYTES} bytes (the image cap is 4 MB)`, { details: { limit: MULTIPART_BODY_CAP_BYTES, image_cap: UPLOAD_CAP_BYTES } }),
+      () => new AppError('TOO_LARGE', `upload exceeds ${MULTIPART_BODY_CAP_BYTES} bytes (the image cap is 4 MB)`, { details: { limit: MULTIPART_BODY_CAP_BYTES, imageCap: UPLOAD_CAP_BYTES } }),
     );
     // h3 caches a read body under this symbol; handing it the capped bytes keeps its own uncapped read from running.
     (event.node.req as unknown as Record<symbol, unknown>)[Symbol.for('h3RawBody')] = Promise.resolve(body);
@@ -152,7 +152,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       if (usage.used + pending >= limit) {
         throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
           retryAfter: retryAfterFor(usage.oldest, wall),
-          details: { used: usage.used, in_flight: pending, limit },
+          details: { used: usage.used, inFlight: pending, limit },
         });
       }
       inFlight.set(subject, pending + 1);
