@@ -188,7 +188,8 @@ export function teamRoutes(deps: ServerDeps): Route[] {
         const now = deps.now();
         // Keyed by the snapshot it was built from and read as of the clock: a hub cached under one
         // clock or snapshot is never served under another.
-        const key = `team-hub:${ref.sport}:${ref.abbr}:${latestSnapshot(deps.store.db, ref.sport)?.id ?? 'none'}`;
+        // v2: the hub's rows are camelCase since issue 28; a v1 hub (snake_case rows) would escape tier shaping.
+        const key = `team-hub:v2:${ref.sport}:${ref.abbr}:${latestSnapshot(deps.store.db, ref.sport)?.id ?? 'none'}`;
         let hub = kvGetAsOf<TeamHub>(deps.store.db, key, now);
         if (!hub) {
           hub = buildTeamHub(deps.store, ref, now);
