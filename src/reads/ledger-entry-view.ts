@@ -2,8 +2,8 @@ import type { ClvStatus } from '../domain/settlement.js';
 import type { LedgerEntry } from '../store/repo/ledger.js';
 
 /**
- * A public ledger entry in spec field names; p_win is the model field tier shaping removes.
- * `clv_status` is CLV as the ledger reads it (docs/ledger.md): the settled value, or the stored
+ * A public ledger entry (camelCase; wire.ts writes the spec's names); pWin is the model field
+ * tier shaping removes. `clvStatus` is CLV as the ledger reads it (docs/ledger.md): the settled value, or the stored
  * close read the same way while pending, and why there is no close when there is none.
  */
 export function ledgerEntryView(e: LedgerEntry, status: ClvStatus | null = null) {

@@ -1,8 +1,9 @@
 import type { GradedRowRecord } from '../store/repo/snapshots.js';
 
 /**
- * The public shape of a graded row (spec field names), shared by `slate --json` and the HTTP
- * API. Absent values stay null; model fields are present here and removed by tier shaping.
+ * The public shape of a graded row, shared by `slate --json` and the HTTP API: camelCase here,
+ * the spec's snake_case names once wire.ts writes it (eventId -> event_id; gradedAt stays).
+ * Absent values stay null; model fields are present here and removed by tier shaping.
  */
 export function gradedRowView(r: GradedRowRecord) {
   return {
