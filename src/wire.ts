@@ -28,6 +28,10 @@ export function wireKey(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/** wireKey at the type level: what a camelCase key becomes on the wire (gradedAt and non-identifiers as they are). */
+type SnakeRest<S extends string> = S extends `${infer C}${infer R}` ? `${C extends Uppercase<C> ? (C extends Lowercase<C> ? C : `_${Lowercase<C>}`) : C}${SnakeRest<R>}` : S;
+export type WireKey<K extends string> = K extends 'gradedAt' ? K : K extends `${infer F}${infer R}` ? (F extends Lowercase<F> ? (F extends Uppercase<F> ? K : `${F}${SnakeRest<R>}`) : K) : K;
+
 /**
  * Keys that only carry their parent's figure (`roi_pct: { value, ci95: [lo, hi] }`) inherit its
  * rounding; any other key of a nested object is judged on its own name (a slip field
@@ -38,6 +42,28 @@ const CARRIERS = new Set(['value', 'ci95', 'ci', 'lo', 'hi', 'low', 'high', 'min
 function roundingFor(key: string): Rounding | null {
   for (const [re, kind] of RULES) if (re.test(key)) return kind;
   return null;
+}
+
+/**
+ * Each key's wire name and rounding, worked out once: a body repeats the same few dozen keys on
+ * thousands of rows, and the snapshot cache serializes megabytes of them on a miss. Bounded, since
+ * some keys are data (ids, names); past the bound a key is worked out each time, as before.
+ */
+interface KeyInfo {
+  key: string;
+  rounding: Rounding | null;
+  carrier: boolean;
+}
+const KEY_MEMO_MAX = 4096;
+const keyMemo = new Map<string, KeyInfo>();
+
+function keyInfo(k: string): KeyInfo {
+  const known = keyMemo.get(k);
+  if (known) return known;
+  const key = wireKey(k);
+  const info = { key, rounding: roundingFor(key), carrier: CARRIERS.has(key) };
+  if (keyMemo.size < KEY_MEMO_MAX) keyMemo.set(k, info);
+  return info;
 }
 
 function roundTo(x: number, places: number): number {
@@ -56,8 +82,8 @@ function walk(value: unknown, rounding: Rounding): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
-    const key = wireKey(k);
-    out[key] = walk(v, roundingFor(key) ?? (CARRIERS.has(key) ? rounding : 'plain'));
+    const info = keyInfo(k);
+    out[info.key] = walk(v, info.rounding ?? (info.carrier ? rounding : 'plain'));
   }
   return out;
 }

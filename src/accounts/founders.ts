@@ -39,7 +39,7 @@ export function checkFounderCode(config: Pick<Env, 'FOUNDER_CODES' | 'FOUNDER_CO
   if (!match) throw new AppError('BAD_INPUT', 'unknown founder code', { details: { reason: 'unknown_code' } });
   const deadline = founderCodeDeadline(config.FOUNDER_CODE_EXPIRY);
   if (now.getTime() >= deadline.getTime()) {
-    throw new AppError('EXPIRED', `founder codes expired at the end of ${config.FOUNDER_CODE_EXPIRY} (UTC)`, { details: { reason: 'expired', expired_at: deadline.toISOString() } });
+    throw new AppError('EXPIRED', `founder codes expired at the end of ${config.FOUNDER_CODE_EXPIRY} (UTC)`, { details: { reason: 'expired', expiredAt: deadline.toISOString() } });
   }
   return match as CheckedFounderCode;
 }

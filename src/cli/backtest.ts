@@ -5,6 +5,8 @@ import { AppError, badInput } from '../errors.js';
 import type { BacktestReport, ClvSummary, TierClaim } from '../domain/backtest/report.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
+// The rows are named as --json names them (main_lines, ...).
+import { wireKey } from '../wire.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-mm-dd');
 
@@ -150,18 +152,18 @@ function tierTable(title: string, tiers: Partial<Record<string, TierClaim>>, col
   const rows = Object.entries(tiers).map(([g, t]) => [
     g,
     (t as TierClaim).n,
-    show((t as TierClaim).hit_rate, pctf),
-    pct1((t as TierClaim).claimed_ev_pct),
-    show((t as TierClaim).roi_pct.value, pct1),
-    ci((t as TierClaim).roi_pct.ci95, pct1),
-    (t as TierClaim).claim_inside === null ? '-' : (t as TierClaim).claim_inside ? 'yes' : 'NO',
+    show((t as TierClaim).hitRate, pctf),
+    pct1((t as TierClaim).claimedEvPct),
+    show((t as TierClaim).roiPct.value, pct1),
+    ci((t as TierClaim).roiPct.ci95, pct1),
+    (t as TierClaim).claimInside === null ? '-' : (t as TierClaim).claimInside ? 'yes' : 'NO',
   ]);
   return `\n${title}\n${renderTable(['grade', 'n', 'hit', 'claimed EV', 'ROI', 'ROI 95% CI (games)', 'claim inside'], rows, color)}`;
 }
 
 function clvLine(name: string, c: ClvSummary | null): string {
   if (!c) return `${name}: no data`;
-  return `${name}: ${c.description}. A/A+ matched ${c.n} (${c.with_projection} with a projection, ${c.market_only} from the market alone); beat the later fair ${c.beat} = ${show(c.beat_share, pctf)} (95% CI ${ci(c.ci95, pctf)}); mean CLV ${show(c.mean_clv_pts, (v) => `${v.toFixed(2)} pts`)}`;
+  return `${name}: ${c.description}. A/A+ matched ${c.n} (${c.withProjection} with a projection, ${c.marketOnly} from the market alone); beat the later fair ${c.beat} = ${show(c.beatShare, pctf)} (95% CI ${ci(c.ci95, pctf)}); mean CLV ${show(c.meanClvPts, (v) => `${v.toFixed(2)} pts`)}`;
 }
 
 function renderReport(r: Report, color: boolean): string {
@@ -178,30 +180,30 @@ function renderReport(r: Report, color: boolean): string {
   out.push(
     renderTable(
       ['market', 'n', 'LL final', 'LL consensus', 'final - consensus', '95% CI', 'LL model', 'model - consensus', 'Brier final', 'Brier consensus'],
-      Object.entries(r.log_loss).map(([m, s]) => [
+      Object.entries(r.logLoss).map(([m, s]) => [
         m,
         s.n,
-        show(s.log_loss.final, f4),
-        show(s.log_loss.consensus, f4),
-        show(s.final_minus_consensus.value, f4),
-        ci(s.final_minus_consensus.ci95, f4),
-        show(s.log_loss.model, f4),
-        show(s.model_minus_consensus.value, f4),
+        show(s.logLoss.final, f4),
+        show(s.logLoss.consensus, f4),
+        show(s.finalMinusConsensus.value, f4),
+        ci(s.finalMinusConsensus.ci95, f4),
+        show(s.logLoss.model, f4),
+        show(s.modelMinusConsensus.value, f4),
         show(s.brier.final, f4),
         show(s.brier.consensus, f4),
       ]),
       color,
     ),
   );
-  out.push(tierTable('Claims per tier, main lines (both sides, graded price = best credible price)', r.per_tier.main_lines, color));
-  out.push(tierTable('Claims per tier, alt rungs priced market-implied', r.per_tier.market_implied_rungs, color));
-  out.push(tierTable('Claims per tier, thin consensus (1-2 other books)', r.per_tier.thin_consensus, color));
-  out.push(tierTable('Claims per tier, every graded row', r.per_tier.all_rows, color));
+  out.push(tierTable('Claims per tier, main lines (both sides, graded price = best credible price)', r.perTier.mainLines, color));
+  out.push(tierTable('Claims per tier, alt rungs priced market-implied', r.perTier.marketImpliedRungs, color));
+  out.push(tierTable('Claims per tier, thin consensus (1-2 other books)', r.perTier.thinConsensus, color));
+  out.push(tierTable('Claims per tier, every graded row', r.perTier.allRows, color));
   out.push('\nSlope of realised profit on claimed EV (an honest claim has slope 1), 95% CI over games');
   out.push(
     renderTable(
       ['rows', 'n', 'slope', '95% CI'],
-      Object.entries(r.calibration_slope).map(([k, s]) => [k, s.n, show(s.value, (v) => v.toFixed(2)), ci(s.ci95, (v) => v.toFixed(2))]),
+      Object.entries(r.calibrationSlope).map(([k, s]) => [wireKey(k), s.n, show(s.value, (v) => v.toFixed(2)), ci(s.ci95, (v) => v.toFixed(2))]),
       color,
     ),
   );
@@ -210,19 +212,19 @@ function renderReport(r: Report, color: boolean): string {
     renderTable(
       ['bin', 'n final', 'pred', 'obs', 'n implied', 'pred', 'obs'],
       r.calibration.final.map((b, i) => {
-        const m = r.calibration.market_implied_rungs[i];
+        const m = r.calibration.marketImpliedRungs[i];
         return [`${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`, b.n, show(b.meanPredicted, f4), show(b.observed, f4), show(m?.n), show(m?.meanPredicted, f4), show(m?.observed, f4)];
       }),
       color,
     ),
   );
   out.push('\nClosing-line value (no outcomes needed)');
-  out.push(clvLine('NBA', r.clv.nba_threes));
-  out.push(clvLine('MLB', r.clv.mlb_strikeouts));
+  out.push(clvLine('NBA', r.clv.nbaThrees));
+  out.push(clvLine('MLB', r.clv.mlbStrikeouts));
   if (r.clv.wnba !== undefined) out.push(clvLine('WNBA', r.clv.wnba));
-  const s = r.sample_size;
+  const s = r.sampleSize;
   out.push(
-    `\nSample size: pinning ROI to +/-${s.roi_half_width_pct}% at 95% needs about ${show(s.bets_needed)} bets (profit sd ${show(s.profit_sd, (v) => v.toFixed(2))}, design effect of same-game bets ${show(s.design_effect, (v) => v.toFixed(2))}); the A/A+ tiers hold ${s.bets_in_top_tiers}. ${s.note}`,
+    `\nSample size: pinning ROI to +/-${s.roiHalfWidthPct}% at 95% needs about ${show(s.betsNeeded)} bets (profit sd ${show(s.profitSd, (v) => v.toFixed(2))}, design effect of same-game bets ${show(s.designEffect, (v) => v.toFixed(2))}); the A/A+ tiers hold ${s.betsInTopTiers}. ${s.note}`,
   );
   return out.join('\n');
 }

@@ -211,8 +211,8 @@ export function renderParlay(ctx: CliContext, r: ParlayResult): string {
         l.side,
         l.grade ?? ctx.c.yellow('refused'),
         show(l.archetype),
-        show(l.book_odds, signedAmerican),
-        show(l.fair_odds, signedAmerican),
+        show(l.bookOdds, signedAmerican),
+        show(l.fairOdds, signedAmerican),
       ]),
       ctx.color,
     ),
@@ -228,7 +228,7 @@ export function renderParlay(ctx: CliContext, r: ParlayResult): string {
     );
   }
   const c = r.combined;
-  const rests = `rests on ${c.legs_used} of ${c.legs_total} leg${c.legs_total === 1 ? '' : 's'}`;
+  const rests = `rests on ${c.legsUsed} of ${c.legsTotal} leg${c.legsTotal === 1 ? '' : 's'}`;
   const grade = c.grade === null ? 'none' : c.grade;
   lines.push(
     ctx.c.bold(`Combined grade: ${grade}${c.provisional && c.grade !== null ? ' (provisional)' : ''} — ${rests}`) +

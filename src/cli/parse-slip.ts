@@ -7,6 +7,8 @@ import { gradeCommand, type CommandGlobals, type GradeCommand } from '../slips/c
 import type { Field, SlipBet, SlipResult } from '../slips/schema.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
+// Review reasons name the bet field as --json does (bet_id).
+import { wireKey } from '../wire.js';
 
 const UPLOAD_CAP_BYTES = 4 * 1024 * 1024;
 
@@ -42,23 +44,23 @@ function readInput(source: string): Buffer {
   return readFileSync(source);
 }
 
-const flagMark = (f: Field<unknown>): string => (f.needs_review ? ' ?' : '');
+const flagMark = (f: Field<unknown>): string => (f.needsReview ? ' ?' : '');
 const cell = (f: Field<string | number>, format?: (v: number) => string): string =>
-  f.value === null && f.needs_review ? `? ${f.raw ?? 'unread'}` : `${show(f.value, format)}${flagMark(f)}`;
+  f.value === null && f.needsReview ? `? ${f.raw ?? 'unread'}` : `${show(f.value, format)}${flagMark(f)}`;
 const money = (v: number): string => `$${v.toFixed(2)}`;
 const line = (v: number): string => String(v);
 
 /** The slip result as printed: each bet carries the command that grades its readable legs. */
-type ParseSlipOutput = Omit<SlipResult, 'bets'> & { bets: Array<SlipBet & { grade_command: GradeCommand | null }> };
+type ParseSlipOutput = Omit<SlipResult, 'bets'> & { bets: Array<SlipBet & { gradeCommand: GradeCommand | null }> };
 
 /** Why the result needs review, one line per flagged field; empty when nothing is flagged. */
 function reviewReasons(result: SlipResult): string[] {
-  const book = result.book.needs_review ? result.book.reasons.map((r) => `book: ${r}`) : [];
+  const book = result.book.needsReview ? result.book.reasons.map((r) => `book: ${r}`) : [];
   const bets = result.bets.flatMap((b, i) => [
-    ...(['price', 'stake', 'payout', 'bet_id'] as const).flatMap((k) => b[k].reasons.map((r) => `bet ${i + 1} ${k}: ${r}`)),
+    ...(['price', 'stake', 'payout', 'betId'] as const).flatMap((k) => b[k].reasons.map((r) => `bet ${i + 1} ${wireKey(k)}: ${r}`)),
     ...b.legs.flatMap((l, j) =>
       (['selection', 'player', 'market', 'stat', 'line', 'side', 'price'] as const).flatMap((k) =>
-        l[k].needs_review ? l[k].reasons.map((r) => `bet ${i + 1} leg ${j + 1} ${k}: ${r}`) : [],
+        l[k].needsReview ? l[k].reasons.map((r) => `bet ${i + 1} leg ${j + 1} ${k}: ${r}`) : [],
       ),
     ),
   ]);
@@ -71,14 +73,14 @@ function human(result: ParseSlipOutput): string {
   out.push(`book: ${result.book.value ?? 'unknown'}${flagMark(result.book)}   source: ${result.source}${layout}${result.ocr ? `   OCR ${result.ocr.ms} ms` : ''}`);
   result.bets.forEach((bet, i) => {
     out.push('');
-    const kind = bet.bet_type ?? (bet.legs.length > 1 ? `${bet.legs.length} legs, no bet type shown` : 'single');
-    out.push(`bet ${i + 1}: ${kind}${bet.boosted ? ' (boosted)' : ''}${bet.bonus_bet ? ' (bonus bet)' : ''}`);
+    const kind = bet.betType ?? (bet.legs.length > 1 ? `${bet.legs.length} legs, no bet type shown` : 'single');
+    out.push(`bet ${i + 1}: ${kind}${bet.boosted ? ' (boosted)' : ''}${bet.bonusBet ? ' (bonus bet)' : ''}`);
     out.push(
-      `  price ${cell(bet.price, signedAmerican)}   stake ${cell(bet.stake, money)}   payout ${cell(bet.payout, money)}${bet.currency ? ` ${bet.currency}` : ''}   id ${cell(bet.bet_id)}`,
+      `  price ${cell(bet.price, signedAmerican)}   stake ${cell(bet.stake, money)}   payout ${cell(bet.payout, money)}${bet.currency ? ` ${bet.currency}` : ''}   id ${cell(bet.betId)}`,
     );
     const rows = bet.legs.map((leg, j) => [
       j + 1,
-      cell(leg.player.value !== null || leg.player.needs_review ? leg.player : leg.selection),
+      cell(leg.player.value !== null || leg.player.needsReview ? leg.player : leg.selection),
       cell(leg.market),
       cell(leg.stat),
       cell(leg.line, line),
@@ -90,7 +92,7 @@ function human(result: ParseSlipOutput): string {
           ? `refused: ${refusalCell(leg.grading.refusal)}`
           : leg.grading?.status === 'unavailable'
             ? leg.grading.reason
-            : (leg.ungradeable_reason ?? '-'),
+            : (leg.ungradeableReason ?? '-'),
     ]);
     out.push(renderTable(['#', 'player / selection', 'market', 'stat', 'line', 'side', 'price', 'grade'], rows, false));
   });
@@ -100,11 +102,11 @@ function human(result: ParseSlipOutput): string {
   if (result.warnings.length) out.push('', ...result.warnings.map((w) => `warning: ${w}`));
   const several = result.bets.length > 1;
   result.bets.forEach((bet, i) => {
-    const cmd = bet.grade_command;
+    const cmd = bet.gradeCommand;
     if (!cmd) return;
     const what = cmd.legs.length === 1 ? `leg ${cmd.legs[0]}` : `legs ${cmd.legs.join(', ')} as a parlay`;
     out.push('', `to grade ${several ? `bet ${i + 1} ` : ''}${what}:`, `  ${cmd.command}`);
-    if (cmd.left_out.length) out.push(`  (left out: ${cmd.left_out.map((l) => `leg ${l.leg}, ${l.reason}`).join('; ')})`);
+    if (cmd.leftOut.length) out.push(`  (left out: ${cmd.leftOut.map((l) => `leg ${l.leg}, ${l.reason}`).join('; ')})`);
     if (cmd.note) out.push(`  (${cmd.note})`);
   });
   return out.join('\n');
@@ -131,9 +133,9 @@ function gradeCell(view: unknown): string {
 }
 
 function refusalCell(refusal: unknown): string {
-  const r = refusal as { status?: string; refusal_reason?: string; candidates?: Array<{ name: string }> };
+  const r = refusal as { status?: string; refusalReason?: string; candidates?: Array<{ name: string }> };
   if (r.status === 'ambiguous' && r.candidates) return `ambiguous player (${r.candidates.map((c) => c.name).join(', ')})`;
-  return r.refusal_reason ?? r.status ?? 'refused';
+  return r.refusalReason ?? r.status ?? 'refused';
 }
 
 export function registerParseSlip(program: Command, io: CliIO): void {
@@ -180,7 +182,7 @@ export function registerParseSlip(program: Command, io: CliIO): void {
       }
       if (result.bets.every((b) => b.legs.length === 0)) throw nothingRead(result, opts.book !== 'auto');
       const globals: CommandGlobals = { db: ctx.options.db, replay: ctx.options.replay, now: ctx.options.now };
-      const output: ParseSlipOutput = { ...result, bets: result.bets.map((b) => ({ ...b, grade_command: gradeCommand(b, globals) })) };
+      const output: ParseSlipOutput = { ...result, bets: result.bets.map((b) => ({ ...b, gradeCommand: gradeCommand(b, globals) })) };
       ctx.result(output, human);
     });
 }

@@ -82,10 +82,10 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
   }
   const p = r.player!;
   const head = ctx.c.bold(`${p.name}${p.team ? ` (${p.team})` : ''} — ${r.request.stat} ${r.request.direction} ${r.request.line}`);
-  const game = r.game ? `${r.game.label}, ${localDateTime(r.game.commence_time, ctx.config.PROPGRADE_TZ)}` : `no upcoming game on the latest ${r.sport} snapshot; graded as of ${r.graded_for}`;
+  const game = r.game ? `${r.game.label}, ${localDateTime(r.game.commenceTime, ctx.config.PROPGRADE_TZ)}` : `no upcoming game on the latest ${r.sport} snapshot; graded as of ${r.gradedFor}`;
   const lines = [head, ctx.c.dim(game)];
   if (r.status === 'refused') {
-    lines.push(`${ctx.c.yellow('Refused')} (insufficient_data): ${r.refusal_reason ?? 'no projection'}`);
+    lines.push(`${ctx.c.yellow('Refused')} (insufficient_data): ${r.refusalReason ?? 'no projection'}`);
   } else {
     const entitled = hasModelPriceEntitlement(tier);
     const locked = ctx.c.dim('locked');
@@ -96,9 +96,9 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
           [
             r.grade ?? '-',
             show(r.projection, (v) => v.toFixed(1)),
-            entitled ? show(r.p_win, (v) => pct(v)) : locked,
-            entitled ? show(r.model_odds, signedAmerican) : locked,
-            entitled ? show(r.ev_pct, signedPct) : locked,
+            entitled ? show(r.pWin, (v) => pct(v)) : locked,
+            entitled ? show(r.modelOdds, signedAmerican) : locked,
+            entitled ? show(r.evPct, signedPct) : locked,
             entitled ? show(r.value, (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} pts`) : locked,
             entitled ? show(r.takeable === null ? null : r.takeable ? 'yes' : 'no') : locked,
           ],
@@ -112,7 +112,7 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
   lines.push(
     renderTable(
       ['Season avg', 'Form (last 5)', 'Usage', 'Minutes', 'Games', 'Archetype'],
-      [[show(i.season_avg), show(i.form), show(i.usage), show(i.minutes_avg), show(i.games), show(i.archetype)]],
+      [[show(i.seasonAvg), show(i.form), show(i.usage), show(i.minutesAvg), show(i.games), show(i.archetype)]],
       ctx.color,
     ),
   );
@@ -121,7 +121,7 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
     lines.push(
       renderTable(
         ['Book', 'Price', 'Fair', 'Fair prob', 'Overround', 'De-vig'],
-        [[show(pr.book), signedAmerican(pr.book_odds), signedAmerican(pr.fair_odds), show(pr.fair_prob, (v) => pct(v)), show(pr.overround, (v) => pct(v)), show(pr.devig_method)]],
+        [[show(pr.book), signedAmerican(pr.bookOdds), signedAmerican(pr.fairOdds), show(pr.fairProb, (v) => pct(v)), show(pr.overround, (v) => pct(v)), show(pr.devigMethod)]],
         ctx.color,
       ),
     );

@@ -78,20 +78,20 @@ function renderReport(r: SimulateReport, color: boolean): string {
     return [
       tier,
       s.n,
-      show(s.hit_rate, pct),
-      s.hit_rate_ci95 ? `${pct(s.hit_rate_ci95[0])} .. ${pct(s.hit_rate_ci95[1])}` : '-',
-      show(s.roi_pct.value, signed),
-      s.roi_pct.ci95 ? `${signed(s.roi_pct.ci95[0])} .. ${signed(s.roi_pct.ci95[1])}` : '-',
-      s.with_close,
-      show(s.beat_close_share, pct),
+      show(s.hitRate, pct),
+      s.hitRateCi95 ? `${pct(s.hitRateCi95[0])} .. ${pct(s.hitRateCi95[1])}` : '-',
+      show(s.roiPct.value, signed),
+      s.roiPct.ci95 ? `${signed(s.roiPct.ci95[0])} .. ${signed(s.roiPct.ci95[1])}` : '-',
+      s.withClose,
+      show(s.beatCloseShare, pct),
       s.voids,
       s.pending,
     ];
   });
-  const runs = Object.entries(r.snapshot_status).map(([k, v]) => `${v} ${k}`).join(', ');
+  const runs = Object.entries(r.snapshotStatus).map(([k, v]) => `${v} ${k}`).join(', ');
   return [
-    `Simulated ${r.sport} season from ${r.replay}: ${r.snapshots} snapshots (${runs || 'none'}), ${r.settles} settles; ${r.graded_rows} graded rows, ${r.ledger_entries} public ledger entries`,
-    `wall ${r.wall_seconds.toFixed(1)} s: snapshots ${r.snapshot_seconds.toFixed(1)} s (${show(r.seconds_per_snapshot, (v) => v.toFixed(3))} s each), settles ${r.settle_seconds.toFixed(1)} s`,
+    `Simulated ${r.sport} season from ${r.replay}: ${r.snapshots} snapshots (${runs || 'none'}), ${r.settles} settles; ${r.gradedRows} graded rows, ${r.ledgerEntries} public ledger entries`,
+    `wall ${r.wallSeconds.toFixed(1)} s: snapshots ${r.snapshotSeconds.toFixed(1)} s (${show(r.secondsPerSnapshot, (v) => v.toFixed(3))} s each), settles ${r.settleSeconds.toFixed(1)} s`,
     '',
     'Public record per tier (settled hit/miss/push; ROI at the locked price, 95% interval over games; beat = share of entries with a close that beat it)',
     renderTable(['tier', 'n', 'hit', 'hit 95% CI', 'ROI', 'ROI 95% CI (games)', 'with close', 'beat close', 'void', 'pending'], rows, color),

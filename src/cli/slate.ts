@@ -46,8 +46,8 @@ export async function slateJson(sport: string, slate: SlateRead) {
   return {
     sport,
     available: true,
-    snapshot: { id: slate.snapshot.id, taken_at: slate.snapshot.takenAt, slate_date: slate.snapshot.slateDate, graded: slate.snapshot.gradedCount, rows: slate.snapshot.rowCount },
-    games: slate.games.map((g) => ({ event_id: g.eventId, game: g.game, commence_time: g.commenceTime, hidden: g.hidden, rows: g.rows.map(gradedRowView) })),
+    snapshot: { id: slate.snapshot.id, takenAt: slate.snapshot.takenAt, slateDate: slate.snapshot.slateDate, graded: slate.snapshot.gradedCount, rows: slate.snapshot.rowCount },
+    games: slate.games.map((g) => ({ eventId: g.eventId, game: g.game, commenceTime: g.commenceTime, hidden: g.hidden, rows: g.rows.map(gradedRowView) })),
   };
 }
 

@@ -74,7 +74,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         const exitCode = snapshotExitCode(summaries);
         const { afterSnapshotRuns, afterSnapshotLine } = await import('../jobs/after-snapshot.js');
         const after = await afterSnapshotRuns(env.store, ctx.config, env.now, env.log, { replay: env.replayDir !== null, wallNow: new Date() });
-        const data = { now: env.now.toISOString(), exit_code: exitCode, runs: summaries, after, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
+        const data = { now: env.now.toISOString(), exitCode: exitCode, runs: summaries, after, slates: opts.quiet ? [] : await Promise.all(slates.map((s) => slateJson(s.sport, s.slate))) };
         ctx.result(data, () => {
           const table = renderTable(
             ['Sport', 'Status', 'Events', 'Rows', 'Graded', 'Refused', 'Dropped', 'Moves', 'Ledger +', 'Closings', 'Note'],

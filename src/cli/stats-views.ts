@@ -40,7 +40,7 @@ export function renderPlayer(ctx: CliContext, v: PlayerStatsView): string {
           ctx.c.bold(`Tonight's graded props (main lines, ${v.props[0]!.game})`),
           renderTable(
             ['Stat', 'Line', 'Side', 'Grade', 'Book', 'Price', 'Fair', 'Proj'],
-            v.props.map((r) => [label(r.stat_type), r.line, r.side, show(r.grade), show(r.book), show(r.book_odds, signedAmerican), show(r.fair_odds, signedAmerican), show(r.projection, (p) => p.toFixed(1))]),
+            v.props.map((r) => [label(r.statType), r.line, r.side, show(r.grade), show(r.book), show(r.bookOdds, signedAmerican), show(r.fairOdds, signedAmerican), show(r.projection, (p) => p.toFixed(1))]),
             ctx.color,
           ),
         ].join('\n');

@@ -49,7 +49,7 @@ export function registerTicker(program: Command, io: CliIO): void {
       try {
         const expiresAt = opts.hours ? new Date(env.now.getTime() + opts.hours * 3_600_000).toISOString() : null;
         insertTickerEvents(env.store.db, [{ kind: 'PIN', sport: opts.sport ?? null, createdAt: env.now.toISOString(), text: opts.text, expiresAt }]);
-        ctx.result({ pinned: opts.text, expires_at: expiresAt }, (d) => `Pinned: ${d.pinned}${d.expires_at ? ` (until ${d.expires_at})` : ''}`);
+        ctx.result({ pinned: opts.text, expiresAt: expiresAt }, (d) => `Pinned: ${d.pinned}${d.expiresAt ? ` (until ${d.expiresAt})` : ''}`);
       } finally {
         await env.close();
       }

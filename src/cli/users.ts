@@ -12,9 +12,9 @@ const addOptionsSchema = z.object({
 });
 
 /** Customer, status and grace in one cell; `-` when the user was never linked to Stripe. */
-function billingCell(u: { stripe_customer_id: string | null; subscription_status: string | null; grace_until: string | null }): string {
-  if (!u.stripe_customer_id) return '-';
-  return [u.stripe_customer_id, u.subscription_status ?? 'no subscription yet', u.grace_until ? `grace until ${u.grace_until}` : null].filter(Boolean).join(', ');
+function billingCell(u: { stripeCustomerId: string | null; subscriptionStatus: string | null; graceUntil: string | null }): string {
+  if (!u.stripeCustomerId) return '-';
+  return [u.stripeCustomerId, u.subscriptionStatus ?? 'no subscription yet', u.graceUntil ? `grace until ${u.graceUntil}` : null].filter(Boolean).join(', ');
 }
 
 export function registerUsers(program: Command, io: CliIO): void {
@@ -42,8 +42,8 @@ export function registerUsers(program: Command, io: CliIO): void {
       // Checked before the store opens: a refused code creates nothing.
       const founderCode = opts.founderCode === undefined ? undefined : checkFounderCode(ctx.config, opts.founderCode, now);
       const { user, token } = await withStore(ctx, (store) => createUser(store, { email: opts.email, tier: opts.tier }, now, { founderCode }));
-      ctx.result({ id: user.id, email: user.email, tier: user.tier, created_at: user.createdAt, founder_pricing: user.founderPricing, token }, (d) =>
-        [`Created ${d.email} (${d.tier}${d.founder_pricing ? ', founder pricing' : ''}).`, `Token (shown once; store it now): ${d.token}`, 'Send it as: Authorization: Bearer <token>'].join('\n'),
+      ctx.result({ id: user.id, email: user.email, tier: user.tier, createdAt: user.createdAt, founderPricing: user.founderPricing, token }, (d) =>
+        [`Created ${d.email} (${d.tier}${d.founderPricing ? ', founder pricing' : ''}).`, `Token (shown once; store it now): ${d.token}`, 'Send it as: Authorization: Bearer <token>'].join('\n'),
       );
     });
 
@@ -60,20 +60,20 @@ export function registerUsers(program: Command, io: CliIO): void {
           id: u.id,
           email: u.email,
           tier: u.tier,
-          created_at: u.createdAt,
-          active_tokens: u.activeTokens,
-          revoked_tokens: u.revokedTokens,
-          founder_pricing: u.founderPricing,
-          stripe_customer_id: u.stripeCustomerId,
-          subscription_status: u.subscriptionStatus,
-          grace_until: u.graceUntil,
+          createdAt: u.createdAt,
+          activeTokens: u.activeTokens,
+          revokedTokens: u.revokedTokens,
+          founderPricing: u.founderPricing,
+          stripeCustomerId: u.stripeCustomerId,
+          subscriptionStatus: u.subscriptionStatus,
+          graceUntil: u.graceUntil,
         })),
         (rows) =>
           rows.length === 0
             ? 'No users yet. Add one with `propgrade users add --email <e> --tier <tier>`.'
             : renderTable(
                 ['Id', 'Email', 'Tier', 'Created', 'Active tokens', 'Revoked', 'Founder', 'Billing'],
-                rows.map((u) => [u.id, u.email, u.tier, u.created_at, u.active_tokens, u.revoked_tokens, u.founder_pricing ? 'yes' : '-', billingCell(u)]),
+                rows.map((u) => [u.id, u.email, u.tier, u.createdAt, u.activeTokens, u.revokedTokens, u.founderPricing ? 'yes' : '-', billingCell(u)]),
                 ctx.color,
               ),
       );
@@ -102,8 +102,8 @@ export function registerUsers(program: Command, io: CliIO): void {
       const tier = parseOptions(tierSchema, tierArg);
       const { setUserTier } = await import('../accounts/users.js');
       const { user, previousTier, cancelledGrace } = await withStore(ctx, (store) => setUserTier(store, email, tier));
-      ctx.result({ email: user.email, tier: user.tier, previous_tier: previousTier, cancelled_grace_until: cancelledGrace }, (d) =>
-        d.cancelled_grace_until ? `${d.email}: ${d.previous_tier} -> ${d.tier} (billing grace until ${d.cancelled_grace_until} cancelled)` : `${d.email}: ${d.previous_tier} -> ${d.tier}`,
+      ctx.result({ email: user.email, tier: user.tier, previousTier: previousTier, cancelledGraceUntil: cancelledGrace }, (d) =>
+        d.cancelledGraceUntil ? `${d.email}: ${d.previousTier} -> ${d.tier} (billing grace until ${d.cancelledGraceUntil} cancelled)` : `${d.email}: ${d.previousTier} -> ${d.tier}`,
       );
     });
 
@@ -117,10 +117,10 @@ export function registerUsers(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const { linkCustomer } = await import('../accounts/billing.js');
       const linked = await withStore(ctx, (store) => linkCustomer(store, email, customerId));
-      ctx.result({ email: linked.email, stripe_customer_id: linked.customerId, previous: linked.previous }, (d) =>
-        d.previous === d.stripe_customer_id
-          ? `${d.email} was already linked to ${d.stripe_customer_id}.`
-          : `${d.email} -> ${d.stripe_customer_id}${d.previous ? ` (was ${d.previous})` : ''}. Subscription events for this customer now apply to this user.`,
+      ctx.result({ email: linked.email, stripeCustomerId: linked.customerId, previous: linked.previous }, (d) =>
+        d.previous === d.stripeCustomerId
+          ? `${d.email} was already linked to ${d.stripeCustomerId}.`
+          : `${d.email} -> ${d.stripeCustomerId}${d.previous ? ` (was ${d.previous})` : ''}. Subscription events for this customer now apply to this user.`,
       );
     });
 

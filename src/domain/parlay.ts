@@ -83,8 +83,8 @@ export interface CombinedGrade {
   grade: Grade | null;
   /** True when the grade rests on fewer than two legs: a leg grade, not a parlay grade. */
   provisional: boolean;
-  legs_used: number;
-  legs_total: number;
+  legsUsed: number;
+  legsTotal: number;
   points: {
     /** Mean grade points of the graded legs. */
     average: number | null;
@@ -102,7 +102,7 @@ export interface CombinedGrade {
  */
 export function combineGrades(grades: ReadonlyArray<Grade | null>, avgCorrelation: number | null): CombinedGrade {
   const used = grades.filter((g): g is Grade => g !== null);
-  const base = { legs_used: used.length, legs_total: grades.length, provisional: used.length < 2 };
+  const base = { legsUsed: used.length, legsTotal: grades.length, provisional: used.length < 2 };
   if (used.length === 0) return { ...base, grade: null, points: { average: null, penalty: null, combined: null } };
   const average = used.reduce((s, g) => s + gradePoints(g), 0) / used.length;
   const penalty = avgCorrelation === null ? null : avgCorrelation * CORRELATION_PENALTY_FACTOR;

@@ -28,12 +28,12 @@ export interface SeasonTier {
   pushes: number;
   voids: number;
   pending: number;
-  hit_rate: number | null;
-  hit_rate_ci95: [number, number] | null;
-  roi_pct: { value: number | null; ci95: [number, number] | null };
+  hitRate: number | null;
+  hitRateCi95: [number, number] | null;
+  roiPct: { value: number | null; ci95: [number, number] | null };
   /** Entries with a CLV verdict, and the share that beat the close. */
-  with_close: number;
-  beat_close_share: number | null;
+  withClose: number;
+  beatCloseShare: number | null;
 }
 
 const TIERS: readonly (Grade | 'all')[] = ['all', ...gradeSchema.options];
@@ -80,11 +80,11 @@ export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Gr
       pushes: n - hits - misses,
       voids,
       pending,
-      hit_rate: hits + misses > 0 ? hits / (hits + misses) : null,
-      hit_rate_ci95: hits + misses > 0 ? wilsonInterval(hits, hits + misses) : null,
-      roi_pct: { value: roi(t), ci95: n > 0 ? clusterInterval(clusters, roi) : null },
-      with_close: withClose,
-      beat_close_share: withClose > 0 ? beat / withClose : null,
+      hitRate: hits + misses > 0 ? hits / (hits + misses) : null,
+      hitRateCi95: hits + misses > 0 ? wilsonInterval(hits, hits + misses) : null,
+      roiPct: { value: roi(t), ci95: n > 0 ? clusterInterval(clusters, roi) : null },
+      withClose: withClose,
+      beatCloseShare: withClose > 0 ? beat / withClose : null,
     };
   }
   return out;

@@ -12,22 +12,24 @@ export function hasModelPriceEntitlement(tier: Tier): boolean {
 }
 
 /**
- * Withheld together: any one of them can be inverted into the model price. `ev_now_pct` and
- * `edge_now` are the same EV rule at today's price, so they go with `ev_pct`.
+ * Withheld together: any one of them can be inverted into the model price. `evNowPct` and
+ * `edgeNow` are the same EV rule at today's price, so they go with `evPct`. camelCase like every
+ * value in the process; src/wire.ts writes them snake_case (`model_odds`, `p_win`, ...) at the edge.
  */
-export const MODEL_FIELDS = ['model_odds', 'p_win', 'ev_pct', 'value', 'takeable', 'ev_now_pct', 'edge_now'] as const;
+export const MODEL_FIELDS = ['modelOdds', 'pWin', 'evPct', 'value', 'takeable', 'evNowPct', 'edgeNow'] as const;
 
-export type ModelFields = { [K in (typeof MODEL_FIELDS)[number]]?: unknown };
+type ModelField = (typeof MODEL_FIELDS)[number];
+export type ModelFields = { [K in ModelField]?: unknown };
 
 /**
  * Tier shaping of any row that carries model fields: for a caller without the entitlement all
- * of them are removed and the row is stamped `model_price_locked`. Book and fair prices stay.
+ * of them are removed and the row is stamped `modelPriceLocked`. Book and fair prices stay.
  */
-export function shapeRow<T extends ModelFields>(row: T, tier: Tier): Omit<T, (typeof MODEL_FIELDS)[number]> & { model_price_locked: boolean } {
-  if (hasModelPriceEntitlement(tier)) return { ...row, model_price_locked: false };
+export function shapeRow<T extends ModelFields>(row: T, tier: Tier): Omit<T, ModelField> & { modelPriceLocked: boolean } {
+  if (hasModelPriceEntitlement(tier)) return { ...row, modelPriceLocked: false };
   const out: Record<string, unknown> = { ...row };
   for (const f of MODEL_FIELDS) delete out[f];
-  return { ...(out as Omit<T, (typeof MODEL_FIELDS)[number]>), model_price_locked: true };
+  return { ...(out as Omit<T, ModelField>), modelPriceLocked: true };
 }
 
 /** Parlay leg caps per tier. */

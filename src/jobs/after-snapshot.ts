@@ -9,7 +9,7 @@ import type { RunLogger } from '../feeds/sources.js';
  */
 export interface AfterSnapshot {
   billing: { downgraded: number; subscriptions: number } | { error: string };
-  desk_notice: { status: string; detail: string };
+  deskNotice: { status: string; detail: string };
 }
 
 /**
@@ -28,13 +28,13 @@ export async function afterSnapshotRuns(store: Store, config: Env, now: Date, lo
     billing = { error: message };
   }
   // A recorded day is never announced as today's pack.
-  if (opts.replay) return { billing, desk_notice: { status: 'skipped', detail: 'a replayed run is not announced' } };
+  if (opts.replay) return { billing, deskNotice: { status: 'skipped', detail: 'a replayed run is not announced' } };
   const { notifyDeskPackReady } = await import('./publish/notify.js');
   const notice = await notifyDeskPackReady(store, config, now, log);
-  return { billing, desk_notice: notice };
+  return { billing, deskNotice: notice };
 }
 
 export function afterSnapshotLine(a: AfterSnapshot): string {
   const billing = 'error' in a.billing ? `billing sweep failed (${a.billing.error})` : `billing: ${a.billing.downgraded} expired grace(s) ended`;
-  return `${billing}; desk notice: ${a.desk_notice.status} (${a.desk_notice.detail})`;
+  return `${billing}; desk notice: ${a.deskNotice.status} (${a.deskNotice.detail})`;
 }

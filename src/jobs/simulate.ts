@@ -48,15 +48,15 @@ export interface SimulateReport {
   to: string | null;
   snapshots: number;
   settles: number;
-  snapshot_status: Record<string, number>;
-  graded_rows: number;
-  ledger_entries: number;
+  snapshotStatus: Record<string, number>;
+  gradedRows: number;
+  ledgerEntries: number;
   /** Entries still pending after the last settle, and those voided (no box-score line, 0 minutes). */
   pending: number;
-  wall_seconds: number;
-  snapshot_seconds: number;
-  seconds_per_snapshot: number | null;
-  settle_seconds: number;
+  wallSeconds: number;
+  snapshotSeconds: number;
+  secondsPerSnapshot: number | null;
+  settleSeconds: number;
   /** The public record the season left (pipeline entries, no user's), per tier. */
   record: Partial<Record<Grade | 'all', SeasonTier>>;
 }
@@ -88,10 +88,10 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   const steps = simulationSchedule(opts.replayDir, opts.sport, opts.from, opts.to);
   const first = steps[0];
   const report: SimulateReport = {
-    sport: opts.sport, replay: opts.replayDir, from: opts.from ?? null, to: opts.to ?? null, snapshots: 0, settles: 0, snapshot_status: {}, graded_rows: 0,
-    ledger_entries: 0, pending: 0, wall_seconds: 0, snapshot_seconds: 0, seconds_per_snapshot: null, settle_seconds: 0, record: {},
+    sport: opts.sport, replay: opts.replayDir, from: opts.from ?? null, to: opts.to ?? null, snapshots: 0, settles: 0, snapshotStatus: {}, gradedRows: 0,
+    ledgerEntries: 0, pending: 0, wallSeconds: 0, snapshotSeconds: 0, secondsPerSnapshot: null, settleSeconds: 0, record: {},
   };
-  if (!first) return { ...report, wall_seconds: (wall() - started) / 1000 };
+  if (!first) return { ...report, wallSeconds: (wall() - started) / 1000 };
   // The transports read `clock.now` at each request: one source of each kind serves the whole season.
   const clock = { replayDir: opts.replayDir, recordDir: null, now: new Date(first.at), log: opts.log };
   const odds = await buildOddsSource(opts.config, clock);
@@ -105,14 +105,14 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
       if (step.kind === 'snapshot') {
         const s = await runSnapshot(opts.sport, { store: opts.store, odds: odds.odds, status: odds.status, now, allowedBooks: opts.config.ALLOWED_BOOKS, log: opts.log, source: 'replay' });
         report.snapshots += 1;
-        report.snapshot_status[s.status] = (report.snapshot_status[s.status] ?? 0) + 1;
-        report.graded_rows += s.graded;
-        report.ledger_entries += s.ledgerInserted;
-        report.snapshot_seconds += (wall() - t0) / 1000;
+        report.snapshotStatus[s.status] = (report.snapshotStatus[s.status] ?? 0) + 1;
+        report.gradedRows += s.graded;
+        report.ledgerEntries += s.ledgerInserted;
+        report.snapshotSeconds += (wall() - t0) / 1000;
       } else {
         await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log });
         report.settles += 1;
-        report.settle_seconds += (wall() - t0) / 1000;
+        report.settleSeconds += (wall() - t0) / 1000;
       }
       opts.onStep?.(i + 1, steps.length, `${step.kind} ${step.at.replace('.000Z', 'Z')}`);
     }
@@ -124,7 +124,7 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   const entries = listLedger(opts.store.db, { sport: opts.sport, from: opts.from ?? slateFrom, ...(opts.to ? { to: opts.to } : {}), publicOnly: true }, Number.MAX_SAFE_INTEGER).filter((e) => e.source === 'pipeline');
   report.pending = entries.filter((e) => e.outcome === 'pending').length;
   report.record = seasonRecord(entries.map((e) => ({ grade: e.grade, outcome: e.outcome, lockedPrice: e.lockedPrice, clvVerdict: e.clvVerdict, eventId: e.eventId })));
-  report.wall_seconds = (wall() - started) / 1000;
-  report.seconds_per_snapshot = report.snapshots > 0 ? report.snapshot_seconds / report.snapshots : null;
+  report.wallSeconds = (wall() - started) / 1000;
+  report.secondsPerSnapshot = report.snapshots > 0 ? report.snapshotSeconds / report.snapshots : null;
   return report;
 }

@@ -59,7 +59,7 @@ export function connectStripe(secretKey: string, client: (secretKey: string) => 
         const type = typeof e.rawType === 'string' ? e.rawType : typeof e.type === 'string' ? e.type : 'unknown';
         throw new AppError('UPSTREAM', 'Stripe did not create the billing portal session', {
           // No `cause`: h3 would carry the cause instead of this error, and answer 500.
-          details: { stripe_error: type, ...(typeof e.code === 'string' ? { stripe_code: e.code } : {}), ...(typeof e.statusCode === 'number' ? { stripe_status: e.statusCode } : {}) },
+          details: { stripeError: type, ...(typeof e.code === 'string' ? { stripeCode: e.code } : {}), ...(typeof e.statusCode === 'number' ? { stripeStatus: e.statusCode } : {}) },
         });
       }
       const parsed = portalSessionSchema.safeParse(session);

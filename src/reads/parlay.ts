@@ -37,7 +37,7 @@ export const UPSELL = 'Estimated payout is part of the analyst and desk tiers; u
 export interface ParlayLeg {
   leg: number;
   player: string;
-  player_key: string | null;
+  playerKey: string | null;
   stat: StatType;
   line: number;
   side: Side;
@@ -50,8 +50,8 @@ export interface ParlayLeg {
   refusal?: string;
   candidates?: PlayerCandidate[];
   projection: number | null;
-  book_odds: number | null;
-  fair_odds: number | null;
+  bookOdds: number | null;
+  fairOdds: number | null;
 }
 
 export interface ParlayResult {
@@ -75,7 +75,7 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Date): Pa
         : `no player '${input.player}' in the store${ev.suggestions && ev.suggestions.length > 0 ? `; did you mean ${ev.suggestions.map((s) => s.name).join(', ')}?` : ''}`;
     return {
       ...base,
-      player_key: null,
+      playerKey: null,
       sport: null,
       team: null,
       game: null,
@@ -84,15 +84,15 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Date): Pa
       refusal,
       ...(ev.status === 'ambiguous' ? { candidates: ev.candidates } : {}),
       projection: null,
-      book_odds: null,
-      fair_odds: null,
+      bookOdds: null,
+      fairOdds: null,
     };
   }
   const out = ev.outcome;
   return {
     ...base,
     player: ev.player.name,
-    player_key: ev.player.key,
+    playerKey: ev.player.key,
     sport: ev.sport,
     team: ev.team,
     game: ev.game,
@@ -100,9 +100,9 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Date): Pa
     grade: out.grade,
     ...(out.insufficientData ? { refusal: out.reason } : {}),
     projection: out.projection,
-    book_odds: ev.boardRow?.bookOdds ?? null,
+    bookOdds: ev.boardRow?.bookOdds ?? null,
     // Fair odds come from the market pair alone, so a refused leg still has them.
-    fair_odds: ev.boardRow?.fairOdds ?? null,
+    fairOdds: ev.boardRow?.fairOdds ?? null,
   };
 }
 
@@ -111,14 +111,14 @@ const describe = (l: ParlayLeg) => `leg ${l.leg} (${l.player} ${l.stat} ${l.side
 export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts: { now: Date; tier: Tier }): ParlayResult {
   assertLegCount(legs.length, opts.tier);
   const graded = legs.map((l, i) => gradeLeg(store, l, i + 1, opts.now));
-  const pairs = pairCorrelations(graded.map((l) => ({ playerKey: l.player_key, team: l.team, eventId: l.game?.event_id ?? null })));
+  const pairs = pairCorrelations(graded.map((l) => ({ playerKey: l.playerKey, team: l.team, eventId: l.game?.eventId ?? null })));
   const average = averageCorrelation(pairs);
   const combined = combineGrades(
     graded.map((l) => l.grade),
     average,
   );
   const payout = estimatePayout(
-    graded.map((l) => l.fair_odds),
+    graded.map((l) => l.fairOdds),
     average,
   );
 
@@ -129,7 +129,7 @@ export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts:
   for (const l of graded) {
     if (l.refusal !== undefined) warnings.push(`${describe(l)} refused: ${l.refusal}; left out of the combined grade and the payout`);
     else if (l.game === null) warnings.push(`${describe(l)} has no upcoming game on the latest snapshot: no price, no payout`);
-    else if (l.fair_odds === null) warnings.push(`${describe(l)} has no fair price (the board priced one side only): no payout`);
+    else if (l.fairOdds === null) warnings.push(`${describe(l)} has no fair price (the board priced one side only): no payout`);
   }
   const unknown = pairs.filter((p) => p.relationship === 'unknown');
   if (unknown.length > 0) {
@@ -137,7 +137,7 @@ export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts:
       `correlation unknown for ${unknown.map((p) => `legs ${p.a}+${p.b}`).join(', ')} (a leg has no game on the latest snapshot or no known team); ${average === null ? 'no pair is known, so there is no combined grade or payout' : 'the average rests on the known pairs'}`,
     );
   }
-  if (combined.provisional && combined.legs_used === 1) warnings.push(`the combined grade rests on one leg: a provisional leg grade, not a parlay grade`);
+  if (combined.provisional && combined.legsUsed === 1) warnings.push(`the combined grade rests on one leg: a provisional leg grade, not a parlay grade`);
 
   const entitled = hasModelPriceEntitlement(opts.tier);
   if (entitled && payout && payout.american === null) warnings.push(`estimated payout ${payout.decimal.toFixed(2)}x is at or below the stake after the correlation haircut`);

@@ -51,10 +51,10 @@ export interface PropQuery {
 }
 
 export interface GameRef {
-  event_id: string;
+  eventId: string;
   /** "Away @ Home" as the board names the teams. */
   label: string;
-  commence_time: string;
+  commenceTime: string;
   opponent: string | null;
 }
 
@@ -107,7 +107,7 @@ export function evaluateProp(store: Store, q: PropQuery, now: Date): PropEvaluat
   const gameRows = first ? board.filter((r) => r.eventId === first.eventId) : [];
   const boardRow = gameRows.find((r) => r.statType === q.stat && r.line === q.line && r.side === q.side) ?? null;
   const game: GameRef | null = first
-    ? { event_id: first.eventId, label: `${first.awayTeam} @ ${first.homeTeam}`, commence_time: first.commenceTime, opponent: first.opponent }
+    ? { eventId: first.eventId, label: `${first.awayTeam} @ ${first.homeTeam}`, commenceTime: first.commenceTime, opponent: first.opponent }
     : null;
   const gameDate = first ? easternDate(new Date(first.commenceTime)) : easternDate(now);
   const history = historyBefore(store.db, sport, key, gameDate);
@@ -138,17 +138,17 @@ function offBoardReason(name: string, q: PropQuery, sport: GradedSport, gameRows
 // ---------------------------------------------------------------- intel
 
 export interface ScanIntel {
-  season_avg?: number;
+  seasonAvg?: number;
   /** Mean of the stat over the last 5 played games of the season. */
   form?: number;
   /** Basketball usage proxy: fga + 0.44 x fta per played game. */
   usage?: number;
-  minutes_avg?: number;
+  minutesAvg?: number;
   archetype?: string;
   /** Played games this season (the sample behind season_avg, usage and minutes_avg). */
   games?: number;
   /** First date of the season window (sport calendar). */
-  season_from?: string;
+  seasonFrom?: string;
 }
 
 /**
@@ -186,11 +186,11 @@ export function scanIntel(sport: GradedSport, stat: StatType, history: readonly 
   // history is newest first.
   const season = history.filter((r) => r.date >= from && r.date < gameDate && playedValue(r, stat) !== null);
   const values = season.map((r) => playedValue(r, stat) as number);
-  const intel: ScanIntel = { games: season.length, season_from: from };
-  if (values.length > 0) intel.season_avg = round2(mean(values));
+  const intel: ScanIntel = { games: season.length, seasonFrom: from };
+  if (values.length > 0) intel.seasonAvg = round2(mean(values));
   if (values.length >= 5) intel.form = round2(mean(values.slice(0, 5)));
   const minutes = season.map((r) => r.minutes).filter((m): m is number => m !== null);
-  if (minutes.length > 0) intel.minutes_avg = round2(mean(minutes));
+  if (minutes.length > 0) intel.minutesAvg = round2(mean(minutes));
   const usage = season
     .map((r) => ({ fga: r.extras['fga'], fta: r.extras['fta'] }))
     .filter((u): u is { fga: number; fta: number } => typeof u.fga === 'number' && typeof u.fta === 'number')
@@ -204,13 +204,13 @@ export function scanIntel(sport: GradedSport, stat: StatType, history: readonly 
 
 export interface ScanPrices {
   book: string | null;
-  book_odds: number;
-  fair_odds: number;
-  fair_prob: number | null;
+  bookOdds: number;
+  fairOdds: number;
+  fairProb: number | null;
   overround: number | null;
-  devig_method: string | null;
-  fair_source: string | null;
-  consensus_books: number | null;
+  devigMethod: string | null;
+  fairSource: string | null;
+  consensusBooks: number | null;
 }
 
 export interface ScanResult {
@@ -223,14 +223,14 @@ export interface ScanResult {
   suggestions?: PlayerSuggestion[];
   game?: GameRef | null;
   /** ET date the grade was computed for (history strictly before it). */
-  graded_for?: string;
+  gradedFor?: string;
   grade: Grade | null;
   flags: string[];
-  refusal_reason?: string;
+  refusalReason?: string;
   projection: number | null;
-  p_win: number | null;
-  model_odds: number | null;
-  ev_pct: number | null;
+  pWin: number | null;
+  modelOdds: number | null;
+  evPct: number | null;
   value: number | null;
   takeable: boolean | null;
   intel: ScanIntel;
@@ -245,17 +245,17 @@ export function pricesFrom(row: BoardRow | null): ScanPrices | null {
   if (!row || row.bookOdds === null || row.fairOdds === null) return null;
   return {
     book: row.book,
-    book_odds: row.bookOdds,
-    fair_odds: row.fairOdds,
-    fair_prob: row.fairProb,
+    bookOdds: row.bookOdds,
+    fairOdds: row.fairOdds,
+    fairProb: row.fairProb,
     overround: row.overround,
-    devig_method: row.devigMethod,
-    fair_source: row.fairSource,
-    consensus_books: row.consensusBooks,
+    devigMethod: row.devigMethod,
+    fairSource: row.fairSource,
+    consensusBooks: row.consensusBooks,
   };
 }
 
-const NO_MODEL = { projection: null, p_win: null, model_odds: null, ev_pct: null, value: null, takeable: null } as const;
+const NO_MODEL = { projection: null, pWin: null, modelOdds: null, evPct: null, value: null, takeable: null } as const;
 
 export function runScan(store: Store, request: ScanRequest, opts: { now: Date; userId: number | null }): ScanResult {
   const { now, userId } = opts;
@@ -286,7 +286,7 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
     sport: ev.sport,
     player: { ...ev.player, team: ev.team },
     game: ev.game,
-    graded_for: ev.gameDate,
+    gradedFor: ev.gameDate,
     intel: scanIntel(ev.sport, request.stat, ev.history, ev.gameDate, archetype),
     prices: pricesFrom(ev.boardRow),
   };
@@ -297,7 +297,7 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
       ...base,
       grade: null,
       flags: [INSUFFICIENT_DATA],
-      refusal_reason: out.reason,
+      refusalReason: out.reason,
       ...NO_MODEL,
       // A line with no market still has a real projection when the history holds one.
       projection: out.projection,
@@ -311,9 +311,9 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
     grade: out.grade,
     flags: [],
     projection: out.projection,
-    p_win: out.pWin,
-    model_odds: out.modelOdds,
-    ev_pct: out.evPct,
+    pWin: out.pWin,
+    modelOdds: out.modelOdds,
+    evPct: out.evPct,
     value: out.value,
     takeable: out.takeable,
     ledger: { written: false },
@@ -327,8 +327,8 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
     userId,
     source: 'scan',
     sport: ev.sport,
-    eventId: ev.game.event_id,
-    commenceTime: ev.game.commence_time,
+    eventId: ev.game.eventId,
+    commenceTime: ev.game.commenceTime,
     gameDate: ev.gameDate,
     player: ev.player.name,
     playerKey: ev.player.key,
@@ -341,8 +341,8 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
     projection: out.projection,
     pWin: out.pWin,
     book: result.prices?.book ?? null,
-    lockedPrice: result.prices?.book_odds ?? null,
-    lockedFairProb: result.prices?.fair_prob ?? null,
+    lockedPrice: result.prices?.bookOdds ?? null,
+    lockedFairProb: result.prices?.fairProb ?? null,
     lockedAt: now.toISOString(),
     outcome: 'pending',
   };

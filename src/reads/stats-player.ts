@@ -110,7 +110,8 @@ export async function readPlayerStats(deps: ContextDeps, name: string, options: 
   const who = resolveStatsPlayer(deps.store, name, options.sport);
   if (who.status !== 'resolved') return who;
   const today = easternDate(deps.now);
-  const key = contextKey(deps.providers, 'stats-player', who.sport, who.key, today, dataVersion(deps.store, who.sport));
+  // v2: the props are camelCase since issue 28; a cached v1 value (snake_case props) would escape tier shaping.
+  const key = contextKey(deps.providers, 'stats-player', 'v2', who.sport, who.key, today, dataVersion(deps.store, who.sport));
   const read = await deps.cache.read<PlayerStats>(key, STATS_CACHE.store, deps.now, {
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {

@@ -57,8 +57,8 @@ export function resolveTeam(store: Store, input: string, sport: GradedSport | un
 interface RosterPlayer {
   player: string;
   key: string;
-  season_games: number;
-  minutes_avg: number | null;
+  seasonGames: number;
+  minutesAvg: number | null;
   averages: Record<string, number | null>;
   archetype: { primary: string; secondary: string | null; blend: Array<{ id: string; weight: number }> } | null;
 }
@@ -66,8 +66,8 @@ interface RosterPlayer {
 export interface TeamHub {
   sport: GradedSport;
   team: { abbr: string; name: string };
-  season_from: string;
-  as_of: string;
+  seasonFrom: string;
+  asOf: string;
   roster: RosterPlayer[];
   /** Unshaped here; shaped per caller at response time. */
   props: GradedRowView[];
@@ -126,18 +126,18 @@ export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
     return {
       player,
       key,
-      season_games: own.length,
-      minutes_avg: minutesN === 0 ? null : round2(minutes / minutesN),
+      seasonGames: own.length,
+      minutesAvg: minutesN === 0 ? null : round2(minutes / minutesN),
       averages,
       archetype: c ? { primary: c.primary, secondary: c.secondary, blend: c.blend.map((b) => ({ id: b.id, weight: b.weight })) } : null,
     };
   });
-  roster.sort((a, b) => (b.minutes_avg ?? -1) - (a.minutes_avg ?? -1) || a.player.localeCompare(b.player));
+  roster.sort((a, b) => (b.minutesAvg ?? -1) - (a.minutesAvg ?? -1) || a.player.localeCompare(b.player));
   return {
     sport: ref.sport,
     team: { abbr: ref.abbr, name: ref.name },
-    season_from: from,
-    as_of: now.toISOString(),
+    seasonFrom: from,
+    asOf: now.toISOString(),
     roster,
     props: tonight.map(gradedRowView),
   };
@@ -146,10 +146,11 @@ export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
 /**
  * The hub of a team as of `now`, cached (kv_cache) for TEAM_HUB_TTL_SECONDS, keyed by the snapshot
  * it was built from and read as of the clock: a hub cached under one clock or snapshot is never
- * served under another.
+ * served under another. v2: the hub's rows are camelCase since issue 28; a v1 hub (snake_case
+ * rows) would escape tier shaping.
  */
 export function readTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
-  const key = `team-hub:${ref.sport}:${ref.abbr}:${latestSnapshot(store.db, ref.sport)?.id ?? 'none'}`;
+  const key = `team-hub:v2:${ref.sport}:${ref.abbr}:${latestSnapshot(store.db, ref.sport)?.id ?? 'none'}`;
   let hub = kvGetAsOf<TeamHub>(store.db, key, now);
   if (!hub) {
     hub = buildTeamHub(store, ref, now);

@@ -1,6 +1,7 @@
 import type { H3Error, H3Event } from 'h3';
 import { STATUS_CODES } from 'node:http';
 import { AppError, describeZodIssues } from '../errors.js';
+import { toWire } from '../wire.js';
 import { sendNegotiated } from './compress.js';
 
 /** The realm of the API's bearer tokens (RFC 6750 section 3). */
@@ -69,7 +70,8 @@ export function toErrorReply(error: H3Error | Error): ErrorReply {
   const app = findAppError(error);
   if (app) {
     const body: ErrorEnvelope = { error: { code: app.code, message: app.message } };
-    if (app.details !== undefined) body.error.details = app.details;
+    // Details are values like any answer's: written in the wire's style here (snake_case keys).
+    if (app.details !== undefined) body.error.details = toWire(app.details);
     return { status: app.status, body, ...(app.retryAfter !== undefined ? { retryAfter: app.retryAfter } : {}), ...(app.challenge !== undefined ? { challenge: app.challenge } : {}) };
   }
   const h3 = error as H3Error;

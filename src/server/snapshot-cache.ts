@@ -117,7 +117,7 @@ export function createSnapshotCache(store: Store): SnapshotCache {
         available: true,
         tier,
         snapshot: snapshotHead(slate.snapshot),
-        games: slate.games.map((g) => ({ event_id: g.eventId, game: g.game, commence_time: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) })),
+        games: slate.games.map((g) => ({ eventId: g.eventId, game: g.game, commenceTime: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) })),
       };
       const bytes = Buffer.from(wireJson(body), 'utf8');
       serialized += 1;
@@ -159,14 +159,14 @@ export function createSnapshotCache(store: Store): SnapshotCache {
           game: view.game ?? null,
           player: view.player ?? null,
           stat: view.stat ?? null,
-          min_grade: view.minGrade ?? null,
-          main_only: view.mainOnly ?? false,
+          minGrade: view.minGrade ?? null,
+          mainOnly: view.mainOnly ?? false,
         },
         snapshot: snapshotHead(snapshot),
         games: games.map((g) => ({
-          event_id: g.eventId,
+          eventId: g.eventId,
           game: g.game,
-          commence_time: g.commenceTime,
+          commenceTime: g.commenceTime,
           ...(card ? { hidden: g.hidden } : {}),
           rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)),
         })),
@@ -238,7 +238,7 @@ export function latestSnapshotIds(store: Store): (sport: string) => number | und
 const etagHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
 
 function snapshotHead(s: { id: number; takenAt: string; slateDate: string; gradedCount: number; rowCount: number }) {
-  return { id: s.id, taken_at: s.takenAt, slate_date: s.slateDate, graded: s.gradedCount, rows: s.rowCount };
+  return { id: s.id, takenAt: s.takenAt, slateDate: s.slateDate, graded: s.gradedCount, rows: s.rowCount };
 }
 
 /** Each view object's key, made once: the route hands the same view object back for a polled URL. */

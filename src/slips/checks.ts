@@ -130,7 +130,7 @@ export function checkPayout(bet: SlipBet, ctx: PayoutContext): boolean {
     }
     return false;
   }
-  if (payoutMatches(stake.value, price.value, payout.value, { bonusBet: bet.bonus_bet, added: ctx.added })) return true;
+  if (payoutMatches(stake.value, price.value, payout.value, { bonusBet: bet.bonusBet, added: ctx.added })) return true;
   const reason = `stake ${stake.value} at ${price.value > 0 ? '+' : ''}${price.value} does not give payout ${payout.value}`;
   flag(stake, reason);
   flag(payout, reason);
@@ -141,34 +141,34 @@ export function checkPayout(bet: SlipBet, ctx: PayoutContext): boolean {
 /** A leg needs review when any field does; it is gradeable only with every grading field read cleanly. */
 export function finalizeLeg(leg: SlipLeg): SlipLeg {
   const fields = [leg.selection, leg.player, leg.market, leg.stat, leg.line, leg.side, leg.price];
-  leg.needs_review = fields.some((f) => f.needs_review);
+  leg.needsReview = fields.some((f) => f.needsReview);
   const missingParts = (['player', 'stat', 'line', 'side'] as const).filter((k) => leg[k].value === null);
   if (missingParts.length) {
     const marketText = leg.market.value ?? leg.market.raw;
     // Printed but not read with confidence (`Brunson` alone, a garbled line) is not the same as absent.
-    const unclear = missingParts.filter((k) => leg[k].needs_review && leg[k].raw !== null);
+    const unclear = missingParts.filter((k) => leg[k].needsReview && leg[k].raw !== null);
     leg.gradeable = false;
-    leg.ungradeable_reason =
+    leg.ungradeableReason =
       leg.stat.value === null && leg.player.value !== null && marketText
         ? `market "${marketText}" is not a graded player stat`
         : unclear.length
           ? `needs review before grading (${unclear.join(', ')})`
           : `no ${missingParts.join(', ')} on this leg`;
-  } else if (leg.needs_review) {
+  } else if (leg.needsReview) {
     leg.gradeable = false;
-    leg.ungradeable_reason = 'needs review before grading';
+    leg.ungradeableReason = 'needs review before grading';
   } else {
     leg.gradeable = true;
-    leg.ungradeable_reason = null;
+    leg.ungradeableReason = null;
   }
   return leg;
 }
 
 /** The header's leg count (`4-Bet Parlay`, `5 leg parlay`, `2 Picks`) must match the legs found. */
 export function checkLegCount(bet: SlipBet, warnings: string[]): void {
-  if (bet.header_leg_count === null || bet.header_leg_count === bet.legs.length) return;
-  warnings.push(`header says ${bet.header_leg_count} legs but ${bet.legs.length} ${bet.legs.length === 1 ? 'was' : 'were'} read`);
-  bet.needs_review = true;
+  if (bet.headerLegCount === null || bet.headerLegCount === bet.legs.length) return;
+  warnings.push(`header says ${bet.headerLegCount} legs but ${bet.legs.length} ${bet.legs.length === 1 ? 'was' : 'were'} read`);
+  bet.needsReview = true;
 }
 
 export function emptyLeg(): SlipLeg {
@@ -180,9 +180,9 @@ export function emptyLeg(): SlipLeg {
     line: absent(),
     side: absent(),
     price: absent(),
-    needs_review: false,
+    needsReview: false,
     gradeable: false,
-    ungradeable_reason: null,
+    ungradeableReason: null,
     grading: null,
   };
 }

@@ -21,7 +21,7 @@ export interface GradeCommand {
   /** 1-based numbers of the legs the command grades. */
   legs: number[];
   /** Legs left out, with the reason the reader gives. */
-  left_out: Array<{ leg: number; reason: string }>;
+  leftOut: Array<{ leg: number; reason: string }>;
   /** A note the reader should see (e.g. more legs than `parlay` takes). */
   note: string | null;
 }
@@ -56,7 +56,7 @@ export function gradeCommand(bet: SlipBet, globals: CommandGlobals = {}): GradeC
     } else if (leg.gradeable && player.value !== null && stat.value !== null && line.value !== null && side.value !== null) {
       legs.push({ n: i + 1, player: player.value, stat: stat.value, line: line.value, side: side.value });
     } else {
-      leftOut.push({ leg: i + 1, reason: leg.ungradeable_reason ?? 'not gradeable' });
+      leftOut.push({ leg: i + 1, reason: leg.ungradeableReason ?? 'not gradeable' });
     }
   });
   if (legs.length === 0) return null;
@@ -71,5 +71,5 @@ export function gradeCommand(bet: SlipBet, globals: CommandGlobals = {}): GradeC
     const cap = PARLAY_LEG_CAP.desk;
     if (legs.length > cap) note = `propgrade parlay grades at most ${cap} legs; this command has ${legs.length}`;
   }
-  return { command: [...head, ...args].join(' '), legs: legs.map((l) => l.n), left_out: leftOut, note };
+  return { command: [...head, ...args].join(' '), legs: legs.map((l) => l.n), leftOut, note };
 }

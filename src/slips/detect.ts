@@ -66,12 +66,12 @@ export function detectBook(rows: Row[]): Detection {
   const best = top![1];
   const runnerUp = second![1];
   if (best === 0) {
-    return { scores, book: { value: null, raw: null, confidence: 0, needs_review: true, reasons: ['no sportsbook fingerprint found; pass --book'] } };
+    return { scores, book: { value: null, raw: null, confidence: 0, needsReview: true, reasons: ['no sportsbook fingerprint found; pass --book'] } };
   }
   if (best === runnerUp) {
     return {
       scores,
-      book: { value: null, raw: null, confidence: 0, needs_review: true, reasons: [`${top![0]} and ${second![0]} score the same; pass --book`] },
+      book: { value: null, raw: null, confidence: 0, needsReview: true, reasons: [`${top![0]} and ${second![0]} score the same; pass --book`] },
     };
   }
   const confidence = Math.round((best / (best + runnerUp)) * 100) / 100;
@@ -82,7 +82,7 @@ export function detectBook(rows: Row[]): Detection {
       value: top![0],
       raw: null,
       confidence,
-      needs_review: weak,
+      needsReview: weak,
       reasons: weak ? [`only weak ${top![0]} evidence (score ${best})`] : [],
     },
   };

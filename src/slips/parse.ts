@@ -35,11 +35,11 @@ function finalizeBet(draft: DraftBet, book: Book | null, warnings: string[]): Sl
   bet.legs = bet.legs.map(finalizeLeg);
   if (bet.legs.length === 0) warnings.push('no legs could be read from this bet');
   checkLegCount(bet, warnings);
-  bet.needs_review =
-    bet.needs_review ||
+  bet.needsReview =
+    bet.needsReview ||
     bet.legs.length === 0 ||
-    bet.legs.some((l) => l.needs_review) ||
-    [bet.price, bet.stake, bet.payout, bet.bet_id].some((f) => f.needs_review);
+    bet.legs.some((l) => l.needsReview) ||
+    [bet.price, bet.stake, bet.payout, bet.betId].some((f) => f.needsReview);
   return bet;
 }
 
@@ -55,7 +55,7 @@ export function parseRows(rows: Row[], options: { book?: BookChoice; source: 'im
   const forced = options.book !== undefined && options.book !== 'auto';
   let bookField = detection.book;
   if (forced) {
-    bookField = { value: options.book as Book, raw: null, confidence: 1, needs_review: false, reasons: ['chosen with --book'] };
+    bookField = { value: options.book as Book, raw: null, confidence: 1, needsReview: false, reasons: ['chosen with --book'] };
     if (detection.book.value && detection.book.value !== options.book) {
       warnings.push(`the slip looks like ${detection.book.value}, but it was parsed as ${options.book} as asked`);
     }
@@ -74,7 +74,7 @@ export function parseRows(rows: Row[], options: { book?: BookChoice; source: 'im
       const reason = book
         ? `${book} words found, but its layout did not fit: read line by line as player, side, line, stat`
         : 'no sportsbook fingerprint: read line by line as player, side, line, stat';
-      bookField = { value: null, raw: null, confidence: 0, needs_review: false, reasons: [reason] };
+      bookField = { value: null, raw: null, confidence: 0, needsReview: false, reasons: [reason] };
       warnings = [...(book ? [reason] : []), ...generic.warnings];
       bets = generic.bets.map((draft) => finalizeBet(draft, null, warnings));
     }
@@ -84,7 +84,7 @@ export function parseRows(rows: Row[], options: { book?: BookChoice; source: 'im
     source: options.source,
     book: bookField,
     bets,
-    needs_review: bookField.needs_review || bets.length === 0 || bets.some((b) => b.needs_review),
+    needsReview: bookField.needsReview || bets.length === 0 || bets.some((b) => b.needsReview),
     warnings,
     ocr: null,
   };

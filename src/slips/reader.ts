@@ -60,7 +60,7 @@ export async function readSlipImage(reader: SlipReader, image: Uint8Array, optio
   result.ocr = {
     ms,
     words: page.words.length,
-    mean_confidence: confs.length ? Math.round((confs.reduce((a, b) => a + b, 0) / confs.length) * 1000) / 1000 : null,
+    meanConfidence: confs.length ? Math.round((confs.reduce((a, b) => a + b, 0) / confs.length) * 1000) / 1000 : null,
   };
   return gradeLegs(result, options.gradeLeg);
 }

@@ -30,14 +30,14 @@ export type OcrPage = z.infer<typeof ocrPageSchema>;
 
 /**
  * A read value with its evidence. `value` is null when the slip does not show it or it could not
- * be read; `raw` keeps the text it came from; `reasons` say why `needs_review` is set.
+ * be read; `raw` keeps the text it came from; `reasons` say why `needsReview` is set.
  */
 export function fieldSchema<T extends z.ZodType>(value: T) {
   return z.object({
     value: value.nullable(),
     raw: z.string().nullable(),
     confidence: z.number().min(0).max(1),
-    needs_review: z.boolean(),
+    needsReview: z.boolean(),
     reasons: z.array(z.string()),
   });
 }
@@ -66,29 +66,29 @@ export const slipLegSchema = z.object({
   side: fieldSchema(sideSchema),
   /** American odds printed for this leg; SGP legs print none. */
   price: numberField,
-  needs_review: z.boolean(),
+  needsReview: z.boolean(),
   /** Whether the leg carries player + canonical stat + line + side, all unflagged. */
   gradeable: z.boolean(),
-  ungradeable_reason: z.string().nullable(),
+  ungradeableReason: z.string().nullable(),
   grading: legGradingSchema.nullable(),
 });
 export type SlipLeg = z.infer<typeof slipLegSchema>;
 
 export const slipBetSchema = z.object({
   /** Header as printed: `Same Game Parlay`, `4-Bet Parlay`, `2 Pick Round Robin`; null for a single. */
-  bet_type: z.string().nullable(),
+  betType: z.string().nullable(),
   /** Leg count the header states (`4-Bet Parlay` → 4), when it states one. */
-  header_leg_count: z.number().int().nullable(),
+  headerLegCount: z.number().int().nullable(),
   boosted: z.boolean(),
-  bonus_bet: z.boolean(),
+  bonusBet: z.boolean(),
   /** Bet-level American odds (parlay header); singles carry their price on the leg. */
   price: numberField,
   stake: numberField,
   payout: numberField,
   currency: z.string().nullable(),
-  bet_id: stringField,
+  betId: stringField,
   legs: z.array(slipLegSchema),
-  needs_review: z.boolean(),
+  needsReview: z.boolean(),
 });
 export type SlipBet = z.infer<typeof slipBetSchema>;
 
@@ -97,10 +97,10 @@ export const slipResultSchema = z.object({
   book: fieldSchema(bookSchema),
   /** A screenshot can hold several bet cards (Hard Rock "My Bets"). */
   bets: z.array(slipBetSchema),
-  needs_review: z.boolean(),
+  needsReview: z.boolean(),
   warnings: z.array(z.string()),
   ocr: z
-    .object({ ms: z.number(), words: z.number().int(), mean_confidence: z.number().nullable() })
+    .object({ ms: z.number(), words: z.number().int(), meanConfidence: z.number().nullable() })
     .nullable(),
 });
 export type SlipResult = z.infer<typeof slipResultSchema>;

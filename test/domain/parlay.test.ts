@@ -59,7 +59,7 @@ describe('combined grade = mean leg points - average correlation x 0.5', () => {
     expect(c.points.penalty).toBeCloseTo(0.2, 15);
     expect(c.points.combined).toBeCloseTo(3.3, 15);
     expect(c.grade).toBe('B');
-    expect(c).toMatchObject({ legs_used: 2, legs_total: 2, provisional: false });
+    expect(c).toMatchObject({ legsUsed: 2, legsTotal: 2, provisional: false });
   });
 
   it('the penalty moves a letter: A+ A+ uncorrelated stays A+, the same two legs of one player drop to A', () => {
@@ -74,14 +74,14 @@ describe('combined grade = mean leg points - average correlation x 0.5', () => {
     expect(c.points.average).toBe(3);
     expect(c.points.combined).toBeCloseTo(2.9, 15);
     expect(c.grade).toBe('B');
-    expect(c).toMatchObject({ legs_used: 2, legs_total: 3, provisional: false });
+    expect(c).toMatchObject({ legsUsed: 2, legsTotal: 3, provisional: false });
     const one = combineGrades(['B', null], 0.0);
-    expect(one).toMatchObject({ grade: 'B', legs_used: 1, legs_total: 2, provisional: true });
-    expect(combineGrades([null, null], 0.4)).toMatchObject({ grade: null, legs_used: 0, points: { average: null, penalty: null, combined: null } });
+    expect(one).toMatchObject({ grade: 'B', legsUsed: 1, legsTotal: 2, provisional: true });
+    expect(combineGrades([null, null], 0.4)).toMatchObject({ grade: null, legsUsed: 0, points: { average: null, penalty: null, combined: null } });
   });
 
   it('one leg is a provisional leg grade with no penalty; unknown correlation on a multi-leg slip gives no grade', () => {
-    expect(combineGrades(['C'], null)).toEqual({ grade: 'C', provisional: true, legs_used: 1, legs_total: 1, points: { average: 2, penalty: null, combined: 2 } });
+    expect(combineGrades(['C'], null)).toEqual({ grade: 'C', provisional: true, legsUsed: 1, legsTotal: 1, points: { average: 2, penalty: null, combined: 2 } });
     expect(combineGrades(['A', 'A'], null)).toMatchObject({ grade: null, points: { average: 4, penalty: null, combined: null } });
   });
 });

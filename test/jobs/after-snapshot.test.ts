@@ -39,11 +39,11 @@ describe('after the snapshot runs: billing sweep and the desk-pack-ready notice'
     try {
       const config = loadConfig({ DESK_NOTIFY_WEBHOOK: hook.url });
       const first = await afterSnapshotRuns(t.store, config, NOW, collectingLogger(), { replay: false, wallNow: NOW });
-      expect(first.desk_notice.status).toBe('sent');
+      expect(first.deskNotice.status).toBe('sent');
       expect(first.billing).toMatchObject({ downgraded: 1 });
       expect(t.store.db.select({ tier: users.tier }).from(users).where(eq(users.id, user.id)).get()?.tier).toBe('free');
       const second = await afterSnapshotRuns(t.store, config, new Date('2025-11-05T20:05:00Z'), collectingLogger(), { replay: false, wallNow: new Date('2025-11-05T20:05:00Z') });
-      expect(second.desk_notice.status).toBe('already_sent');
+      expect(second.deskNotice.status).toBe('already_sent');
       expect(second.billing).toMatchObject({ downgraded: 0 });
       expect(hook.bodies).toHaveLength(1);
       expect(JSON.stringify(hook.bodies[0])).toContain('desk pack ready');
@@ -59,11 +59,11 @@ describe('after the snapshot runs: billing sweep and the desk-pack-ready notice'
     const broken = await webhook(500);
     try {
       const failed = await afterSnapshotRuns(t.store, loadConfig({ DESK_NOTIFY_WEBHOOK: broken.url }), NOW, collectingLogger(), { replay: false, wallNow: NOW });
-      expect(failed.desk_notice.status).toBe('failed');
+      expect(failed.deskNotice.status).toBe('failed');
       const replayed = await afterSnapshotRuns(t.store, loadConfig({ DESK_NOTIFY_WEBHOOK: broken.url }), NOW, collectingLogger(), { replay: true, wallNow: NOW });
-      expect(replayed.desk_notice).toEqual({ status: 'skipped', detail: 'a replayed run is not announced' });
+      expect(replayed.deskNotice).toEqual({ status: 'skipped', detail: 'a replayed run is not announced' });
       const none = await afterSnapshotRuns(t.store, loadConfig({}), NOW, collectingLogger(), { replay: false, wallNow: NOW });
-      expect(none.desk_notice.status).toBe('not_configured');
+      expect(none.deskNotice.status).toBe('not_configured');
     } finally {
       await broken.close();
     }

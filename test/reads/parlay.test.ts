@@ -43,8 +43,8 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.correlation.pairs).toEqual([{ a: 1, b: 2, relationship: 'same_team_same_game', score: 0.4 }]);
     expect(r.correlation.average).toBe(0.4);
     expect(r.legs.map((l) => l.grade)).toEqual([a.grade, c.grade]);
-    expect(r.legs.map((l) => l.fair_odds)).toEqual([a.fairOdds, c.fairOdds]);
-    expect(r.legs.map((l) => [l.team, l.game?.event_id])).toEqual([
+    expect(r.legs.map((l) => l.fairOdds)).toEqual([a.fairOdds, c.fairOdds]);
+    expect(r.legs.map((l) => [l.team, l.game?.eventId])).toEqual([
       ['OKC', OKC_POR],
       ['OKC', OKC_POR],
     ]);
@@ -53,7 +53,7 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.combined.points.penalty).toBeCloseTo(0.2, 12);
     expect(r.combined.points.combined).toBeCloseTo(avg - 0.2, 12);
     expect(r.combined.grade).toBe(gradeFromPoints(avg - 0.2));
-    expect(r.combined).toMatchObject({ legs_used: 2, legs_total: 2, provisional: false });
+    expect(r.combined).toMatchObject({ legsUsed: 2, legsTotal: 2, provisional: false });
     const expected = americanToDecimal(a.fairOdds)! * americanToDecimal(c.fairOdds)! * 0.6;
     expect(r.payout!.decimal).toBeCloseTo(expected, 12);
     expect(r.upsell).toBeUndefined();
@@ -78,9 +78,9 @@ describe('gradeParlay on the bundled store', () => {
       [3, 4, 'different_games', 0],
     ]);
     expect(r.correlation.average).toBeCloseTo(0.8 / 6, 12);
-    expect(r.legs[3]!.game?.event_id).toBe(PHI_CLE);
+    expect(r.legs[3]!.game?.eventId).toBe(PHI_CLE);
     expect(r.legs[2]!.team).toBe('POR');
-    const fair = r.legs.map((l) => americanToDecimal(l.fair_odds)!);
+    const fair = r.legs.map((l) => americanToDecimal(l.fairOdds)!);
     expect(r.payout!.decimal).toBeCloseTo(fair.reduce((p, d) => p * d, 1) * (1 - 0.8 / 6), 9);
     // Average 0.133 is under 0.2 but legs 1+2 reach 0.4: the warning names them.
     expect(r.warnings[0]).toMatch(/legs 1\+2 same team, same game \(0\.4\)/);
@@ -90,7 +90,7 @@ describe('gradeParlay on the bundled store', () => {
     const r = gradeParlay(b.store, [SGA_PTS(), leg('Shai Gilgeous-Alexander', 'assists', 6.5, 'over')], { now: NOW, tier: 'analyst' });
     expect(r.correlation.pairs[0]).toEqual({ a: 1, b: 2, relationship: 'same_player', score: 0.7 });
     expect(r.combined.points.penalty).toBeCloseTo(0.35, 12);
-    const [x, y] = r.legs.map((l) => americanToDecimal(l.fair_odds)!);
+    const [x, y] = r.legs.map((l) => americanToDecimal(l.fairOdds)!);
     expect(r.payout!.decimal).toBeCloseTo(x! * y! * 0.3, 12);
   });
 
@@ -100,9 +100,9 @@ describe('gradeParlay on the bundled store', () => {
     const refused = r.legs[1]!;
     expect(refused.grade).toBeNull();
     expect(refused.refusal).toMatch(/only 0 played game/);
-    expect(refused.fair_odds).toBe(vj.fairOdds);
-    expect(r.combined.legs_used).toBe(2);
-    expect(r.combined.legs_total).toBe(3);
+    expect(refused.fairOdds).toBe(vj.fairOdds);
+    expect(r.combined.legsUsed).toBe(2);
+    expect(r.combined.legsTotal).toBe(3);
     const used = [r.legs[0]!.grade, r.legs[2]!.grade] as Grade[];
     expect(r.combined.points.average).toBeCloseTo((gradePoints(used[0]!) + gradePoints(used[1]!)) / 2, 12);
     expect(r.warnings.some((w) => w.startsWith('leg 2 (VJ Edgecombe points over') && w.includes('refused'))).toBe(true);
@@ -116,14 +116,14 @@ describe('gradeParlay on the bundled store', () => {
     const r = gradeParlay(b.store, [AVDIJA_PTS()], { now: NOW, tier: 'analyst' });
     expect(r.combined.grade).toBe(a.grade);
     expect(r.combined.provisional).toBe(true);
-    expect(r.combined).toMatchObject({ legs_used: 1, legs_total: 1 });
+    expect(r.combined).toMatchObject({ legsUsed: 1, legsTotal: 1 });
     expect(r.correlation).toEqual({ average: null, pairs: [] });
     expect(r.payout!.decimal).toBeCloseTo(americanToDecimal(a.fairOdds)!, 12);
   });
 
   it('has no payout when a leg lacks a fair price (a line the board never priced)', () => {
     const r = gradeParlay(b.store, [SGA_PTS(), leg('Chet Holmgren', 'rebounds', 19.5, 'over')], { now: NOW, tier: 'desk' });
-    expect(r.legs[1]!.fair_odds).toBeNull();
+    expect(r.legs[1]!.fairOdds).toBeNull();
     expect(r.payout).toBeNull();
     // One line for the leg: refused (no market at 19.5), with the lines the board did price.
     const about2 = r.warnings.filter((w) => w.startsWith('leg 2 '));
@@ -143,7 +143,7 @@ describe('gradeParlay on the bundled store', () => {
     const r = gradeParlay(b.store, [SGA_PTS(), leg('Williams', 'points', 8.5, 'over')], { now: NOW, tier: 'free' });
     expect(r.legs[1]!.grade).toBeNull();
     expect(r.legs[1]!.refusal).toMatch(/^ambiguous player 'Williams': .*Jalen Williams \(nba\)/);
-    expect(r.combined.legs_used).toBe(1);
+    expect(r.combined.legsUsed).toBe(1);
   });
 
   it('enforces tier caps (free 2, analyst 4, desk 6) and 1..6 legs as BAD_INPUT naming the cap', () => {

@@ -55,12 +55,12 @@ describe('runScan on a line the board graded', () => {
     expect(r.grade).toBe(row.grade);
     expect(r.flags).toEqual([]);
     expect(r.projection).toBe(row.projection);
-    expect(r.p_win).toBe(row.pWin);
-    expect(r.model_odds).toBe(row.modelOdds);
-    expect(r.ev_pct).toBe(row.evPct);
+    expect(r.pWin).toBe(row.pWin);
+    expect(r.modelOdds).toBe(row.modelOdds);
+    expect(r.evPct).toBe(row.evPct);
     expect(r.player).toEqual({ name: 'Shai Gilgeous-Alexander', key: 'shai gilgeous alexander', team: 'OKC' });
-    expect(r.game).toEqual({ event_id: OKC_POR, label: 'Oklahoma City Thunder @ Portland Trail Blazers', commence_time: '2025-11-06T03:10:00Z', opponent: 'POR' });
-    expect(r.graded_for).toBe('2025-11-05');
+    expect(r.game).toEqual({ eventId: OKC_POR, label: 'Oklahoma City Thunder @ Portland Trail Blazers', commenceTime: '2025-11-06T03:10:00Z', opponent: 'POR' });
+    expect(r.gradedFor).toBe('2025-11-05');
     expect(r.metered).toBe(true);
   });
 
@@ -72,17 +72,17 @@ describe('runScan on a line the board graded', () => {
     const row = boardLine('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
     expect(r.prices).not.toBeNull();
     expect(r.prices!.book).toBe('draftkings');
-    expect(r.prices!.book_odds).toBe(-112);
+    expect(r.prices!.bookOdds).toBe(-112);
     // The fair side is the market's, exactly as the board stored it: consensus of the other books.
-    expect(r.prices!.devig_method).toBe('multiplicative');
-    expect(r.prices!.fair_source).toBe(row.fairSource);
-    expect(r.prices!.consensus_books).toBe(row.consensusBooks);
-    expect(r.prices!.fair_prob).toBe(row.fairProb);
-    expect(r.prices!.fair_odds).toBeCloseTo(fairAmerican(row.fairProb!)!, 9);
+    expect(r.prices!.devigMethod).toBe('multiplicative');
+    expect(r.prices!.fairSource).toBe(row.fairSource);
+    expect(r.prices!.consensusBooks).toBe(row.consensusBooks);
+    expect(r.prices!.fairProb).toBe(row.fairProb);
+    expect(r.prices!.fairOdds).toBeCloseTo(fairAmerican(row.fairProb!)!, 9);
     const dv = devigTwoWay(over, under, 'multiplicative');
     if (!dv.ok) throw new Error('devig failed');
     // The graded book's own pair is only its own view; the fair comes from the other books.
-    expect(r.prices!.fair_prob).not.toBeCloseTo(dv.probs[0]!, 6);
+    expect(r.prices!.fairProb).not.toBeCloseTo(dv.probs[0]!, 6);
   });
 
   it('computes intel from the real 2025-26 game logs, and leaves matchup_grade absent', () => {
@@ -97,14 +97,14 @@ describe('runScan on a line the board graded', () => {
     const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
     expect(season).toHaveLength(7);
     expect(s.intel.games).toBe(7);
-    expect(s.intel.season_avg).toBeCloseTo(mean(pts), 2);
-    expect(s.intel.season_avg).toBe(33.57);
+    expect(s.intel.seasonAvg).toBeCloseTo(mean(pts), 2);
+    expect(s.intel.seasonAvg).toBe(33.57);
     expect(s.intel.form).toBeCloseTo(mean(pts.slice(0, 5)), 2);
     expect(s.intel.form).toBe(29);
-    expect(s.intel.minutes_avg).toBeCloseTo(mean(season.map((g) => g.minutes as number)), 2);
+    expect(s.intel.minutesAvg).toBeCloseTo(mean(season.map((g) => g.minutes as number)), 2);
     expect(s.intel.usage).toBeCloseTo(mean(season.map((g) => (g.extras.fga as number) + 0.44 * (g.extras.fta as number))), 2);
     expect(s.intel.archetype).toBe(classifyPlayer('nba', b.logs.filter((g) => g.playerKey === 'shai gilgeous alexander'))?.primary);
-    expect(s.intel.season_from).toBe('2025-08-01');
+    expect(s.intel.seasonFrom).toBe('2025-08-01');
     expect(s.intel).not.toHaveProperty('matchup_grade');
   });
 });
@@ -116,10 +116,10 @@ describe('runScan off the board', () => {
     expect(r.status).toBe('refused');
     expect(r.grade).toBeNull();
     expect(r.prices).toBeNull();
-    expect(r.ev_pct).toBeNull();
+    expect(r.evPct).toBeNull();
     expect(r.metered).toBe(false);
     const priced = [...new Set(board.filter((x) => x.playerKey === 'shai gilgeous alexander' && x.statType === 'points' && x.side === 'over' && x.bookOdds !== null).map((x) => x.line))].sort((x, y) => x - y);
-    expect(r.refusal_reason).toBe(
+    expect(r.refusalReason).toBe(
       `the latest nba snapshot has no market price for Shai Gilgeous-Alexander points over 45.5, and a grade is a claim about a price; lines it priced: ${priced.join(', ')}`,
     );
   });
@@ -129,9 +129,9 @@ describe('runScan off the board', () => {
     const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: afterTip, userId: null });
     expect(r.game).toBeNull();
     expect(r.prices).toBeNull();
-    expect(r.graded_for).toBe('2025-11-05');
+    expect(r.gradedFor).toBe('2025-11-05');
     expect(r.status).toBe('refused');
-    expect(r.refusal_reason).toBe('Shai Gilgeous-Alexander has no upcoming game on the latest nba snapshot, so there is no market price to grade points over 31.5 against');
+    expect(r.refusalReason).toBe('Shai Gilgeous-Alexander has no upcoming game on the latest nba snapshot, so there is no market price to grade points over 31.5 against');
   });
 
   it('resolves a history-only player (not on the board) by normalized key, suffix without its period', () => {
@@ -155,17 +155,17 @@ describe('refusals and lookups', () => {
     expect(r.status).toBe('refused');
     expect(r.grade).toBeNull();
     expect(r.flags).toEqual(['insufficient_data']);
-    expect(r.refusal_reason).toMatch(/only 0 played game/);
+    expect(r.refusalReason).toMatch(/only 0 played game/);
     expect(r.projection).toBeNull();
-    expect(r.p_win).toBeNull();
+    expect(r.pWin).toBeNull();
     expect(r.metered).toBe(false);
     expect(r.ledger.written).toBe(false);
     expect(b.store.db.select().from(ledgerEntries).all().length).toBe(before);
     expect(r.intel.games).toBe(0);
-    expect(r.intel.season_avg).toBeUndefined();
+    expect(r.intel.seasonAvg).toBeUndefined();
     // Fair prices come from the market alone, so the refused row's prices are still real.
-    expect(r.prices?.book_odds).toBe(row!.bookOdds);
-    expect(r.prices?.fair_odds).toBe(row!.fairOdds);
+    expect(r.prices?.bookOdds).toBe(row!.bookOdds);
+    expect(r.prices?.fairOdds).toBe(row!.fairOdds);
   });
 
   it('names the candidates for an ambiguous surname and grades nothing', () => {
@@ -235,13 +235,13 @@ describe('ledger writes', () => {
       side: 'over',
       grade: r.grade,
       projection: r.projection,
-      pWin: r.p_win,
+      pWin: r.pWin,
       book: 'draftkings',
       lockedPrice: -112,
       lockedAt: NOW.toISOString(),
       outcome: 'pending',
     });
-    expect(e.lockedFairProb).toBe(r.prices!.fair_prob);
+    expect(e.lockedFairProb).toBe(r.prices!.fairProb);
     const again = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId });
     expect(again.ledger.written).toBe(false);
     expect(listLedger(b.store.db, { userId })).toHaveLength(1);

@@ -67,8 +67,8 @@ describe('stats player', () => {
     const v = await readPlayerStats(deps(), 'Jalen Brunson');
     if ('status' in v) throw new Error('resolved');
     expect(v.props.length).toBe(14);
-    expect(v.props.every((p) => p.main_line === true && p.grade !== null && p.player === 'Jalen Brunson')).toBe(true);
-    expect(v.props.find((p) => p.stat_type === 'points' && p.side === 'over')).toMatchObject({ line: 27.5, game: 'Minnesota Timberwolves @ New York Knicks' });
+    expect(v.props.every((p) => p.mainLine === true && p.grade !== null && p.player === 'Jalen Brunson')).toBe(true);
+    expect(v.props.find((p) => p.statType === 'points' && p.side === 'over')).toMatchObject({ line: 27.5, game: 'Minnesota Timberwolves @ New York Knicks' });
   });
 
   it('a player with no stored lines shows no figures at all (a rookie on the board)', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
+import { wireKey } from '../../src/wire.js';
 import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { replayLoopFiles } from '../helpers/replay-store.js';
@@ -43,7 +44,7 @@ function leaks(value: unknown, path = '$'): string[] {
   const slipField = 'confidence' in obj && 'raw' in obj;
   const out: string[] = [];
   for (const [k, v] of Object.entries(obj)) {
-    if ((MODEL_FIELDS as readonly string[]).includes(k) && !(k === 'value' && slipField)) out.push(`${path}.${k}`);
+    if (MODEL_FIELDS.map(wireKey).includes(k) && !(k === 'value' && slipField)) out.push(`${path}.${k}`);
     out.push(...leaks(v, `${path}.${k}`));
   }
   return out;

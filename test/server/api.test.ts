@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
+import { wireKey } from '../../src/wire.js';
 import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
 import type { SnapshotRunner } from '../../src/server/context.js';
@@ -12,7 +13,8 @@ import { findKeys, quiet, seedStore, startServer, type Running, type Seeded } fr
 
 const INTERNAL_KEY = 'test-internal-key-0123456789';
 const ORIGIN = 'https://proxy.example.test';
-const MODEL = [...MODEL_FIELDS];
+/** The model fields as the wire names them. */
+const MODEL = MODEL_FIELDS.map(wireKey);
 
 let seeded: Seeded;
 let api: Running;
@@ -337,14 +339,14 @@ describe('GET /api/team/{abbr}', () => {
     expect(body.props.length).toBeGreaterThan(0);
     expect(body.props.every((p) => p['team'] === 'IND' && p['grade'] !== null)).toBe(true);
     const snapshotId = latestSnapshot(seeded.store.db, 'nba')!.id;
-    const cached = seeded.store.db.select().from(kvCache).where(eq(kvCache.key, `team-hub:nba:IND:${snapshotId}`)).get()!;
+    const cached = seeded.store.db.select().from(kvCache).where(eq(kvCache.key, `team-hub:v2:nba:IND:${snapshotId}`)).get()!;
     expect(cached.expiresAt).toBe(new Date(seeded.now.getTime() + 15 * 60_000).toISOString());
   });
 
   it('never serves a hub cached under a later clock (a server restarted on a replayed day)', async () => {
     const snapshotId = latestSnapshot(seeded.store.db, 'nba')!.id;
     const later = new Date('2026-11-24T12:00:00Z');
-    kvSet(seeded.store.db, `team-hub:nba:IND:${snapshotId}`, { team: { abbr: 'IND', name: 'Indiana Pacers' }, season_from: '2026-08-01', roster: [], props: [] }, later, 900);
+    kvSet(seeded.store.db, `team-hub:v2:nba:IND:${snapshotId}`, { team: { abbr: 'IND', name: 'Indiana Pacers' }, seasonFrom: '2026-08-01', roster: [], props: [] }, later, 900);
     const body = (await call('/api/team/IND')).json as { season_from: string; roster: unknown[] };
     expect(body.season_from).toBe('2025-08-01');
     expect(body.roster.length).toBeGreaterThan(0);

@@ -1,13 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
+import { wireKey } from '../../src/wire.js';
 import { createUser } from '../../src/accounts/users.js';
 import { acceptsGzip } from '../../src/server/snapshot-cache.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
 import { findKeys, quiet, rawGet, seedStore, startServer, type RawReply, type Running, type Seeded } from './_harness.js';
 
 const PATH = '/api/snapshot/nba';
-const MODEL = [...MODEL_FIELDS];
+/** The model fields as the wire names them. */
+const MODEL = MODEL_FIELDS.map(wireKey);
 
 let seeded: Seeded;
 let api: Running;

@@ -5,18 +5,24 @@ import { Worker } from 'node:worker_threads';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
+import { wireKey } from '../../src/wire.js';
 import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { SLIP_PARSES_PER_DAY } from '../../src/server/rate-limit.js';
 import { MULTIPART_BODY_CAP_BYTES, SLIP_PARSE_KIND } from '../../src/server/routes/slips.js';
 import { UPLOAD_CAP_BYTES } from '../../src/slips/image.js';
-import { slipResultSchema, type SlipResult } from '../../src/slips/schema.js';
+import { slipResultWireSchema } from '../../src/server/wire/slips.js';
+
+/** The answer is read as the wire writes it (snake_case). */
+const slipResultSchema = slipResultWireSchema;
+type SlipResult = ReturnType<typeof slipResultWireSchema.parse>;
 import { usageEvents } from '../../src/store/schema.js';
 import { findKeys, seedStore, startServer, type Running, type Seeded } from './_harness.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'slips');
 const FD_TEXT = readFileSync(join(FIXTURES, 'text', 'fanduel_straight_points.txt'), 'utf8');
 const HR_PNG = readFileSync(join(FIXTURES, 'images', 'hr_app_parlay_moneyline_light.png'));
-const MODEL = [...MODEL_FIELDS];
+/** The model fields as the wire names them. */
+const MODEL = MODEL_FIELDS.map(wireKey);
 const HOUR = 3600 * 1000;
 
 let seeded: Seeded;

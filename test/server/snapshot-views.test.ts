@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareGrades, type Grade } from '../../src/domain/grades.js';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
+import { wireKey } from '../../src/wire.js';
 import { createUser } from '../../src/accounts/users.js';
 import { viewCoding } from '../../src/server/snapshot-cache.js';
 import { findKeys, seedStore, startServer, type Running, type Seeded, rawGet, type RawReply } from './_harness.js';
@@ -128,9 +129,9 @@ describe('filters narrow the full rows', () => {
 describe('tier shaping and encodings of a view', () => {
   it('free views carry no model field; paid views do', async () => {
     const free = json(await raw('/api/snapshot/nba?view=card'));
-    expect(findKeys(free, [...MODEL_FIELDS])).toEqual([]);
+    expect(findKeys(free, MODEL_FIELDS.map(wireKey))).toEqual([]);
     const paid = json(await raw('/api/snapshot/nba?view=card', { authorization: `Bearer ${desk}` }));
-    expect(findKeys(paid, [...MODEL_FIELDS]).length).toBeGreaterThan(0);
+    expect(findKeys(paid, MODEL_FIELDS.map(wireKey)).length).toBeGreaterThan(0);
   });
 
   it('brotli where accepted, else gzip, else plain; each decodes to the plain bytes with its own ETag and a 304 for any', async () => {

@@ -26,7 +26,7 @@ describe('generic lines: player, side, line, stat (typed text)', () => {
     const r = parseSlipText(typed);
     slipResultSchema.parse(r);
     expect(r.book.value).toBeNull();
-    expect(r.book.needs_review).toBe(false);
+    expect(r.book.needsReview).toBe(false);
     expect(r.book.reasons.join()).toMatch(/no sportsbook fingerprint: read line by line/);
     expect(r.bets).toHaveLength(1);
     const legs = r.bets[0]!.legs;
@@ -40,11 +40,11 @@ describe('generic lines: player, side, line, stat (typed text)', () => {
       ['Mikal Bridges', 'threes', 2.5, 'over', null],
       ['Jalen Williams', 'assists', 5.5, 'over', null],
     ]);
-    expect(legs.every((l) => l.gradeable && !l.needs_review)).toBe(true);
-    expect(r.needs_review).toBe(false);
+    expect(legs.every((l) => l.gradeable && !l.needsReview)).toBe(true);
+    expect(r.needsReview).toBe(false);
     // No amounts, no id: nothing is made up for what was not typed.
     const bet = r.bets[0]!;
-    expect([bet.stake.value, bet.payout.value, bet.bet_id.value, bet.bet_type]).toEqual([null, null, null, null]);
+    expect([bet.stake.value, bet.payout.value, bet.betId.value, bet.betType]).toEqual([null, null, null, null]);
   });
 
   it('flags what it cannot read unambiguously and never fills it in', () => {
@@ -61,17 +61,17 @@ describe('generic lines: player, side, line, stat (typed text)', () => {
     const legs = parseSlipText(typed).bets[0]!.legs;
     expect(legs).toHaveLength(8);
     const [surname, team, teamTotal, noStat, outOfRange, signed, noPlayer, twoStats] = legs as [SlipLeg, SlipLeg, SlipLeg, SlipLeg, SlipLeg, SlipLeg, SlipLeg, SlipLeg];
-    expect(surname.player).toMatchObject({ value: null, raw: 'Brunson', needs_review: true });
-    expect(team.player).toMatchObject({ value: null, needs_review: true });
+    expect(surname.player).toMatchObject({ value: null, raw: 'Brunson', needsReview: true });
+    expect(team.player).toMatchObject({ value: null, needsReview: true });
     expect(team.player.reasons.join()).toMatch(/team name/);
     expect(teamTotal.player.reasons.join()).toMatch(/team or game market/);
-    expect(noStat.stat).toMatchObject({ value: null, needs_review: true });
+    expect(noStat.stat).toMatchObject({ value: null, needsReview: true });
     expect(outOfRange.line.reasons.join()).toMatch(/outside 0.5..70/);
-    expect(signed.line).toMatchObject({ value: null, raw: '+27.5', needs_review: true });
-    expect(noPlayer.player).toMatchObject({ value: null, needs_review: true });
+    expect(signed.line).toMatchObject({ value: null, raw: '+27.5', needsReview: true });
+    expect(noPlayer.player).toMatchObject({ value: null, needsReview: true });
     expect(twoStats.player.reasons.join()).toMatch(/ends in a stat word/);
     for (const leg of legs) {
-      expect(leg.needs_review).toBe(true);
+      expect(leg.needsReview).toBe(true);
       expect(leg.gradeable).toBe(false);
     }
   });
@@ -80,14 +80,14 @@ describe('generic lines: player, side, line, stat (typed text)', () => {
     const leg = parseSlipText('Josh Allen over 245.5 passing yards').bets[0]!.legs[0]!;
     expect([leg.player.value, leg.market.value, leg.stat.value, leg.line.value]).toEqual(['Josh Allen', 'passing yards', null, 245.5]);
     expect(leg.gradeable).toBe(false);
-    expect(leg.ungradeable_reason).toMatch(/not a graded player stat/);
+    expect(leg.ungradeableReason).toMatch(/not a graded player stat/);
   });
 
   it('a price alone on a line belongs to no leg; a header price goes to the bet', () => {
     const r = parseSlipText(['3 leg parlay', '+600', 'Jalen Brunson over 27.5 points', '-110', 'Josh Hart over 8.5 rebounds', 'OG Anunoby over 1.5 threes'].join('\n'));
     const bet = r.bets[0]!;
     expect(bet.price.value).toBe(600);
-    expect(bet.header_leg_count).toBe(3);
+    expect(bet.headerLegCount).toBe(3);
     expect(bet.legs.map((l) => l.price.value)).toEqual([null, null, null]);
     expect(r.warnings.join('\n')).toMatch(/price "-110" on a line of its own is not attached to any leg/);
   });
@@ -95,7 +95,7 @@ describe('generic lines: player, side, line, stat (typed text)', () => {
   it('a line without a side is not a leg; text with no leg reads nothing', () => {
     const r = parseSlipText('Knicks @ Celtics 7:30 PM\nJalen Brunson 27.5 points\nWager $10 to win over $50');
     expect(r.bets).toEqual([]);
-    expect(r.needs_review).toBe(true);
+    expect(r.needsReview).toBe(true);
     expect(r.warnings.join()).toMatch(/no sportsbook fingerprint/);
   });
 
@@ -146,8 +146,8 @@ describe('a parlay price pasted on its own line is the bet price, not leg 1', ()
     expect(bet.price.value).toBe(1211);
     expect(bet.legs.map((l) => l.price.value)).toEqual([null, null]);
     // The stake × odds check runs on the bet price and confirms it: $50 at +1211 (±1) pays $655.89.
-    expect([bet.price.needs_review, bet.stake.needs_review, bet.payout.needs_review]).toEqual([false, false, false]);
-    expect(r.needs_review).toBe(false);
+    expect([bet.price.needsReview, bet.stake.needsReview, bet.payout.needsReview]).toEqual([false, false, false]);
+    expect(r.needsReview).toBe(false);
   });
 
   it('DraftKings SGP (LAYOUTS.md §2b real text order): no phantom leg, no lost leg', () => {

@@ -24,7 +24,7 @@ describe('gradeCommand (typed legs)', () => {
     expect(cmd.command).toBe(
       'propgrade --db "/tmp/my store/pg.sqlite" --now 2025-11-05T17:10:00Z parlay --leg "Jalen Brunson|points|27.5|over" --leg "Josh Hart|rebounds|8.5|under"',
     );
-    expect([cmd.legs, cmd.left_out, cmd.note]).toEqual([[1, 2], [], null]);
+    expect([cmd.legs, cmd.leftOut, cmd.note]).toEqual([[1, 2], [], null]);
   });
 
   it('no gradeable leg: no command; more legs than parlay takes: said, not cut', () => {
@@ -39,6 +39,6 @@ describe('gradeCommand (typed legs)', () => {
     const bet = parseSlipText('Jalen Brunson over 27.5 points\nJosh Hart over 8.5\nMikal Bridges over 2.5 threes').bets[0]!;
     const cmd = gradeCommand(bet)!;
     expect(cmd.command).not.toMatch(/Josh Hart/);
-    expect(cmd.left_out).toEqual([{ leg: 2, reason: 'no stat on this leg' }]);
+    expect(cmd.leftOut).toEqual([{ leg: 2, reason: 'no stat on this leg' }]);
   });
 });

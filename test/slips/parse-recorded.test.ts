@@ -53,17 +53,17 @@ describe('FanDuel', () => {
     expect(bet.payout.value).toBe(655.89);
     // `+1211` came out as `+121` (conf 72): the stake × odds check fails and flags all three.
     expect(bet.price.value).toBe(121);
-    expect(bet.price.needs_review).toBe(true);
+    expect(bet.price.needsReview).toBe(true);
     expect(bet.stake.reasons.join()).toMatch(/does not give payout/);
     // Football markets are not graded sports: kept raw, marked ungradeable, never mapped.
     expect(bet.legs[0]!.stat.value).toBeNull();
     expect(bet.legs[0]!.gradeable).toBe(false);
-    expect(bet.legs[0]!.ungradeable_reason).toMatch(/not a graded player stat/);
+    expect(bet.legs[0]!.ungradeableReason).toMatch(/not a graded player stat/);
   });
 
   it('reads N+ milestones as over N-0.5 and checks a bonus-bet payout (winnings only)', () => {
     const bet = parsed('fd_app_sgp_alt_yards_dark.png').bets[0]!;
-    expect(bet.bonus_bet).toBe(true);
+    expect(bet.bonusBet).toBe(true);
     expect(bet.legs.map((l) => [l.player.value, l.line.value, l.side.value, l.line.raw])).toEqual([
       ['Tyquan Thornton', 59.5, 'over', '60+'],
       ['Jameson Williams', 69.5, 'over', '70+'],
@@ -71,7 +71,7 @@ describe('FanDuel', () => {
       ['Brashard Smith', 24.5, 'over', '25+'],
     ]);
     expect([bet.price.value, bet.stake.value, bet.payout.value]).toEqual([12770, 25, 3192.51]);
-    expect([bet.price.needs_review, bet.stake.needs_review, bet.payout.needs_review]).toEqual([false, false, false]);
+    expect([bet.price.needsReview, bet.stake.needsReview, bet.payout.needsReview]).toEqual([false, false, false]);
   });
 
   it('never trusts the struck-through price on a boosted slip', () => {
@@ -79,8 +79,8 @@ describe('FanDuel', () => {
     expect(bet.boosted).toBe(true);
     expect(bet.price.value).toBeNull();
     expect(bet.price.raw).toBe('+233');
-    expect(bet.price.needs_review).toBe(true);
-    expect(bet.bet_id.value).toBe('O/0350322/0014150');
+    expect(bet.price.needsReview).toBe(true);
+    expect(bet.betId.value).toBe('O/0350322/0014150');
     expect(bet.legs.map((l) => [l.selection.value, l.market.value, l.line.value, l.side.value])).toEqual([
       ['Cleveland Cavaliers -5.5', 'SPREAD BETTING', -5.5, null],
       ['Cleveland Cavaliers', 'MONEYLINE', null, null],
@@ -91,7 +91,7 @@ describe('FanDuel', () => {
   it('flags `$49.15` read as `$4915` (no cents) instead of reporting 4915', () => {
     const bet = parsed('fd_app_mybets_sgp_boost_dark_3.jpg').bets[0]!;
     expect(bet.payout.value).toBe(4915);
-    expect(bet.payout.needs_review).toBe(true);
+    expect(bet.payout.needsReview).toBe(true);
     expect(bet.payout.reasons.join()).toMatch(/no cents/);
   });
 
@@ -119,21 +119,21 @@ describe('DraftKings', () => {
     const bet = parsed('dk_app_bet_placed_rr_anytime_td_light.png').bets[0]!;
     expect(bet.legs.map((l) => l.player.value)).toEqual(['Hassan Haskins', 'Travis Hunter', 'Taysom Hill']);
     expect(bet.stake.value).toBe(15);
-    expect(bet.header_leg_count).toBeNull();
+    expect(bet.headerLegCount).toBeNull();
   });
 
   it('flags `+2.5` read as `+25` with high confidence', () => {
     const leg = parsed('dk_web_mybets_open_spread_dark_1.jpg').bets[0]!.legs[0]!;
     expect(leg.line.value).toBe(25);
     expect(leg.line.confidence).toBeGreaterThan(0.85);
-    expect(leg.line.needs_review).toBe(true);
+    expect(leg.line.needsReview).toBe(true);
     expect(leg.line.reasons.join()).toMatch(/lost its decimal point/);
   });
 
   it('an unreadable selection (`OVERAS`) asks for its side and line rather than leaving them blank', () => {
     const leg = parsed('dk_web_mybets_open_alt_total_dark.jpg').bets[0]!.legs[0]!;
-    expect(leg.side).toMatchObject({ value: null, needs_review: true });
-    expect(leg.line).toMatchObject({ value: null, needs_review: true });
+    expect(leg.side).toMatchObject({ value: null, needsReview: true });
+    expect(leg.line).toMatchObject({ value: null, needsReview: true });
   });
 });
 
@@ -142,16 +142,16 @@ describe('Hard Rock Bet', () => {
     const r = parsed('hr_app_mybets_prop_settled_green.png');
     expect(r.bets).toHaveLength(2);
     const [a, b] = r.bets;
-    expect([a!.stake.value, a!.payout.value, a!.bet_id.value]).toEqual([1000, 1869.57, '7653085905464066327']);
+    expect([a!.stake.value, a!.payout.value, a!.betId.value]).toEqual([1000, 1869.57, '7653085905464066327']);
     expect(a!.legs[0]!.player.value).toBe('Patrick Mahomes');
     expect([a!.legs[0]!.line.value, a!.legs[0]!.side.value, a!.legs[0]!.price.value]).toEqual([205.5, 'under', -115]);
-    expect(a!.needs_review).toBe(false);
+    expect(a!.needsReview).toBe(false);
     expect([b!.stake.value, b!.payout.value, b!.legs[0]!.selection.value, b!.legs[0]!.player.value]).toEqual([1000, 1689.66, 'Cowboys', null]);
   });
 
   it('reads the player only from the caps subtitle and grades an MLB hits leg as gradeable', () => {
     const bet = parsed('hr_share_sgpmax_props_light.png').bets[0]!;
-    expect(bet.header_leg_count).toBe(4);
+    expect(bet.headerLegCount).toBe(4);
     expect(bet.legs).toHaveLength(4);
     const hits = bet.legs[2]!;
     expect([hits.player.value, hits.stat.value, hits.line.value, hits.side.value]).toEqual(['Will Smith', 'hits', 0.5, 'over']);
@@ -163,8 +163,8 @@ describe('Hard Rock Bet', () => {
   it('a dash in `1ST JAGUARS DRIVE - OFFENSE TO SCORE` does not make a player; a sign-less price is flagged', () => {
     const bet = parsed('hr_share_winner_green.png').bets[0]!;
     expect(bet.legs[0]!.player.value).toBeNull();
-    expect(bet.legs[0]!.price).toMatchObject({ value: null, raw: '110', needs_review: true });
+    expect(bet.legs[0]!.price).toMatchObject({ value: null, raw: '110', needsReview: true });
     // `$20` came out as `520` with no dollar sign: asked for, never read as 520.
-    expect(bet.stake).toMatchObject({ value: null, needs_review: true });
+    expect(bet.stake).toMatchObject({ value: null, needsReview: true });
   });
 });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/_io.js';
 import { main } from '../../src/cli/main.js';
-import { slipResultSchema } from '../../src/slips/schema.js';
+// --json prints the wire form (snake_case), which the API's slip schema describes.
+import { slipResultWireSchema as slipResultSchema } from '../../src/server/wire/slips.js';
 import { FIXTURES } from './score.js';
 
 async function run(args: string[], db = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite')): Promise<{ code: number; out: string; err: string }> {

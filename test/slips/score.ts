@@ -50,7 +50,7 @@ const norm = (v: unknown): unknown =>
 
 function score(t: Tally, where: string, truth: unknown, field: Field<unknown> | undefined): void {
   const value = field?.value ?? null;
-  const flagged = field?.needs_review ?? false;
+  const flagged = field?.needsReview ?? false;
   if (truth === null && value === null) return;
   if (flagged) t.flagged += 1;
   else if (truth !== null && value === null) t.missed += 1;
@@ -67,7 +67,9 @@ export function tally(result: SlipResult, truth: Truth, t: Tally = { correct: 0,
   for (let b = 0; b < bets; b += 1) {
     const tb = truth.bets[b];
     const rb = result.bets[b];
-    for (const k of ['price', 'stake', 'payout', 'bet_id'] as const) score(t, `bet${b}.${k}`, tb?.[k] ?? null, rb?.[k]);
+    for (const k of ['price', 'stake', 'payout'] as const) score(t, `bet${b}.${k}`, tb?.[k] ?? null, rb?.[k]);
+    // The truth files spell the id as the wire does (bet_id); the reader names it betId.
+    score(t, `bet${b}.bet_id`, tb?.bet_id ?? null, rb?.betId);
     const legs = Math.max(tb?.legs.length ?? 0, rb?.legs.length ?? 0);
     for (let l = 0; l < legs; l += 1) {
       const tl = tb?.legs[l];

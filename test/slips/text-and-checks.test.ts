@@ -27,8 +27,8 @@ describe('pasted text goes through the same parsers', () => {
       'under',
       -120,
     ]);
-    expect([bet.stake.value, bet.payout.value, bet.bet_id.value]).toEqual([1.23, 2.26, 'O/0242888/0028018']);
-    expect(r.needs_review).toBe(false);
+    expect([bet.stake.value, bet.payout.value, bet.betId.value]).toEqual([1.23, 2.26, 'O/0242888/0028018']);
+    expect(r.needsReview).toBe(false);
     expect(leg.gradeable).toBe(true);
   });
 
@@ -38,8 +38,8 @@ describe('pasted text goes through the same parsers', () => {
     const bet = r.bets[0]!;
     const leg = bet.legs[0]!;
     expect([leg.player.value, leg.stat.value, leg.line.value, leg.side.value, leg.price.value]).toEqual(['Marcus Smart', 'threes', 2.5, 'over', 700]);
-    expect([bet.stake.value, bet.payout.value, bet.bet_id.value]).toEqual([3, 24, 'DK639010189651938159']);
-    expect(r.needs_review).toBe(false);
+    expect([bet.stake.value, bet.payout.value, bet.betId.value]).toEqual([3, 24, 'DK639010189651938159']);
+    expect(r.needsReview).toBe(false);
   });
 
   it('Hard Rock share card: whole-dollar amounts pass only because $20 at +190 pays $58', () => {
@@ -47,9 +47,9 @@ describe('pasted text goes through the same parsers', () => {
     const bet = r.bets[0]!;
     expect(bet.legs).toHaveLength(4);
     expect(bet.legs.map((l) => l.player.value)).toEqual(['Michael Penix Jr.', 'Bijan Robinson', 'Justin Jefferson', 'Justin Jefferson']);
-    expect([bet.stake.value, bet.payout.value, bet.stake.needs_review, bet.payout.needs_review]).toEqual([20, 58, false, false]);
+    expect([bet.stake.value, bet.payout.value, bet.stake.needsReview, bet.payout.needsReview]).toEqual([20, 58, false, false]);
     const changed = parseSlipText(text('hardrock_share_sgp.txt').replace('$58', '$85'));
-    expect(changed.bets[0]!.payout.needs_review).toBe(true);
+    expect(changed.bets[0]!.payout.needsReview).toBe(true);
   });
 
   it('PrizePicks: the side is always needs_review, never inferred; a short leg count is reported', () => {
@@ -58,10 +58,10 @@ describe('pasted text goes through the same parsers', () => {
     const bet = r.bets[0]!;
     const leg = bet.legs[0]!;
     expect([leg.player.value, leg.stat.value, leg.line.value]).toEqual(['Bam Adebayo', 'rebounds', 10]);
-    expect(leg.side).toMatchObject({ value: null, needs_review: true });
+    expect(leg.side).toMatchObject({ value: null, needsReview: true });
     expect(leg.gradeable).toBe(false);
-    expect(bet.header_leg_count).toBe(4);
-    expect(bet.needs_review).toBe(true);
+    expect(bet.headerLegCount).toBe(4);
+    expect(bet.needsReview).toBe(true);
     expect(r.warnings.join()).toMatch(/header says 4 legs but 1 was read/);
   });
 
@@ -69,7 +69,7 @@ describe('pasted text goes through the same parsers', () => {
     const r = parseSlipText('hello world\nthis is not a slip');
     expect(r.book.value).toBeNull();
     expect(r.bets).toEqual([]);
-    expect(r.needs_review).toBe(true);
+    expect(r.needsReview).toBe(true);
   });
 
   it('--book overrides detection and says so', () => {
@@ -99,7 +99,7 @@ describe('structural checks catch the high-confidence misreads LAYOUTS.md §7 li
   it('`o26.5` read as `026.5`', () => {
     const f = lineField(26.5, '026.5');
     checkLine(f, 'points', 'POINTS', false);
-    expect(f.needs_review).toBe(true);
+    expect(f.needsReview).toBe(true);
   });
   it('`8½` read as `82` on rebounds is out of range', () => {
     const f = lineField(82, '82');
@@ -109,10 +109,10 @@ describe('structural checks catch the high-confidence misreads LAYOUTS.md §7 li
   it('quarter lines and plausible lines', () => {
     const q = lineField(10.25, '10.25');
     checkLine(q, 'points', 'POINTS', false);
-    expect(q.needs_review).toBe(true);
+    expect(q.needsReview).toBe(true);
     const ok = lineField(24.5, '24.5');
     checkLine(ok, 'points', 'POINTS', false);
-    expect(ok.needs_review).toBe(false);
+    expect(ok.needsReview).toBe(false);
   });
   it('stake × odds ≈ payout, with a one-point odds rounding band', () => {
     expect(payoutMatches(50, 1211, 655.89, { bonusBet: false, added: null })).toBe(true);

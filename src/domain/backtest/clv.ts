@@ -25,14 +25,14 @@ export function clvSummary(description: string, matched: ClvMatch[], counts: { m
   const n = matched.length;
   return {
     description,
-    market_only: counts.marketOnly,
-    with_projection: counts.withProjection,
+    marketOnly: counts.marketOnly,
+    withProjection: counts.withProjection,
     n,
     beat,
-    beat_share: n > 0 ? beat / n : null,
+    beatShare: n > 0 ? beat / n : null,
     ci95: n > 0 ? wilsonInterval(beat, n) : null,
-    mean_clv_pts: n > 0 ? (100 * matched.reduce((s, m) => s + (m.pLater - 1 / (americanToDecimal(m.price) as number)), 0)) / n : null,
-    mean_clv_pct: pcts.length > 0 ? pcts.reduce((a, x) => a + x, 0) / pcts.length : null,
+    meanClvPts: n > 0 ? (100 * matched.reduce((s, m) => s + (m.pLater - 1 / (americanToDecimal(m.price) as number)), 0)) / n : null,
+    meanClvPct: pcts.length > 0 ? pcts.reduce((a, x) => a + x, 0) / pcts.length : null,
   };
 }
 

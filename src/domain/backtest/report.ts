@@ -46,38 +46,38 @@ export interface Interval {
 export interface TierClaim {
   n: number;
   wins: number;
-  hit_rate: number | null;
+  hitRate: number | null;
   /** Mean EV the letters claimed, percent of stake. */
-  claimed_ev_pct: number;
+  claimedEvPct: number;
   /** Realised ROI at the graded price, percent of stake, with a 95% interval over games. */
-  roi_pct: Interval;
+  roiPct: Interval;
   /** The claim lies inside the realised interval (null when the interval cannot be formed). */
-  claim_inside: boolean | null;
+  claimInside: boolean | null;
 }
 
 export interface ProbabilityScore {
   n: number;
-  log_loss: { final: number | null; consensus: number | null; model: number | null };
+  logLoss: { final: number | null; consensus: number | null; model: number | null };
   brier: { final: number | null; consensus: number | null; model: number | null };
   /** Mean per-prop log loss minus the consensus's, with a 95% interval over games (negative = better). */
-  final_minus_consensus: Interval;
-  model_minus_consensus: Interval;
+  finalMinusConsensus: Interval;
+  modelMinusConsensus: Interval;
 }
 
 export interface ClvSummary {
   description: string;
   /** Early grades priced from the market alone because no projection existed (research mode). */
-  market_only: number;
-  with_projection: number;
+  marketOnly: number;
+  withProjection: number;
   /** A/A+ early grades matched to a later consensus at the same line. */
   n: number;
   beat: number;
-  beat_share: number | null;
+  beatShare: number | null;
   ci95: [number, number] | null;
   /** Mean of (later fair probability of the side minus the early price's implied probability), in points. */
-  mean_clv_pts: number | null;
+  meanClvPts: number | null;
   /** Mean clv_pct: the early price's EV at the later fair (src/domain/clv.ts, the ledger's own function), percent. */
-  mean_clv_pct: number | null;
+  meanClvPct: number | null;
 }
 
 export interface BacktestReport {
@@ -103,11 +103,11 @@ export interface BacktestReport {
     scoredRows: number;
     bySource: Record<string, number>;
   };
-  log_loss: Record<string, ProbabilityScore>;
-  per_tier: Record<'main_lines' | 'market_implied_rungs' | 'thin_consensus' | 'all_rows', Partial<Record<Grade | 'all', TierClaim>>>;
-  calibration_slope: Record<'main_lines' | 'market_implied_rungs' | 'all_rows', Interval & { n: number }>;
-  calibration: { final: CalibrationBin[]; market_implied_rungs: CalibrationBin[] };
-  clv: { nba_threes: ClvSummary | null; mlb_strikeouts: ClvSummary | null; wnba?: ClvSummary | null };
-  sample_size: { roi_half_width_pct: number; profit_sd: number | null; design_effect: number | null; bets_needed: number | null; bets_in_top_tiers: number; note: string };
+  logLoss: Record<string, ProbabilityScore>;
+  perTier: Record<'mainLines' | 'marketImpliedRungs' | 'thinConsensus' | 'allRows', Partial<Record<Grade | 'all', TierClaim>>>;
+  calibrationSlope: Record<'mainLines' | 'marketImpliedRungs' | 'allRows', Interval & { n: number }>;
+  calibration: { final: CalibrationBin[]; marketImpliedRungs: CalibrationBin[] };
+  clv: { nbaThrees: ClvSummary | null; mlbStrikeouts: ClvSummary | null; wnba?: ClvSummary | null };
+  sampleSize: { roiHalfWidthPct: number; profitSd: number | null; designEffect: number | null; betsNeeded: number | null; betsInTopTiers: number; note: string };
   rows: BacktestRow[];
 }

@@ -51,10 +51,10 @@ export function probabilityScore(rows: readonly BacktestRow[], params: ModelPara
   const mean = (k: string) => ratio(k, 'n')(t);
   return {
     n: scored.length,
-    log_loss: { final: mean('llF'), consensus: mean('llC'), model: mean('llM') },
+    logLoss: { final: mean('llF'), consensus: mean('llC'), model: mean('llM') },
     brier: { final: mean('bF'), consensus: mean('bC'), model: mean('bM') },
-    final_minus_consensus: { value: mean('dF'), ci95: clusterInterval(clusters, ratio('dF', 'n')) },
-    model_minus_consensus: { value: mean('dM'), ci95: clusterInterval(clusters, ratio('dM', 'n')) },
+    finalMinusConsensus: { value: mean('dF'), ci95: clusterInterval(clusters, ratio('dF', 'n')) },
+    modelMinusConsensus: { value: mean('dM'), ci95: clusterInterval(clusters, ratio('dM', 'n')) },
   };
 }
 
@@ -72,10 +72,10 @@ export function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade |
     out[tier] = {
       n: list.length,
       wins: t['win'] ?? 0,
-      hit_rate: decided > 0 ? (t['win'] ?? 0) / decided : null,
-      claimed_ev_pct: claimed,
-      roi_pct: { value: roi(t), ci95: ci },
-      claim_inside: ci ? claimed >= ci[0] && claimed <= ci[1] : null,
+      hitRate: decided > 0 ? (t['win'] ?? 0) / decided : null,
+      claimedEvPct: claimed,
+      roiPct: { value: roi(t), ci95: ci },
+      claimInside: ci ? claimed >= ci[0] && claimed <= ci[1] : null,
     };
   }
   return out;
@@ -92,11 +92,11 @@ export function slopeOf(rows: readonly BacktestRow[]): Interval & { n: number } 
  * effect of betting several props of one game (variance of the game-clustered mean over the iid one),
  * measured on the rows that carry a positive claim (A+, A, B at main lines).
  */
-export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sample_size'] {
+export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): BacktestReport['sampleSize'] {
   const half = 4;
   const n = rows.length;
   const note = 'ROI claims are tested only to the precision their sample allows; below the bets needed, a tier whose claim lies inside its interval is consistent with it, not proven.';
-  if (n < 2) return { roi_half_width_pct: half, profit_sd: null, design_effect: null, bets_needed: null, bets_in_top_tiers: topTierBets, note };
+  if (n < 2) return { roiHalfWidthPct: half, profitSd: null, designEffect: null, betsNeeded: null, betsInTopTiers: topTierBets, note };
   const mean = rows.reduce((s, r) => s + r.profit, 0) / n;
   const sd = Math.sqrt(rows.reduce((s, r) => s + (r.profit - mean) ** 2, 0) / (n - 1));
   const clusters = byGame(rows, (r) => ({ n: 1, p: r.profit }));
@@ -105,5 +105,5 @@ export function sampleSize(rows: readonly BacktestRow[], topTierBets: number): B
   const clusteredSe = ci ? (ci[1] - ci[0]) / (2 * 1.959963984540054) : null;
   const deff = clusteredSe !== null && iidSe > 0 ? (clusteredSe / iidSe) ** 2 : null;
   const iidNeeded = ((1.959963984540054 * sd) / (half / 100)) ** 2;
-  return { roi_half_width_pct: half, profit_sd: sd, design_effect: deff, bets_needed: Math.ceil(iidNeeded * Math.max(1, deff ?? 1)), bets_in_top_tiers: topTierBets, note };
+  return { roiHalfWidthPct: half, profitSd: sd, designEffect: deff, betsNeeded: Math.ceil(iidNeeded * Math.max(1, deff ?? 1)), betsInTopTiers: topTierBets, note };
 }

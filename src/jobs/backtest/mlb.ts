@@ -189,15 +189,15 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
       : null,
     rules: { minConsensusBooks: MARKET_RULES.minConsensusBooks, outlierProbGap: MARKET_RULES.outlierProbGap, consensusMethod: MARKET_RULES.consensusMethod },
     counts: { propRows: inWindow, ladders: all.length, mainLines, graded, refused, refusalReasons, void: voided, scoredRows: rows.length, bySource },
-    log_loss: { all: probabilityScore(mainRows, params, 'mlb'), strikeouts: probabilityScore(mainRows, params, 'mlb') },
-    per_tier: { main_lines: tierClaims(mainRows), market_implied_rungs: tierClaims(implied), thin_consensus: tierClaims(thin), all_rows: tierClaims(rows) },
-    calibration_slope: { main_lines: slopeOf(mainRows), market_implied_rungs: slopeOf(implied), all_rows: slopeOf(rows) },
+    logLoss: { all: probabilityScore(mainRows, params, 'mlb'), strikeouts: probabilityScore(mainRows, params, 'mlb') },
+    perTier: { mainLines: tierClaims(mainRows), marketImpliedRungs: tierClaims(implied), thinConsensus: tierClaims(thin), allRows: tierClaims(rows) },
+    calibrationSlope: { mainLines: slopeOf(mainRows), marketImpliedRungs: slopeOf(implied), allRows: slopeOf(rows) },
     calibration: {
       final: calibrationTable(decidedOver(mainRows).map((r) => ({ p: r.pWin, y: r.result === 'win' ? 1 : 0 }))),
-      market_implied_rungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
+      marketImpliedRungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
     },
-    clv: { nba_threes: null, mlb_strikeouts: clvOf(clvRows, withProjection) },
-    sample_size: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
+    clv: { nbaThrees: null, mlbStrikeouts: clvOf(clvRows, withProjection) },
+    sampleSize: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
     rows,
   };
 }
@@ -211,13 +211,13 @@ function clvOf(list: readonly { verdict: string | null; clv: number | null; clvP
   return {
     description:
       'MLB pitcher strikeouts, A/A+ graded at the first pregame snapshot (with a projection) vs the last pregame market at the same line on the grade’s own yardstick (the graded book left out); verdict and CLV from computeClv (src/domain/clv.ts); only quotes seen in 2+ snapshots',
-    market_only: 0,
-    with_projection: withProjection,
+    marketOnly: 0,
+    withProjection: withProjection,
     n: decided.length,
     beat,
-    beat_share: decided.length > 0 ? beat / decided.length : null,
+    beatShare: decided.length > 0 ? beat / decided.length : null,
     ci95: decided.length > 0 ? wilsonInterval(beat, decided.length) : null,
-    mean_clv_pts: values.length > 0 ? (100 * values.reduce((s, v) => s + v, 0)) / values.length : null,
-    mean_clv_pct: pcts.length > 0 ? pcts.reduce((s, v) => s + v, 0) / pcts.length : null,
+    meanClvPts: values.length > 0 ? (100 * values.reduce((s, v) => s + v, 0)) / values.length : null,
+    meanClvPct: pcts.length > 0 ? pcts.reduce((s, v) => s + v, 0) / pcts.length : null,
   };
 }

@@ -221,24 +221,24 @@ export function runBacktest(opts: BacktestOptions): BacktestReport {
     fit: fitted?.fit ?? null,
     rules: { minConsensusBooks: MARKET_RULES.minConsensusBooks, outlierProbGap: MARKET_RULES.outlierProbGap, consensusMethod: MARKET_RULES.consensusMethod },
     counts: { propRows: inWindow.length, ladders: all.length, mainLines, graded, refused, refusalReasons, void: voided, scoredRows: rows.length, bySource },
-    log_loss: logLoss,
-    per_tier: {
-      main_lines: tierClaims(mainRows),
-      market_implied_rungs: tierClaims(implied),
-      thin_consensus: tierClaims(thin),
-      all_rows: tierClaims(rows),
+    logLoss: logLoss,
+    perTier: {
+      mainLines: tierClaims(mainRows),
+      marketImpliedRungs: tierClaims(implied),
+      thinConsensus: tierClaims(thin),
+      allRows: tierClaims(rows),
     },
-    calibration_slope: { main_lines: slopeOf(mainRows), market_implied_rungs: slopeOf(implied), all_rows: slopeOf(rows) },
+    calibrationSlope: { mainLines: slopeOf(mainRows), marketImpliedRungs: slopeOf(implied), allRows: slopeOf(rows) },
     calibration: {
       final: calibrationTable(decidedOver(mainRows).map((r) => ({ p: r.pWin, y: r.result === 'win' ? 1 : 0 }))),
-      market_implied_rungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
+      marketImpliedRungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
     },
     clv: {
-      nba_threes: nbaThreesClv(opts, from, to, history, params),
-      mlb_strikeouts: opts.mlbStrikeouts && opts.mlbStrikeouts.length > 0 ? mlbStrikeoutsClv(opts.mlbStrikeouts) : null,
+      nbaThrees: nbaThreesClv(opts, from, to, history, params),
+      mlbStrikeouts: opts.mlbStrikeouts && opts.mlbStrikeouts.length > 0 ? mlbStrikeoutsClv(opts.mlbStrikeouts) : null,
       ...(opts.clvExtra ? { wnba: opts.clvExtra({ params, history, from, to }) } : {}),
     },
-    sample_size: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
+    sampleSize: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
     rows,
   };
 }

@@ -167,13 +167,13 @@ function wnbaClv(odds: WnbaOdds, ctx: { params: ModelParams; history: HistoryInd
   if (withProjection === 0) return null;
   return {
     description: 'WNBA, A/A+ at the morning snapshot vs the snapshot ~10 min before tip (same event, player, stat); verdict and clv from src/domain/clv.ts',
-    market_only: 0,
-    with_projection: withProjection,
+    marketOnly: 0,
+    withProjection: withProjection,
     n,
     beat,
-    beat_share: n > 0 ? beat / n : null,
+    beatShare: n > 0 ? beat / n : null,
     ci95: n > 0 ? wilsonInterval(beat, n) : null,
-    mean_clv_pts: clvs.length > 0 ? (100 * clvs.reduce((a, b) => a + b, 0)) / clvs.length : null,
-    mean_clv_pct: pcts.length > 0 ? pcts.reduce((a, b) => a + b, 0) / pcts.length : null,
+    meanClvPts: clvs.length > 0 ? (100 * clvs.reduce((a, b) => a + b, 0)) / clvs.length : null,
+    meanClvPct: pcts.length > 0 ? pcts.reduce((a, b) => a + b, 0) / pcts.length : null,
   };
 }

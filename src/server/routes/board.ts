@@ -21,10 +21,11 @@ export function heroClaim(row: GradedRowRecord) {
     grade: row.grade,
     book: row.lockedBook,
     odds: row.lockedOdds,
-    fair_odds: fairAmerican(row.lockedFairProb),
+    fairOdds: fairAmerican(row.lockedFairProb),
+    // Snake_case here on purpose: wire.ts keeps `gradedAt` verbatim (the seed row's spelling), and the claim says graded_at.
     graded_at: row.gradedAt,
     // The market in the snapshot the hero was read from (snapshot_id).
-    now: { book: row.book, odds: row.bookOdds, fair_odds: row.fairOdds },
+    now: { book: row.book, odds: row.bookOdds, fairOdds: row.fairOdds },
   };
 }
 
@@ -60,7 +61,7 @@ export function boardRoutes(deps: ServerDeps): Route[] {
           available: true,
           latest,
           sport: row.sport,
-          snapshot_id: row.snapshotId,
+          snapshotId: row.snapshotId,
           gap: row.projection === null ? null : Math.abs(row.projection - row.line),
           claim: heroClaim(row),
           prop: shapeRow(gradedRowView(row), caller.tier),

@@ -28,7 +28,7 @@ export function playerRoutes(deps: ServerDeps): Route[] {
       statsLimited: true,
       handle: ({ query }) => {
         const found = search(query.sport, query.q, query.limit, deps.now());
-        return { sport: query.sport, q: query.q, results: found.map((h) => ({ player: h.player, key: h.key, team: h.team, last_seen: h.lastSeen })) };
+        return { sport: query.sport, q: query.q, results: found.map((h) => ({ player: h.player, key: h.key, team: h.team, lastSeen: h.lastSeen })) };
       },
     }),
   ];

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { PARLAY_LEG_CAP, shapeRow, type ModelFields } from '../../domain/tiers.js';
+import { PARLAY_LEG_CAP, shapeRow, type ModelFields, type Tier } from '../../domain/tiers.js';
 import { AppError } from '../../errors.js';
 import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../reads/parlay.js';
 import { runScan, scanRequestSchema } from '../../reads/scan.js';
 import type { ServerDeps } from '../context.js';
-import type { Tier } from '../../domain/tiers.js';
 import { readMeter, releaseMetered, reserveMetered, retryAfterFor } from '../rate-limit.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
 import { parlayAnswerSchema, scanAnswerSchema, scanMeterSchema, scanViewSchema } from '../wire/answers-core.js';
@@ -62,7 +61,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
         }
         if (!result.metered && reserved !== null) releaseMetered(deps.store, reserved);
         const meter = readMeter(deps.store, subject, SCAN_READ_KIND, limit, wall);
-        return { ...shapeRow(result, caller.tier), meter: meter.unlimited ? null : { used: meter.used, limit: meter.limit, window_hours: meter.windowHours } };
+        return { ...shapeRow(result, caller.tier), meter: meter.unlimited ? null : { used: meter.used, limit: meter.limit, windowHours: meter.windowHours } };
       },
     }),
     defineRoute({
@@ -111,7 +110,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
           throw new AppError('FORBIDDEN', `the ${caller.tier} tier grades at most ${cap} legs per parlay (free ${PARLAY_LEG_CAP.free}, analyst ${PARLAY_LEG_CAP.analyst}, desk ${PARLAY_LEG_CAP.desk})`);
         }
         const result = gradeParlay(deps.store, body.legs, { now: deps.now(), tier: caller.tier });
-        return { ...result, // Legs carry no model field today; shaping still stamps model_price_locked like every row.
+        return { ...result, // Legs carry no model field today; shaping still stamps modelPriceLocked like every row.
         legs: result.legs.map((l) => shapeRow<ParlayLeg & ModelFields>(l, caller.tier)) };
       },
     }),

@@ -28,14 +28,14 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
         const players = perPlayer(latest.rows.filter((r) => r.lineupStatus !== null)).map((r) => ({
           player: r.player,
           team: r.team,
-          event_id: r.eventId,
+          eventId: r.eventId,
           game: `${r.awayTeam} @ ${r.homeTeam}`,
-          commence_time: r.commenceTime,
-          lineup_status: r.lineupStatus,
-          batting_slot: r.lineupStatus === 'CONFIRMED' ? r.battingSlot : null,
+          commenceTime: r.commenceTime,
+          lineupStatus: r.lineupStatus,
+          battingSlot: r.lineupStatus === 'CONFIRMED' ? r.battingSlot : null,
         }));
         if (players.length === 0) return hidden(params.sport, 'the latest snapshot stored no lineup status');
-        return { sport: params.sport, available: true, snapshot_id: latest.snapshot.id, taken_at: latest.snapshot.takenAt, players };
+        return { sport: params.sport, available: true, snapshotId: latest.snapshot.id, takenAt: latest.snapshot.takenAt, players };
       },
     }),
     defineRoute({
@@ -54,12 +54,12 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
         const players = perPlayer(latest.rows.filter((r) => r.injuryStatus !== null)).map((r) => ({
           player: r.player,
           team: r.team,
-          event_id: r.eventId,
+          eventId: r.eventId,
           game: `${r.awayTeam} @ ${r.homeTeam}`,
-          injury_status: r.injuryStatus,
+          injuryStatus: r.injuryStatus,
         }));
         if (players.length === 0) return hidden(params.sport, 'the latest snapshot stored no injury status');
-        return { sport: params.sport, available: true, snapshot_id: latest.snapshot.id, taken_at: latest.snapshot.takenAt, players };
+        return { sport: params.sport, available: true, snapshotId: latest.snapshot.id, takenAt: latest.snapshot.takenAt, players };
       },
     }),
     defineRoute({
@@ -81,13 +81,13 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
         const starters = perPlayer(latest.rows.filter((r) => r.statType === 'strikeouts'));
         if (starters.length === 0) return hidden('mlb', 'the latest snapshot priced no pitcher strikeouts');
         const eras = seasonEras(deps.store, 'mlb', starters.map((r) => r.playerKey), latest.snapshot.slateDate.slice(0, 4));
-        const games = new Map<string, { event_id: string; game: string; commence_time: string; pitchers: Array<{ player: string; team: string | null; era: number | null }> }>();
+        const games = new Map<string, { eventId: string; game: string; commenceTime: string; pitchers: Array<{ player: string; team: string | null; era: number | null }> }>();
         for (const r of starters) {
-          const g = games.get(r.eventId) ?? { event_id: r.eventId, game: `${r.awayTeam} @ ${r.homeTeam}`, commence_time: r.commenceTime, pitchers: [] };
+          const g = games.get(r.eventId) ?? { eventId: r.eventId, game: `${r.awayTeam} @ ${r.homeTeam}`, commenceTime: r.commenceTime, pitchers: [] };
           g.pitchers.push({ player: r.player, team: r.team, era: eras.get(r.playerKey) ?? null });
           games.set(r.eventId, g);
         }
-        return { sport: 'mlb', available: true, snapshot_id: latest.snapshot.id, taken_at: latest.snapshot.takenAt, games: [...games.values()] };
+        return { sport: 'mlb', available: true, snapshotId: latest.snapshot.id, takenAt: latest.snapshot.takenAt, games: [...games.values()] };
       },
     }),
   ];

@@ -93,7 +93,7 @@ async function readSlipInput(event: H3Event, jsonLimit: number): Promise<SlipInp
     const body = await readCappedBody(
       event,
       MULTIPART_BODY_CAP_BYTES,
-      () => new AppError('TOO_LARGE', `upload exceeds ${MULTIPART_BODY_CAP_BYTES} bytes (the image cap is 4 MB)`, { details: { limit: MULTIPART_BODY_CAP_BYTES, image_cap: UPLOAD_CAP_BYTES } }),
+      () => new AppError('TOO_LARGE', `upload exceeds ${MULTIPART_BODY_CAP_BYTES} bytes (the image cap is 4 MB)`, { details: { limit: MULTIPART_BODY_CAP_BYTES, imageCap: UPLOAD_CAP_BYTES } }),
     );
     // h3 caches a read body under this symbol; handing it the capped bytes keeps its own uncapped read from running.
     (event.node.req as unknown as Record<symbol, unknown>)[Symbol.for('h3RawBody')] = Promise.resolve(body);
@@ -138,7 +138,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
     description:
       'Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request that fails validation or decoding is not counted. Oversize: 413; not an image or a corrupt image: 400.',
     errors: [401, 413, 429],
-    handle: async ({ event, caller }): Promise<SlipResult & { meter: { used: number; limit: number; window_hours: number } }> => {
+    handle: async ({ event, caller }): Promise<SlipResult & { meter: { used: number; limit: number; windowHours: number } }> => {
       if (!caller.authenticated || !caller.user) {
         throw new AppError('UNAUTHORIZED', 'slip parsing needs a valid API token: send Authorization: Bearer <token>', { challenge: bearerChallenge(caller.presentedToken) });
       }
@@ -152,7 +152,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       if (usage.used + pending >= limit) {
         throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
           retryAfter: retryAfterFor(usage.oldest, wall),
-          details: { used: usage.used, in_flight: pending, limit },
+          details: { used: usage.used, inFlight: pending, limit },
         });
       }
       inFlight.set(subject, pending + 1);
@@ -169,7 +169,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
           result = await readSlipText(input.text!, { book: input.book, gradeLeg });
         }
         recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
-        return { ...result, meter: { used: usage.used + 1, limit, window_hours: 24 } };
+        return { ...result, meter: { used: usage.used + 1, limit, windowHours: 24 } };
       } finally {
         const left = (inFlight.get(subject) ?? 1) - 1;
         if (left > 0) inFlight.set(subject, left);

@@ -137,17 +137,17 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
         const now = deps.now();
         const sports = GRADED_SPORTS.map((sport) => {
           const s = latestSnapshot(deps.store.db, sport);
-          return s ? { sport, snapshot_id: s.id, taken_at: s.takenAt, slate_date: s.slateDate, graded: s.gradedCount, rows: s.rowCount } : null;
+          return s ? { sport, snapshotId: s.id, takenAt: s.takenAt, slateDate: s.slateDate, graded: s.gradedCount, rows: s.rowCount } : null;
         }).filter((s) => s !== null);
         const run = lastSuccessfulRun(deps.store.db, 'snapshot');
         const lastRunAt = run?.finishedAt ?? null;
         const interval = deps.config.SNAPSHOT_EXPECTED_INTERVAL;
         return {
           ran: lastRunAt !== null,
-          last_run_at: lastRunAt,
-          last_run_sport: run?.sport ?? null,
-          expected_interval_minutes: interval,
-          sync_status: lastRunAt === null ? null : syncStatus(new Date(lastRunAt), now, interval),
+          lastRunAt,
+          lastRunSport: run?.sport ?? null,
+          expectedIntervalMinutes: interval,
+          syncStatus: lastRunAt === null ? null : syncStatus(new Date(lastRunAt), now, interval),
           graded: sports.reduce((n, s) => n + s.graded, 0),
           sports,
           ...(lastRunAt === null ? { message: 'no snapshot run has completed yet' } : {}),

@@ -150,7 +150,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       query: statsGameQuerySchema,
       maxAge: STATS_MAX_AGE.game,
       statsLimited: true,
-      handle: ({ params, query }) => guarded({ game_id: params.id }, (d) => readGame(d, params.id, query.sport ? { sport: query.sport } : {})),
+      handle: ({ params, query }) => guarded({ gameId: params.id }, (d) => readGame(d, params.id, query.sport ? { sport: query.sport } : {})),
     }),
     defineRoute({
       method: 'GET',

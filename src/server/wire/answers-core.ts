@@ -7,9 +7,10 @@ import { tierSchema } from '../../domain/tiers.js';
 import { KNOWN_BOOKS } from '../../accounts/preferences.js';
 import type { ScanResult } from '../../reads/scan.js';
 import { TIER_GRADES } from '../../domain/records.js';
-import { slipBetSchema, slipLegSchema, slipResultSchema } from '../../slips/schema.js';
+import type { WireKey } from '../../wire.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
 import { gradedRowSchema, ledgerEntrySchema, shapedFields, snapshotHeadSchema } from './rows.js';
+import { slipBetWireSchema, slipLegWireSchema, slipResultWireSchema } from './slips.js';
 
 /** A feature with nothing real to show: hidden, with the reason (never an invented value). */
 export const hiddenSchema = <S extends Record<string, z.ZodType>>(context: S) => z.object({ ...context, available: z.literal(false), reason: z.string() });
@@ -227,7 +228,7 @@ const scanFields = {
     .nullable(),
 };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const scanKeysMatch: Same<keyof typeof scanFields | 'ledger' | 'metered', keyof ScanResult> = true;
+const scanKeysMatch: Same<keyof typeof scanFields | 'ledger' | 'metered', WireKey<keyof ScanResult>> = true;
 void scanKeysMatch;
 
 export const scanViewSchema = wireSchema('ScanView', z.object(shapedFields(scanFields)).describe('a scan read, tier-shaped'));
@@ -373,8 +374,8 @@ export const founderRedeemSchema = wireSchema('FounderRedeem', z.object({ founde
 
 // --- slips ----------------------------------------------------------------------------------
 
-/** The slip reader's result (slips/schema.ts), each leg's grading carrying the tier-shaped scan view. */
-const slipLegWire = slipLegSchema.extend({
+/** The slip reader's result (slips/schema.ts, on the wire: ./slips.ts), each leg's grading carrying the tier-shaped scan view. */
+const slipLegWire = slipLegWireSchema.extend({
   grading: z
     .discriminatedUnion('status', [
       z.object({ status: z.literal('graded'), view: scanViewSchema }),
@@ -385,5 +386,5 @@ const slipLegWire = slipLegSchema.extend({
 });
 export const slipAnswerSchema = wireSchema(
   'SlipAnswer',
-  slipResultSchema.extend({ bets: z.array(slipBetSchema.extend({ legs: z.array(slipLegWire) })), meter: meterSchema }),
+  slipResultWireSchema.extend({ bets: z.array(slipBetWireSchema.extend({ legs: z.array(slipLegWire) })), meter: meterSchema }),
 );

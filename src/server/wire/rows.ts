@@ -7,6 +7,7 @@ import { MODEL_FIELDS, tierSchema } from '../../domain/tiers.js';
 import type { GradedRowView } from '../../reads/views.js';
 import { ledgerOutcomes } from '../../store/schema.js';
 import type { ledgerEntryView } from '../../reads/ledger-entry-view.js';
+import { wireKey, type WireKey } from '../../wire.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
 
 /** The one error body of the API (envelope.ts): every 4xx and 5xx answer. */
@@ -79,12 +80,13 @@ const gradedRowFields = {
 };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** The wire row and its builder name the same fields: a field added to one only is a type error here. */
-const gradedRowKeysMatch: Same<keyof typeof gradedRowFields, keyof GradedRowView> = true;
+/** The wire row and its builder (camelCase, written snake_case by wire.ts) name the same fields: a field added to one only is a type error here. */
+const gradedRowKeysMatch: Same<keyof typeof gradedRowFields, WireKey<keyof GradedRowView>> = true;
 void gradedRowKeysMatch;
 
 type Shape = Record<string, z.ZodType>;
-const MODEL = new Set<string>(MODEL_FIELDS);
+/** The model fields as the wire names them (shapeRow works on the camelCase values). */
+const MODEL = new Set<string>(MODEL_FIELDS.map(wireKey));
 
 /**
  * A row after tier shaping (domain/tiers.ts shapeRow): callers with the model-price entitlement
@@ -151,7 +153,7 @@ const ledgerEntryFields = {
   settled_at: wireInstant().nullable(),
   revised_from_grade: gradeSchema.nullable(),
 };
-const ledgerKeysMatch: Same<keyof typeof ledgerEntryFields, keyof ReturnType<typeof ledgerEntryView>> = true;
+const ledgerKeysMatch: Same<keyof typeof ledgerEntryFields, WireKey<keyof ReturnType<typeof ledgerEntryView>>> = true;
 void ledgerKeysMatch;
 
 export const ledgerEntrySchema = wireSchema('LedgerEntry', z.object(shapedFields(ledgerEntryFields)));

@@ -22,6 +22,7 @@ import type { LeadersView } from '../../reads/stats-leaders.js';
 import type { LineupView } from '../../reads/stats-lineup.js';
 import type { PlayerStatsView } from '../../reads/stats-player.js';
 import type { MeterReading } from '../rate-limit.js';
+import type { WireKey } from '../../wire.js';
 import type { gradedRowSchema } from './rows.js';
 import type { accuracySchema, modelRecordSchema, parlayAnswerSchema, preferencesSchema, scanMeterSchema, snapshotRunsSchema, teamHubSchema, tickerSchema } from './answers-core.js';
 import type { deskPackSchema, ghostDraftsSchema, newsletterSendSchema } from './answers-content.js';
@@ -35,10 +36,6 @@ import type { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersS
  * not allow, is a type error here, for every variant of the answer, not only the ones the
  * contract test reaches with the bundled data. No runtime code.
  */
-
-/** wire.ts wireKey: a camelCase identifier to snake_case; anything else (and gradedAt) as is. */
-type SnakeRest<S extends string> = S extends `${infer C}${infer R}` ? `${C extends Uppercase<C> ? (C extends Lowercase<C> ? C : `_${Lowercase<C>}`) : C}${SnakeRest<R>}` : S;
-type WireKey<K extends string> = K extends 'gradedAt' ? K : K extends `${infer F}${infer R}` ? (F extends Lowercase<F> ? (F extends Uppercase<F> ? K : `${F}${SnakeRest<R>}`) : K) : K;
 
 /** A value as toWire writes it. */
 export type WireOf<T> = T extends Date
@@ -66,7 +63,7 @@ export const ties: Record<string, true> = {
   team: true satisfies Accepts<typeof teamHubSchema, Shaped<ReturnType<typeof buildTeamHub>>>,
   preferences: true satisfies Accepts<typeof preferencesSchema, Preferences & { onboarding: OnboardingState }>,
   accuracy: true satisfies Accepts<typeof accuracySchema, ReturnType<typeof readAccuracy>>,
-  parlay: true satisfies Accepts<typeof parlayAnswerSchema, Omit<ParlayResult, 'legs'> & { legs: Array<ParlayResult['legs'][number] & { model_price_locked: boolean }> }>,
+  parlay: true satisfies Accepts<typeof parlayAnswerSchema, Omit<ParlayResult, 'legs'> & { legs: Array<ParlayResult['legs'][number] & { modelPriceLocked: boolean }> }>,
   meter: true satisfies Accepts<typeof scanMeterSchema, MeterReading>,
   runs: true satisfies Accepts<typeof snapshotRunsSchema, { runs: SnapshotSummary[] }>,
   live: true satisfies Accepts<typeof liveSchema, LiveView>,

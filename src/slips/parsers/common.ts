@@ -175,7 +175,7 @@ export function buildLeg(parts: LegParts): SlipLeg {
   }
   checkLine(leg.line, stat, marketText || null, sel.milestoneWord !== null);
   // An unreadable selection (`OVERAS` for `OVER 4.5`) may hide a side and a line: ask, don't assume none.
-  if (leg.selection.needs_review && leg.side.value === null && leg.line.value === null && !sel.freeText) {
+  if (leg.selection.needsReview && leg.side.value === null && leg.line.value === null && !sel.freeText) {
     leg.side = flag(leg.side, 'selection line not readable');
     leg.line = flag(leg.line, 'selection line not readable');
   }

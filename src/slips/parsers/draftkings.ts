@@ -94,18 +94,18 @@ export function parseDraftKings(rows: Row[]): BookParse {
   const { stake, payout, cents, currency } = amounts(rows);
   const idWord = rows.flatMap((r) => r.words).find((w) => /^DK\d{15,20}$/.test(w.text));
   const bet: DraftBet = {
-    bet_type: headerRow ? headerText.replace(/\(.*$/, '').replace(/\s*[+-]\d{3,5}.*$/, '').trim() : null,
-    header_leg_count: count && !roundRobin ? Number(count[1]) : null,
+    betType: headerRow ? headerText.replace(/\(.*$/, '').replace(/\s*[+-]\d{3,5}.*$/, '').trim() : null,
+    headerLegCount: count && !roundRobin ? Number(count[1]) : null,
     boosted: rows.some((r) => /boost/i.test(rowText(r))),
-    bonus_bet: false,
+    bonusBet: false,
     price: headerOdds ? readField(readOdds(headerOdds.text)!.value, [headerOdds]) : absent(),
     stake,
     payout,
     currency,
     // My Bets prints `date • DK…` under every bet that shows `Wager:`; an unreadable id is asked for.
-    bet_id: idWord ? readField(idWord.text, [idWord]) : stake.value !== null ? missing('bet id (DK…) in the footer not read') : absent(),
+    betId: idWord ? readField(idWord.text, [idWord]) : stake.value !== null ? missing('bet id (DK…) in the footer not read') : absent(),
     legs,
-    needs_review: false,
+    needsReview: false,
     cents,
     added: null,
     distrustUnverifiedPrice: null,

@@ -81,17 +81,17 @@ export function parseFanDuel(rows: Row[]): BookParse {
 
   const priceWord = candidates[candidates.length - 1] ?? null;
   const bet: DraftBet = {
-    bet_type: header ? headerText.replace(/\s*[+-]?\d{3,5}.*$/, '').replace(/[^\w\s-]+$/, '').trim() || null : null,
-    header_leg_count: legCount ? Number(legCount[1]) : null,
+    betType: header ? headerText.replace(/\s*[+-]?\d{3,5}.*$/, '').replace(/[^\w\s-]+$/, '').trim() || null : null,
+    headerLegCount: legCount ? Number(legCount[1]) : null,
     boosted,
-    bonus_bet: bonusBet,
+    bonusBet: bonusBet,
     price: priceWord ? readField(readOdds(priceWord.text)?.value ?? null, [priceWord]) : absent(),
     stake: stake.field,
     payout: payout.field,
     currency: null,
-    bet_id: betId,
+    betId: betId,
     legs,
-    needs_review: false,
+    needsReview: false,
     cents: { stake: stake.cents, payout: payout.cents },
     added: null,
     distrustUnverifiedPrice: boosted

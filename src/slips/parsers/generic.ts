@@ -136,7 +136,7 @@ function trimSeparators(words: SlipWord[]): SlipWord[] {
 
 /** Typed but not readable as this field: null, the text kept in `raw`, flagged with the reason only. */
 function unreadable<T>(words: readonly SlipWord[], reason: string): Field<T> {
-  return { value: null, raw: textOf(words), confidence: 1, needs_review: true, reasons: [reason] };
+  return { value: null, raw: textOf(words), confidence: 1, needsReview: true, reasons: [reason] };
 }
 
 /** A leg-shaped line has a side (`over`, `o27.5`, `25+`); anything else is not a leg. */
@@ -215,17 +215,17 @@ function newBet(header: Row | null): DraftBet {
   if (odds.length === 1) price = priceField(odds[0]!);
   else if (odds.length > 1) price = unreadable(odds, 'more than one price on the header line (a boosted price?)');
   return {
-    bet_type: header ? text || null : null,
-    header_leg_count: count && !/round robin/i.test(text) ? Number(count[1]) : null,
+    betType: header ? text || null : null,
+    headerLegCount: count && !/round robin/i.test(text) ? Number(count[1]) : null,
     boosted: /boost/i.test(text),
-    bonus_bet: false,
+    bonusBet: false,
     price,
     stake: absent(),
     payout: absent(),
     currency: null,
-    bet_id: absent(),
+    betId: absent(),
     legs: [],
-    needs_review: false,
+    needsReview: false,
     cents: { stake: null, payout: null },
     added: null,
     distrustUnverifiedPrice: null,

@@ -86,17 +86,17 @@ function parseCard(rows: Row[]): DraftBet {
   const idWord = idRow?.words.find((w) => /^\d{19}$/.test(w.text));
 
   return {
-    bet_type: count ? `${/\bSGPMAX\b/i.test(headerText) ? 'SGPMAX ' : /\bSGP\b/i.test(headerText) ? 'SGP ' : ''}${count[0]}` : null,
-    header_leg_count: count ? Number(count[1]) : null,
+    betType: count ? `${/\bSGPMAX\b/i.test(headerText) ? 'SGPMAX ' : /\bSGP\b/i.test(headerText) ? 'SGP ' : ''}${count[0]}` : null,
+    headerLegCount: count ? Number(count[1]) : null,
     boosted: boost !== undefined || /boosted payout/i.test(rows.map(rowText).join(' ')),
-    bonus_bet: false,
+    bonusBet: false,
     price: headerOdds ? readField(readOdds(headerOdds.text)!.value, [headerOdds]) : absent(),
     stake: stake.field,
     payout: payout.field,
     currency: null,
-    bet_id: idWord ? readField(idWord.text, [idWord]) : absent(),
+    betId: idWord ? readField(idWord.text, [idWord]) : absent(),
     legs,
-    needs_review: false,
+    needsReview: false,
     cents: { stake: stake.cents, payout: payout.cents },
     added: boost ? Number(boost[1]!.replace(/,/g, '')) : null,
     distrustUnverifiedPrice: null,

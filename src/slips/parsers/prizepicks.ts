@@ -41,17 +41,17 @@ export function parsePrizePicks(rows: Row[]): BookParse {
     legs.push(leg);
   });
   const bet: DraftBet = {
-    bet_type: headerRow ? HEADER.exec(rowText(headerRow))![0] : null,
-    header_leg_count: count ? Number(count[1]) : null,
+    betType: headerRow ? HEADER.exec(rowText(headerRow))![0] : null,
+    headerLegCount: count ? Number(count[1]) : null,
     boosted: false,
-    bonus_bet: false,
+    bonusBet: false,
     price: absent(),
     stake: absent(),
     payout: absent(),
     currency: null,
-    bet_id: absent(),
+    betId: absent(),
     legs,
-    needs_review: false,
+    needsReview: false,
     cents: { stake: null, payout: null },
     added: null,
     distrustUnverifiedPrice: null,

@@ -18,7 +18,7 @@ describe('MLB strikeouts back-test (real excerpt)', () => {
   const report = runMlbBacktest({ gamelogs: logs, quotes, from: '2025-06-03', to: '2025-09-28', fitBefore: '2025-06-03' });
 
   it('has the NBA back-test keys', () => {
-    expect(Object.keys(report).sort()).toEqual(['calibration', 'calibration_slope', 'clv', 'counts', 'fit', 'log_loss', 'params', 'per_tier', 'rows', 'rules', 'sample_size', 'window']);
+    expect(Object.keys(report).sort()).toEqual(['calibration', 'calibrationSlope', 'clv', 'counts', 'fit', 'logLoss', 'params', 'perTier', 'rows', 'rules', 'sampleSize', 'window']);
     expect(report.window).toEqual({ from: '2025-06-03', to: '2025-09-28', fitBefore: '2025-06-03', inSample: false });
   });
 

@@ -65,28 +65,28 @@ describe('runBacktest on a real excerpt (NOP props 2025-10-22 and 2025-11-04)', 
   });
 
   it('aggregates claims, ROI and scoring as computed by hand; one game gives no interval', () => {
-    const all = report.per_tier.all_rows.all!;
+    const all = report.perTier.allRows.all!;
     expect(all.n).toBe(6);
-    expect(all.claimed_ev_pct).toBeCloseTo(mean(report.rows.map((r) => r.evPct)), 10);
-    expect(all.roi_pct.value).toBeCloseTo((100 * report.rows.reduce((s, r) => s + r.profit, 0)) / 6, 10);
-    expect(all.roi_pct.ci95).toBeNull();
-    expect(all.claim_inside).toBeNull();
-    expect(report.per_tier.main_lines.all!.n).toBe(4);
-    expect(report.per_tier.market_implied_rungs.all!.n).toBe(2);
+    expect(all.claimedEvPct).toBeCloseTo(mean(report.rows.map((r) => r.evPct)), 10);
+    expect(all.roiPct.value).toBeCloseTo((100 * report.rows.reduce((s, r) => s + r.profit, 0)) / 6, 10);
+    expect(all.roiPct.ci95).toBeNull();
+    expect(all.claimInside).toBeNull();
+    expect(report.perTier.mainLines.all!.n).toBe(4);
+    expect(report.perTier.marketImpliedRungs.all!.n).toBe(2);
 
     // Prop level: one P(over) per main line, final = consensus (no nudge weight fitted for these markets).
-    const ll = report.log_loss.all!;
+    const ll = report.logLoss.all!;
     const cA = mean([mult(-110, -120), mult(-115, -113), mult(-114, -118), mult(-111, -116), mult(-105, -130)]);
     const cR = mean([mult(-152, 114), mult(-150, 115), mult(-150, 110), mult(-149, 115), mult(-135, 100), mult(-127, -105)]);
     expect(ll.n).toBe(2);
-    expect(ll.log_loss.consensus).toBeCloseTo(mean([-Math.log(1 - cA), -Math.log(cR)]), 12);
-    expect(ll.log_loss.final).toBe(ll.log_loss.consensus);
-    expect(ll.final_minus_consensus.value).toBe(0);
+    expect(ll.logLoss.consensus).toBeCloseTo(mean([-Math.log(1 - cA), -Math.log(cR)]), 12);
+    expect(ll.logLoss.final).toBe(ll.logLoss.consensus);
+    expect(ll.finalMinusConsensus.value).toBe(0);
     expect(report.calibration.final.reduce((s, b) => s + b.n, 0)).toBe(2);
   });
 
   it('MLB closing-line value: an early A/A+ price against the last pregame consensus at the same line', () => {
-    const clv = report.clv.mlb_strikeouts!;
+    const clv = report.clv.mlbStrikeouts!;
     // Cole Ragans 5.5 under at Fanatics -110 (first snapshot): the other five books' fair makes it an A;
     // by the last snapshot the market had moved to the under (-145 at Fanatics), so -110 beat the close.
     // BetRivers' +117 over was seen once only (no later price of its own), so it is not matched.
@@ -94,16 +94,16 @@ describe('runBacktest on a real excerpt (NOP props 2025-10-22 and 2025-11-04)', 
     expect(100 * ((1 - firstOthers) * dec(-110) - 1)).toBeGreaterThan(2);
     // The close on the grade's yardstick: the last snapshot's other books (Fanatics' own -145 left out).
     const lastOthers = mean([mult(113, -147), mult(117, -157), mult(110, -145), mult(115, -150), mult(106, -136)]);
-    expect(clv).toMatchObject({ n: 1, beat: 1, market_only: 1, with_projection: 0, beat_share: 1 });
-    expect(clv.mean_clv_pts).toBeCloseTo(100 * (1 - lastOthers - 1 / dec(-110)), 10);
+    expect(clv).toMatchObject({ n: 1, beat: 1, marketOnly: 1, withProjection: 0, beatShare: 1 });
+    expect(clv.meanClvPts).toBeCloseTo(100 * (1 - lastOthers - 1 / dec(-110)), 10);
     // clv_pct, by the ledger's own function: the locked -110 at the closing fair.
-    expect(clv.mean_clv_pct).toBeCloseTo(100 * ((1 - lastOthers) * dec(-110) - 1), 10);
-    expect(report.clv.nba_threes).toBeNull();
+    expect(clv.meanClvPct).toBeCloseTo(100 * ((1 - lastOthers) * dec(-110) - 1), 10);
+    expect(report.clv.nbaThrees).toBeNull();
   });
 
   it('states the bets an ROI claim needs at +/-4%', () => {
-    expect(report.sample_size.roi_half_width_pct).toBe(4);
-    expect(report.sample_size.note).toMatch(/consistent with it, not proven/);
+    expect(report.sampleSize.roiHalfWidthPct).toBe(4);
+    expect(report.sampleSize.note).toMatch(/consistent with it, not proven/);
   });
 });
 

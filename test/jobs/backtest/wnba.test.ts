@@ -38,9 +38,9 @@ describe.skipIf(!available)('WNBA back-test (real responses and box scores)', ()
 
   it('reports with the NBA keys; settled actuals equal the raw box scores; committed params give the documented tiers', () => {
     const { report } = runWnbaBacktest({ oddsDir: ODDS, boxScores: BOX, games: GAMES, params: FITTED_PARAMS });
-    expect(Object.keys(report).sort()).toEqual(['calibration', 'calibration_slope', 'clv', 'counts', 'fit', 'log_loss', 'params', 'per_tier', 'rows', 'rules', 'sample_size', 'window'].sort());
+    expect(Object.keys(report).sort()).toEqual(['calibration', 'calibrationSlope', 'clv', 'counts', 'fit', 'logLoss', 'params', 'perTier', 'rows', 'rules', 'sampleSize', 'window'].sort());
     expect(report.window).toEqual({ from: '2024-01-01', to: '2024-08-20', fitBefore: '2024-01-01', inSample: false });
-    const main = report.per_tier.main_lines;
+    const main = report.perTier.mainLines;
     expect([main['A+']?.n, main.A?.n, main.B?.n, main.C?.n, main.F?.n]).toEqual([62, 20, 135, 329, 1476]);
     expect(report.clv.wnba?.n).toBe(74);
     // On the grade's own yardstick (the pre-tip market at the graded line, the graded book left out).
