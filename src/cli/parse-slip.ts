@@ -155,7 +155,7 @@ export function registerParseSlip(program: Command, io: CliIO): void {
       const bytes = input === '-' ? await readStdin() : readInput(input);
       const { readSlipImage, readSlipText } = await import('../slips/reader.js');
       const { openRunEnvironment } = await import('./_run.js');
-      const { runScan } = await import('../reads/scan.js');
+      const { runScan } = await import('../jobs/scan.js');
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
       // Each unflagged leg goes through the same engine as `propgrade scan`; a refusal stays a refusal.
       const gradeLeg: GradeLeg = async (leg) => {

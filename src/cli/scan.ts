@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import { hasModelPriceEntitlement, shapeRow, tierSchema, type Tier } from '../domain/tiers.js';
 import { localDateTime } from '../domain/time.js';
-import type { ScanResult } from '../reads/scan.js';
+import type { ScanResult } from '../jobs/scan.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { pct, renderTable, show, signedAmerican, type CliIO } from './_io.js';
 
@@ -52,7 +52,7 @@ export function registerScan(program: Command, io: CliIO): void {
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
-      const { scanRequestSchema, runScan } = await import('../reads/scan.js');
+      const { scanRequestSchema, runScan } = await import('../jobs/scan.js');
       const request = parseOptions(scanRequestSchema, { player: opts.player, stat: opts.stat, line: opts.line, direction: opts.direction, sport: opts.sport });
       const { openRunEnvironment } = await import('./_run.js');
       const env = await openRunEnvironment(ctx, { readClock: true });

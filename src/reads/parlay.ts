@@ -16,7 +16,7 @@ import type { StatType } from '../domain/stats.js';
 import { hasModelPriceEntitlement, type Tier } from '../domain/tiers.js';
 import type { Store } from '../store/db.js';
 import type { PlayerCandidate } from './player-lookup.js';
-import { evaluateProp, statInputSchema, type GameRef } from './scan.js';
+import { evaluateProp, statInputSchema, type GameRef } from '../jobs/scan.js';
 
 /**
  * Parlay grading: each leg through the scan's engine (same resolution, same gradeProp, same

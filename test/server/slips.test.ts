@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
 import { wireKey } from '../../src/wire.js';
 import { createUser, revokeUser } from '../../src/accounts/users.js';
-import { SLIP_PARSES_PER_DAY } from '../../src/server/rate-limit.js';
+import { SLIP_PARSES_PER_DAY } from '../../src/accounts/meter.js';
 import { MULTIPART_BODY_CAP_BYTES, SLIP_PARSE_KIND } from '../../src/server/routes/slips.js';
 import { UPLOAD_CAP_BYTES } from '../../src/slips/image.js';
 import { slipResultWireSchema } from '../../src/server/wire/slips.js';

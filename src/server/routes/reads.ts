@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PARLAY_LEG_CAP, shapeRow, type ModelFields, type Tier } from '../../domain/tiers.js';
 import { AppError } from '../../errors.js';
 import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../reads/parlay.js';
-import { runScan, scanRequestSchema } from '../../reads/scan.js';
+import { runScan, scanRequestSchema } from '../../jobs/scan.js';
 import type { ServerDeps } from '../context.js';
-import { readMeter, releaseMetered, reserveMetered, retryAfterFor } from '../rate-limit.js';
+import { readMeter, releaseMetered, reserveMetered, retryAfterFor } from '../../accounts/meter.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
 import { parlayAnswerSchema, scanAnswerSchema, scanMeterSchema, scanViewSchema } from '../wire/answers-core.js';
 

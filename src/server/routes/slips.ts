@@ -2,7 +2,7 @@ import { getRequestHeader, readMultipartFormData, type H3Event } from 'h3';
 import { z } from 'zod';
 import { shapeRow, type Tier } from '../../domain/tiers.js';
 import { AppError, badInput } from '../../errors.js';
-import { runScan } from '../../reads/scan.js';
+import { runScan } from '../../jobs/scan.js';
 import { checkImage, UPLOAD_CAP_BYTES } from '../../slips/image.js';
 import { SlipReader, type SlipReaderOptions } from '../../slips/ocr.js';
 import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';
@@ -10,7 +10,7 @@ import type { SlipResult } from '../../slips/schema.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
 import { readCappedBody, readJsonBody, validate } from '../input.js';
-import { meteredUsage, recordUsage, retryAfterFor, SLIP_PARSES_PER_DAY } from '../rate-limit.js';
+import { meteredUsage, recordUsage, retryAfterFor, SLIP_PARSES_PER_DAY } from '../../accounts/meter.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
 import { slipAnswerSchema } from '../wire/answers-core.js';
 

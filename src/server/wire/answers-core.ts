@@ -5,7 +5,7 @@ import { gradedSportSchema, sideSchema, sportSchema } from '../../domain/sports.
 import { statTypeSchema } from '../../domain/stats.js';
 import { tierSchema } from '../../domain/tiers.js';
 import { KNOWN_BOOKS } from '../../accounts/preferences.js';
-import type { ScanResult } from '../../reads/scan.js';
+import type { ScanResult } from '../../jobs/scan.js';
 import { TIER_GRADES } from '../../domain/records.js';
 import type { WireKey } from '../../wire.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
@@ -186,7 +186,7 @@ export const modelRecordSchema = wireSchema(
 const gameRef = z.object({ event_id: z.string(), label: z.string(), commence_time: wireInstant(), opponent: z.string().nullable() });
 const candidate = z.object({ name: z.string(), key: z.string(), sport: gradedSportSchema });
 
-/** A scan read (reads/scan.ts ScanResult) without its internal ledger and meter flags. */
+/** A scan read (jobs/scan.ts ScanResult) without its internal ledger and meter flags. */
 const scanFields = {
   status: z.enum(['graded', 'refused', 'ambiguous', 'unknown_player']),
   request: z.object({ player: z.string(), stat: statTypeSchema, line: z.number(), direction: sideSchema }),

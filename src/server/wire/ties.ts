@@ -21,7 +21,7 @@ import type { GameView } from '../../reads/stats-game.js';
 import type { LeadersView } from '../../reads/stats-leaders.js';
 import type { LineupView } from '../../reads/stats-lineup.js';
 import type { PlayerStatsView } from '../../reads/stats-player.js';
-import type { MeterReading } from '../rate-limit.js';
+import type { MeterReading } from '../../accounts/meter.js';
 import type { WireKey } from '../../wire.js';
 import type { gradedRowSchema } from './rows.js';
 import type { accuracySchema, modelRecordSchema, parlayAnswerSchema, preferencesSchema, scanMeterSchema, snapshotRunsSchema, teamHubSchema, tickerSchema } from './answers-core.js';

@@ -14,7 +14,7 @@ import { insertLedgerEntries, type NewLedgerEntry } from '../store/repo/ledger.j
 import { latestSnapshot } from '../store/repo/snapshots.js';
 import { upcomingRowsOf, type BoardRow } from '../store/repo/graded-rows.js';
 import { userExists } from '../store/repo/users.js';
-import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
+import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from '../reads/player-lookup.js';
 
 /**
  * Manual scan of one player/stat/line/side: the snapshot's engine (gradeProp) on the stored

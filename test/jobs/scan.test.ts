@@ -6,11 +6,11 @@ import { classifyPlayer } from '../../src/domain/archetypes/index.js';
 import { devigTwoWay } from '../../src/domain/devig.js';
 import { fairAmerican } from '../../src/domain/odds.js';
 import { AppError } from '../../src/errors.js';
-import { runScan, scanRequestSchema, seasonStart, type ScanRequest } from '../../src/reads/scan.js';
+import { runScan, scanRequestSchema, seasonStart, type ScanRequest } from '../../src/jobs/scan.js';
 import { listLedger } from '../../src/store/repo/ledger.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
 import { ledgerEntries, users } from '../../src/store/schema.js';
-import { boardRow, bundledStore, NOW, OKC_POR, REPLAY_DIR, type BundledStore } from './scan-parlay-store.js';
+import { boardRow, bundledStore, NOW, OKC_POR, REPLAY_DIR, type BundledStore } from '../reads/scan-parlay-store.js';
 
 let b: BundledStore;
 let board: GradedRowRecord[];
