@@ -48,7 +48,7 @@ describe('StripeBilling.portalSession', () => {
     const error = await connectStripe(KEY).portalSession('cus_A1', 'https://propgrade.test/account').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('UPSTREAM');
-    expect((error as AppError).details).toEqual({ stripe_error: 'invalid_request_error', stripe_code: 'resource_missing', stripe_status: 400 });
+    expect((error as AppError).details).toEqual({ stripeError: 'invalid_request_error', stripeCode: 'resource_missing', stripeStatus: 400 });
   });
 });
 
