@@ -26,6 +26,8 @@ export interface SourceOptions {
   recordDir: string | null;
   now: Date;
   log: RunLogger;
+  /** A transport given by the caller (tests inject a loopback or replayed one); else built from the config. */
+  transport?: Transport;
 }
 
 /** Adapter warnings go to the run log; adapters only ever warn. */
@@ -39,6 +41,7 @@ export function bookSelection(config: Env): BookSelection {
 }
 
 function transportFor(config: Env, opts: SourceOptions): Transport {
+  if (opts.transport) return opts.transport;
   return createTransport({
     ...(opts.replayDir ? { replayDir: opts.replayDir } : {}),
     ...(opts.recordDir ? { recordDir: opts.recordDir } : {}),
