@@ -1,5 +1,5 @@
 import type { Grade } from '../grades.js';
-import { statKey, type ModelParams } from '../model/params.js';
+import { nudgeWeightFor, type ModelParams } from '../model/params.js';
 import { rowLogLoss } from '../model/metrics.js';
 import { blendProbability } from '../model/pricing.js';
 import { clusterInterval, olsSlope, olsSums, totalOf, addInto, type Sums } from '../model/resample.js';
@@ -26,6 +26,7 @@ export function byGame<T extends { date: string; game: string }>(rows: readonly 
   return [...out.values()];
 }
 
+/** A ratio of two sums over a resample; null when the denominator is empty (a key no row added sums to 0). */
 const ratio = (num: string, den: string) => (s: Sums) => ((s[den] ?? 0) > 0 ? (s[num] ?? 0) / (s[den] as number) : null);
 
 /** Prop-level scoring on main lines (one P(over) per prop): the nudged final, the consensus and the pure model. */
@@ -33,7 +34,7 @@ export function probabilityScore(rows: readonly BacktestRow[], params: ModelPara
   const props = rows.filter((r) => r.side === 'over' && r.result !== 'push' && r.consensusOverAll !== null);
   const scored = props.map((r) => {
     const consensus = r.consensusOverAll as number;
-    const w = params.nudgeWeights[statKey(sport, r.stat)] ?? 0;
+    const w = nudgeWeightFor(params, sport, r.stat);
     const final = w > 0 ? blendProbability(r.pModel, consensus, w) : consensus;
     const y: 0 | 1 = r.result === 'win' ? 1 : 0;
     return { r, y, final, consensus, model: r.pModel };
@@ -63,18 +64,18 @@ export function tierClaims(rows: readonly BacktestRow[]): Partial<Record<Grade |
   for (const tier of ['all', ...TIERS] as const) {
     const list = tier === 'all' ? rows : rows.filter((r) => r.grade === tier);
     if (list.length === 0) continue;
-    const clusters = byGame(list, (r) => ({ n: 1, profit: r.profit, ev: r.evPct, win: r.result === 'win' ? 1 : 0, decided: r.result === 'push' ? 0 : 1 }));
-    const t = totalOf(clusters);
-    const roi = (s: Sums) => ((s['n'] ?? 0) > 0 ? (100 * (s['profit'] ?? 0)) / (s['n'] as number) : null);
-    const ci = clusterInterval(clusters, roi);
-    const claimed = (t['ev'] ?? 0) / list.length;
-    const decided = t['decided'] ?? 0;
+    const clusters = byGame(list, (r) => ({ n: 1, profit: r.profit }));
+    const roiPct = (s: Sums) => ((s['n'] ?? 0) > 0 ? (100 * (s['profit'] ?? 0)) / (s['n'] as number) : null);
+    const ci = clusterInterval(clusters, roiPct);
+    const claimed = list.reduce((sum, r) => sum + r.evPct, 0) / list.length;
+    const wins = list.filter((r) => r.result === 'win').length;
+    const decided = list.filter((r) => r.result !== 'push').length;
     out[tier] = {
       n: list.length,
-      wins: t['win'] ?? 0,
-      hitRate: decided > 0 ? (t['win'] ?? 0) / decided : null,
+      wins,
+      hitRate: decided > 0 ? wins / decided : null,
       claimedEvPct: claimed,
-      roiPct: { value: roi(t), ci95: ci },
+      roiPct: { value: roiPct(totalOf(clusters)), ci95: ci },
       claimInside: ci ? claimed >= ci[0] && claimed <= ci[1] : null,
     };
   }

@@ -3,17 +3,15 @@ import type { PlayerGameStat } from '../../domain/entities.js';
 import type { Grade } from '../../domain/grades.js';
 import { fitStrikeouts } from '../../domain/model/fit-mlb.js';
 import { FITTED_PARAMS } from '../../domain/model/fitted-params.js';
-import { gradeProp } from '../../domain/model/grade-prop.js';
-import { MARKET_RULES, consensusOver, fairOverForBook, priceLadder, type BookQuote, type LadderLine, type RowPricing } from '../../domain/model/market.js';
+import { MARKET_RULES, consensusOver, fairOverForBook, type BookQuote, type LadderLine } from '../../domain/model/market.js';
 import { calibrationTable } from '../../domain/model/metrics.js';
 import { marketDispersionFor, statKey, type ModelParams } from '../../domain/model/params.js';
 import { normalizeName } from '../../domain/names.js';
-import { profitPerUnit } from '../../domain/odds.js';
 import { wilsonInterval } from '../../domain/record-gate.js';
-import type { Side } from '../../domain/sports.js';
 import type { StrikeoutQuote } from '../../feeds/history/mlb-strikeouts.js';
 import { teamAbbr } from '../../feeds/teams/lookup.js';
 import { HistoryIndex } from '../../domain/backtest/history.js';
+import { gradeLadder, profitOf, settleSide } from '../../domain/backtest/ladders.js';
 import type { BacktestReport, BacktestRow, ClvSummary } from '../../domain/backtest/report.js';
 import { probabilityScore, sampleSize, slopeOf, tierClaims } from '../../domain/backtest/scores.js';
 
@@ -97,7 +95,6 @@ function outcomeRow(byKeyDate: Map<string, PlayerGameStat[]>, g: Game): PlayerGa
   return rows.find((r) => r.team !== null && g.teams.includes(r.team)) ?? null;
 }
 
-const settleSide = (side: Side, line: number, k: number) => (k === line ? 'push' : (side === 'over' ? k > line : k < line) ? 'win' : 'loss');
 
 export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
   const training = opts.gamelogs.filter((r) => r.sport === 'mlb' && r.date < opts.fitBefore);
@@ -129,11 +126,8 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
   let mainLines = 0, graded = 0, refused = 0, voided = 0, withProjection = 0;
   for (const g of all) {
     const lines = ladderOf(opts.at === 'last' ? g.last : g.first);
-    const past = history.before(g.playerKey, g.date);
-    const sides = priceLadder(lines, dispersion).map((pricing: RowPricing) => ({
-      pricing,
-      out: gradeProp({ sport: 'mlb', stat: 'strikeouts', line: pricing.line, side: pricing.side, market: { bookOdds: pricing.bookOdds, fairProb: pricing.fairProb, fairSource: pricing.fairSource, consensusBooks: pricing.consensusBooks, thinConsensus: pricing.thinConsensus, gradedAtOutlier: pricing.gradedAtOutlier }, history: past, gameDate: g.date }, params),
-    }));
+    // The snapshot's own rule, shared with the NBA and WNBA back-tests (priceLadder + gradeProp).
+    const sides = gradeLadder({ date: g.date, game: g.eventId, player: g.pitcher, playerKey: g.playerKey, stat: 'strikeouts', lines }, history, params, 'mlb');
     const main = sides.find((s) => s.pricing.isMainLine && s.pricing.side === 'over');
     if (!main) continue;
     mainLines += 1;
@@ -171,7 +165,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
         date: g.date, game: g.eventId, player: g.pitcher, stat: 'strikeouts', line: p.line, side: p.side, isMainLine: p.isMainLine,
         fairSource: p.fairSource, thinConsensus: p.thinConsensus, consensusBooks: p.consensusBooks, outlierPrice: p.outlierPrice,
         book: p.book, bookOdds: p.bookOdds, pFair: p.fairProb, pModel: out.detail.pModel, pWin: out.pWin, evPct: out.evPct, grade: out.grade,
-        actual: k, result, profit: result === 'win' ? profitPerUnit(p.bookOdds) : result === 'loss' ? -1 : 0,
+        actual: k, result, profit: profitOf(result, p.bookOdds),
         consensusOverAll: line ? (consensusOver(line.quotes)?.pOver ?? null) : null,
       });
     }
