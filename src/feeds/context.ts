@@ -15,8 +15,19 @@ export interface ContextDeps {
   config: Env;
   cache: ContextCache;
   providers: ContextProviders;
+  /** The data clock: what the data says (a replay's time, --now). */
   now: Date;
+  /**
+   * The wall clock: the Odds API's daily credit budget is money, counted by the real day even when
+   * the data clock is pinned. The system clock unless the caller injects one (the server, tests).
+   */
+  wallNow?: () => Date;
   log: RunLogger;
+}
+
+/** The wall-clock time of a context read (see ContextDeps.wallNow). */
+export function wallTime(deps: Pick<ContextDeps, 'wallNow'>): Date {
+  return deps.wallNow ? deps.wallNow() : new Date();
 }
 
 /** The cache key of a context value: the source keeps replayed values apart from live ones. */

@@ -33,6 +33,11 @@ export interface SnapshotJobOptions {
   log: RunLogger;
   /** Where a sport's feed warnings go while it runs (the CLI folds them into one line per sport); default `log`. */
   sportLog?: (sport: GradedSport) => { log: RunLogger; done(): void };
+  /**
+   * The wall clock: the Odds API's daily credit budget is money, counted by the real day even when
+   * `now` is pinned to another. The system clock unless the caller injects one (the server, tests).
+   */
+  wallNow?: () => Date;
   /** The provider transport, when the caller injects one (tests); else the factory builds it from the config. */
   transport?: Transport;
   /** Said before the first use of a recording's seed history, which may take a while. */
@@ -41,7 +46,8 @@ export interface SnapshotJobOptions {
 
 export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<SnapshotSummary[]> {
   const { store, config, replayDir } = opts;
-  const spentToday = creditsSpentToday(store, opts.now);
+  const wall = opts.wallNow ? opts.wallNow() : new Date();
+  const spentToday = creditsSpentToday(store, wall);
   let current: RunLogger = opts.log;
   const log: RunLogger = { info: (m) => current.info(m), warn: (m) => current.warn(m) };
   // The transport reads `sourceOptions.now` at each request: a sport with its own recorded clock is read at it.
@@ -74,7 +80,7 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
       }
     }
     // Replayed calls cost nothing; live ones count against the day's budget across runs.
-    if (!replayDir) addCreditsSpent(store, opts.now, sources.budget.state().spent - spentToday);
+    if (!replayDir) addCreditsSpent(store, wall, sources.budget.state().spent - spentToday);
     return summaries;
   } finally {
     await sources.close();

@@ -7,7 +7,7 @@ import { createBudget, fetchMmaFightOdds, type MmaFightOdds } from '../feeds/odd
 import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
 import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type CacheRead, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, wallTime, type ContextDeps } from '../feeds/context.js';
 import { bookSelection } from '../feeds/factory.js';
 
 /**
@@ -99,7 +99,9 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
   return deps.cache.read<MmaFightOdds[]>(contextKey(deps.providers, 'combat-odds'), CONTEXT_CACHE.combatOdds, deps.now, {
     load: async () => {
       const log = loadLog(deps.log);
-      const spentToday = creditsSpentToday(deps.store, deps.now);
+      // Credits are money: counted by the wall clock's day, whatever day the data is read as of.
+      const wall = wallTime(deps);
+      const spentToday = creditsSpentToday(deps.store, wall);
       const budget = createBudget(deps.config.ODDS_API_DAILY_BUDGET ?? null, spentToday);
       const res = await fetchMmaFightOdds(transport, {
         books: bookSelection(deps.config),
@@ -109,7 +111,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
         ...(deps.providers.oddsBase ? { base: deps.providers.oddsBase } : {}),
       });
       // Replayed calls cost nothing; live ones count against the day's budget across runs.
-      if (deps.providers.source === 'live' && budget.state().calls > 0) addCreditsSpent(deps.store, deps.now, budget.state().spent - spentToday);
+      if (deps.providers.source === 'live' && budget.state().calls > 0) addCreditsSpent(deps.store, wall, budget.state().spent - spentToday);
       return res.error === null ? { ok: true, value: res.fights } : { ok: false, reason: `odds-api mma odds: ${res.error}` };
     },
   });

@@ -2,7 +2,7 @@ import { bestFutures, withPreviousPrices, type FuturesMarket } from '../domain/f
 import { creditCost, fetchOutrights, FUTURES_KEYS } from '../feeds/odds-api/index.js';
 import { logFuturesCredits } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, wallTime, type ContextDeps } from '../feeds/context.js';
 import { bookSelection } from '../feeds/factory.js';
 
 /**
@@ -49,7 +49,7 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
       });
       if (deps.providers.source === 'live' && (res.error === null || res.credits !== null)) {
         const cost = creditCost({ endpoint: 'odds', markets: ['outrights'], books });
-        logFuturesCredits(deps.store, deps.now, { sport, key, credits: res.credits?.last ?? cost, remaining: res.credits?.remaining ?? null });
+        logFuturesCredits(deps.store, wallTime(deps), { sport, key, credits: res.credits?.last ?? cost, remaining: res.credits?.remaining ?? null });
       }
       if (res.error !== null) return { ok: false, reason: `odds-api outrights ${key}: ${res.error}` };
       const markets = bestFutures(res.boards, deps.config.ALLOWED_BOOKS);

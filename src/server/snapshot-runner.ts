@@ -26,7 +26,7 @@ export function createSnapshotRunner(
     const at = now();
     const replayDir = config.PROPGRADE_REPLAY ?? null;
     // The run's clock is decided (snapshotRunClock): every sport runs at it.
-    const out = await runSnapshotJob({ store, config, sports, now: at, pinned: true, replayDir, recordDir: null, log, ...(transportPerRun ? { transport: transportPerRun() } : {}) });
+    const out = await runSnapshotJob({ store, config, sports, now: at, pinned: true, replayDir, recordDir: null, log, wallNow, ...(transportPerRun ? { transport: transportPerRun() } : {}) });
     // The same after-run steps as the CLI: graces swept, the desk pack announced once a day.
     const { afterSnapshotRuns, afterSnapshotLine } = await import('../jobs/after-snapshot.js');
     log.info(afterSnapshotLine(await afterSnapshotRuns(store, config, at, log, { replay: replayDir !== null, wallNow: wallNow() })));

@@ -109,6 +109,8 @@ function pricedUpstream(startUsed: number): { transport: Transport; charged: () 
 
 describe('the snapshot job: both runs carry and record the day\'s Odds API credits', () => {
   const EARLIER = 37; // credits other runs (combat, futures, an earlier snapshot) spent today
+  // Credits are money: they count by the wall clock's day, not the day the data is read as of.
+  const WALL = new Date('2026-11-27T15:00:00Z');
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-credits-'));
@@ -119,7 +121,7 @@ describe('the snapshot job: both runs carry and record the day\'s Odds API credi
     const path = join(dir, name);
     seededStoreFile(path);
     const store = openStore(path);
-    addCreditsSpent(store, new Date(NOW), EARLIER);
+    addCreditsSpent(store, WALL, EARLIER);
     return store;
   };
   const nbaRun = (store: Store) => lastRun(store.db, 'snapshot', 'nba');
@@ -131,7 +133,7 @@ describe('the snapshot job: both runs carry and record the day\'s Odds API credi
     const cliStore = seeded('cli.sqlite');
     const cliUpstream = pricedUpstream(1_000);
     try {
-      const [summary] = await runSnapshotJob({ store: cliStore, config, sports: ['nba'], now: new Date(NOW), pinned: true, replayDir: null, recordDir: null, log: quiet, transport: cliUpstream.transport });
+      const [summary] = await runSnapshotJob({ store: cliStore, config, sports: ['nba'], now: new Date(NOW), pinned: true, replayDir: null, recordDir: null, log: quiet, wallNow: () => WALL, transport: cliUpstream.transport });
       expect(summary?.status).toBe('ok');
     } finally {
       cliStore.close();
@@ -140,8 +142,8 @@ describe('the snapshot job: both runs carry and record the day\'s Odds API credi
     // The same run through the real app on a loopback socket, called as cron's proxy would call it.
     const serverStore = seeded('server.sqlite');
     const serverUpstream = pricedUpstream(1_000);
-    const runner = createSnapshotRunner(serverStore, config, () => new Date(NOW), quiet, () => new Date(NOW), () => serverUpstream.transport);
-    const running = await startServer({ store: serverStore, config, now: () => new Date(NOW), wallClock: () => new Date(NOW), runSnapshot: runner });
+    const runner = createSnapshotRunner(serverStore, config, () => new Date(NOW), quiet, () => WALL, () => serverUpstream.transport);
+    const running = await startServer({ store: serverStore, config, now: () => new Date(NOW), wallClock: () => WALL, runSnapshot: runner });
     try {
       const res = await fetch(`${running.base}/api/internal/snapshot/nba`, { method: 'POST', headers: { 'x-internal-key': 'test-internal-key-0123456789' } });
       expect(res.status).toBe(200);
@@ -156,7 +158,9 @@ describe('the snapshot job: both runs carry and record the day\'s Odds API credi
     try {
       for (const store of [cli, serverStore]) {
         // Recorded: the day's count is the earlier runs' plus this run's, as the upstream charged it.
-        expect(creditsSpentToday(store, new Date(NOW))).toBe(EARLIER + spent);
+        expect(creditsSpentToday(store, WALL)).toBe(EARLIER + spent);
+        // Nothing is booked on the data clock's day (2025-11-05), which the run graded.
+        expect(creditsSpentToday(store, new Date(NOW))).toBe(0);
         // Carried: the run's budget started from the day's earlier spend.
         expect(nbaRun(store)?.creditsUsed).toBe(EARLIER + spent);
         expect(nbaRun(store)?.creditsRemaining).toBe(20_000 - 1_000 - spent);

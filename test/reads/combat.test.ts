@@ -64,7 +64,7 @@ function deps(routes: Record<string, string | FetchOutcome> = ROUTES, env: Recor
   const providers: ContextProviders = oddsAvailable
     ? { source: 'live', keyless: tr.t, odds: tr.t, oddsApiKey: 'k', close: async () => {} }
     : { source: 'live', keyless: tr.t, odds: null, oddsMissing: 'ODDS_API_KEY is not set', close: async () => {} };
-  const d: ContextDeps = { store: s.store, config: loadConfig(env), cache: new ContextCache(s.store), providers, now: NOW, log: silentLogger };
+  const d: ContextDeps = { store: s.store, config: loadConfig(env), cache: new ContextCache(s.store), providers, now: NOW, wallNow: () => NOW, log: silentLogger };
   return { d, calls: tr.calls };
 }
 

@@ -47,7 +47,7 @@ function deps(t: Transport | null, env: Record<string, string> = { FUTURES_ENABL
   const s = tempStore();
   cleanups.push(s.cleanup);
   const providers: ContextProviders = t ? { source: 'live', keyless: t, odds: t, oddsApiKey: 'test-key', close: async () => {} } : { source: 'live', keyless: oddsTransport(() => ok('')).t, odds: null, oddsMissing: 'ODDS_API_KEY is not set', close: async () => {} };
-  return { store: s.store, config: loadConfig(env), cache: new ContextCache(s.store), providers, now, log: silentLogger };
+  return { store: s.store, config: loadConfig(env), cache: new ContextCache(s.store), providers, now, wallNow: () => now, log: silentLogger };
 }
 
 /** The best American price per team, straight from the raw payload (longest decimal price across books). */

@@ -52,7 +52,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
     } catch (err) {
       return { failure: err instanceof Error ? err.message : String(err) };
     }
-    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), log: silentLogger };
+    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), wallNow: deps.wallNow, log: silentLogger };
   };
 
   /** A bug or a store failure hides the feature (200, with the reason) rather than answering 5xx; input errors stay 4xx. */

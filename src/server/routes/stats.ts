@@ -84,7 +84,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
     } catch (err) {
       return { failure: err instanceof Error ? err.message : String(err) };
     }
-    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), log: silentLogger };
+    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), wallNow: deps.wallNow, log: silentLogger };
   };
   /** A bug or a store failure hides the feature (200, with the reason); input errors and 404s stay what they are. */
   const guarded = async (hidden: Record<string, unknown>, read: (d: ContextDeps) => Promise<unknown>, hide = (reason: string): unknown => ({ ...hidden, available: false, reason })): Promise<unknown> => {
