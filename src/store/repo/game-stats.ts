@@ -215,6 +215,15 @@ export function storedNames(db: Db, sport: GradedSport, playerKey?: string): str
 }
 
 /**
+ * A fingerprint of a sport's stored lines (how many, and the newest id): it changes whenever a
+ * line is added or removed, so a cache built from storedNames knows when to rebuild. One index scan.
+ */
+export function storedLinesVersion(db: Db, sport: GradedSport): string {
+  const row = prepared(clientOf(db), 'select count(*), max("id") from "player_game_stats" where "sport" = ?').raw(true).get(sport) as [number, number | null];
+  return `${row[0]}:${row[1] ?? 0}`;
+}
+
+/**
  * Each stored (name, team, date) of a sport, newest date first, by player key then id within a date:
  * the order a DISTINCT over the lines in (player key, date, id) order gave them (the player search).
  */
