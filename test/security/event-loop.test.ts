@@ -15,16 +15,17 @@ import { seedStore, startServer, type Running, type Seeded } from '../server/_ha
  * What is asserted, and why these bounds: the request's cost to the loop is the CPU time the
  * process spends during the exchange (client and server share it; process.cpuUsage), at most
  * 100 ms. Wall time is asserted too, at the issue's bounds (the 4xx under a second, the concurrent
- * read under 0.5 s) and the loop's largest delay under 250 ms: the machine runs several test
+ * read under 0.5 s) and the loop's largest delay under 0.5 s: the machine runs several test
  * processes on 2 cores (load average above 20), so wall time includes waits for a core that no
- * code here causes; an answer that does the work (seconds) fails every bound. The figures are
+ * code here causes (a 56 ms parse was seen as a 273 ms delay); an answer that does the work
+ * (seconds) fails every bound. The figures are
  * printed for docs/reliability.md.
  */
 
 /** CPU time (ms) the process may spend on one abusive exchange: the issue's 100 ms stall bound. */
 const MAX_CPU_MS = 100;
-/** The largest event-loop delay (ms, wall) while it runs: 100 ms idle, with room for a busy machine. */
-const MAX_LOOP_DELAY_MS = 250;
+/** The largest event-loop delay (ms, wall) while it runs: the concurrent read's bound, as the CPU bound holds the 100 ms. */
+const MAX_LOOP_DELAY_MS = 500;
 /** Every abusive request answered 4xx within this (ms of wall time): the issue's "under a second". */
 const MAX_ANSWER_MS = 1000;
 /** The concurrent read answers within this (ms) (the issue's bound; 4 ms normally). */
@@ -157,6 +158,19 @@ describe('abusive requests answer at once and never hold the event loop', () => 
     );
     expect(abuse.status).toBe(200);
     expect(JSON.stringify(abuse.body)).toContain('Jalen Brunson');
+    expect(abuse.ms).toBeLessThan(MAX_ANSWER_MS);
+  });
+
+  it('POST /api/slips/parse with 555 made-up legs in 20,000 characters: 400 before any is graded', async () => {
+    const text = 'Jalen Brunson Over 25.5 Points -110\n'.repeat(555);
+    const { abuse } = await underWatch('slips/parse, 555 legs of text', () => call(api.base, 'POST', '/api/slips/parse', { text }, analyst));
+    expectRefused(abuse, 'legs');
+  });
+
+  it('POST /api/slips/parse with 20,000 digits: read at once (no backtracking in the book detection)', async () => {
+    const { abuse } = await underWatch('slips/parse, 20,000 digits', () => call(api.base, 'POST', '/api/slips/parse', { text: '1'.repeat(20_000) }, analyst));
+    expect(abuse.status).toBe(200);
+    expect(abuse.body['bets']).toEqual([]);
     expect(abuse.ms).toBeLessThan(MAX_ANSWER_MS);
   });
 
