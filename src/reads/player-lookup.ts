@@ -60,8 +60,8 @@ function exactKey(store: Store, sport: GradedSport, key: string): PlayerCandidat
 
 /**
  * The players a sport's store knows, indexed for lookup and for near misses, kept per store and
- * sport while its latest snapshot and its stored lines stay the same: building them reads every
- * stored line (~24k for a season), which a request that misses an exact key must not pay.
+ * sport while its latest snapshot and its stored lines stay the same: building them goes over
+ * every stored line (~24k for a season), which a request that misses an exact key must not pay.
  */
 interface Known {
   version: string;
