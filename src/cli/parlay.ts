@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { relationshipLabel } from '../domain/parlay.js';
 import { GRADED_SPORTS, type GradedSport, type Side } from '../domain/sports.js';
-import { parseStat, type StatType } from '../domain/stats.js';
+import { playerNameSchema } from '../domain/names.js';
+import { parseStat, propLineSchema, type StatType } from '../domain/stats.js';
 import { PARLAY_LEG_CAP, type Tier } from '../domain/tiers.js';
 import { badInput, describeZodIssues } from '../errors.js';
 import type { ParlayLegInput, ParlayResult } from '../reads/parlay.js';
@@ -45,10 +46,15 @@ const legsFileSchema = z.union([z.array(fileLegSchema), z.object({ legs: z.array
 /** Validates one leg's fields (typed or from a file) into the pipeline's input. */
 function legFrom(raw: { player: string; stat: string; line: number | string; side: string; sport?: string | undefined }, n: number): ParlayLegInput {
   if (raw.player.trim().length === 0) throw badInput(`leg ${n}: player is empty`);
+  // The same bounds as the HTTP body (a name the API would refuse is refused here too).
+  const player = playerNameSchema.safeParse(raw.player);
+  if (!player.success) throw badInput(`leg ${n}: ${player.error.issues[0]?.message ?? 'bad player name'}`);
   const stat = parseStat(raw.stat);
   if (stat === null) throw badInput(`leg ${n}: unknown stat '${raw.stat}'`);
   const line = typeof raw.line === 'number' ? raw.line : /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(raw.line) ? Number(raw.line) : Number.NaN;
   if (!Number.isFinite(line)) throw badInput(`leg ${n}: line must be a number, got '${String(raw.line)}'`);
+  const bounded = propLineSchema.safeParse(line);
+  if (!bounded.success) throw badInput(`leg ${n}: ${bounded.error.issues[0]?.message ?? 'bad line'}, got ${line}`);
   const side = sideArgSchema.safeParse(raw.side);
   if (!side.success) throw badInput(`leg ${n}: side must be over or under, got '${raw.side}'`);
   let sport: GradedSport | undefined;
@@ -56,7 +62,7 @@ function legFrom(raw: { player: string; stat: string; line: number | string; sid
     if (!(GRADED_SPORTS as readonly string[]).includes(raw.sport)) throw badInput(`leg ${n}: unknown sport '${raw.sport}'`);
     sport = raw.sport as GradedSport;
   }
-  return { player: raw.player.trim(), stat, line, side: side.data, ...(sport ? { sport } : {}) };
+  return { player: player.data, stat, line, side: side.data, ...(sport ? { sport } : {}) };
 }
 
 export function readLegsFile(path: string): ParlayLegInput[] {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { playerNameSchema } from '../domain/names.js';
 import { gradedSportSchema } from '../domain/sports.js';
 import { hasModelPriceEntitlement, shapeRow, tierSchema, type Tier } from '../domain/tiers.js';
 import { localDateTime } from '../domain/time.js';
@@ -25,7 +26,7 @@ export const tierArgSchema = z.preprocess(
 );
 
 const optionsSchema = z.object({
-  player: z.string().trim().min(1, 'give a player name'),
+  player: playerNameSchema,
   stat: z.string(),
   line: lineArgSchema,
   direction: sideArgSchema,

@@ -11,6 +11,22 @@
  * - a small alias table maps known nicknames/short forms to the spelling of the stats table.
  */
 
+import { z } from 'zod';
+
+/**
+ * The longest player name any input takes (HTTP bodies and queries, CLI flags): real names run to
+ * about 40 characters, and everything a name costs (normalization, the near-miss ranking) grows
+ * with its length, so a longer one is refused at the edge before any of it runs.
+ */
+export const PLAYER_NAME_MAX = 100;
+
+/** A typed player name: trimmed, 1 to PLAYER_NAME_MAX characters. */
+export const playerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'give a player name')
+  .max(PLAYER_NAME_MAX, `a player name has at most ${PLAYER_NAME_MAX} characters`);
+
 export interface NormalizedName {
   display: string;
   key: string;

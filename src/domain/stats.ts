@@ -106,3 +106,15 @@ export function statSpellings(): string[] {
   return [...new Set([...statTypeSchema.options, ...BY_MARKET.keys(), ...Object.keys(STAT_ALIASES)])];
 }
 
+
+/** The longest stat spelling an input takes: the longest in statSpellings() is under 40 characters. */
+export const STAT_INPUT_MAX = 40;
+
+/**
+ * The largest prop line an input takes. A line is a count of the stat (points, strikeouts,
+ * total bases): never negative, and no market has priced one near this.
+ */
+export const PROP_LINE_MAX = 500;
+
+/** A prop line as typed or sent: a finite number in [0, PROP_LINE_MAX]. */
+export const propLineSchema = z.number().finite().min(0, 'a line is not negative').max(PROP_LINE_MAX, `a line is at most ${PROP_LINE_MAX}`);

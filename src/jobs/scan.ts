@@ -4,7 +4,8 @@ import type { PlayerGameStat } from '../domain/entities.js';
 import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
 import { gradeProp, type GradeOutput } from '../domain/model/index.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
-import { parseStat, STATS, type StatType , statSpellings } from '../domain/stats.js';
+import { parseStat, propLineSchema, STAT_INPUT_MAX, STATS, type StatType , statSpellings } from '../domain/stats.js';
+import { playerNameSchema } from '../domain/names.js';
 import { storedMarketPricing } from '../domain/slate.js';
 import { easternDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
@@ -28,14 +29,15 @@ export const statInputSchema = z
   .string()
   .trim()
   .min(1)
+  .max(STAT_INPUT_MAX)
   .refine((s) => parseStat(s) !== null, { error: (iss) => `unknown stat '${String(iss.input)}' (known: ${Object.keys(STATS).join(', ')})` })
   .transform((s) => parseStat(s) as StatType)
   .meta({ enum: statSpellings(), description: 'a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)' });
 
 export const scanRequestSchema = z.object({
-  player: z.string().trim().min(1),
+  player: playerNameSchema,
   stat: statInputSchema,
-  line: z.number().finite(),
+  line: propLineSchema,
   direction: sideSchema,
   sport: gradedSportSchema.optional(),
 });

@@ -12,7 +12,8 @@ import {
   type PairCorrelation,
 } from '../domain/parlay.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
-import type { StatType } from '../domain/stats.js';
+import { propLineSchema, type StatType } from '../domain/stats.js';
+import { playerNameSchema } from '../domain/names.js';
 import { hasModelPriceEntitlement, type Tier } from '../domain/tiers.js';
 import type { Store } from '../store/db.js';
 import type { PlayerCandidate } from './player-lookup.js';
@@ -24,9 +25,9 @@ import { evaluateProp, statInputSchema, type GameRef } from '../jobs/scan.js';
  */
 
 export const parlayLegInputSchema = z.object({
-  player: z.string().trim().min(1),
+  player: playerNameSchema,
   stat: statInputSchema,
-  line: z.number().finite(),
+  line: propLineSchema,
   side: sideSchema,
   sport: gradedSportSchema.optional(),
 });

@@ -8,7 +8,7 @@ import type { Book, Field } from './schema.js';
 const SIGNALS: Record<Book, Array<[RegExp, number]>> = {
   fanduel: [
     [/same game parlay/i, 3],
-    [/\d+ leg parlay/, 3],
+    [/(?<!\d)\d+ leg parlay/, 3],
     [/total wager/i, 3],
     [/total payout/i, 2],
     [/won on fanduel/i, 4],
@@ -23,7 +23,7 @@ const SIGNALS: Record<Book, Array<[RegExp, number]>> = {
     [/to pay: ?\$/i, 3],
     [/paid: ?\$/i, 2],
     [/\bDK\d{15,20}\b/, 4],
-    [/\d+ picks? (parlay|round robin)/i, 3],
+    [/(?<!\d)\d+ picks? (parlay|round robin)/i, 3],
     [/\bsgpx\b/i, 2],
     [/placed: [A-Z][a-z]{2} \d{1,2}, \d{4}/i, 3],
     [/\b[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}(:\d{2})? (AM|PM)\b/, 2],

@@ -1,4 +1,5 @@
 import type { Side } from '../domain/sports.js';
+import { badInput } from '../errors.js';
 import type { StatType } from '../domain/stats.js';
 import type { SlipReader } from './ocr.js';
 import { parseOcrPage, parseSlipText, type BookChoice } from './parse.js';
@@ -32,8 +33,17 @@ function gradable(leg: SlipLeg): GradableLeg | null {
   return { player: player.value, stat: stat.value, line: line.value, side: side.value };
 }
 
+/**
+ * The most legs one slip may carry, over all its bets: a book's longest parlay is 25 legs and a
+ * screenshot shows a few bets. Each leg is graded on the server's one thread, so a pasted text of
+ * hundreds of made-up legs (555 in 20,000 characters held the server 6-10 s) is refused instead.
+ */
+export const SLIP_LEGS_MAX = 30;
+
 /** Grades every gradeable leg; legs that are not gradeable keep `grading: null` and their reason. */
 export async function gradeLegs(result: SlipResult, gradeLeg: GradeLeg | undefined): Promise<SlipResult> {
+  const legs = result.bets.reduce((n, bet) => n + bet.legs.length, 0);
+  if (legs > SLIP_LEGS_MAX) throw badInput(`a slip carries at most ${SLIP_LEGS_MAX} legs; this one reads ${legs}`);
   for (const bet of result.bets) {
     for (const leg of bet.legs) {
       const input = gradable(leg);
@@ -42,6 +52,8 @@ export async function gradeLegs(result: SlipResult, gradeLeg: GradeLeg | undefin
         leg.grading = { status: 'unavailable', reason: NO_GRADER_REASON };
         continue;
       }
+      // One leg at a time, with the event loop free in between: other requests run between legs.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       try {
         leg.grading = await gradeLeg(input);
       } catch (error) {

@@ -100,6 +100,8 @@ describe('propgrade parlay', () => {
     [['--leg', SGA, '--leg', 'Chet Holmgren|rebounds|abc|over'], "propgrade: leg 2: line must be a number, got 'abc'"],
     [['--leg', 'Shai Gilgeous-Alexander|points|31.5|sideways'], "propgrade: leg 1: side must be over or under, got 'sideways'"],
     [['--leg', 'Shai Gilgeous-Alexander points 31.5'], 'propgrade: leg 1: expected "Player|stat|line|over"'],
+    [['--leg', SGA, '--leg', `${'Chet Holmgren'.repeat(8)}|rebounds|8.5|over`], 'propgrade: leg 2: a player name has at most 100 characters'],
+    [['--leg', 'Shai Gilgeous-Alexander|points|501|over'], 'propgrade: leg 1: a line is at most 500, got 501'],
     [['--tier', 'free', '--leg', SGA, '--leg', CHET, '--leg', 'Deni Avdija|points|24.5|over'], 'propgrade: the free tier allows at most 2 legs per parlay, got 3'],
     [['--tier', 'desk', ...Array.from({ length: 7 }, () => ['--leg', SGA]).flat()], 'propgrade: a parlay takes 2 to 6 legs, got 7'],
   ])('bad input %j exits 2 with a one-line message', async (argv, message) => {

@@ -106,6 +106,8 @@ describe('propgrade scan', () => {
     [['--direction', 'sideways'], "propgrade: --direction: side must be over or under, got 'sideways'"],
     [['--tier', 'gold'], "propgrade: --tier: tier must be free, analyst or desk, got 'gold'"],
     [['--sport', 'mlb'], 'propgrade: points is not a mlb stat'],
+    [['--player', 'Shai Gilgeous-Alexander'.repeat(5)], 'propgrade: --player: a player name has at most 100 characters'],
+    [['--line', '600'], 'propgrade: --line: a line is at most 500'],
   ])('bad input %j exits 2 with a one-line message', async (override, message) => {
     const argv = [...SGA];
     for (let i = 0; i < override.length; i += 2) {

@@ -12,7 +12,7 @@ import { knownPlayers, resolvePlayer } from '../../src/reads/player-lookup.js';
 import { playerLines, sportLines, teamLines } from '../../src/reads/stats-common.js';
 import { storedGame } from '../../src/reads/stats-game.js';
 import { buildPlayerIndex } from '../../src/reads/players.js';
-import { gameStatsOn, historyBefore, latestTeam, sameDateInIdOrder, upsertGameStats } from '../../src/store/repo/game-stats.js';
+import { gameStatsOn, historyBefore, latestTeam, sameDateInIdOrder, storedNames, upsertGameStats } from '../../src/store/repo/game-stats.js';
 import { tempStore } from '../helpers/replay-store.js';
 
 const line = (over: Partial<PlayerGameStat> & Pick<PlayerGameStat, 'playerKey' | 'date' | 'gameId'>): PlayerGameStat => ({
@@ -81,6 +81,14 @@ describe('same-date history lines come back in id order', () => {
     expect(resolvePlayer(t.store, 'gerrit cole', ['mlb'])).toMatchObject({ status: 'resolved', name: 'Gerrit Cole' });
     const index = buildPlayerIndex(t.store, 'mlb');
     expect([...index.entries()].map((e) => e.display)).toEqual(['Aaron Judge', 'Gerrit Cole', 'Gerrit A Cole', 'G Cole']);
+  });
+
+  it('storedNames of a whole sport: each name where its first line by player key, date and id puts it', () => {
+    const rows = t.store.sqlite.prepare("select id, player_name, player_key, date from player_game_stats where sport = 'mlb'").all() as Array<{ id: number; player_name: string; player_key: string; date: string }>;
+    rows.sort((a, b) => (a.player_key < b.player_key ? -1 : a.player_key > b.player_key ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    const expected = [...new Set(rows.map((r) => r.player_name))];
+    expect(expected).toEqual(['Aaron Judge', 'Gerrit Cole', 'Gerrit A. Cole', 'G. Cole']);
+    expect(storedNames(t.store.db, 'mlb')).toEqual(expected);
   });
 
   it('sameDateInIdOrder reorders only runs of one player and date', () => {

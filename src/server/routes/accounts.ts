@@ -20,9 +20,9 @@ export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /** For /openapi.json only: the handler reads the raw bytes itself, and the signature decides. */
 const stripeEventEnvelopeSchema = z.looseObject({
-  id: z.string().describe('evt_...'),
+  id: z.string().max(255).describe('evt_...'),
   object: z.literal('event'),
-  type: z.string().describe(`handled: ${HANDLED_EVENT_TYPES.join(', ')}; any other type is acknowledged and ignored`),
+  type: z.string().max(255).describe(`handled: ${HANDLED_EVENT_TYPES.join(', ')}; any other type is acknowledged and ignored`),
   created: z.number().int().describe('Unix seconds; orders events'),
   data: z.looseObject({ object: z.looseObject({}) }),
 });

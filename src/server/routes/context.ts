@@ -31,7 +31,7 @@ export const newsParamsSchema = z.object({ sport: sportSchema });
 export const newsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional().describe('items to return, newest first (default: all)') });
 export const futuresParamsSchema = z.object({ sport: z.enum(FUTURES_SPORTS, { error: (iss) => `sport must be mlb, nba or wnba, got '${String(iss.input)}'` }) });
 export const combatParamsSchema = z.object({ date: isoDate });
-export const fightParamsSchema = z.object({ id: z.string().regex(/^\d{1,20}$/, 'expected an ESPN bout id (digits)') });
+export const fightParamsSchema = z.object({ id: z.string().max(20).regex(/^\d{1,20}$/, 'expected an ESPN bout id (digits)') });
 
 /** Cache-Control max-age of each answer (the server-side TTLs are in docs/context.md). */
 export const CONTEXT_MAX_AGE = { live: 30, news: 300, futures: 900, combat: 300 } as const;

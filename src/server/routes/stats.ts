@@ -45,7 +45,7 @@ export const statsLeadersQuerySchema = z.object({
   min_games: minGames.optional().describe('minimum played games (default: 70% of the most games any team has stored this season, rounded up)'),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
-export const statsGameParamsSchema = z.object({ id: z.string().trim().regex(/^(?:[A-Za-z0-9]{1,40}|\d{4}-\d{2}-\d{2}:[A-Za-z]{2,4})$/, 'a provider game id, or <yyyy-mm-dd>:<TEAM> for a stored game') });
+export const statsGameParamsSchema = z.object({ id: z.string().trim().max(40).regex(/^(?:[A-Za-z0-9]{1,40}|\d{4}-\d{2}-\d{2}:[A-Za-z]{2,4})$/, 'a provider game id, or <yyyy-mm-dd>:<TEAM> for a stored game') });
 export const statsGameQuerySchema = z.object({ sport: gradedSportSchema.optional().describe('the provider to ask when the store does not hold the game (default nba)') });
 export const arsenalQuerySchema = z.object({ season: z.coerce.number().int().min(2015).max(2100).optional().describe('Savant season (default: the clock’s year from April, else the previous year)') });
 export const lineupQuerySchema = z.object({ sport: gradedSportSchema.default('mlb'), date: isoDate.optional().describe('ET date (default: today at the server clock)') });

@@ -23,7 +23,7 @@ export function namedWireSchemas(): ReadonlyMap<string, z.ZodType> {
 
 /** A yyyy-mm-dd date as the server checks it (the refine stays the route's; this only documents it). */
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
-export const isoDateDoc = { format: 'date', pattern: DATE_PATTERN } as const;
+export const isoDateDoc = { format: 'date', pattern: DATE_PATTERN, minLength: 10, maxLength: 10 } as const;
 
 /** A calendar date on the wire (yyyy-mm-dd). */
 export const wireDate = () => z.string().meta(isoDateDoc);

@@ -208,10 +208,31 @@ export function hasTeamLines(db: Db, sport: string, teams: readonly string[]): b
  * name resolution (scan, parlay) ~40 ms slower than the DISTINCT it replaces.
  */
 export function storedNames(db: Db, sport: GradedSport, playerKey?: string): string[] {
+  if (playerKey === undefined) return allStoredNames(db, sport);
   const sql = `select "player_name", "player_key", "date", "id" from "player_game_stats" where "sport" = ?${playerKey === undefined ? '' : ' and "player_key" = ?'} order by "player_key", "date"`;
   const args = playerKey === undefined ? [sport] : [sport, playerKey];
   const lines = (prepared(clientOf(db), sql).raw(true).all(...args) as Array<[string, string, string, number]>).map(([name, key, date, id]) => ({ name, playerKey: key, date, id }));
   return [...new Set(sameDateInIdOrder(lines, 'asc').map((l) => l.name))];
+}
+
+/**
+ * Every distinct name of a sport, in the order storedNames gives: a name's place is its first line
+ * by (player key, date, id), so ordering the names by the least such tuple of their lines (one
+ * string: key, date and the zero-padded id, split by a byte below any a key holds) is that order.
+ * SQLite groups the ~24k lines itself: a third of the CPU of reading them all into JS.
+ */
+function allStoredNames(db: Db, sport: GradedSport): string[] {
+  const sql = `select "player_name", min("player_key" || char(1) || "date" || char(1) || printf('%015d', "id")) as "first" from "player_game_stats" where "sport" = ? group by "player_name" order by "first"`;
+  return (prepared(clientOf(db), sql).raw(true).all(sport) as Array<[string, string]>).map(([name]) => name);
+}
+
+/**
+ * A fingerprint of a sport's stored lines (how many, and the newest id): it changes whenever a
+ * line is added or removed, so a cache built from storedNames knows when to rebuild. One index scan.
+ */
+export function storedLinesVersion(db: Db, sport: GradedSport): string {
+  const row = prepared(clientOf(db), 'select count(*), max("id") from "player_game_stats" where "sport" = ?').raw(true).get(sport) as [number, number | null];
+  return `${row[0]}:${row[1] ?? 0}`;
 }
 
 /**
