@@ -53,8 +53,11 @@ export interface SlipReaderOptions {
   rss?: () => number;
 }
 
-/** The default recycle bound (env OCR_RECYCLE_RSS_MB): a worker that has read ordinary screenshots sits well under it. */
-export const DEFAULT_RECYCLE_RSS_MB = 768;
+/**
+ * The default recycle bound (env OCR_RECYCLE_RSS_MB). Measured (docs/reliability.md): a server that has
+ * read ordinary screenshots sits near 370 MB; one image at the 25 MP budget takes it past 600 MB.
+ */
+export const DEFAULT_RECYCLE_RSS_MB = 512;
 
 /**
  * The engine failed on an image whose header passed checkImage: the decode was attempted (and
