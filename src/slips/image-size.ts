@@ -36,7 +36,10 @@ const jpeg: Reader = (b) => {
   let found: ImageSize | null = null;
   let i = 2;
   while (i + 1 < b.length) {
-    if (b[i] !== 0xff) return null;
+    if (b[i] !== 0xff) {
+      i += 1; // extraneous bytes between segments: libjpeg skips to the next 0xFF too
+      continue;
+    }
     const marker = b[i + 1]!;
     if (marker === 0xff) {
       i += 1; // fill byte before a marker

@@ -87,6 +87,9 @@ describe('declaredSize on real files', () => {
     app1.writeUInt16BE(body.length + 2, 2);
     const withThumb = Buffer.concat([photo.subarray(0, 2), app1, photo.subarray(2)]);
     expect(declaredSize(withThumb, 'jpeg')).toEqual({ width: 590, height: 354 });
+    // Stray bytes between two segments are skipped to the next marker, as libjpeg does.
+    const stray = Buffer.concat([withThumb.subarray(0, 2 + app1.length), Buffer.from([0x00, 0x12, 0x34]), withThumb.subarray(2 + app1.length)]);
+    expect(declaredSize(stray, 'jpeg')).toEqual({ width: 590, height: 354 });
     // The crafted bomb hides a 160 x 120 thumbnail before its real 60000 x 60000 frame.
     expect(declaredSize(jpegBomb(60000, 60000, { thumbnail: true }), 'jpeg')).toEqual({ width: 60000, height: 60000 });
   });
