@@ -95,6 +95,8 @@ export const envSchema = z.object({
   FOUNDER_CODES: csv,
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
+  /** Process RSS (MB) past which `serve` recycles its OCR worker after a read, giving back the engine's grown heap; 0 = never. */
+  OCR_RECYCLE_RSS_MB: z.coerce.number().int().min(0).max(1_048_576).default(512),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -367,7 +367,7 @@ export interface paths {
         put?: never;
         /**
          * Read a bet slip (screenshot or pasted text) into legs and grade each leg
-         * @description Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request that fails validation or decoding is not counted. Oversize: 413; not an image or a corrupt image: 400.
+         * @description Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request refused before OCR (validation, a non-image, oversize) is not counted; an image the OCR engine fails to decode is. Over 4 MB, or an image whose header declares more than 25 megapixels or 10,000 pixels a side: 413 before any decoding; not an image or a corrupt image: 400.
          *
          *     Auth: a valid bearer token (none, unknown or revoked: 401).
          */
@@ -3671,7 +3671,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upload over the 4 MB image cap (or JSON over the body cap) */
+            /** @description Upload over the 4 MB image cap, an image whose header declares more than 25 megapixels or 10,000 pixels a side, or JSON over the body cap */
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

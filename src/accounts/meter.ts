@@ -28,8 +28,9 @@ export function recordUsage(store: Store, subject: string, kind: string, now: Da
 }
 
 /**
- * Slip parses per rolling 24 hours by tier (spec: free 1 per day, paid tiers 10 per day). Only a
- * parse that produced a result is counted; bad input, oversize and undecodable images are not.
+ * Slip parses per rolling 24 hours by tier (spec: free 1 per day, paid tiers 10 per day). A parse
+ * that produced a result is counted, and so is an image the OCR engine tried and failed to decode
+ * (it cost the worker); bad input and uploads refused before OCR (oversize, over the pixel budget) are not.
  * The numbers live with the other per-tier limits in src/domain/tiers.ts.
  */
 export { SLIP_PARSES_PER_DAY } from '../domain/tiers.js';

@@ -142,12 +142,12 @@ export function registerParseSlip(program: Command, io: CliIO): void {
   program
     .command('parse-slip')
     .description('Read a bet slip screenshot (or pasted slip text) into legs; fields it cannot vouch for are marked for review')
-    .argument('<input>', 'image file (PNG/JPEG/…, max 4 MB), a text file with --text, or - for stdin')
+    .argument('<input>', 'image file (PNG/JPEG/GIF/BMP/WebP/TIFF, max 4 MB and 25 megapixels), a text file with --text, or - for stdin')
     .option('--text', 'the input is pasted slip text, not an image', false)
     .option('--book <book>', 'auto | fanduel | draftkings | hardrock | prizepicks', 'auto')
     .addHelpText(
       'after',
-      '\nPasted text with no sportsbook layout is read line by line: player, side, line, stat, e.g.\n  Jalen Brunson over 27.5 points\n  Jalen Brunson o27.5 pts -110\n\nExamples:\n  $ propgrade parse-slip slip.png\n  $ pbpaste | propgrade parse-slip - --text --book fanduel --json\n  $ printf \'Jalen Brunson over 27.5 points\\nJosh Hart o8.5 reb\\n\' | propgrade parse-slip - --text\n\nAfter a parse, the command that grades the readable legs is printed (--json: bets[].grade_command).\nExit codes: 0 legs read, 1 nothing read from the slip, 2 bad input (not an image, over 4 MB, bad --book).',
+      '\nPasted text with no sportsbook layout is read line by line: player, side, line, stat, e.g.\n  Jalen Brunson over 27.5 points\n  Jalen Brunson o27.5 pts -110\n\nExamples:\n  $ propgrade parse-slip slip.png\n  $ pbpaste | propgrade parse-slip - --text --book fanduel --json\n  $ printf \'Jalen Brunson over 27.5 points\\nJosh Hart o8.5 reb\\n\' | propgrade parse-slip - --text\n\nAfter a parse, the command that grades the readable legs is printed (--json: bets[].grade_command).\nExit codes: 0 legs read, 1 nothing read from the slip, 2 bad input (not an image, over 4 MB or 25 megapixels / 10,000 px a side, bad --book).',
     )
     .action(async (input: string, rawOpts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);

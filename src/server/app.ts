@@ -93,7 +93,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
   };
   const snapshotCache = createSnapshotCache(options.store);
   const replays = new Replays();
-  const slipReader = new SharedSlipReader(options.slipReader);
+  const recycleMb = options.config.OCR_RECYCLE_RSS_MB;
+  const slipReader = new SharedSlipReader({ recycleRssBytes: recycleMb === 0 ? null : recycleMb * 1024 * 1024, ...options.slipReader });
   const routes: Route[] = [
     ...snapshotRoutes(deps, snapshotCache, replays),
     ...boardRoutes(deps),

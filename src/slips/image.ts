@@ -1,15 +1,27 @@
 import { AppError, badInput } from '../errors.js';
+import { declaredSize, type ImageKind } from './image-size.js';
+
+export type { ImageKind } from './image-size.js';
 
 /** Uploads above this are refused before any decoding (spec: upload cap 4 MB). */
 export const UPLOAD_CAP_BYTES = 4 * 1024 * 1024;
 
-export type ImageKind = 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp' | 'tiff';
+/**
+ * The pixel budget of one image, checked on the size its header declares before OCR decodes it
+ * (docs/reliability.md "Security suite"). 25 megapixels holds any phone or desktop screenshot up to
+ * 5K (5120 x 2880 = 14.7 MP); decoded it is at most 100 MB of RGBA. The side limit keeps an extreme
+ * strip (1 x 25,000,000) out too while leaving room for a long scrolling screenshot (1290 x 10000).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+export const MAX_IMAGE_SIDE = 10_000;
 
 export interface ImageInfo {
   kind: ImageKind;
-  width: number | null;
-  height: number | null;
+  width: number;
+  height: number;
 }
+
+const LABEL: Record<ImageKind, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', bmp: 'BMP', webp: 'WebP', tiff: 'TIFF' };
 
 /** Recognises an image by its magic bytes; null for anything else. */
 export function sniffImage(buf: Uint8Array): ImageKind | null {
@@ -23,32 +35,10 @@ export function sniffImage(buf: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** PNG and JPEG sizes from their headers; other kinds report null (never a guessed size). */
-function dimensions(b: Buffer, kind: ImageKind): { width: number; height: number } | null {
-  if (kind === 'png') {
-    if (b.length < 24 || b.toString('latin1', 12, 16) !== 'IHDR') return null;
-    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-  }
-  if (kind === 'jpeg') {
-    let i = 2;
-    while (i + 9 < b.length) {
-      if (b[i] !== 0xff) return null;
-      const marker = b[i + 1] ?? 0;
-      const len = b.readUInt16BE(i + 2);
-      // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) };
-      }
-      i += 2 + len;
-    }
-    return null;
-  }
-  return null;
-}
-
 /**
- * Refuses what OCR cannot or must not read: over the upload cap (TOO_LARGE), not an image, or an
- * image whose header is broken (BAD_INPUT). Decoding errors inside OCR are mapped separately.
+ * Refuses what OCR cannot or must not read: over the upload cap or the pixel budget (TOO_LARGE),
+ * not an image, or an image whose header declares no readable size (BAD_INPUT). Decoding errors
+ * inside OCR are mapped separately.
  */
 export function checkImage(buf: Uint8Array): ImageInfo {
   if (buf.byteLength > UPLOAD_CAP_BYTES) {
@@ -57,10 +47,15 @@ export function checkImage(buf: Uint8Array): ImageInfo {
   if (buf.byteLength === 0) throw badInput('the image is empty');
   const kind = sniffImage(buf);
   if (!kind) throw badInput('not an image: expected PNG, JPEG, GIF, BMP, WebP or TIFF (use --text for pasted slip text)');
-  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
-  const dims = dimensions(b, kind);
-  if ((kind === 'png' || kind === 'jpeg') && (!dims || dims.width === 0 || dims.height === 0)) {
-    throw badInput(`corrupt ${kind.toUpperCase()} image: its header has no readable size`);
+  const size = declaredSize(buf, kind);
+  if (!size || size.width === 0 || size.height === 0) throw badInput(`corrupt ${LABEL[kind]} image: its header has no readable size`);
+  const { width, height } = size;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      'TOO_LARGE',
+      `image declares ${width} x ${height} pixels (${(width * height / 1e6).toFixed(1)} megapixels); the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels and ${MAX_IMAGE_SIDE} pixels a side`,
+      { details: { width, height, maxPixels: MAX_IMAGE_PIXELS, maxSide: MAX_IMAGE_SIDE } },
+    );
   }
-  return { kind, width: dims?.width ?? null, height: dims?.height ?? null };
+  return { kind, width, height };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { AppError, badInput } from '../errors.js';
+import { AppError } from '../errors.js';
 import { checkImage } from './image.js';
 import type { OcrPage, SlipWord } from './schema.js';
 
@@ -43,6 +43,37 @@ interface MinimalWorker {
 export interface SlipReaderOptions {
   startTimeoutMs?: number;
   recognizeTimeoutMs?: number;
+  /**
+   * Process RSS in bytes past which the worker is recycled after a read (terminated once its reads
+   * are done, a new one started on the next read); null never. The engine's WebAssembly heap
+   * grows to the largest image it decoded and never shrinks; only ending the thread gives it back.
+   */
+  recycleRssBytes?: number | null;
+  /** Reads the process RSS (tests inject it). */
+  rss?: () => number;
+}
+
+/**
+ * The default recycle bound (env OCR_RECYCLE_RSS_MB). Measured (docs/reliability.md): a server that has
+ * read ordinary screenshots sits near 370 MB; one image at the 25 MP budget takes it past 600 MB.
+ */
+export const DEFAULT_RECYCLE_RSS_MB = 512;
+
+/**
+ * The engine failed on an image whose header passed checkImage: the decode was attempted (and
+ * cost the worker), so the route counts it against the caller's meter, unlike a refused upload.
+ */
+export class UndecodableImageError extends AppError {
+  constructor(kind: string) {
+    super('BAD_INPUT', `corrupt or unreadable ${kind.toUpperCase()} image: the OCR engine could not decode it`);
+  }
+}
+
+/** One engine thread and the reads queued on it. */
+interface Live {
+  ready: Promise<MinimalWorker>;
+  busy: number;
+  retired: boolean;
 }
 
 export interface OcrRead {
@@ -81,41 +112,60 @@ export function wordsFromBlocks(blocks: TesseractBlock[] | null): SlipWord[] {
 
 /**
  * One tesseract.js worker reused across slips. Fully offline: language data comes from the
- * installed package, and `cacheMethod: 'none'` keeps traineddata out of the user's folder.
+ * installed package, and `cacheMethod: 'none'` keeps traineddata out of the user's folder. After
+ * a read that leaves the process over `recycleRssBytes`, or one that timed out (the engine may
+ * still be deep in a decode), the worker is retired: terminated once its queued reads finish.
  */
 export class SlipReader {
-  private worker: MinimalWorker | null = null;
-  private starting: Promise<MinimalWorker> | null = null;
+  private live: Live | null = null;
+  private readonly retiring = new Set<Live>();
   private readonly startTimeoutMs: number;
   private readonly recognizeTimeoutMs: number;
+  private readonly recycleRssBytes: number | null;
+  private readonly rss: () => number;
   /** Time the last worker start took, for the bench. */
   startMs: number | null = null;
+  /** Workers retired so far (memory bound or timeout). */
+  recycles = 0;
 
   constructor(options: SlipReaderOptions = {}) {
     this.startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
     this.recognizeTimeoutMs = options.recognizeTimeoutMs ?? DEFAULT_RECOGNIZE_TIMEOUT_MS;
+    this.recycleRssBytes = options.recycleRssBytes === undefined ? DEFAULT_RECYCLE_RSS_MB * 1024 * 1024 : options.recycleRssBytes;
+    this.rss = options.rss ?? (() => process.memoryUsage.rss());
   }
 
   /** Starts the worker now rather than on the first read (the bench times the two apart). */
   async start(): Promise<void> {
-    await this.ensureWorker();
+    await this.acquire().ready;
   }
 
-  private ensureWorker(): Promise<MinimalWorker> {
-    if (this.worker) return Promise.resolve(this.worker);
-    if (!this.starting) {
-      this.starting = this.spawn().then(
-        (w) => {
-          this.worker = w;
-          return w;
-        },
-        (error: unknown) => {
-          this.starting = null;
-          throw error;
-        },
-      );
+  private acquire(): Live {
+    if (this.live) return this.live;
+    const live: Live = { ready: this.spawn(), busy: 0, retired: false };
+    // A failed start is dropped so the next read tries again.
+    live.ready.catch(() => {
+      if (this.live === live) this.live = null;
+    });
+    this.live = live;
+    return live;
+  }
+
+  private retire(live: Live): void {
+    if (live.retired) return;
+    live.retired = true;
+    this.recycles += 1;
+    if (this.live === live) this.live = null;
+    this.retiring.add(live);
+  }
+
+  /** After a read: retire the worker if memory passed the bound; end a retired one with no reads left. */
+  private settle(live: Live): void {
+    if (!live.retired && this.recycleRssBytes !== null && this.rss() > this.recycleRssBytes) this.retire(live);
+    if (live.retired && live.busy === 0) {
+      this.retiring.delete(live);
+      void terminate(live);
     }
-    return this.starting;
   }
 
   private async spawn(): Promise<MinimalWorker> {
@@ -156,31 +206,41 @@ export class SlipReader {
   /** Reads one slip image into words with boxes. Refuses non-images, corrupt and oversized files. */
   async read(image: Uint8Array): Promise<OcrRead> {
     const info = checkImage(image);
-    const worker = await this.ensureWorker();
-    const started = Date.now();
-    const buffer = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
-    let result: { data: { blocks: TesseractBlock[] | null } };
+    const live = this.acquire();
+    live.busy += 1;
     try {
-      result = await withTimeout(
-        worker.recognize(buffer, {}, { blocks: true, text: false }),
-        this.recognizeTimeoutMs,
-        () => new AppError('UNAVAILABLE', `OCR did not finish within ${this.recognizeTimeoutMs} ms`),
-      );
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      // Tesseract rejects with a plain string or Error when the image data cannot be decoded.
-      throw badInput(`corrupt or unreadable ${info.kind.toUpperCase()} image: the OCR engine could not decode it`);
+      const worker = await live.ready;
+      const started = Date.now();
+      const buffer = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+      let result: { data: { blocks: TesseractBlock[] | null } };
+      try {
+        result = await withTimeout(worker.recognize(buffer, {}, { blocks: true, text: false }), this.recognizeTimeoutMs, () => {
+          this.retire(live);
+          return new AppError('UNAVAILABLE', `OCR did not finish within ${this.recognizeTimeoutMs} ms`);
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // Tesseract rejects with a plain string or Error when the image data cannot be decoded.
+        throw new UndecodableImageError(info.kind);
+      }
+      const ms = Date.now() - started;
+      return { page: { width: info.width, height: info.height, words: wordsFromBlocks(result.data.blocks) }, ms };
+    } finally {
+      live.busy -= 1;
+      this.settle(live);
     }
-    const ms = Date.now() - started;
-    return { page: { width: info.width, height: info.height, words: wordsFromBlocks(result.data.blocks) }, ms };
   }
 
   async close(): Promise<void> {
-    const pending = this.starting;
-    this.worker = null;
-    this.starting = null;
-    if (!pending) return;
-    const worker = await pending.catch(() => null);
-    if (worker) await worker.terminate();
+    const all = [...this.retiring, ...(this.live ? [this.live] : [])];
+    this.live = null;
+    this.retiring.clear();
+    await Promise.all(all.map(terminate));
   }
+}
+
+/** Ends a worker's thread; one that never started has nothing to end. */
+async function terminate(live: Live): Promise<void> {
+  const worker = await live.ready.catch(() => null);
+  if (worker) await worker.terminate().catch(() => undefined);
 }

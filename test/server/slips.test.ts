@@ -98,7 +98,8 @@ Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest
 beforeAll(async () => {
   seeded = await seedStore();
   clock = seeded.now;
-  api = await startServer({ store: seeded.store, config: seeded.config, now: () => clock, wallClock: () => clock });
+  // No memory recycling here: these tests count worker starts and threads (test/slips/ocr-recycle.test.ts covers recycling).
+  api = await startServer({ store: seeded.store, config: seeded.config, now: () => clock, wallClock: () => clock, slipReader: { recycleRssBytes: null } });
 }, 120_000);
 
 afterAll(async () => {
@@ -316,7 +317,7 @@ describe('POST /api/slips/parse: uploads refused before OCR', () => {
 });
 
 describe('POST /api/slips/parse: a real screenshot through OCR', () => {
-  it('reads the real Hard Rock parlay twice on one worker, and maps an undecodable image to 400', { timeout: 120_000 }, async () => {
+  it('reads the real Hard Rock parlay twice on one worker, and maps an undecodable image to 400 (counted)', { timeout: 120_000 }, async () => {
     const u = user('ocr@example.test', 'desk');
     const times: number[] = [];
     const results: SlipResult[] = [];
@@ -348,7 +349,8 @@ describe('POST /api/slips/parse: a real screenshot through OCR', () => {
     const corrupt = await upload(u.token, truncated);
     expect(corrupt.status, corrupt.text).toBe(400);
     expect(errorOf(corrupt).message).toMatch(/corrupt or unreadable PNG image/);
-    expect(usageCount(u)).toBe(2);
+    // The engine spent a decode on it: counted (test/security/image-bombs.test.ts runs a free user out).
+    expect(usageCount(u)).toBe(3);
     // The worker survives a failed decode and is still the one worker.
     const again = await upload(u.token, HR_PNG);
     expect(again.status).toBe(200);

@@ -4,7 +4,7 @@ import { shapeRow, type Tier } from '../../domain/tiers.js';
 import { AppError, badInput } from '../../errors.js';
 import { runScan } from '../../jobs/scan.js';
 import { checkImage, UPLOAD_CAP_BYTES } from '../../slips/image.js';
-import { SlipReader, type SlipReaderOptions } from '../../slips/ocr.js';
+import { SlipReader, UndecodableImageError, type SlipReaderOptions } from '../../slips/ocr.js';
 import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';
 import type { SlipResult } from '../../slips/schema.js';
 import type { ServerDeps } from '../context.js';
@@ -136,7 +136,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
     response: slipAnswerSchema,
     summary: 'Read a bet slip (screenshot or pasted text) into legs and grade each leg',
     description:
-      'Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request that fails validation or decoding is not counted. Oversize: 413; not an image or a corrupt image: 400.',
+      'Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request refused before OCR (validation, a non-image, oversize) is not counted; an image the OCR engine fails to decode is. Over 4 MB, or an image whose header declares more than 25 megapixels or 10,000 pixels a side: 413 before any decoding; not an image or a corrupt image: 400.',
     errors: [401, 413, 429],
     handle: async ({ event, caller }): Promise<SlipResult & { meter: { used: number; limit: number; windowHours: number } }> => {
       if (!caller.authenticated || !caller.user) {
@@ -162,9 +162,16 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
         let result: SlipResult;
         if (input.kind === 'image') {
           const image = input.image!;
-          // Refused before the worker starts: a non-image never costs an OCR start.
+          // Refused before the worker starts: a non-image or an image over the pixel budget never costs an OCR start.
           checkImage(image);
-          result = await readSlipImage(await ocr.reader(), image, { book: input.book, gradeLeg });
+          const reader = await ocr.reader();
+          try {
+            result = await readSlipImage(reader, image, { book: input.book, gradeLeg });
+          } catch (error) {
+            // The engine spent a decode on it: counted, so a failing image cannot be sent without end.
+            if (error instanceof UndecodableImageError) recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
+            throw error;
+          }
         } else {
           result = await readSlipText(input.text!, { book: input.book, gradeLeg });
         }
@@ -203,6 +210,6 @@ export function describeSlipRoute(openapi: Record<string, unknown>): void {
     };
   }
   const responses = op['responses'] as Record<string, Record<string, unknown>>;
-  if (responses['413']) responses['413'] = { ...responses['413'], description: 'Upload over the 4 MB image cap (or JSON over the body cap)' };
+  if (responses['413']) responses['413'] = { ...responses['413'], description: 'Upload over the 4 MB image cap, an image whose header declares more than 25 megapixels or 10,000 pixels a side, or JSON over the body cap' };
   responses['503'] = { $ref: '#/components/responses/Unavailable', description: 'The OCR engine could not start or did not finish in time' };
 }
