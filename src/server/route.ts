@@ -52,6 +52,8 @@ export interface RouteDef<P extends z.ZodType | undefined, Q extends z.ZodType |
   maxAge?: number;
   /** Apply the stats-like read limit. */
   statsLimited?: boolean;
+  /** The route may call a provider: apply the per-caller upstream budget (docs/api.md "Upstream rationing"). */
+  upstream?: boolean;
   /**
    * The success answer's wire shape (snake_case, as toWire writes it), for the OpenAPI document
    * and the contract test; `html` for a page. Name it with wireSchema() to share it.
@@ -85,6 +87,7 @@ export interface Route {
   /** Seconds of max-age (Cache-Control); undefined: no-store. */
   maxAge: number | undefined;
   statsLimited: boolean;
+  upstream: boolean;
   errors: number[];
   handler(deps: ServerDeps): EventHandler;
 }
@@ -148,6 +151,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
     response: def.response,
     maxAge: def.maxAge,
     statsLimited: def.statsLimited ?? false,
+    upstream: def.upstream ?? false,
     errors: def.errors ?? [],
     handler: (deps) => {
       /** The answer once the input is read: cache headers, the route's own handling, then the body. */
@@ -178,6 +182,13 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
           const verdict = deps.limiter.hit(`stats:${clientKey(event, caller)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.wallNow());
           if (!verdict.ok) {
             throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`, { retryAfter: verdict.retryAfter });
+          }
+        }
+        if (def.upstream) {
+          // One budget across every provider-capable route: a new date or id there costs provider attempts.
+          const verdict = deps.limiter.hit(`upstream:${clientKey(event, caller)}`, deps.limits.upstreamPerWindow, deps.limits.upstreamWindowSeconds, deps.wallNow());
+          if (!verdict.ok) {
+            throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.upstreamPerWindow} requests per ${deps.limits.upstreamWindowSeconds} s across the routes that may call a provider`, { retryAfter: verdict.retryAfter });
           }
         }
         const { params, query } = inputOf(event);
