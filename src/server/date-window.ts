@@ -32,7 +32,7 @@ export function requireDateInWindow(field: string, date: string, dataNow: Date, 
   const from = addDays(today, -window.back);
   const to = addDays(today, window.ahead);
   if (date < from || date > to) {
-    throw new AppError('BAD_INPUT', `${field} must be between ${from} and ${to} (${window.back} days before to ${window.ahead} after the server's data date ${today}), got ${date}`);
+    throw new AppError('BAD_INPUT', `${field} must be between ${from} and ${to} (the window around the server's data date ${today}), got ${date}`);
   }
 }
 
@@ -46,5 +46,6 @@ export function requireSeasonInWindow(field: string, season: number, dataNow: Da
 
 /** The window in words, for route descriptions. */
 export function windowText(field: string, window: DateWindow): string {
-  return `${field} must lie within ${window.back} days before to ${window.ahead} days after the server's data date (ET), else 400.`;
+  const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+  return `${field} must lie within ${days(window.back)} before to ${days(window.ahead)} after the server's data date (ET), else 400.`;
 }
