@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_DISPLAY_ZONE, isTimeZone } from './domain/time.js';
 import { AppError, describeZodIssues } from './errors.js';
@@ -62,7 +63,33 @@ export const envSchema = z.object({
     .regex(/^[0-9a-f]+:[0-9a-f]+$/, 'expected <id>:<hex secret> as Ghost shows it')
     .optional(),
   DESK_NOTIFY_WEBHOOK: z.url().optional(),
-  /** Behind the proxy, the request header that carries the client IP (e.g. x-forwarded-for); unset = the socket address. */
+  /**
+   * The proxies in front of the server, `addr` or `addr/prefix` (IPv4 or IPv6), comma-separated. From
+   * a peer in this list, per-address limits key on the nearest untrusted hop of X-Forwarded-For (or
+   * TRUSTED_PROXY_IP_HEADER); from anyone else the header is ignored. Unset: no proxy is trusted.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return null;
+      const out: string[] = [];
+      for (const entry of v.split(',').map((e) => e.trim()).filter(Boolean)) {
+        const [address = '', prefix, extra] = entry.split('/');
+        const family = isIP(address);
+        const bits = family === 4 ? 32 : 128;
+        if (family === 0 || extra !== undefined || (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits))) {
+          ctx.addIssue({ code: 'custom', message: `'${entry}' is not an IPv4 or IPv6 address or CIDR (e.g. 10.0.0.0/8, 127.0.0.1, fd00::/8)` });
+          return z.NEVER;
+        }
+        out.push(prefix === undefined ? address : `${address}/${Number(prefix)}`);
+      }
+      return out;
+    }),
+  /**
+   * The header a trusted proxy writes the client chain to (default x-forwarded-for). Believed only
+   * from a TRUSTED_PROXIES peer: set without TRUSTED_PROXIES it is ignored, and `serve` says so.
+   */
   TRUSTED_PROXY_IP_HEADER: z
     .string()
     .regex(/^[a-z0-9-]+$/i, 'expected a header name')

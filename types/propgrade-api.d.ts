@@ -589,7 +589,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe webhook endpoint (signed events only)
-         * @description Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within 300 s of the wall clock, also on a store served as of a replay) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap 524288 bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.
+         * @description Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within 300 s of the wall clock in either direction, also on a store served as of a replay) before anything is read: a missing, forged, stale or future-dated signature, or a body altered after signing, is a 400 with one fixed message and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap 524288 bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.
          *
          *     Public: the same answer for everyone.
          */
@@ -675,9 +675,11 @@ export interface paths {
         };
         /**
          * Live tracking of today’s ledger and slate props (labelled tracking; never changes a grade)
-         * @description Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s.
+         * @description Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s. date must lie within 7 days before to 1 day after the server's data date (ET), else 400.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getLiveBySport"];
         put?: never;
@@ -700,6 +702,8 @@ export interface paths {
          * @description Items deduplicated by id, newest first; cached 15 minutes.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getNewsBySport"];
         put?: never;
@@ -722,6 +726,8 @@ export interface paths {
          * @description Only with FUTURES_ENABLED=1; one Odds API outrights call per sport per 12 hours, outside the daily snapshot budget. Selections carry prev_price and move (shortening, drifting, flat on implied probability) only when a previous price exists. WNBA has no futures key: hidden with that reason.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getFuturesBySport"];
         put?: never;
@@ -741,9 +747,11 @@ export interface paths {
         };
         /**
          * MMA fight cards (UFC, PFL) for an ET date with moneyline and round-total odds; empty off-card
-         * @description Per bout: two fighters with tale of the tape, best moneyline and round-total prices across the allowed books (joined by normalized fighter names), style blend and a style-edge model read (not a grade). Method, round and KO markets are data-limited.
+         * @description Per bout: two fighters with tale of the tape, best moneyline and round-total prices across the allowed books (joined by normalized fighter names), style blend and a style-edge model read (not a grade). Method, round and KO markets are data-limited. date must lie within 366 days before to 60 days after the server's data date (ET), else 400.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getCombatByDate"];
         put?: never;
@@ -764,6 +772,8 @@ export interface paths {
         /**
          * One bout by ESPN id (404 for an unknown id)
          * @description Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getFightById"];
         put?: never;
@@ -830,6 +840,8 @@ export interface paths {
          * @description id: a provider game id, or <yyyy-mm-dd>:<TEAM> for a stored game whose source carried none (that team and its opponent on the date). Provider answers are cached 5 minutes; nothing found: available false with the reason. Rate-limited.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getStatsGameById"];
         put?: never;
@@ -849,9 +861,11 @@ export interface paths {
         };
         /**
          * Pitcher arsenal from Baseball Savant: per pitch type usage %, whiff %, velocity, ranked by usage, and strikeout %
-         * @description Both season CSVs cached 24 hours. A missing velocity or whiff value is null, never 0. An unknown pitcher, an unknown data shape or an upstream error: {found: false} with the reason (an unknown name also carries did-you-mean suggestions). Two pitchers sharing the name: 404 with details.candidates.
+         * @description Both season CSVs cached 24 hours. A missing velocity or whiff value is null, never 0. An unknown pitcher, an unknown data shape or an upstream error: {found: false} with the reason (an unknown name also carries did-you-mean suggestions). Two pitchers sharing the name: 404 with details.candidates. Season: 2015 (Statcast) through the data clock’s year, else 400.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getStatsPitcherByNameArsenal"];
         put?: never;
@@ -871,9 +885,11 @@ export interface paths {
         };
         /**
          * The day's lineups per team with each player's CONFIRMED (batting slot), NOT_IN or PROJECTED state (MLB)
-         * @description The same rule as /api/schedule/{sport}/lineups, over the MLB Stats API: posted lineups from the schedule, and for a started game its starting nine from the live feed. Cached 10 minutes. Other sports: available false.
+         * @description The same rule as /api/schedule/{sport}/lineups, over the MLB Stats API: posted lineups from the schedule, and for a started game its starting nine from the live feed. Cached 10 minutes. Other sports: available false. date must lie within 30 days before to 7 days after the server's data date (ET), else 400.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getStatsLineup"];
         put?: never;
@@ -896,6 +912,8 @@ export interface paths {
          * @description ESPN team roster (cached one hour) by position; within a position ordered by stored minutes per game (basketball) or games (MLB) this season, then the roster’s order. Unknown team: 404.
          *
          *     Public: the same answer for everyone.
+         *
+         *     May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.
          */
         get: operations["getStatsDepth"];
         put?: never;
@@ -4165,6 +4183,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4196,6 +4215,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4224,6 +4244,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4252,6 +4273,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4281,6 +4303,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4415,6 +4438,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4445,6 +4469,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4477,6 +4502,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };

@@ -69,10 +69,25 @@ export function connectStripe(secretKey: string, client: (secretKey: string) => 
   };
 }
 
+/** Why a webhook signature was refused, as a fixed code (never the SDK's text, which carries a docs URL). */
+export type SignatureRefusal = 'mismatch' | 'stale' | 'future' | 'not_event';
+
+/** The `t=` of a Stripe-Signature header, read the way the SDK reads it (the last `t=` wins); null without one. */
+function signedAt(signature: string): number | null {
+  let t: number | null = null;
+  for (const item of signature.split(',')) {
+    const [key, value] = item.split('=');
+    if (key?.trim() === 't' && value !== undefined && /^\d{1,12}$/.test(value.trim())) t = Number(value.trim());
+  }
+  return t;
+}
+
 /**
  * Checks a webhook body against its Stripe-Signature header (HMAC-SHA256 with the webhook secret,
- * timestamp within `toleranceSeconds` of `nowMs`, the wall clock) and answers the event it signs,
- * unread. A missing, forged or stale signature, or a body that is not an event: `ok: false` and why.
+ * timestamp within `toleranceSeconds` of `nowMs`, the wall clock, in BOTH directions: the SDK only
+ * refuses the past, so a timestamp dated ahead is refused here) and answers the event it signs,
+ * unread. A missing, forged, stale or future signature, or a body that is not an event: `ok: false`
+ * and a fixed reason code.
  */
 export async function verifyStripeSignature(
   raw: string | Buffer,
@@ -80,11 +95,23 @@ export async function verifyStripeSignature(
   secret: string,
   toleranceSeconds: number,
   nowMs: number,
-): Promise<{ ok: true; event: unknown } | { ok: false; reason: string }> {
+): Promise<{ ok: true; event: unknown } | { ok: false; reason: SignatureRefusal }> {
   const StripeSdk = await sdk();
+  let event: unknown;
   try {
-    return { ok: true, event: StripeSdk.webhooks.constructEvent(raw, signature, secret, toleranceSeconds, undefined, nowMs) };
+    event = StripeSdk.webhooks.constructEvent(raw, signature, secret, toleranceSeconds, undefined, nowMs);
   } catch (error) {
-    return { ok: false, reason: error instanceof StripeSdk.errors.StripeSignatureVerificationError ? error.message : 'the body is not a Stripe event' };
+    if (!(error instanceof StripeSdk.errors.StripeSignatureVerificationError)) return { ok: false, reason: 'not_event' };
+    // Tolerance 0 skips the SDK's time check: the HMAC alone tells a stale signature from a forged one.
+    try {
+      StripeSdk.webhooks.constructEvent(raw, signature, secret, 0, undefined, nowMs);
+      return { ok: false, reason: 'stale' };
+    } catch {
+      return { ok: false, reason: 'mismatch' };
+    }
   }
+  // The HMAC covers `t`, so this is the sender's own claim: more than the tolerance ahead of our clock is refused like a stale one.
+  const t = signedAt(signature);
+  if (t === null || t > Math.floor(nowMs / 1000) + toleranceSeconds) return { ok: false, reason: 'future' };
+  return { ok: true, event };
 }

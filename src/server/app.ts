@@ -5,6 +5,7 @@ import type { SlipReaderOptions } from '../slips/ocr.js';
 import type { Store } from '../store/db.js';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
 import { corsFor } from './cors.js';
+import { proxySettingsWarning } from './client-address.js';
 import { syncDispatch } from './dispatch.js';
 import { isPlainPath } from './paths.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
@@ -80,6 +81,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
   const now = options.now ?? (() => new Date());
   const wallNow = options.wallClock ?? (() => new Date());
   const log = options.log ?? { info() {}, warn() {} };
+  const proxyWarning = proxySettingsWarning(options.config);
+  if (proxyWarning) log.warn(proxyWarning);
   const runNow = snapshotRunClock(options.config, now, wallNow, options.runNow);
   const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, runNow, log, wallNow);
   const deps: ServerDeps = {

@@ -18,6 +18,12 @@ export interface ServerLimits {
   /** Requests per window on stats-like reads (team hub, player search, ledger and accuracy reads). */
   statsPerWindow: number;
   statsWindowSeconds: number;
+  /**
+   * Requests per window, per caller, on the routes that may call a provider (route.ts `upstream`;
+   * docs/api.md "Upstream rationing"): each new key there can cost seconds of provider attempts.
+   */
+  upstreamPerWindow: number;
+  upstreamWindowSeconds: number;
   /** Metered scan reads per rolling 24 hours by tier; null = unlimited. */
   scanReadsPerDay: { free: number | null; analyst: number | null; desk: number | null };
 }
@@ -26,6 +32,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   bodyBytes: 1024 * 1024,
   statsPerWindow: 60,
   statsWindowSeconds: 60,
+  upstreamPerWindow: 30,
+  upstreamWindowSeconds: 60,
   scanReadsPerDay: { ...SCAN_READS_PER_DAY },
 };
 

@@ -111,6 +111,9 @@ const ACCESS_TEXT: Record<Access, string> = {
   internal: `Internal: the ${INTERNAL_KEY_HEADER} header (INTERNAL_API_KEY); missing, wrong or unconfigured: 401.`,
 };
 
+const UPSTREAM_TEXT =
+  'May call a provider: counts against the caller’s upstream budget, shared by every route marked x-upstream (docs/api.md "Upstream rationing"; 30 requests per 60 s by default, per user with a valid token, else per client address). Over it: 429 with Retry-After. A date outside the route’s window around the data clock: 400.';
+
 function parameters(route: Route): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const [where, schema] of [
@@ -136,7 +139,7 @@ export function errorStatuses(route: Route): number[] {
   const statuses = new Set<number>(route.errors);
   if (route.params || route.query || route.body) statuses.add(400);
   if (route.body) statuses.add(413);
-  if (route.statsLimited) statuses.add(429);
+  if (route.statsLimited || route.upstream) statuses.add(429);
   if (route.access === 'internal' || route.access === 'auth' || route.access === 'desk') statuses.add(401);
   if (route.access === 'tier-gated' || route.access === 'desk') statuses.add(403);
   statuses.add(405);
@@ -210,13 +213,14 @@ export function buildOpenApi(routes: readonly Route[], version: string): JsonSch
       if (!known) throw new Error(`${route.method} ${route.path} declares status ${status}, which has no error response`);
       responses[String(status)] = { $ref: `#/components/responses/${known.name}` };
     }
-    const description = [route.description, ACCESS_TEXT[route.access]].filter(Boolean).join('\n\n');
+    const description = [route.description, ACCESS_TEXT[route.access], route.upstream ? UPSTREAM_TEXT : undefined].filter(Boolean).join('\n\n');
     const op: JsonSchema = {
       operationId: operationIdOf(route),
       summary: route.summary,
       description,
       tags: [route.tag],
       'x-access': route.access,
+      ...(route.upstream ? { 'x-upstream': true } : {}),
       security: SECURITY[route.access],
       parameters: parameters(route),
       responses,

@@ -10,6 +10,8 @@ import { keptPerUrl, readJsonBody, readParams, readQuery, requestHeader } from '
 import { requireInternalKey } from './internal-key.js';
 import { COMPRESS_MIN_BYTES, sendNegotiated } from './compress.js';
 import { bearerChallenge } from './envelope.js';
+import { clientAddress } from './client-address.js';
+import type { Env } from '../config.js';
 
 /**
  * Access classes (docs/api.md): `public` is the same for everyone; `tier-shaped` answers everyone
@@ -52,6 +54,8 @@ export interface RouteDef<P extends z.ZodType | undefined, Q extends z.ZodType |
   maxAge?: number;
   /** Apply the stats-like read limit. */
   statsLimited?: boolean;
+  /** The route may call a provider: apply the per-caller upstream budget (docs/api.md "Upstream rationing"). */
+  upstream?: boolean;
   /**
    * The success answer's wire shape (snake_case, as toWire writes it), for the OpenAPI document
    * and the contract test; `html` for a page. Name it with wireSchema() to share it.
@@ -85,6 +89,7 @@ export interface Route {
   /** Seconds of max-age (Cache-Control); undefined: no-store. */
   maxAge: number | undefined;
   statsLimited: boolean;
+  upstream: boolean;
   errors: number[];
   handler(deps: ServerDeps): EventHandler;
 }
@@ -110,10 +115,13 @@ export function signalOnboarding(event: H3Event, caller: Caller, cutoff: string)
   if (state.required) event.node.res.setHeader(ONBOARDING_HEADER, state.redirect);
 }
 
-/** The client address; behind the proxy this is the proxy's, which is why valid tokens key by user. */
-export function clientKey(event: H3Event, caller: Caller): string {
+/**
+ * Who a per-caller limit or meter counts: the user of a valid token, else the client address
+ * (client-address.ts: behind a TRUSTED_PROXIES proxy, the nearest untrusted X-Forwarded-For hop).
+ */
+export function clientKey(event: H3Event, caller: Caller, config: Env): string {
   if (caller.user) return `user:${caller.user.id}`;
-  return `ip:${event.node.req.socket.remoteAddress ?? 'unknown'}`;
+  return `ip:${clientAddress(event, config)}`;
 }
 
 /**
@@ -148,6 +156,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
     response: def.response,
     maxAge: def.maxAge,
     statsLimited: def.statsLimited ?? false,
+    upstream: def.upstream ?? false,
     errors: def.errors ?? [],
     handler: (deps) => {
       /** The answer once the input is read: cache headers, the route's own handling, then the body. */
@@ -175,9 +184,16 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
           throw new AppError('FORBIDDEN', 'this route needs a paid tier (analyst or desk)');
         }
         if (def.statsLimited) {
-          const verdict = deps.limiter.hit(`stats:${clientKey(event, caller)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.wallNow());
+          const verdict = deps.limiter.hit(`stats:${clientKey(event, caller, deps.config)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.wallNow());
           if (!verdict.ok) {
             throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`, { retryAfter: verdict.retryAfter });
+          }
+        }
+        if (def.upstream) {
+          // One budget across every provider-capable route: a new date or id there costs provider attempts.
+          const verdict = deps.limiter.hit(`upstream:${clientKey(event, caller, deps.config)}`, deps.limits.upstreamPerWindow, deps.limits.upstreamWindowSeconds, deps.wallNow());
+          if (!verdict.ok) {
+            throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.upstreamPerWindow} requests per ${deps.limits.upstreamWindowSeconds} s across the routes that may call a provider`, { retryAfter: verdict.retryAfter });
           }
         }
         const { params, query } = inputOf(event);

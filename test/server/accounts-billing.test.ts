@@ -8,6 +8,7 @@ import { createUser, resolveBearer } from '../../src/accounts/users.js';
 import { stripeEvents, subscriptions, users } from '../../src/store/schema.js';
 import { tempStore } from '../helpers/replay-store.js';
 import { quiet, startServer, type Running } from './_harness.js';
+import { WEBHOOK_SIGNATURE_REFUSED } from '../../src/server/routes/accounts.js';
 
 /**
  * Stripe webhooks end to end on a real loopback server (issue 15): every payload is signed with the
@@ -107,8 +108,8 @@ describe('signature: anything not signed by STRIPE_WEBHOOK_SECRET is a 400 and c
       expect(r.json['error']['code']).toBe('BAD_INPUT');
     }
     expect(attempts[0]!.json['error']['message']).toBe('missing Stripe-Signature header');
-    expect(attempts[4]!.json['error']['message']).toContain('Timestamp outside the tolerance zone');
-    expect(attempts[5]!.json['error']['message']).toContain('Stripe signature verification failed');
+    // Every refused signature answers one fixed message: never the SDK's text or its docs URL.
+    for (const r of attempts.slice(1)) expect(r.json['error']['message']).toBe(WEBHOOK_SIGNATURE_REFUSED);
     expect(tables()).toEqual(before);
     // The same body, signed, is accepted: the refusals above were about the signature alone.
     expect((await deliver(body)).json).toEqual({ received: true, event_id: expect.stringMatching(/^evt_/), outcome: 'applied' });

@@ -142,15 +142,16 @@ describe('content routes on the replay loop', () => {
       expect((await post(s.base, { email: 'bad' })).status).toBe(429);
     });
 
-    it('behind the proxy the trusted header is the address; without the setting the header is ignored', async () => {
-      const trusted = await serve({ TRUSTED_PROXY_IP_HEADER: 'X-Forwarded-For' });
+    it('behind a TRUSTED_PROXIES proxy the forwarded address counts; from anyone else the header is ignored', async () => {
+      const trusted = await serve({ TRUSTED_PROXIES: '127.0.0.1', TRUSTED_PROXY_IP_HEADER: 'X-Forwarded-For' });
       for (let i = 0; i < 10; i++) expect((await post(trusted.base, { email: `a${i}@example.com` }, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200);
       expect((await post(trusted.base, { email: 'a10@example.com' }, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(429);
       // Another client behind the same proxy has its own budget; a spoofed left-most entry changes nothing.
       expect((await post(trusted.base, { email: 'b@example.com' }, { 'x-forwarded-for': '198.51.100.9, 203.0.113.8' })).status).toBe(200);
       expect((await post(trusted.base, { email: 'c@example.com' }, { 'x-forwarded-for': '10.0.0.1, 203.0.113.7' })).status).toBe(429);
 
-      const untrusted = await serve({});
+      // The header named without TRUSTED_PROXIES is believed from nobody (it was from anyone).
+      const untrusted = await serve({ TRUSTED_PROXY_IP_HEADER: 'X-Forwarded-For' });
       for (let i = 0; i < 10; i++) await post(untrusted.base, { email: `d${i}@example.com` }, { 'x-forwarded-for': `192.0.2.${i}` });
       expect((await post(untrusted.base, { email: 'd10@example.com' }, { 'x-forwarded-for': '192.0.2.99' })).status).toBe(429);
     });

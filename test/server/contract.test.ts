@@ -239,7 +239,7 @@ beforeAll(async () => {
     wallClock: () => WALL,
     log: quiet,
     runSnapshot: createSnapshotRunner(seeded.store, seeded.config, () => seeded.now, quiet),
-    limits: { statsPerWindow: 100_000 },
+    limits: { statsPerWindow: 100_000, upstreamPerWindow: 100_000 },
   });
   doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as Json;
   ops = Object.entries(doc['paths'] as Json).flatMap(([template, methods]) =>

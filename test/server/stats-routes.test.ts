@@ -13,6 +13,8 @@ import { findKeys, quiet, seedStore, startServer, type Running, type Seeded } fr
 let seeded: Seeded;
 let api: Running;
 let limited: Running;
+/** Lineup dates lie within 30 days of the data clock (docs/api.md "Upstream rationing"): a server as of the MLB recording (2023-09-19). */
+let mlbDay: Running;
 let token: string;
 const get = (path: string, headers: Record<string, string> = {}, on: Running = api) => fetch(`${on.base}${path}`, { headers });
 const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
@@ -21,12 +23,14 @@ beforeAll(async () => {
   seeded = await seedStore();
   token = createUser(seeded.store, { email: 'desk@stats.test', tier: 'desk' }, seeded.now).token;
   const config = loadConfig({ PROPGRADE_REPLAY: 'data/replay' });
-  api = await startServer({ store: seeded.store, config, now: () => seeded.now, log: quiet, limits: { statsPerWindow: 10_000 } });
+  api = await startServer({ store: seeded.store, config, now: () => seeded.now, log: quiet, limits: { statsPerWindow: 10_000, upstreamPerWindow: 10_000 } });
+  mlbDay = await startServer({ store: seeded.store, config, now: () => new Date('2023-09-20T12:00:00Z'), log: quiet });
   limited = await startServer({ store: seeded.store, config, now: () => seeded.now, wallClock: () => new Date('2026-11-27T20:00:00Z'), log: quiet });
 }, 120_000);
 afterAll(async () => {
   await api?.close();
   await limited?.close();
+  await mlbDay?.close();
   seeded?.cleanup();
 });
 
@@ -112,10 +116,12 @@ describe('GET /api/stats/pitcher/{name}/arsenal', () => {
 
 describe('GET /api/stats/lineup, /api/stats/depth, /api/stats/cascade', () => {
   it('lineups of 2023-08-22: states from the live feed', async () => {
-    const body = await json(get('/api/stats/lineup?sport=mlb&date=2023-08-22'));
+    const body = await json(get('/api/stats/lineup?sport=mlb&date=2023-08-22', {}, mlbDay));
     expect(body).toMatchObject({ sport: 'mlb', available: true, counts: { CONFIRMED: 18, NOT_IN: 3, PROJECTED: 0 } });
     expect(body.games[0].teams[0].players[0]).toEqual({ player: 'Mike Tauchman', key: 'mike tauchman', state: 'CONFIRMED', batting_slot: 1 });
     expect(await json(get('/api/stats/lineup?sport=nba'))).toMatchObject({ sport: 'nba', available: false });
+    // The same date from a server whose data clock is two years on: outside the window, 400 before any provider call.
+    expect((await get('/api/stats/lineup?sport=mlb&date=2023-08-22')).status).toBe(400);
   });
 
   it('the Braves depth chart with its source and time; an unknown team is a 404', async () => {

@@ -18,6 +18,9 @@ export const WEBHOOK_BODY_CAP_BYTES = 512 * 1024;
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
+/** The message of every refused signature (forged, altered, stale, dated ahead, not an event). */
+export const WEBHOOK_SIGNATURE_REFUSED = `Stripe signature verification failed: the Stripe-Signature header does not sign this body with STRIPE_WEBHOOK_SECRET within ${WEBHOOK_TOLERANCE_SECONDS} s of the server clock`;
+
 /** For /openapi.json only: the handler reads the raw bytes itself, and the signature decides. */
 const stripeEventEnvelopeSchema = z.looseObject({
   id: z.string().max(255).describe('evt_...'),
@@ -38,7 +41,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
     access: 'public',
     response: webhookAnswerSchema,
     summary: 'Stripe webhook endpoint (signed events only)',
-    description: `Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within ${WEBHOOK_TOLERANCE_SECONDS} s of the wall clock, also on a store served as of a replay) before anything is read: a missing, forged or stale signature, or a body altered after signing, is a 400 and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap ${WEBHOOK_BODY_CAP_BYTES} bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.`,
+    description: `Stripe calls this; nobody else can. The raw body is verified against the Stripe-Signature header with STRIPE_WEBHOOK_SECRET (HMAC-SHA256, timestamp within ${WEBHOOK_TOLERANCE_SECONDS} s of the wall clock in either direction, also on a store served as of a replay) before anything is read: a missing, forged, stale or future-dated signature, or a body altered after signing, is a 400 with one fixed message and changes nothing. No webhook secret configured: 503 NOT_CONFIGURED (Stripe retries). Handled: invoice.payment_failed (tier stays paid, 48 h grace), customer.subscription.created/updated (tier from STRIPE_PRICE_TIERS on active or trialing, status stored, grace cleared), customer.subscription.deleted (48 h grace, then free after the sweep). Idempotent by event id; an event older than the stored state is stale. Unknown event type or customer: 200, recorded in stripe_events, nothing else changes. Body cap ${WEBHOOK_BODY_CAP_BYTES} bytes. Answer: { received: true, outcome: applied | stale | ignored | duplicate }.`,
     errors: [503],
     handle: async ({ event }) => {
       const secret = deps.config.STRIPE_WEBHOOK_SECRET;
@@ -50,7 +53,8 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       const signature = getRequestHeader(event, 'stripe-signature');
       if (!signature) throw new AppError('BAD_INPUT', 'missing Stripe-Signature header');
       const verified = await verifyStripeSignature(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS, deps.wallNow().getTime());
-      if (!verified.ok) throw new AppError('BAD_INPUT', `Stripe signature verification failed: ${verified.reason}`);
+      // One fixed answer for every refusal: which check failed helps only a forger.
+      if (!verified.ok) throw new AppError('BAD_INPUT', WEBHOOK_SIGNATURE_REFUSED);
       const envelope = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), created: z.number().int().nonnegative(), data: z.looseObject({ object: z.unknown() }) }).safeParse(verified.event);
       if (!envelope.success) throw new AppError('BAD_INPUT', 'signed body is not a Stripe event (id, type, created, data)');
       const result = handleStripeEvent(deps.store, envelope.data as VerifiedEvent, { priceTiers: deps.config.STRIPE_PRICE_TIERS, now: deps.wallNow() });

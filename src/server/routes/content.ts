@@ -1,4 +1,4 @@
-import { eventHandler, getRequestHeader, type H3Event } from 'h3';
+import { eventHandler, type H3Event } from 'h3';
 import { z } from 'zod';
 import type { Env } from '../../config.js';
 import { isIsoDate, easternDate } from '../../domain/time.js';
@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import type { Caller } from '../../accounts/users.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
+import { clientAddress } from '../client-address.js';
 import { defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
 import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-content.js';
@@ -31,24 +32,6 @@ const subscribeBody = z.object({
 });
 
 const dateQuery = z.object({ date: z.string().refine(isIsoDate, 'expected a date such as 2025-11-05').meta(isoDateDoc).optional().describe('ET date (default: today at the server clock)') });
-
-/**
- * The caller's address for per-IP limits: behind the proxy, the configured trusted header (the
- * right-most address in a list, the one the trusted proxy itself added); otherwise, or when the
- * header is missing, the socket's address.
- */
-export function clientIp(event: H3Event, trustedHeader: string | undefined): string {
-  if (trustedHeader) {
-    const value = getRequestHeader(event, trustedHeader);
-    const last = value
-      ?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .pop();
-    if (last) return last;
-  }
-  return event.node.req.socket.remoteAddress ?? 'unknown';
-}
 
 /** The founder desk gate: a valid token (else 401) whose user's email is on DESK_ALLOWLIST (else 403). */
 export function requireDeskCaller(caller: Caller, config: Env): void {
@@ -104,7 +87,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
   });
 
   return [
-    limitedBeforeInput(subscribe, (event) => `subscribe:ip:${clientIp(event, deps.config.TRUSTED_PROXY_IP_HEADER)}`, SUBSCRIBE_LIMIT),
+    limitedBeforeInput(subscribe, (event) => `subscribe:ip:${clientAddress(event, deps.config)}`, SUBSCRIBE_LIMIT),
     defineRoute({
       method: 'POST',
       path: '/api/internal/newsletter/send',

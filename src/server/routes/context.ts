@@ -12,6 +12,7 @@ import { readNews } from '../../reads/news.js';
 import { silentLogger } from '../../feeds/sources.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { DATE_WINDOWS, requireDateInWindow, windowText } from '../date-window.js';
 import { isoDateDoc } from '../wire/registry.js';
 import { combatSchema, fightSchema, futuresSchema, liveSchema, newsSchema } from '../wire/answers-context.js';
 
@@ -73,14 +74,18 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       path: '/api/live/:sport',
       summary: 'Live tracking of today’s ledger and slate props (labelled tracking; never changes a grade)',
       description:
-        'Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s.',
+        'Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s.' + ` ${windowText('date', DATE_WINDOWS.live)}`,
       tag: 'context',
       access: 'public',
       response: liveSchema,
       params: liveParamsSchema,
       query: liveQuerySchema,
       maxAge: CONTEXT_MAX_AGE.live,
-      handle: ({ params, query }) => guarded({ sport: params.sport }, (d) => readLive(d, params.sport, query.date ? { date: query.date } : {})),
+      upstream: true,
+      handle: ({ params, query }) => {
+        if (query.date) requireDateInWindow('date', query.date, deps.now(), DATE_WINDOWS.live);
+        return guarded({ sport: params.sport }, (d) => readLive(d, params.sport, query.date ? { date: query.date } : {}));
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -93,6 +98,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       params: newsParamsSchema,
       query: newsQuerySchema,
       maxAge: CONTEXT_MAX_AGE.news,
+      upstream: true,
       handle: ({ params, query }) => guarded({ sport: params.sport }, (d) => readNews(d, params.sport, query.limit !== undefined ? { limit: query.limit } : {})),
     }),
     defineRoute({
@@ -106,6 +112,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       response: futuresSchema,
       params: futuresParamsSchema,
       maxAge: CONTEXT_MAX_AGE.futures,
+      upstream: true,
       handle: ({ params }) => guarded({ sport: params.sport }, (d) => readFutures(d, params.sport)),
     }),
     defineRoute({
@@ -113,13 +120,17 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       path: '/api/combat/:date',
       summary: 'MMA fight cards (UFC, PFL) for an ET date with moneyline and round-total odds; empty off-card',
       description:
-        'Per bout: two fighters with tale of the tape, best moneyline and round-total prices across the allowed books (joined by normalized fighter names), style blend and a style-edge model read (not a grade). Method, round and KO markets are data-limited.',
+        'Per bout: two fighters with tale of the tape, best moneyline and round-total prices across the allowed books (joined by normalized fighter names), style blend and a style-edge model read (not a grade). Method, round and KO markets are data-limited.' + ` ${windowText('date', DATE_WINDOWS.combat)}`,
       tag: 'context',
       access: 'public',
       response: combatSchema,
       params: combatParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
-      handle: ({ params }) => guarded({ date: params.date }, (d) => readCombat(d, params.date)),
+      upstream: true,
+      handle: ({ params }) => {
+        requireDateInWindow('date', params.date, deps.now(), DATE_WINDOWS.combat);
+        return guarded({ date: params.date }, (d) => readCombat(d, params.date));
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -130,6 +141,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       response: fightSchema,
       params: fightParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
+      upstream: true,
       errors: [404],
       handle: ({ params }) =>
         guarded({ id: params.id }, async (d) => {

@@ -37,7 +37,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
         const now = deps.now();
         // The meter counts requests: its rolling 24 hours run on the wall clock, the read on the data clock.
         const wall = deps.wallNow();
-        const subject = clientKey(event, caller);
+        const subject = clientKey(event, caller, deps.config);
         const limit = scanLimit(deps, caller.tier);
         // A slot is taken before the read and given back if the read is refused, so concurrent
         // scans can never pass the limit and a refused read never counts.
@@ -74,7 +74,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       description:
         'Auth required (no, unknown or revoked token: 401). Read from the same usage_events rows the POST /api/scan limiter counts. Limited tiers: `{ unlimited: false, used, limit, remaining, window_hours: 24, window_start, next_free_at }`; `next_free_at` is when the oldest counted read leaves the window (null when none is counted). Unlimited tiers (desk): `{ unlimited: true }` and nothing else. A refused read (insufficient_data) is never counted. Limits per tier: free 5, analyst 100, desk unlimited.',
       errors: [401],
-      handle: ({ event, caller }) => readMeter(deps.store, clientKey(event, caller), SCAN_READ_KIND, scanLimit(deps, caller.tier), deps.wallNow()),
+      handle: ({ event, caller }) => readMeter(deps.store, clientKey(event, caller, deps.config), SCAN_READ_KIND, scanLimit(deps, caller.tier), deps.wallNow()),
     }),
     defineRoute({
       method: 'POST',

@@ -145,7 +145,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       const now = deps.now();
       // Parses are metered on the wall clock; legs are graded on the data clock.
       const wall = deps.wallNow();
-      const subject = clientKey(event, caller);
+      const subject = clientKey(event, caller, deps.config);
       const limit = SLIP_PARSES_PER_DAY[caller.tier];
       const usage = meteredUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
       const pending = inFlight.get(subject) ?? 0;

@@ -20,6 +20,7 @@ import { readLineups } from '../../reads/stats-lineup.js';
 import { readPlayerStats } from '../../reads/stats-player.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
+import { DATE_WINDOWS, requireDateInWindow, requireSeasonInWindow, windowText } from '../date-window.js';
 import { isoDateDoc } from '../wire/registry.js';
 import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema, lineupSchema, playerStatsSchema, showcaseSchema } from '../wire/answers-stats.js';
 
@@ -150,6 +151,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       query: statsGameQuerySchema,
       maxAge: STATS_MAX_AGE.game,
       statsLimited: true,
+      upstream: true,
       handle: ({ params, query }) => guarded({ gameId: params.id }, (d) => readGame(d, params.id, query.sport ? { sport: query.sport } : {})),
     }),
     defineRoute({
@@ -160,13 +162,15 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       response: arsenalSchema,
       summary: 'Pitcher arsenal from Baseball Savant: per pitch type usage %, whiff %, velocity, ranked by usage, and strikeout %',
       description:
-        'Both season CSVs cached 24 hours. A missing velocity or whiff value is null, never 0. An unknown pitcher, an unknown data shape or an upstream error: {found: false} with the reason (an unknown name also carries did-you-mean suggestions). Two pitchers sharing the name: 404 with details.candidates.',
+        'Both season CSVs cached 24 hours. A missing velocity or whiff value is null, never 0. An unknown pitcher, an unknown data shape or an upstream error: {found: false} with the reason (an unknown name also carries did-you-mean suggestions). Two pitchers sharing the name: 404 with details.candidates. Season: 2015 (Statcast) through the data clock’s year, else 400.',
       params: statsPlayerParamsSchema,
       query: arsenalQuerySchema,
       maxAge: STATS_MAX_AGE.arsenal,
+      upstream: true,
       errors: [404],
-      handle: ({ params, query }) =>
-        guarded(
+      handle: ({ params, query }) => {
+        if (query.season !== undefined) requireSeasonInWindow('season', query.season, deps.now());
+        return guarded(
           {},
           async (d) => {
             const view = await readArsenal(d, params.name, query.season !== undefined ? { season: query.season } : {});
@@ -174,7 +178,8 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
             return view;
           },
           (reason) => ({ found: false, query: params.name, reason }),
-        ),
+        );
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -184,10 +189,14 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       response: lineupSchema,
       summary: "The day's lineups per team with each player's CONFIRMED (batting slot), NOT_IN or PROJECTED state (MLB)",
       description:
-        'The same rule as /api/schedule/{sport}/lineups, over the MLB Stats API: posted lineups from the schedule, and for a started game its starting nine from the live feed. Cached 10 minutes. Other sports: available false.',
+        'The same rule as /api/schedule/{sport}/lineups, over the MLB Stats API: posted lineups from the schedule, and for a started game its starting nine from the live feed. Cached 10 minutes. Other sports: available false.' + ` ${windowText('date', DATE_WINDOWS.lineup)}`,
       query: lineupQuerySchema,
       maxAge: STATS_MAX_AGE.lineup,
-      handle: ({ query }) => guarded({ sport: query.sport }, (d) => readLineups(d, query.sport, query.date ? { date: query.date } : {})),
+      upstream: true,
+      handle: ({ query }) => {
+        if (query.date) requireDateInWindow('date', query.date, deps.now(), DATE_WINDOWS.lineup);
+        return guarded({ sport: query.sport }, (d) => readLineups(d, query.sport, query.date ? { date: query.date } : {}));
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -200,6 +209,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
         'ESPN team roster (cached one hour) by position; within a position ordered by stored minutes per game (basketball) or games (MLB) this season, then the roster’s order. Unknown team: 404.',
       query: depthQuerySchema,
       maxAge: STATS_MAX_AGE.depth,
+      upstream: true,
       errors: [404],
       handle: ({ query }) =>
         guarded({ team: query.team }, async (d) => {
