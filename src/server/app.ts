@@ -18,6 +18,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { boardRoutes } from './routes/board.js';
 import { contentRoutes } from './routes/content.js';
 import { contextRoutes } from './routes/context.js';
+import { healthRoutes } from './routes/health.js';
 import { internalRoutes } from './routes/internal.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { playerRoutes } from './routes/players.js';
@@ -108,6 +109,7 @@ export function createApp(options: CreateAppOptions): ServerApp {
     ...accountRoutes(deps),
     ...contextRoutes(deps),
     ...statsRoutes(deps),
+    ...healthRoutes(deps),
   ];
   const openapi = buildOpenApi(routes, API_VERSION);
   describeSlipRoute(openapi);

@@ -83,6 +83,7 @@ const TAGS: Record<string, string> = {
   grading: 'Scan, analyze and parlay grading on demand',
   internal: 'Operator and cron routes (internal key)',
   meta: 'This document',
+  operations: 'Liveness and readiness for load balancers and monitors',
   players: 'Player search over stored names',
   record: 'The public record: accuracy and the model ledger',
   schedule: 'Lineups, injuries and probable pitchers from the latest snapshot',

@@ -113,3 +113,12 @@ export function migrationStatus(path: string): MigrationStatus {
     sqlite.close();
   }
 }
+
+/** Journal migrations the open store has not applied (the `__drizzle_migrations` table holds each one's `when`). */
+export function pendingMigrations(store: Store): string[] {
+  const hasTable = store.sqlite.prepare(`select 1 from sqlite_master where type='table' and name='__drizzle_migrations'`).get();
+  const applied = hasTable ? new Set((store.sqlite.prepare('select created_at as createdAt from __drizzle_migrations').all() as Array<{ createdAt: number }>).map((r) => Number(r.createdAt))) : new Set<number>();
+  return journal()
+    .filter((e) => !applied.has(e.when))
+    .map((e) => e.tag);
+}
