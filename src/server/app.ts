@@ -10,7 +10,9 @@ import { isPlainPath } from './paths.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
 import { allowOf, optionsAllow, unmatched } from './allow.js';
 import { encodedOnce, sendNegotiated } from './compress.js';
-import { buildOpenApi } from './openapi.js';
+import { buildOpenApi, describeMetricsRoute } from './openapi.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { metricsHandler } from './metrics-route.js';
 import { createRateLimiter } from './rate-limit.js';
 import { Replays } from './replay.js';
 import type { Route } from './route.js';
@@ -66,6 +68,8 @@ export interface ServerApp {
   replays: Replays;
   runSnapshot: SnapshotRunner;
   openapi: Record<string, unknown>;
+  /** GET /metrics's registry and the request instrumentation. */
+  metrics: Metrics;
   /** The slip route's OCR worker holder (`starts` counts worker starts). */
   slipReader: SharedSlipReader;
   /** Releases what the app holds beyond the socket: the OCR worker. The caller closes the store. */
@@ -92,7 +96,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     limiter: createRateLimiter(),
   };
-  const snapshotCache = createSnapshotCache(options.store);
+  let metrics: Metrics | null = null;
+  const snapshotCache = createSnapshotCache(options.store, (hit) => metrics?.cacheHit('snapshot', hit));
   const replays = new Replays();
   const slipReader = new SharedSlipReader(options.slipReader);
   const routes: Route[] = [
@@ -111,8 +116,10 @@ export function createApp(options: CreateAppOptions): ServerApp {
     ...statsRoutes(deps),
     ...healthRoutes(deps),
   ];
+  metrics = createMetrics(options.store, options.config, routes, wallNow, () => replays.hits());
   const openapi = buildOpenApi(routes, API_VERSION);
   describeSlipRoute(openapi);
+  describeMetricsRoute(openapi);
   const openapiBytes = Buffer.from(JSON.stringify(openapi), 'utf8');
 
   const h3Options: AppOptions = {
@@ -153,8 +160,9 @@ export function createApp(options: CreateAppOptions): ServerApp {
       if (!sendNegotiated(event, openapiBytes, 'application/json; charset=utf-8', openapiEncodings)) res.end(openapiBytes);
     }),
   );
+  table.get('/metrics', metricsHandler(metrics, options.config.INTERNAL_API_KEY));
   // Whatever no route answers: 405 with Allow on a known path, else 404 (allow.ts).
-  const allow = allowOf([...routes, { method: 'GET', path: '/openapi.json' }]);
+  const allow = allowOf([...routes, { method: 'GET', path: '/openapi.json' }, { method: 'GET', path: '/metrics' }]);
   router.use('/**', unmatched(allow));
   // One middleware, not two: h3 awaits each layer on every request. Security headers on every
   // answer, errors included (an HTML route adds its own strict CSP), then CORS, which answers a
@@ -173,6 +181,6 @@ export function createApp(options: CreateAppOptions): ServerApp {
   app.use(router);
   // The app's listener: kept answers replayed first (replay.ts), then GETs at plain paths skip
   // h3's promise chain, with the same steps and answers.
-  const listener = syncDispatch({ app, options: h3Options, middleware, gets, replays });
-  return { app, listener, routes, snapshotCache, replays, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
+  const listener = metrics.instrument(syncDispatch({ app, options: h3Options, middleware, gets, replays }));
+  return { app, listener, metrics, routes, snapshotCache, replays, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
 }
