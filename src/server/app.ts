@@ -6,7 +6,7 @@ import type { Store } from '../store/db.js';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
 import { corsFor } from './cors.js';
 import { syncDispatch } from './dispatch.js';
-import { isPlainPath } from './paths.js';
+import { isPlainPath, loggedPath } from './paths.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
 import { allowOf, optionsAllow, unmatched } from './allow.js';
 import { encodedOnce, sendNegotiated } from './compress.js';
@@ -70,6 +70,8 @@ export interface ServerApp {
   openapi: Record<string, unknown>;
   /** GET /metrics's registry and the request instrumentation. */
   metrics: Metrics;
+  /** The route template a request URL belongs to (`unmatched` for none): what logs and metrics label. */
+  routeOf(url: string): string;
   /** The slip route's OCR worker holder (`starts` counts worker starts). */
   slipReader: SharedSlipReader;
   /** Releases what the app holds beyond the socket: the OCR worker. The caller closes the store. */
@@ -125,7 +127,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
   const h3Options: AppOptions = {
     onError: (error, event) => {
       const reply = toErrorReply(error);
-      if (reply.status >= 500) log.warn(`${event.method} ${event.path}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
+      // The path without its query values: a token in a query string never reaches the log.
+      if (reply.status >= 500) log.warn(`${event.method} ${loggedPath(event.path)}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
       sendErrorReply(event, reply);
     },
   };
@@ -182,5 +185,5 @@ export function createApp(options: CreateAppOptions): ServerApp {
   // The app's listener: kept answers replayed first (replay.ts), then GETs at plain paths skip
   // h3's promise chain, with the same steps and answers.
   const listener = metrics.instrument(syncDispatch({ app, options: h3Options, middleware, gets, replays }));
-  return { app, listener, metrics, routes, snapshotCache, replays, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
+  return { app, listener, metrics, routeOf: metrics.routeOf, routes, snapshotCache, replays, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
 }

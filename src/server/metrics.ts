@@ -16,6 +16,8 @@ export interface Metrics {
   registry: Registry;
   /** Wraps the app's listener: one observation per finished request. */
   instrument(listener: RequestListener): RequestListener;
+  /** The route template of a request URL (`unmatched` when no route knows it). */
+  routeOf(url: string): string;
   /** Counts a cache answer (`snapshot` replayed bytes, `context` upstream cache). */
   cacheHit(cache: string, hit: boolean): void;
 }
@@ -83,6 +85,7 @@ export function createMetrics(store: Store, config: Pick<Env, 'ODDS_API_DAILY_BU
 
   return {
     registry,
+    routeOf: template,
     cacheHit: (name, hit) => cache.inc({ cache: name, result: hit ? 'hit' : 'miss' }),
     instrument: (listener) => (req: IncomingMessage, res: ServerResponse) => {
       const started = performance.now();
