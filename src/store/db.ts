@@ -39,6 +39,9 @@ export interface OpenOptions {
  * timeout so a cron run and `serve` can share it.
  */
 export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions = {}): Store {
+  // A URL is never a file path: `postgres://...` would otherwise become a folder named `postgres:`.
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(path)?.[1];
+  if (scheme) throw new AppError('BAD_INPUT', `the store is a ${scheme}:// URL, which this build cannot open: PROPGRADE_DB / --db takes an SQLite file path (PostgreSQL: issue 35)`);
   const memory = path === ':memory:';
   const full = memory ? path : resolve(path);
   let sqlite: Database.Database;

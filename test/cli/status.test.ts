@@ -43,3 +43,14 @@ describe('propgrade status', () => {
     expect(existsSync(missing)).toBe(false);
   });
 });
+
+describe('a URL as the store', () => {
+  it('postgres:// exits 2 naming the scheme, never the password, and creates nothing on disk', async () => {
+    const cwd = process.cwd();
+    const run = await runCli(['slate', 'nba', '--db', 'postgres://app:s3cretpw@127.0.0.1:5432/propgrade']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('postgres:// URL');
+    expect(run.stderr).not.toContain('s3cretpw');
+    expect(existsSync(join(cwd, 'postgres:'))).toBe(false);
+  });
+});
