@@ -67,6 +67,7 @@ export default defineConfig(
             floor(2, ['./src/jobs', './src/reads', './src/accounts'], FLOOR_1, 'jobs/, reads/, accounts/ may not import cli/, server/ or wire.ts'),
             // The top-level kernels: errors.ts imports nothing of ours; config.ts (the env schema) only domain and errors.
             { target: './src/errors.ts', from: './src', message: 'errors.ts is the shared kernel: it imports nothing of ours' },
+            { target: './src/log.ts', from: './src', message: 'log.ts (the log line format) imports nothing of ours' },
             { target: './src/config.ts', from: ABOVE_STORE, message: 'config.ts may import only domain/ and errors.ts' },
           ],
         },

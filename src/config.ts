@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_DISPLAY_ZONE, isTimeZone } from './domain/time.js';
+import { secretsOf } from './log.js';
 import { AppError, describeZodIssues } from './errors.js';
 
 const flag = z
@@ -27,6 +28,8 @@ export const envSchema = z.object({
   PROPGRADE_DB: z.string().min(1).optional(),
   PROPGRADE_NOW: z.iso.datetime({ offset: true }).optional(),
   PROPGRADE_REPLAY: z.string().min(1).optional(),
+  /** text (default) or json: one JSON object per log line of serve and of every run (docs/operations.md). */
+  PROPGRADE_LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   SNAPSHOT_CRON: flag,
   FUTURES_ENABLED: flag,
   /** Manual ticker pins, `text|text|...`; each becomes a pinned ticker item. */
@@ -135,4 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Env {
     throw new AppError('BAD_INPUT', `invalid environment: ${describeZodIssues(parsed.error.issues, '', env)}`);
   }
   return parsed.data;
+}
+
+/** The configured secrets, which no log line may show (log.ts redacts them). */
+export function secretValues(env: Env): string[] {
+  return secretsOf(env as unknown as Record<string, string | undefined>);
 }

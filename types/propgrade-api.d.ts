@@ -968,6 +968,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description No store work: 200 whenever the process can answer a request. For a load balancer or systemd watchdog.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the store, its migrations and each sport’s freshness
+         * @description 200 when ready: the store opens with its migrations current, some sport has a snapshot, and no live sport's newest snapshot is older than 3x SNAPSHOT_EXPECTED_INTERVAL on the wall clock (a replayed sport is ready as of its own snapshot). 503 in the error envelope otherwise, the reasons in `details`. Also the last snapshot run and settle per sport and any run lock; with the x-internal-key header, the day's Odds API credits and the lock holders' hosts. Never cached.
+         *
+         *     Public: the same answer for everyone.
+         */
+        get: operations["getReadyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -980,6 +1024,26 @@ export interface paths {
          * @description Public: the same answer for everyone.
          */
         get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Internal: the x-internal-key header, or Authorization: Bearer <INTERNAL_API_KEY> for scrapers that can only send that; missing, wrong or unconfigured: 401. The Prometheus text exposition format: HTTP requests by route template and status, latency histograms, bytes out, cache look-ups, process figures, and the runs' own figures read from the store (last success per job and sport, run duration, snapshot rows, graded, refused, settled, Odds API credits spent and left today). Never cached.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2431,6 +2495,55 @@ export interface components {
             /** @constant */
             available: false;
             reason: string;
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        Readiness: {
+            ready: boolean;
+            /** @description why not ready; empty when ready */
+            reasons: string[];
+            warnings: string[];
+            migrations: {
+                current: boolean;
+                pending: string[];
+            };
+            sports: {
+                sport: string;
+                /** @enum {string} */
+                state: "normal" | "amber" | "stale" | "replayed" | "never_run";
+                newest_snapshot_at: string | null;
+                /** @description minutes since the newest snapshot on the clock the sport is read by (0 for a replayed sport) */
+                age_minutes: number | null;
+                clock: ("replay_snapshot" | "wall") | null;
+                last_run: {
+                    /** @description ISO 8601 instant */
+                    at: string;
+                    status: string;
+                } | null;
+                last_settle: {
+                    /** @description ISO 8601 instant */
+                    at: string;
+                    status: string;
+                } | null;
+            }[];
+            locks: {
+                name: string;
+                /** @description the holder; its host only with the internal key */
+                owner: string;
+                /** @description ISO 8601 instant */
+                since: string;
+                /** @description ISO 8601 instant */
+                lease_until: string;
+                expired: boolean;
+            }[];
+            /** @description Odds API credits of the wall-clock ET day; only with the internal key */
+            credits?: {
+                spent_today: number;
+                daily_budget: number | null;
+                left_today: number | null;
+            };
         };
         PlayerStats: {
             /** @enum {string} */
@@ -4566,6 +4679,57 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["ContentEncoding"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getOpenapiJson: {
         parameters: {
             query?: never;
@@ -4587,6 +4751,30 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format 0.0.4 */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
         };

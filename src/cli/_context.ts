@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { loadConfig, type Env } from '../config.js';
+import { loadConfig, secretValues, type Env } from '../config.js';
+import { formatLogLine, type LogFields, type LogLevel } from '../log.js';
 import { badInput, describeZodIssues } from '../errors.js';
 import { wireJson } from '../wire.js';
 import { colorEnabled, makeChalk, type CliIO } from './_io.js';
@@ -46,9 +47,20 @@ export class CliContext {
     return this.options.db ?? this.config.PROPGRADE_DB;
   }
 
+  /** A log line on stderr (stdout stays data), in PROPGRADE_LOG_FORMAT, every secret redacted. */
+  log(level: LogLevel, message: string, fields?: LogFields): void {
+    const line = formatLogLine(this.config.PROPGRADE_LOG_FORMAT, { level, message, ...(fields ? { fields } : {}), time: new Date() }, secretValues(this.config));
+    this.io.stderr(`${level !== 'info' && this.config.PROPGRADE_LOG_FORMAT === 'text' ? this.c.yellow(line) : line}\n`);
+  }
+
   /** Progress and logs: stderr, so stdout stays data. */
-  progress(message: string): void {
-    this.io.stderr(`${message}\n`);
+  progress(message: string, fields?: LogFields): void {
+    this.log('info', message, fields);
+  }
+
+  /** A warning line (yellow on a terminal, level warn in JSON). */
+  warn(message: string, fields?: LogFields): void {
+    this.log('warn', message, fields);
   }
 
   verbose(message: string): void {

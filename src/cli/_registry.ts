@@ -49,6 +49,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { commands: [['simulate', "Run the cron schedule over a season's replay folder: every recorded snapshot, a settle each morning, then the season's public record"]], load: async () => (await import('./simulate.js')).registerSimulate },
   { commands: [['backtest', 'Replay real historical props through the grading model and score it against real results']], load: async () => (await import('./backtest.js')).registerBacktest },
   { commands: [['devig', 'Remove the vig from a market: fair probabilities, fair odds and overround per method']], load: async () => (await import('./devig.js')).registerDevig },
+  { commands: [['status', 'Operator status: store and migrations, each sport’s freshness, last runs, credits and run locks; exit 1 when not ready']], load: async () => (await import('./status.js')).registerStatus },
   { commands: [['db', 'Operate on the SQLite store']], load: async () => (await import('./db.js')).registerDb },
 ];
 

@@ -12,8 +12,8 @@ export interface RunEnvironment {
 
 export function stderrLogger(ctx: CliContext): RunLogger {
   return {
-    info: (m) => ctx.progress(m),
-    warn: (m) => ctx.progress(ctx.c.yellow(`warning: ${m}`)),
+    info: (m, fields) => ctx.progress(m, fields),
+    warn: (m, fields) => ctx.warn(m, fields),
   };
 }
 

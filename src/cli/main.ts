@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { formatLogLine, redact, secretsOf } from '../log.js';
 import { processIO, type CliIO } from './_process-io.js';
 import { COMMANDS, moduleFor, type CommandModule } from './_registry.js';
 
@@ -101,13 +102,19 @@ export function handleError(error: unknown, io: CliIO, verbose: boolean): number
     return 2;
   }
   if (isAppError(error)) {
-    io.stderr(`propgrade: ${error.message}\n`);
+    io.stderr(`${errorLine(io, error.message)}\n`);
     if (verbose && error.stack) io.stderr(`${error.stack}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`propgrade: ${message}\n`);
+  io.stderr(`${errorLine(io, message)}\n`);
   if (verbose && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   else io.stderr('(run with --verbose for details)\n');
   return 1;
+}
+
+/** The failure's line: `propgrade: <message>`, or a JSON object under PROPGRADE_LOG_FORMAT=json; secrets redacted either way. */
+function errorLine(io: CliIO, message: string): string {
+  const json = io.env['PROPGRADE_LOG_FORMAT'] === 'json';
+  return json ? formatLogLine('json', { level: 'error', message, time: new Date() }, secretsOf(io.env)) : redact(`propgrade: ${message}`, secretsOf(io.env));
 }

@@ -25,16 +25,16 @@ export function registerServe(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       // The raw options go with the issues so `--port abc` names 'abc', not the NaN coercion left.
       const opts = parseOrBadInput(optionsSchema, raw, '--');
-      const { startApiServer, closeOnSignals } = await import('../server/serve.js');
+      const { startApiServer, closeOnSignals, requestLogLine } = await import('../server/serve.js');
       const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
       const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
-      const warn = (m: string): void => ctx.progress(ctx.c.yellow(`warning: ${m}`));
+      const warn = (m: string): void => ctx.warn(m);
       const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
       // The read-clock rule (README "The clock"): --now / PROPGRADE_NOW pin the server's clock; else a
       // store whose newest snapshot was replayed is served as of that snapshot; else the system clock.
       const { readClock } = await import('../reads/read-clock.js');
       const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
-      if (clock.note) ctx.progress(clock.source === 'system' ? ctx.c.yellow(`warning: ${clock.note}`) : clock.note);
+      if (clock.note) ctx.log(clock.source === 'system' ? 'warn' : 'info', clock.note);
       const pinned = clock.source === 'system' ? null : clock.now;
       const explicit = clock.source === 'explicit' ? clock.now : null;
       const running = await startApiServer({
@@ -47,7 +47,7 @@ export function registerServe(program: Command, io: CliIO): void {
         host: opts.host ?? ctx.config.HOST,
         cron: ctx.config.SNAPSHOT_CRON,
         log,
-        requestLog: opts.quiet ? null : (line) => ctx.progress(line),
+        requestLog: opts.quiet ? null : (r) => (ctx.config.PROPGRADE_LOG_FORMAT === 'json' ? ctx.progress('request', r) : ctx.progress(requestLogLine(r))),
       });
       ctx.result({ url: running.url, cron: running.cronNext?.toISOString() ?? null }, (d) =>
         [`propgrade API listening on ${d.url}`, d.cron ? `snapshot cron on: next run ${d.cron}` : 'snapshot cron off (SNAPSHOT_CRON=1 to run it in-process; crontab.example is the recommended way)'].join('\n'),

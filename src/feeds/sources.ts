@@ -48,9 +48,15 @@ export interface ResultsSource {
   results(sport: GradedSport, date: string): Promise<GameResults[] | null>;
 }
 
+/** What a run's log line may name besides its message (PROPGRADE_LOG_FORMAT=json writes them as fields). */
+export interface RunLogFields {
+  sport?: string;
+  runId?: number;
+}
+
 export interface RunLogger {
-  info(message: string): void;
-  warn(message: string): void;
+  info(message: string, fields?: RunLogFields): void;
+  warn(message: string, fields?: RunLogFields): void;
 }
 
 export const silentLogger: RunLogger = { info: () => {}, warn: () => {} };

@@ -73,7 +73,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
   const lock = acquireRunLock(store.sqlite, `settle:${sport}`, opts.owner ?? processOwner(), opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) {
     const message = `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})`;
-    opts.log.warn(message);
+    opts.log.warn(message, { sport });
     return { ...empty, runId: 0, status: 'locked', message };
   }
   const runId = startRun(store.db, 'settle', sport, now.toISOString());
@@ -97,7 +97,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
       const games = await opts.results.results(sport, date);
       if (games === null) {
         summary.unavailableDates.push(date);
-        log.warn(`${sport} ${date}: results unavailable; entries stay pending`);
+        log.warn(`${sport} ${date}: results unavailable; entries stay pending`, { sport });
         continue;
       }
       fetched.push({ date, games });

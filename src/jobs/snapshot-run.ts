@@ -82,7 +82,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
   if ('heldBy' in lock) {
     const message = `a ${sport} snapshot run holds the lock (${lock.heldBy} since ${lock.since})`;
     // Said on stderr too: cron mails what a run prints there.
-    log.warn(message);
+    log.warn(message, { sport });
     return { ...base, runId: 0, status: 'locked', message };
   }
   const runId = startRun(store.db, 'snapshot', sport, now.toISOString());
@@ -90,14 +90,14 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     const fetched = await fetchSlate(sport, opts, slateDate);
     if (fetched.kind === 'failed') {
       finishRun(store.db, runId, { status: 'failed', finishedAt: now.toISOString(), slateDate, message: fetched.message, ...credits(opts) });
-      log.warn(`${sport}: ${fetched.message}; keeping the last snapshot`);
+      log.warn(`${sport}: ${fetched.message}; keeping the last snapshot`, { sport, runId });
       return { ...base, runId, status: 'failed', message: fetched.message };
     }
     const { events, quotes } = fetched;
     if (quotes.length === 0) {
       const message = events.length === 0 ? `no ${sport} events on ${slateDate}` : `no prop prices for ${events.length} ${sport} events on ${slateDate}`;
       finishRun(store.db, runId, { status: 'empty', finishedAt: now.toISOString(), slateDate, eventsCount: events.length, message, ...credits(opts) });
-      log.info(`${sport}: ${message}; keeping the last snapshot`);
+      log.info(`${sport}: ${message}; keeping the last snapshot`, { sport, runId });
       return { ...base, runId, status: 'empty', events: events.length, message };
     }
 
@@ -186,7 +186,7 @@ async function fetchSlate(sport: GradedSport, opts: SnapshotOptions, slateDate: 
     ),
   );
   if (events.length > 0 && failures === events.length) return { kind: 'failed', message: `${sport} prop odds unavailable for all ${events.length} events` };
-  if (failures > 0) opts.log.warn(`${sport}: prop odds unavailable for ${failures} of ${events.length} events`);
+  if (failures > 0) opts.log.warn(`${sport}: prop odds unavailable for ${failures} of ${events.length} events`, { sport });
   return { kind: 'ok', events, quotes: perEvent.flat() };
 }
 

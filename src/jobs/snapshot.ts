@@ -68,7 +68,7 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
       }
       const now = clocks[sport] ?? opts.now;
       sourceOptions.now = now;
-      opts.log.info(`${sport}: snapshot run at ${now.toISOString()}`);
+      opts.log.info(`${sport}: snapshot run at ${now.toISOString()}`, { sport });
       const scoped = opts.sportLog?.(sport) ?? null;
       current = scoped?.log ?? opts.log;
       try {

@@ -7,11 +7,13 @@ import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner
 import { corsFor } from './cors.js';
 import { proxySettingsWarning } from './client-address.js';
 import { syncDispatch } from './dispatch.js';
-import { isPlainPath } from './paths.js';
+import { isPlainPath, loggedPath } from './paths.js';
 import { sendErrorReply, toErrorReply } from './envelope.js';
 import { allowOf, optionsAllow, unmatched } from './allow.js';
 import { encodedOnce, sendNegotiated } from './compress.js';
-import { buildOpenApi } from './openapi.js';
+import { buildOpenApi, describeMetricsRoute } from './openapi.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { metricsHandler } from './metrics-route.js';
 import { createRateLimiter } from './rate-limit.js';
 import { Replays } from './replay.js';
 import type { Route } from './route.js';
@@ -19,6 +21,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { boardRoutes } from './routes/board.js';
 import { contentRoutes } from './routes/content.js';
 import { contextRoutes } from './routes/context.js';
+import { healthRoutes } from './routes/health.js';
 import { internalRoutes } from './routes/internal.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { playerRoutes } from './routes/players.js';
@@ -66,6 +69,10 @@ export interface ServerApp {
   replays: Replays;
   runSnapshot: SnapshotRunner;
   openapi: Record<string, unknown>;
+  /** GET /metrics's registry and the request instrumentation. */
+  metrics: Metrics;
+  /** The route template a request URL belongs to (`unmatched` for none): what logs and metrics label. */
+  routeOf(url: string): string;
   /** The slip route's OCR worker holder (`starts` counts worker starts). */
   slipReader: SharedSlipReader;
   /** Releases what the app holds beyond the socket: the OCR worker. The caller closes the store. */
@@ -94,7 +101,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     limiter: createRateLimiter(),
   };
-  const snapshotCache = createSnapshotCache(options.store);
+  let metrics: Metrics | null = null;
+  const snapshotCache = createSnapshotCache(options.store, (hit) => metrics?.cacheHit('snapshot', hit));
   const replays = new Replays();
   const recycleMb = options.config.OCR_RECYCLE_RSS_MB;
   const slipReader = new SharedSlipReader({ recycleRssBytes: recycleMb === 0 ? null : recycleMb * 1024 * 1024, ...options.slipReader });
@@ -112,15 +120,19 @@ export function createApp(options: CreateAppOptions): ServerApp {
     ...accountRoutes(deps),
     ...contextRoutes(deps),
     ...statsRoutes(deps),
+    ...healthRoutes(deps),
   ];
+  metrics = createMetrics(options.store, options.config, routes, wallNow, () => replays.hits());
   const openapi = buildOpenApi(routes, API_VERSION);
   describeSlipRoute(openapi);
+  describeMetricsRoute(openapi);
   const openapiBytes = Buffer.from(JSON.stringify(openapi), 'utf8');
 
   const h3Options: AppOptions = {
     onError: (error, event) => {
       const reply = toErrorReply(error);
-      if (reply.status >= 500) log.warn(`${event.method} ${event.path}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
+      // The path without its query values: a token in a query string never reaches the log.
+      if (reply.status >= 500) log.warn(`${event.method} ${loggedPath(event.path)}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
       sendErrorReply(event, reply);
     },
   };
@@ -155,8 +167,9 @@ export function createApp(options: CreateAppOptions): ServerApp {
       if (!sendNegotiated(event, openapiBytes, 'application/json; charset=utf-8', openapiEncodings)) res.end(openapiBytes);
     }),
   );
+  table.get('/metrics', metricsHandler(metrics, options.config.INTERNAL_API_KEY));
   // Whatever no route answers: 405 with Allow on a known path, else 404 (allow.ts).
-  const allow = allowOf([...routes, { method: 'GET', path: '/openapi.json' }]);
+  const allow = allowOf([...routes, { method: 'GET', path: '/openapi.json' }, { method: 'GET', path: '/metrics' }]);
   router.use('/**', unmatched(allow));
   // One middleware, not two: h3 awaits each layer on every request. Security headers on every
   // answer, errors included (an HTML route adds its own strict CSP), then CORS, which answers a
@@ -175,6 +188,6 @@ export function createApp(options: CreateAppOptions): ServerApp {
   app.use(router);
   // The app's listener: kept answers replayed first (replay.ts), then GETs at plain paths skip
   // h3's promise chain, with the same steps and answers.
-  const listener = syncDispatch({ app, options: h3Options, middleware, gets, replays });
-  return { app, listener, routes, snapshotCache, replays, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
+  const listener = metrics.instrument(syncDispatch({ app, options: h3Options, middleware, gets, replays }));
+  return { app, listener, metrics, routeOf: metrics.routeOf, routes, snapshotCache, replays, runSnapshot, openapi, slipReader, close: () => slipReader.close() };
 }

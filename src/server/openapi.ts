@@ -83,6 +83,7 @@ const TAGS: Record<string, string> = {
   grading: 'Scan, analyze and parlay grading on demand',
   internal: 'Operator and cron routes (internal key)',
   meta: 'This document',
+  operations: 'Liveness and readiness for load balancers and monitors',
   players: 'Player search over stored names',
   record: 'The public record: accuracy and the model ledger',
   schedule: 'Lineups, injuries and probable pitchers from the latest snapshot',
@@ -273,6 +274,27 @@ export function buildOpenApi(routes: readonly Route[], version: string): JsonSch
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'API token from `propgrade users add`; no token is the free tier on tier-shaped routes' },
         internalKey: { type: 'apiKey', in: 'header', name: INTERNAL_KEY_HEADER, description: 'INTERNAL_API_KEY, for the cron and the operator' },
+      },
+    },
+  };
+}
+
+/** GET /metrics is served beside the routes (metrics-route.ts): its operation is written here. */
+export function describeMetricsRoute(doc: Record<string, unknown>): void {
+  const paths = doc['paths'] as Record<string, JsonSchema>;
+  paths['/metrics'] = {
+    get: {
+      operationId: 'getMetrics',
+      summary: 'Prometheus metrics',
+      description: `Internal: the ${INTERNAL_KEY_HEADER} header, or Authorization: Bearer <INTERNAL_API_KEY> for scrapers that can only send that; missing, wrong or unconfigured: 401. The Prometheus text exposition format: HTTP requests by route template and status, latency histograms, bytes out, cache look-ups, process figures, and the runs' own figures read from the store (last success per job and sport, run duration, snapshot rows, graded, refused, settled, Odds API credits spent and left today). Never cached.`,
+      tags: ['operations'],
+      'x-access': 'internal',
+      security: [{ internalKey: [] }, { bearer: [] }],
+      responses: {
+        '200': { description: 'Prometheus text format 0.0.4', headers: { 'Cache-Control': { $ref: '#/components/headers/CacheControl' } }, content: { 'text/plain': { schema: { type: 'string', description: 'Content-Type: text/plain; version=0.0.4; charset=utf-8' } } } },
+        '401': { $ref: '#/components/responses/Unauthorized' },
+        '405': { $ref: '#/components/responses/MethodNotAllowed' },
+        '500': { $ref: '#/components/responses/Internal' },
       },
     },
   };

@@ -16,3 +16,28 @@ export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }
+
+/** The longest path a log line shows; the rest is cut with an ellipsis. */
+const MAX_LOGGED_PATH = 200;
+
+/**
+ * The path as a log line shows it: the query string's values are dropped (a token or key passed
+ * as `?token=...` never reaches the log), its keys kept; control characters are escaped.
+ */
+export function loggedPath(url: string | undefined): string {
+  const raw = url ?? '/';
+  const q = raw.indexOf('?');
+  const path = q < 0 ? raw : raw.slice(0, q);
+  const keys =
+    q < 0
+      ? []
+      : raw
+          .slice(q + 1)
+          .split('&')
+          .map((pair) => pair.split('=')[0] ?? '')
+          .filter((k) => k.length > 0);
+  const shown = keys.length > 0 ? `${path}?${keys.join('&')}` : path;
+  const cut = shown.length > MAX_LOGGED_PATH ? `${shown.slice(0, MAX_LOGGED_PATH)}...` : shown;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what the log line must not carry raw
+  return cut.replace(/[\u0000-\u001f\u007f\s]/g, (c) => encodeURIComponent(c));
+}

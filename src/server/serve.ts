@@ -1,9 +1,11 @@
 import { listen } from 'listhen';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Env } from '../config.js';
 import type { Store } from '../store/db.js';
 import { createApp } from './app.js';
+import { loggedPath } from './paths.js';
 import { startCron, type CronHandle } from './cron.js';
 
 export interface ApiServerOptions {
@@ -14,8 +16,8 @@ export interface ApiServerOptions {
   /** SNAPSHOT_CRON: run the snapshot in-process at the cron hours. */
   cron: boolean;
   log: { info(message: string): void; warn(message: string): void };
-  /** Receives one line per finished request (`requestLogLine`); absent or null: no request log (`serve --quiet`). */
-  requestLog?: ((line: string) => void) | null;
+  /** Receives each finished request (`requestLogLine` writes it as text); absent or null: no request log (`serve --quiet`). */
+  requestLog?: ((request: RequestRecord) => void) | null;
   now?: () => Date;
   /** The data clock of the server's own snapshot runs when pinned explicitly (createApp runNow). */
   runNow?: () => Date;
@@ -31,47 +33,43 @@ export interface RunningApiServer {
   socketLimits(): { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
-/** The longest path a log line shows; the rest is cut with an ellipsis. */
-const MAX_LOGGED_PATH = 200;
+export { loggedPath } from './paths.js';
 
-/**
- * The path as a log line shows it: the query string's values are dropped (a token or key passed
- * as `?token=...` never reaches the log), its keys kept; control characters are escaped.
- */
-export function loggedPath(url: string | undefined): string {
-  const raw = url ?? '/';
-  const q = raw.indexOf('?');
-  const path = q < 0 ? raw : raw.slice(0, q);
-  const keys =
-    q < 0
-      ? []
-      : raw
-          .slice(q + 1)
-          .split('&')
-          .map((pair) => pair.split('=')[0] ?? '')
-          .filter((k) => k.length > 0);
-  const shown = keys.length > 0 ? `${path}?${keys.join('&')}` : path;
-  const cut = shown.length > MAX_LOGGED_PATH ? `${shown.slice(0, MAX_LOGGED_PATH)}...` : shown;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what the log line must not carry raw
-  return cut.replace(/[\u0000-\u001f\u007f\s]/g, (c) => encodeURIComponent(c));
+/** A finished request as the log sees it: never a header value, never a query value. */
+export interface RequestRecord {
+  requestId: string;
+  method: string;
+  /** loggedPath: query keys without their values. */
+  path: string;
+  route: string;
+  status: number | 'aborted';
+  ms: number;
 }
 
 /** One request, one line: `GET /api/snapshot/nba 200 12 ms`. A response cut off before it finished says `aborted`. */
-export function requestLogLine(method: string | undefined, url: string | undefined, status: number | 'aborted', ms: number): string {
-  return `${method ?? '-'} ${loggedPath(url)} ${status} ${Math.round(ms)} ms`;
+export function requestLogLine(r: Pick<RequestRecord, 'method' | 'path' | 'status' | 'ms'>): string {
+  return `${r.method} ${r.path} ${r.status} ${Math.round(r.ms)} ms`;
 }
+
+/** A request id the proxy sent, when it is a plain token; else one of our own. */
+const FORWARDED_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Wraps a node listener with the request log and counter. Only the method, the path (query keys,
  * no values) and the status are read: no header (Authorization, x-internal-key) is ever logged.
+ * Each answer carries its `x-request-id` (the proxy's own, when it sent a plain one), the id the
+ * log line names.
  */
-export function withRequestLog(listener: RequestListener, onLine: ((line: string) => void) | null, onServed: () => void): RequestListener {
+export function withRequestLog(listener: RequestListener, onRequest: ((r: RequestRecord) => void) | null, onServed: () => void, routeOf: (url: string) => string = () => 'unmatched'): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
+    const forwarded = req.headers['x-request-id'];
+    const requestId = typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    res.setHeader('x-request-id', requestId);
     res.once('close', () => {
       const finished = res.writableFinished;
       if (finished) onServed();
-      onLine?.(requestLogLine(req.method, req.url, finished ? res.statusCode : 'aborted', performance.now() - started));
+      onRequest?.({ requestId, method: req.method ?? '-', path: loggedPath(req.url), route: routeOf(req.url ?? '/'), status: finished ? res.statusCode : 'aborted', ms: Math.round(performance.now() - started) });
     });
     listener(req, res);
   };
@@ -85,9 +83,14 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
   const { store, config, log } = options;
   const server = createApp({ store, config, log, ...(options.now ? { now: options.now } : {}), ...(options.runNow ? { runNow: options.runNow } : {}) });
   let served = 0;
-  const handler = withRequestLog(server.listener, options.requestLog ?? null, () => {
-    served += 1;
-  });
+  const handler = withRequestLog(
+    server.listener,
+    options.requestLog ?? null,
+    () => {
+      served += 1;
+    },
+    server.routeOf,
+  );
   // autoClose off: listhen's own SIGINT/SIGTERM handlers call process.exit at once; `closeOnSignals` closes cleanly instead.
   const listener = await listen(handler, { port: options.port, hostname: options.host, showURL: false, isTest: true, autoClose: false });
   // A slow or stalled client cannot hold a socket: headers within 10 s, the whole request within 30 s.

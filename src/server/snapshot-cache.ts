@@ -94,7 +94,8 @@ const VIEW_CACHE_SIZE = 64;
  * request until a newer snapshot appears (a run by this process, the cron, or another process:
  * see latestSnapshotIds for how each request learns which snapshot is latest).
  */
-export function createSnapshotCache(store: Store): SnapshotCache {
+/** `onLookup` hears each look-up's outcome (GET /metrics counts them). */
+export function createSnapshotCache(store: Store, onLookup?: (hit: boolean) => void): SnapshotCache {
   const latestId = latestSnapshotIds(store);
   const byId = store.sqlite.prepare('select id, taken_at as takenAt, slate_date as slateDate, graded_count as gradedCount, row_count as rowCount from snapshots where id = ?');
   const entries = new Map<string, SerializedSnapshot>();
@@ -109,7 +110,9 @@ export function createSnapshotCache(store: Store): SnapshotCache {
       if (id === undefined) return null;
       const key = `${sport}:${tier}`;
       const hit = entries.get(key);
-      if (hit && hit.snapshotId === id) return hit;
+      const fresh = hit !== undefined && hit.snapshotId === id;
+      onLookup?.(fresh);
+      if (fresh) return hit;
       const slate = readSlate(store, sport, { all: true });
       if (!slate) return null;
       const body = {
@@ -138,6 +141,7 @@ export function createSnapshotCache(store: Store): SnapshotCache {
       if (id === undefined) return null;
       const key = `${sport}:${tier}:${viewKey(view)}`;
       const hit = views.get(key);
+      onLookup?.(hit !== undefined && hit.snapshotId === id);
       if (hit && hit.snapshotId === id) {
         views.delete(key);
         views.set(key, hit);

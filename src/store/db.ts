@@ -39,6 +39,9 @@ export interface OpenOptions {
  * timeout so a cron run and `serve` can share it.
  */
 export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions = {}): Store {
+  // A URL is never a file path: `postgres://...` would otherwise become a folder named `postgres:`.
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(path)?.[1];
+  if (scheme) throw new AppError('BAD_INPUT', `the store is a ${scheme}:// URL, which this build cannot open: PROPGRADE_DB / --db takes an SQLite file path (PostgreSQL: issue 35)`);
   const memory = path === ':memory:';
   const full = memory ? path : resolve(path);
   let sqlite: Database.Database;
@@ -112,4 +115,13 @@ export function migrationStatus(path: string): MigrationStatus {
   } finally {
     sqlite.close();
   }
+}
+
+/** Journal migrations the open store has not applied (the `__drizzle_migrations` table holds each one's `when`). */
+export function pendingMigrations(store: Store): string[] {
+  const hasTable = store.sqlite.prepare(`select 1 from sqlite_master where type='table' and name='__drizzle_migrations'`).get();
+  const applied = hasTable ? new Set((store.sqlite.prepare('select created_at as createdAt from __drizzle_migrations').all() as Array<{ createdAt: number }>).map((r) => Number(r.createdAt))) : new Set<number>();
+  return journal()
+    .filter((e) => !applied.has(e.when))
+    .map((e) => e.tag);
 }

@@ -54,6 +54,9 @@ export function readCalls(rows: SlateRows, wallNow: Date): ContractCall[] {
   const webhook = stripeEvent(++eventSeq, wallNow);
   return [
     get('/openapi.json', '/openapi.json'),
+    get('/healthz', '/healthz'),
+    get('/readyz', '/readyz'),
+    get('/metrics', '/metrics'),
     get('/api/snapshot/summary', '/api/snapshot/summary'),
     get('/api/snapshot/{sport}', '/api/snapshot/nba'),
     get('/api/snapshot/{sport}', '/api/snapshot/nba', { 'accept-encoding': 'gzip' }),

@@ -13,7 +13,7 @@ import { runSnapshot } from '../../src/jobs/snapshot-run.js';
 import { buildOddsSource } from '../../src/feeds/factory.js';
 import { createApp, type ServerApp } from '../../src/server/app.js';
 import { Replays } from '../../src/server/replay.js';
-import { withRequestLog } from '../../src/server/serve.js';
+import { requestLogLine, withRequestLog } from '../../src/server/serve.js';
 import { openStore } from '../../src/store/db.js';
 import { listenOnLoopback, quiet, rawExchange, seedStore, type Seeded } from './_harness.js';
 
@@ -67,7 +67,7 @@ describe('the snapshot route through the app', () => {
   it('the request log (serve.ts wraps this listener) logs and counts a replayed answer like any other', async () => {
     const lines: string[] = [];
     let served = 0;
-    const logged = await listen(withRequestLog(app.listener, (line) => lines.push(line), () => (served += 1)));
+    const logged = await listen(withRequestLog(app.listener, (r) => lines.push(requestLogLine(r)), () => (served += 1)));
     const hits = app.replays.hits();
     for (let i = 0; i < 3; i++) await rawExchange(logged, 'GET', '/api/snapshot/nba?view=card', { 'Accept-Encoding': 'gzip' });
     expect(app.replays.hits()).toBeGreaterThanOrEqual(hits + 2);

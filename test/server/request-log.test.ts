@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/_io.js';
 import { loadConfig } from '../../src/config.js';
-import { closeOnSignals, loggedPath, requestLogLine, startApiServer, type RunningApiServer } from '../../src/server/serve.js';
+import { closeOnSignals, loggedPath, requestLogLine, startApiServer, type RequestRecord, type RunningApiServer } from '../../src/server/serve.js';
 import { openStore } from '../../src/store/db.js';
 
 const NOW = new Date('2025-11-05T17:05:00Z');
@@ -48,7 +48,7 @@ async function refused(url: string): Promise<void> {
   throw new Error(`${url} still answers`);
 }
 
-async function start(requestLog: ((line: string) => void) | null): Promise<RunningApiServer> {
+async function start(requestLog: ((r: RequestRecord) => void) | null): Promise<RunningApiServer> {
   const store = openStore(join(tempDir(), 'pg.sqlite'));
   return startApiServer({ store, config: loadConfig({}), port: 0, host: '127.0.0.1', cron: false, log: { info() {}, warn() {} }, requestLog, now: () => NOW });
 }
@@ -58,8 +58,8 @@ describe('request log line', () => {
     expect(loggedPath('/api/ledger/model?date=2025-11-05&team=NY')).toBe('/api/ledger/model?date&team');
     expect(loggedPath(`/api/ticker?token=${SECRET_TOKEN}`)).toBe('/api/ticker?token');
     expect(loggedPath('/api/ticker?')).toBe('/api/ticker');
-    expect(requestLogLine('GET', '/api/snapshot/nba?x=1', 200, 12.4)).toBe('GET /api/snapshot/nba?x 200 12 ms');
-    expect(requestLogLine('POST', '/api/scan', 'aborted', 3)).toBe('POST /api/scan aborted 3 ms');
+    expect(requestLogLine({ method: 'GET', path: loggedPath('/api/snapshot/nba?x=1'), status: 200, ms: 12.4 })).toBe('GET /api/snapshot/nba?x 200 12 ms');
+    expect(requestLogLine({ method: 'POST', path: loggedPath('/api/scan'), status: 'aborted', ms: 3 })).toBe('POST /api/scan aborted 3 ms');
   });
 
   it('escapes control characters and cuts a very long path', () => {
@@ -73,7 +73,7 @@ describe('request log line', () => {
 describe('propgrade serve request log (real server on loopback)', () => {
   it('logs one line per request with method, path, status and ms, and no header or query value', async () => {
     const lines: string[] = [];
-    const running = await start((l) => lines.push(l));
+    const running = await start((r) => lines.push(requestLogLine(r)));
     try {
       const summary = await fetch(new URL('/api/snapshot/summary', running.url));
       expect(summary.status).toBe(200);
