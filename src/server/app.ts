@@ -1,6 +1,7 @@
 import { createApp as createH3App, createRouter, eventHandler, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
 import type { RequestListener } from 'node:http';
 import type { Env } from '../config.js';
+import type { Transport } from '../feeds/transport/types.js';
 import type { SlipReaderOptions } from '../slips/ocr.js';
 import type { Store } from '../store/db.js';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
@@ -53,6 +54,11 @@ export interface CreateAppOptions {
   log?: { info(message: string): void; warn(message: string): void };
   /** Options of the one OCR worker behind POST /api/slips/parse (started on the first image). */
   slipReader?: SlipReaderOptions;
+  /**
+   * The transport the context routes' live reads go through (tests inject one that fails on any
+   * call); default undici over the network. A replayed store never reaches it (feeds/context.ts).
+   */
+  transport?: Transport;
 }
 
 export interface ServerApp {
@@ -90,6 +96,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
     runSnapshots: runSnapshot,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     limiter: createRateLimiter(),
+    log,
+    ...(options.transport ? { liveTransport: options.transport } : {}),
   };
   const snapshotCache = createSnapshotCache(options.store);
   const replays = new Replays();

@@ -3,14 +3,11 @@ import { gradedSportSchema, sportSchema } from '../../domain/sports.js';
 import { isIsoDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import { readCombat, readFight } from '../../reads/combat.js';
-import { ContextCache } from '../../store/cache.js';
-import { contextProviders, type ContextProviders } from '../../feeds/factory.js';
-import type { ContextDeps } from '../../feeds/context.js';
 import { FUTURES_SPORTS, readFutures } from '../../reads/futures.js';
 import { readLive } from '../../reads/live.js';
 import { readNews } from '../../reads/news.js';
-import { silentLogger } from '../../feeds/sources.js';
 import type { ServerDeps } from '../context.js';
+import { contextGuard, type ContextReadOptions } from '../context-reads.js';
 import { defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
 import { combatSchema, fightSchema, futuresSchema, liveSchema, newsSchema } from '../wire/answers-context.js';
@@ -36,36 +33,12 @@ export const fightParamsSchema = z.object({ id: z.string().regex(/^\d{1,20}$/, '
 /** Cache-Control max-age of each answer (the server-side TTLs are in docs/context.md). */
 export const CONTEXT_MAX_AGE = { live: 30, news: 300, futures: 900, combat: 300 } as const;
 
-export interface ContextRouteOptions {
-  /** Where the routes read from; default: PROPGRADE_REPLAY, else live ESPN/MLB plus the Odds API with ODDS_API_KEY. */
-  providers?: (deps: ServerDeps) => ContextProviders;
-  cache?: ContextCache;
-}
+/** Where the routes read from: default PROPGRADE_REPLAY, else a replayed store's recording (never a provider), else live (context-reads.ts). */
+export type ContextRouteOptions = ContextReadOptions;
 
 export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {}): Route[] {
-  const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
-  let providers: ContextProviders | null = null;
-  // Built on first use: a broken PROPGRADE_REPLAY hides these routes' data instead of stopping the server.
-  const contextDeps = (): ContextDeps | { failure: string } => {
-    try {
-      providers ??= options.providers ? options.providers(deps) : contextProviders(deps.config, { replayDir: null, now: () => deps.now() });
-    } catch (err) {
-      return { failure: err instanceof Error ? err.message : String(err) };
-    }
-    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), wallNow: deps.wallNow, log: silentLogger };
-  };
-
-  /** A bug or a store failure hides the feature (200, with the reason) rather than answering 5xx; input errors stay 4xx. */
-  const guarded = async (hidden: Record<string, unknown>, read: (d: ContextDeps) => Promise<unknown>): Promise<unknown> => {
-    const d = contextDeps();
-    if ('failure' in d) return { ...hidden, available: false, reason: d.failure };
-    try {
-      return await read(d);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      return { ...hidden, available: false, reason: 'internal error while reading this feature; it stays hidden until a read succeeds' };
-    }
-  };
+  // A bug or a store failure hides the feature (200, with the reason); input errors stay 4xx; a replayed store without its recording is 503.
+  const guarded = contextGuard(deps, options);
 
   return [
     defineRoute({
@@ -80,6 +53,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       params: liveParamsSchema,
       query: liveQuerySchema,
       maxAge: CONTEXT_MAX_AGE.live,
+      errors: [503],
       handle: ({ params, query }) => guarded({ sport: params.sport }, (d) => readLive(d, params.sport, query.date ? { date: query.date } : {})),
     }),
     defineRoute({
@@ -93,6 +67,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       params: newsParamsSchema,
       query: newsQuerySchema,
       maxAge: CONTEXT_MAX_AGE.news,
+      errors: [503],
       handle: ({ params, query }) => guarded({ sport: params.sport }, (d) => readNews(d, params.sport, query.limit !== undefined ? { limit: query.limit } : {})),
     }),
     defineRoute({
@@ -106,6 +81,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       response: futuresSchema,
       params: futuresParamsSchema,
       maxAge: CONTEXT_MAX_AGE.futures,
+      errors: [503],
       handle: ({ params }) => guarded({ sport: params.sport }, (d) => readFutures(d, params.sport)),
     }),
     defineRoute({
@@ -119,6 +95,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       response: combatSchema,
       params: combatParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
+      errors: [503],
       handle: ({ params }) => guarded({ date: params.date }, (d) => readCombat(d, params.date)),
     }),
     defineRoute({
@@ -130,7 +107,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       response: fightSchema,
       params: fightParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
-      errors: [404],
+      errors: [404, 503],
       handle: ({ params }) =>
         guarded({ id: params.id }, async (d) => {
           const fight = await readFight(d, params.id);

@@ -5,11 +5,7 @@ import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import { readArsenal } from '../../reads/arsenal.js';
-import { ContextCache } from '../../store/cache.js';
-import { contextProviders, type ContextProviders } from '../../feeds/factory.js';
-import type { ContextDeps } from '../../feeds/context.js';
 import { readShowcase } from '../../reads/showcase.js';
-import { silentLogger } from '../../feeds/sources.js';
 import { readCascade } from '../../reads/stats-cascade.js';
 import { unresolvedMessage, type UnresolvedName } from '../../reads/stats-common.js';
 import { toWire } from '../../wire.js';
@@ -19,6 +15,7 @@ import { readLeaders } from '../../reads/stats-leaders.js';
 import { readLineups } from '../../reads/stats-lineup.js';
 import { readPlayerStats } from '../../reads/stats-player.js';
 import type { ServerDeps } from '../context.js';
+import { contextGuard, type ContextReadOptions } from '../context-reads.js';
 import { defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
 import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema, lineupSchema, playerStatsSchema, showcaseSchema } from '../wire/answers-stats.js';
@@ -63,10 +60,7 @@ export const showcaseQuerySchema = z.object({ sport: gradedSportSchema.optional(
 /** Cache-Control max-age of each answer (server-side TTLs: docs/stats.md). */
 export const STATS_MAX_AGE = { player: 300, leaders: 300, game: 60, arsenal: 3600, lineup: 120, depth: 600, cascade: 300, showcase: 60 } as const;
 
-export interface StatsRouteOptions {
-  providers?: (deps: ServerDeps) => ContextProviders;
-  cache?: ContextCache;
-}
+export type StatsRouteOptions = ContextReadOptions;
 
 /** A name that did not resolve: 404 with the candidates (never a guess) or did-you-mean suggestions. */
 export function unresolvedError(u: UnresolvedName, what: string): AppError {
@@ -75,28 +69,8 @@ export function unresolvedError(u: UnresolvedName, what: string): AppError {
 }
 
 export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): Route[] {
-  const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
-  let providers: ContextProviders | null = null;
-  // Built on first use: a broken PROPGRADE_REPLAY hides these routes' data instead of stopping the server.
-  const statsDeps = (): ContextDeps | { failure: string } => {
-    try {
-      providers ??= options.providers ? options.providers(deps) : contextProviders(deps.config, { replayDir: null, now: () => deps.now() });
-    } catch (err) {
-      return { failure: err instanceof Error ? err.message : String(err) };
-    }
-    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), wallNow: deps.wallNow, log: silentLogger };
-  };
-  /** A bug or a store failure hides the feature (200, with the reason); input errors and 404s stay what they are. */
-  const guarded = async (hidden: Record<string, unknown>, read: (d: ContextDeps) => Promise<unknown>, hide = (reason: string): unknown => ({ ...hidden, available: false, reason })): Promise<unknown> => {
-    const d = statsDeps();
-    if ('failure' in d) return hide(d.failure);
-    try {
-      return await read(d);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      return hide('internal error while reading this feature; it stays hidden until a read succeeds');
-    }
-  };
+  // A bug or a store failure hides the feature (200, with the reason); input errors and 404s stay what they are; a replayed store without its recording is 503.
+  const guarded = contextGuard(deps, options);
 
   return [
     defineRoute({
@@ -150,6 +124,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       query: statsGameQuerySchema,
       maxAge: STATS_MAX_AGE.game,
       statsLimited: true,
+      errors: [503],
       handle: ({ params, query }) => guarded({ gameId: params.id }, (d) => readGame(d, params.id, query.sport ? { sport: query.sport } : {})),
     }),
     defineRoute({
@@ -164,7 +139,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       params: statsPlayerParamsSchema,
       query: arsenalQuerySchema,
       maxAge: STATS_MAX_AGE.arsenal,
-      errors: [404],
+      errors: [404, 503],
       handle: ({ params, query }) =>
         guarded(
           {},
@@ -187,6 +162,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
         'The same rule as /api/schedule/{sport}/lineups, over the MLB Stats API: posted lineups from the schedule, and for a started game its starting nine from the live feed. Cached 10 minutes. Other sports: available false.',
       query: lineupQuerySchema,
       maxAge: STATS_MAX_AGE.lineup,
+      errors: [503],
       handle: ({ query }) => guarded({ sport: query.sport }, (d) => readLineups(d, query.sport, query.date ? { date: query.date } : {})),
     }),
     defineRoute({
@@ -200,7 +176,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
         'ESPN team roster (cached one hour) by position; within a position ordered by stored minutes per game (basketball) or games (MLB) this season, then the roster’s order. Unknown team: 404.',
       query: depthQuerySchema,
       maxAge: STATS_MAX_AGE.depth,
-      errors: [404],
+      errors: [404, 503],
       handle: ({ query }) =>
         guarded({ team: query.team }, async (d) => {
           const view = await readDepth(d, query.team, query.sport ? { sport: query.sport } : {});
