@@ -8,11 +8,13 @@
 export function publicReason(internal: string): string {
   const text = internal.toLowerCase();
   const after = /only recordings after (\d{4}-\d{2}-\d{2}T[\d:.]+Z)/.exec(internal);
-  if (text.includes('not recorded')) return after ? `not in the recording at this clock (only recordings after ${after[1]})` : 'not in the recording';
+  if (text.includes('not recorded')) return after ? `not recorded yet (only recordings after ${after[1]})` : 'not recorded in the replay folder';
   const recorded = /recorded http (\d{3})/.exec(text);
   if (recorded) return `the recording holds an HTTP ${recorded[1]} answer`;
   if (text.includes('replay') && /manifest|folder|file|entry/.test(text)) return 'the replay folder could not be read';
-  if (/budget|not requested/.test(text)) return 'not requested: the daily Odds API credit budget is spent';
+  // The credit guard's own sentence (odds-api/credits.ts) names counts, never a host.
+  const budget = /(?:daily credit budget|provider credit quota) reached: [\w ,]+/.exec(internal);
+  if (budget) return budget[0].trim();
   if (/timed? ?out|timeout|aborterror/.test(text)) return 'the provider did not answer in time';
   if (/enotfound|eai_again|getaddrinfo|econnrefused|econnreset|ehostunreach|enetunreach|socket|network|fetch failed|und_err|tls|certificate/.test(text)) return 'the provider could not be reached';
   const http = /\bhttp (\d{3})\b/.exec(text);

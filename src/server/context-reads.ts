@@ -24,7 +24,7 @@ export interface ContextReadOptions {
 export type Guarded = (hidden: Record<string, unknown>, read: (d: ContextDeps) => Promise<unknown>, hide?: (reason: string) => unknown) => Promise<unknown>;
 
 /** The public reason of a server whose PROPGRADE_REPLAY folder cannot be read (the path is in the log only). */
-export const BROKEN_REPLAY = 'the replay folder (PROPGRADE_REPLAY) could not be read; the server log says why';
+export const BROKEN_REPLAY = 'the replay folder (PROPGRADE_REPLAY) could not be read (no readable replay manifest); the server log says why';
 
 export function contextGuard(deps: ServerDeps, options: ContextReadOptions = {}): Guarded {
   const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
