@@ -980,7 +980,7 @@ export interface components {
                  * @description stable machine code; the HTTP status follows from it
                  * @enum {string}
                  */
-                code: "BAD_INPUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TOO_LARGE" | "RATE_LIMITED" | "CONFLICT" | "UNAVAILABLE" | "UPSTREAM" | "EXPIRED" | "NOT_CONFIGURED" | "INTERNAL";
+                code: "BAD_INPUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TOO_LARGE" | "RATE_LIMITED" | "CONFLICT" | "UNAVAILABLE" | "UNAVAILABLE_ON_REPLAY" | "UPSTREAM" | "EXPIRED" | "NOT_CONFIGURED" | "INTERNAL";
                 /** @description for people: names the bad field or the reason */
                 message: string;
                 /** @description per route: candidates or suggestions of a 404 name, meter use of a 429, reason of a 400/409/410 */
@@ -3053,7 +3053,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not configured on this server, or a dependency could not start */
+        /** @description Not configured on this server, a dependency could not start, or (UNAVAILABLE_ON_REPLAY) a provider-backed read on a replayed store whose recording this server cannot read: no provider is called */
         Unavailable: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
@@ -4166,6 +4166,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getNewsBySport: {
@@ -4197,6 +4198,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFuturesBySport: {
@@ -4225,6 +4227,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCombatByDate: {
@@ -4253,6 +4256,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFightById: {
@@ -4282,6 +4286,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsPlayerByName: {
@@ -4384,6 +4389,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsPitcherByNameArsenal: {
@@ -4416,6 +4422,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsLineup: {
@@ -4446,6 +4453,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsDepth: {
@@ -4478,6 +4486,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsCascade: {

@@ -5,7 +5,7 @@ import { ContextCache } from '../store/cache.js';
 import type { Store } from '../store/db.js';
 import { replayOrigin } from '../store/repo/replay-origin.js';
 import { contextProviders, feedLog, type ContextProviders } from './factory.js';
-import { publicReason } from './public-reason.js';
+import { classifyFailure, publicReason, scrubPublic } from './public-reason.js';
 import type { RunLogger } from './sources.js';
 import type { FeedLogger } from './transport/log.js';
 import { loadReplayManifest } from './transport/replay.js';
@@ -54,7 +54,8 @@ export function loadLog(log: RunLogger): FeedLogger & { why(fallback: string): s
       const d = detail as { reason?: unknown; status?: unknown } | undefined;
       const reason = typeof d?.reason === 'string' ? d.reason : typeof d?.status === 'number' ? `HTTP ${d.status}` : null;
       log.warn(reason ? `${message} (${reason})` : message);
-      reasons.push(publicReason(reason ? `${message} ${reason}` : message));
+      // A transport's failure is classified; an adapter's own sentence ('unknown columns') is kept, scrubbed.
+      reasons.push(reason ? publicReason(`${message} ${reason}`) : (classifyFailure(message) ?? scrubPublic(message)));
     },
     why(fallback) {
       return reasons.length === 0 ? fallback : `${fallback}: ${reasons[0]}`;

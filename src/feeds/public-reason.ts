@@ -6,6 +6,11 @@
 
 /** Classifies a transport's or adapter's failure text into one public phrase. */
 export function publicReason(internal: string): string {
+  return classifyFailure(internal) ?? 'the provider read failed';
+}
+
+/** The public phrase of a failure text, or null when it is none of the known kinds. */
+export function classifyFailure(internal: string): string | null {
   const text = internal.toLowerCase();
   const after = /only recordings after (\d{4}-\d{2}-\d{2}T[\d:.]+Z)/.exec(internal);
   if (text.includes('not recorded')) return after ? `not recorded yet (only recordings after ${after[1]})` : 'not recorded in the replay folder';
@@ -21,7 +26,7 @@ export function publicReason(internal: string): string {
   if (http) return `the provider answered HTTP ${http[1]}`;
   if (/not json|unknown shape|unreadable|content-encoding/.test(text)) return 'the provider’s answer could not be read';
   if (/no priced selection/.test(text)) return 'no priced selection in the answer';
-  return 'the provider read failed';
+  return null;
 }
 
 const URL_RE = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'")]+/gi;
