@@ -12,7 +12,6 @@ import type { RunLogger } from '../feeds/sources.js';
 import { buildOddsSource, buildResultsSource } from '../feeds/factory.js';
 import type { Store } from '../store/db.js';
 import { listLedger } from '../store/repo/ledger.js';
-import { resolve } from 'node:path';
 import { rememberReplayFolder } from '../store/repo/replay-origin.js';
 
 /**
@@ -99,7 +98,7 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   const odds = await buildOddsSource(opts.config, clock);
   const results = await buildResultsSource(opts.config, clock);
   ensureReplaySeed(opts.store, opts.replayDir, odds.seed as ReplaySeed | undefined, clock.now, opts.log, [opts.sport]);
-  rememberReplayFolder(opts.store.db, resolve(opts.replayDir), clock.now);
+  rememberReplayFolder(opts.store.db, opts.replayDir, clock.now);
   try {
     for (const [i, step] of steps.entries()) {
       const now = new Date(step.at);

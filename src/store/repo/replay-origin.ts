@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
-import type { Db } from '../db.js';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { PACKAGE_ROOT, type Db } from '../db.js';
 import { snapshots } from '../schema.js';
 import { kvGet, kvSet } from './kv.js';
 
@@ -22,10 +23,16 @@ export function replayOrigin(db: Db): ReplayOrigin {
   const row = db.select({ source: snapshots.source }).from(snapshots).orderBy(desc(snapshots.takenAt), desc(snapshots.id)).limit(1).get();
   if (row?.source !== 'replay') return { replayed: false, folder: null };
   const kept = kvGet<{ folder?: unknown }>(db, FOLDER_KEY, new Date(0));
-  return { replayed: true, folder: typeof kept?.folder === 'string' ? kept.folder : null };
+  return { replayed: true, folder: typeof kept?.folder === 'string' ? resolve(PACKAGE_ROOT, kept.folder) : null };
 }
 
-/** Called by a run that graded from `folder` (absolute); `at` is the run's data clock. */
+/**
+ * Called by a run that graded from `folder`; `at` is the run's data clock. A folder inside
+ * propgrade's own tree (the bundled data/replay) is kept relative to it, so the same run stores the
+ * same bytes in every checkout; any other folder absolute.
+ */
 export function rememberReplayFolder(db: Db, folder: string, at: Date): void {
-  kvSet(db, FOLDER_KEY, { folder }, at, null);
+  const abs = resolve(folder);
+  const rel = relative(PACKAGE_ROOT, abs);
+  kvSet(db, FOLDER_KEY, { folder: rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel }, at, null);
 }
