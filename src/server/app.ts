@@ -79,7 +79,8 @@ export interface ServerApp {
 
 /**
  * The HTTP API (docs/api.md): h3 v1 over the store. Every route reads what the snapshot runs
- * stored and never calls a provider; the internal routes run the snapshot pipeline itself.
+ * stored and never calls a provider, but for the context routes (through their cache, and never on a
+ * replayed store: server/context-reads.ts); the internal routes run the snapshot pipeline itself.
  * Every failure answers in one envelope, unknown routes included.
  */
 export function createApp(options: CreateAppOptions): ServerApp {
