@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'CONFLICT'
   | 'UNAVAILABLE'
+  /** A provider-backed read on a replayed store that has no recording to answer from: 503, and no outbound request. */
+  | 'UNAVAILABLE_ON_REPLAY'
   /** An outbound platform (listmonk, Ghost) failed or refused what we sent: 502. */
   | 'UPSTREAM'
   /** Something that was valid has run out (a founder code past FOUNDER_CODE_EXPIRY): 410. */
@@ -32,6 +34,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   CONFLICT: 409,
   UNAVAILABLE: 503,
+  UNAVAILABLE_ON_REPLAY: 503,
   UPSTREAM: 502,
   EXPIRED: 410,
   NOT_CONFIGURED: 503,

@@ -1062,7 +1062,7 @@ export interface components {
                  * @description stable machine code; the HTTP status follows from it
                  * @enum {string}
                  */
-                code: "BAD_INPUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TOO_LARGE" | "RATE_LIMITED" | "CONFLICT" | "UNAVAILABLE" | "UPSTREAM" | "EXPIRED" | "NOT_CONFIGURED" | "INTERNAL";
+                code: "BAD_INPUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "TOO_LARGE" | "RATE_LIMITED" | "CONFLICT" | "UNAVAILABLE" | "UNAVAILABLE_ON_REPLAY" | "UPSTREAM" | "EXPIRED" | "NOT_CONFIGURED" | "INTERNAL";
                 /** @description for people: names the bad field or the reason */
                 message: string;
                 /** @description per route: candidates or suggestions of a 404 name, meter use of a 429, reason of a 400/409/410 */
@@ -3184,7 +3184,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not configured on this server, or a dependency could not start */
+        /** @description Not configured on this server, a dependency could not start, or (UNAVAILABLE_ON_REPLAY) a provider-backed read on a replayed store whose recording this server cannot read: no provider is called */
         Unavailable: {
             headers: {
                 "Cache-Control": components["headers"]["CacheControl"];
@@ -4298,6 +4298,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getNewsBySport: {
@@ -4330,6 +4331,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFuturesBySport: {
@@ -4359,6 +4361,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCombatByDate: {
@@ -4388,6 +4391,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFightById: {
@@ -4418,6 +4422,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsPlayerByName: {
@@ -4520,6 +4525,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsPitcherByNameArsenal: {
@@ -4553,6 +4559,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsLineup: {
@@ -4584,6 +4591,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsDepth: {
@@ -4617,6 +4625,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getStatsCascade: {

@@ -1,3 +1,5 @@
+import type { Transport } from '../feeds/transport/types.js';
+
 /** Where a command writes. Injected so tests capture output without spawning a process. */
 export interface CliIO {
   stdout(text: string): void;
@@ -7,6 +9,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** Set by a command whose work completed but whose outcome is a failure (e.g. a failed run). */
   exitCode?: 0 | 1 | 2;
+  /** The transport the context views' live reads go through, when a test injects one; else the network. */
+  transport?: Transport;
 }
 
 /** The real process streams. Kept apart from _io.ts so start-up loads no table or colour library. */

@@ -216,6 +216,8 @@ export interface ContextProviders {
   oddsBase?: string;
   /** Why `odds` is null. */
   oddsMissing?: string;
+  /** A replayed store without its recording: why no provider is read (the reads answer UNAVAILABLE_ON_REPLAY). */
+  offline?: string;
   close(): Promise<void>;
 }
 
@@ -231,9 +233,25 @@ export interface ProviderOptions {
   /** The clock the replay selects recordings by and the recorder stamps them with. */
   now: () => Date;
   log?: FeedLogger;
+  /** The transport live reads go through, when the caller injects one (tests); else undici over the network. */
+  live?: Transport;
+  /**
+   * Set on a replayed store without a readable recording (feeds/context.ts contextSourceFor): the
+   * providers refuse every request without a network call, and the reads answer UNAVAILABLE_ON_REPLAY.
+   */
+  offline?: string;
+}
+
+/** The transport of a replayed store without its recording: answers every request with a failure, never calls out. */
+export function offlineTransport(why: string): Transport {
+  return { kind: 'replay', fetch: async () => ({ ok: false, status: null, reason: why }) };
 }
 
 export function contextProviders(config: Env, opts: ProviderOptions): ContextProviders {
+  if (opts.offline !== undefined) {
+    const none = offlineTransport(opts.offline);
+    return { source: 'replay', offline: opts.offline, keyless: none, odds: none, close: async () => {} };
+  }
   // As createTransport: --record wins over PROPGRADE_REPLAY (both as flags is refused by the CLI).
   const replayDir = opts.recordDir ? null : (opts.replayDir ?? config.PROPGRADE_REPLAY ?? null);
   const log = opts.log ?? { warn: () => {} };
@@ -242,7 +260,7 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
     const replay = createReplayTransport(replayDir, { now: opts.now });
     return { source: 'replay', keyless: replay, odds: replay, close: async () => {} };
   }
-  const live = createLiveTransport({ ...CONTEXT_LIVE });
+  const live = opts.live ?? createLiveTransport({ ...CONTEXT_LIVE });
   const transport = opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now, log }) : live;
   const key = config.ODDS_API_KEY;
   return {
@@ -250,7 +268,8 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
     keyless: transport,
     odds: key ? transport : null,
     ...(key ? { oddsApiKey: key } : { oddsMissing: 'ODDS_API_KEY is not set (or run with --replay data/replay)' }),
-    close: () => transport.close?.() ?? Promise.resolve(),
+    // An injected transport belongs to its caller, who closes it.
+    close: () => (opts.live ? Promise.resolve() : (transport.close?.() ?? Promise.resolve())),
   };
 }
 

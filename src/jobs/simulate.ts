@@ -12,6 +12,7 @@ import type { RunLogger } from '../feeds/sources.js';
 import { buildOddsSource, buildResultsSource } from '../feeds/factory.js';
 import type { Store } from '../store/db.js';
 import { listLedger } from '../store/repo/ledger.js';
+import { rememberReplayFolder } from '../store/repo/replay-origin.js';
 
 /**
  * `propgrade simulate`: the cron schedule run over a season's replay folder (scripts/build-season-replay.mjs)
@@ -97,6 +98,7 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   const odds = await buildOddsSource(opts.config, clock);
   const results = await buildResultsSource(opts.config, clock);
   ensureReplaySeed(opts.store, opts.replayDir, odds.seed as ReplaySeed | undefined, clock.now, opts.log, [opts.sport]);
+  rememberReplayFolder(opts.store.db, opts.replayDir, clock.now);
   try {
     for (const [i, step] of steps.entries()) {
       const now = new Date(step.at);

@@ -12,6 +12,7 @@ import type { RunLogger } from '../feeds/sources.js';
 import { buildOddsSource } from '../feeds/factory.js';
 import type { Store } from '../store/db.js';
 import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
+import { rememberReplayFolder } from '../store/repo/replay-origin.js';
 
 /**
  * The snapshot use case, one function for `propgrade snapshot` and for the server's internal routes
@@ -56,6 +57,8 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
   try {
     const clocks = replayDir && !opts.pinned ? recordedClocks(replayDir) : {};
     if (replayDir) {
+      // The store's context reads answer from this recording later (serve, news, live): never a provider.
+      rememberReplayFolder(store.db, replayDir, opts.now);
       opts.onSeedCheck?.();
       ensureReplaySeed(store, replayDir, sources.seed, opts.now, opts.log, opts.sports);
     }

@@ -7,7 +7,8 @@ import { createBudget, fetchMmaFightOdds, type MmaFightOdds } from '../feeds/odd
 import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
 import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type CacheRead, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, wallTime, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
+import { publicReason } from '../feeds/public-reason.js';
 import { bookSelection } from '../feeds/factory.js';
 
 /**
@@ -112,7 +113,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
       });
       // Replayed calls cost nothing; live ones count against the day's budget across runs.
       if (deps.providers.source === 'live' && budget.state().calls > 0) addCreditsSpent(deps.store, wall, budget.state().spent - spentToday);
-      return res.error === null ? { ok: true, value: res.fights } : { ok: false, reason: `odds-api mma odds: ${res.error}` };
+      return res.error === null ? { ok: true, value: res.fights } : { ok: false, reason: `odds-api mma odds: ${publicReason(res.error)}` };
     },
   });
 }
@@ -171,6 +172,7 @@ function indexBouts(deps: ContextDeps, date: string, cards: readonly FightCard[]
 
 /** The fight cards of an ET date (ESPN's own `dates=` day). No card that day: an empty list. */
 export async function readCombat(deps: ContextDeps, date: string): Promise<CombatView> {
+  requireUpstream(deps, 'fight cards');
   const cards = await loadCards(deps, date);
   if (!cards.ok) return { date, available: false, reason: cards.reason };
   if (!cards.fromCache) indexBouts(deps, date, cards.value.cards);
@@ -193,6 +195,7 @@ export async function readCombat(deps: ContextDeps, date: string): Promise<Comba
  * indexes its bouts), else from ESPN's upcoming cards. null: no card holds that id (a 404).
  */
 export async function readFight(deps: ContextDeps, id: string): Promise<FightView | null> {
+  requireUpstream(deps, 'fight cards');
   const indexed = kvGetAsOf<{ date: string }>(deps.store.db, fightIndexKey(deps, id), deps.now);
   const tries: Array<string | null> = indexed ? [indexed.date, null] : [null];
   const failures: string[] = [];

@@ -2,7 +2,8 @@ import { bestFutures, withPreviousPrices, type FuturesMarket } from '../domain/f
 import { creditCost, fetchOutrights, FUTURES_KEYS } from '../feeds/odds-api/index.js';
 import { logFuturesCredits } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, wallTime, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
+import { publicReason } from '../feeds/public-reason.js';
 import { bookSelection } from '../feeds/factory.js';
 
 /**
@@ -34,6 +35,7 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
   if (!deps.config.FUTURES_ENABLED) return { sport, available: false, reason: 'futures are off: set FUTURES_ENABLED=1 to read them (one outrights call per sport per 12 hours)' };
   const key = FUTURES_KEYS[sport];
   if (key === null) return { sport, available: false, reason: `The Odds API lists no ${sport.toUpperCase()} championship futures key (absent from both recorded sports lists), so none is asked for` };
+  requireUpstream(deps, 'futures');
   const transport = deps.providers.odds;
   if (transport === null) return { sport, available: false, reason: `no futures source: ${deps.providers.oddsMissing ?? 'no Odds API transport'}` };
   const books = bookSelection(deps.config);
@@ -51,7 +53,7 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
         const cost = creditCost({ endpoint: 'odds', markets: ['outrights'], books });
         logFuturesCredits(deps.store, wallTime(deps), { sport, key, credits: res.credits?.last ?? cost, remaining: res.credits?.remaining ?? null });
       }
-      if (res.error !== null) return { ok: false, reason: `odds-api outrights ${key}: ${res.error}` };
+      if (res.error !== null) return { ok: false, reason: `odds-api outrights ${key}: ${publicReason(res.error)}` };
       const markets = bestFutures(res.boards, deps.config.ALLOWED_BOOKS);
       if (markets.length === 0 || markets.every((m) => m.selections.length === 0)) return { ok: false, reason: `odds-api outrights ${key}: no priced selection in the answer` };
       const stamps = res.boards.map((b) => b.lastUpdate).filter((s): s is string => s !== null && !Number.isNaN(Date.parse(s)));

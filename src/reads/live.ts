@@ -5,7 +5,7 @@ import type { StatType } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
 import { teamAbbr } from '../feeds/teams/lookup.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { loadLiveBoard, type LiveBoard, type LiveGame, type LiveLine } from './live-board.js';
 import { trackedProps, type TrackedProp } from './live-tracked.js';
 
@@ -159,6 +159,7 @@ export async function readLive(deps: ContextDeps, sport: GradedSport, options: {
   const date = options.date ?? easternDate(deps.now);
   const tracked = trackedProps(deps.store, sport, date, deps.now);
   if (tracked.length === 0) return { sport, date, available: false, reason: `no ledger or slate entry to track for ${sport} on ${date}` };
+  requireUpstream(deps, 'live tracking');
   const read = await deps.cache.read<LiveBoard>(contextKey(deps.providers, 'live', sport, date), CONTEXT_CACHE.live, deps.now, {
     ...(options.refresh ? { refresh: true } : {}),
     load: (previous) => loadLiveBoard(deps.providers.keyless, sport, date, previous?.value ?? null, loadLog(deps.log)),

@@ -2,7 +2,7 @@ import type { Sport } from '../domain/sports.js';
 import { espnLeague, fetchNews, type NewsItem } from '../feeds/espn/index.js';
 import { toUtcIso } from '../feeds/espn/common.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
 
 /**
  * The news wire (spec: News item): ESPN news for a sport through the context cache (15 min).
@@ -33,6 +33,7 @@ export function newsWire(items: readonly NewsItem[]): NewsItem[] {
 
 export async function readNews(deps: ContextDeps, sport: Sport, options: { limit?: number; refresh?: boolean } = {}): Promise<NewsView> {
   const league = espnLeague(sport);
+  requireUpstream(deps, 'the news wire');
   const read = await deps.cache.read<NewsItem[]>(contextKey(deps.providers, 'news', sport), CONTEXT_CACHE.news, deps.now, {
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {

@@ -1,6 +1,7 @@
 import { createApp as createH3App, createRouter, eventHandler, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
 import type { RequestListener } from 'node:http';
 import type { Env } from '../config.js';
+import type { Transport } from '../feeds/transport/types.js';
 import type { SlipReaderOptions } from '../slips/ocr.js';
 import type { Store } from '../store/db.js';
 import { DEFAULT_LIMITS, type ServerDeps, type ServerLimits, type SnapshotRunner } from './context.js';
@@ -57,6 +58,11 @@ export interface CreateAppOptions {
   log?: { info(message: string): void; warn(message: string): void };
   /** Options of the one OCR worker behind POST /api/slips/parse (started on the first image). */
   slipReader?: SlipReaderOptions;
+  /**
+   * The transport the context routes' live reads go through (tests inject one that fails on any
+   * call); default undici over the network. A replayed store never reaches it (feeds/context.ts).
+   */
+  transport?: Transport;
 }
 
 export interface ServerApp {
@@ -81,7 +87,8 @@ export interface ServerApp {
 
 /**
  * The HTTP API (docs/api.md): h3 v1 over the store. Every route reads what the snapshot runs
- * stored and never calls a provider; the internal routes run the snapshot pipeline itself.
+ * stored and never calls a provider, but for the context routes (through their cache, and never on a
+ * replayed store: server/context-reads.ts); the internal routes run the snapshot pipeline itself.
  * Every failure answers in one envelope, unknown routes included.
  */
 export function createApp(options: CreateAppOptions): ServerApp {
@@ -100,6 +107,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
     runSnapshots: runSnapshot,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     limiter: createRateLimiter(),
+    log,
+    ...(options.transport ? { liveTransport: options.transport } : {}),
   };
   let metrics: Metrics | null = null;
   const snapshotCache = createSnapshotCache(options.store, (hit) => metrics?.cacheHit('snapshot', hit));

@@ -2,6 +2,7 @@ import { SCAN_READS_PER_DAY } from '../domain/tiers.js';
 import type { Env } from '../config.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { SnapshotSummary } from '../jobs/snapshot-run.js';
+import type { Transport } from '../feeds/transport/types.js';
 import type { Store } from '../store/db.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -55,4 +56,8 @@ export interface ServerDeps {
   runSnapshots: SnapshotRunner;
   limits: ServerLimits;
   limiter: RateLimiter;
+  /** The server log (stderr under `serve`): where a context read's upstream detail goes, never a body. */
+  log?: { warn(message: string): void };
+  /** The transport live context reads go through, when injected (tests); never used on a replayed store. */
+  liveTransport?: Transport;
 }

@@ -58,7 +58,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; heade
   },
   502: { name: 'Upstream', description: 'An outbound platform (Stripe, listmonk, Ghost) failed or refused' },
   500: { name: 'Internal', description: 'A bug: the envelope says `internal error` and nothing more (no stack, no internal text)' },
-  503: { name: 'Unavailable', description: 'Not configured on this server, or a dependency could not start' },
+  503: { name: 'Unavailable', description: 'Not configured on this server, a dependency could not start, or (UNAVAILABLE_ON_REPLAY) a provider-backed read on a replayed store whose recording this server cannot read: no provider is called' },
 };
 
 /** Response headers clients rely on, shared by reference. */

@@ -101,7 +101,8 @@ export class ContextCache {
     try {
       result = await loader(previous ? { value: previous.value, fetchedAt: previous.fetchedAt } : null);
     } catch (err) {
-      result = { ok: false, reason: `upstream read failed: ${err instanceof Error ? err.message : String(err)}` };
+      // The error's text may carry an upstream URL or a path: a reason is public, so only its kind is kept.
+      result = { ok: false, reason: `upstream read failed (${err instanceof Error ? err.name : 'error'})` };
     }
     if (result.ok) {
       this.failures.delete(key);

@@ -17,7 +17,7 @@ export interface Store {
 }
 
 /** src/store and dist/store both sit two levels below the package root. */
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Documented default (README "Configuration"): var/propgrade.sqlite in propgrade's own folder, so a

@@ -72,7 +72,9 @@ describe('tier leak: every OpenAPI route × every token state', () => {
     broken = openStore(brokenPath);
     tokens.store_error = createUser(broken, { email: 'desk@broken.test', tier: 'desk' }, NOW).token;
     broken.sqlite.exec('ALTER TABLE api_tokens RENAME TO api_tokens_gone');
-    const config = loadConfig({ INTERNAL_API_KEY: 'k'.repeat(32) });
+    // The store was replayed (snapshot-run directly, so it does not remember its folder): as `serve --replay data/replay`,
+    // the context routes answer from the recording; without it they answer 503 UNAVAILABLE_ON_REPLAY (issue 33).
+    const config = loadConfig({ INTERNAL_API_KEY: 'k'.repeat(32), PROPGRADE_REPLAY: 'data/replay' });
     api = await startServer({ store, config, now: () => NOW, log: quiet });
     brokenApi = await startServer({ store: broken, config, now: () => NOW, log: quiet });
   }, 120_000);

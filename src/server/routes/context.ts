@@ -3,14 +3,11 @@ import { gradedSportSchema, sportSchema } from '../../domain/sports.js';
 import { isIsoDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import { readCombat, readFight } from '../../reads/combat.js';
-import { ContextCache } from '../../store/cache.js';
-import { contextProviders, type ContextProviders } from '../../feeds/factory.js';
-import type { ContextDeps } from '../../feeds/context.js';
 import { FUTURES_SPORTS, readFutures } from '../../reads/futures.js';
 import { readLive } from '../../reads/live.js';
 import { readNews } from '../../reads/news.js';
-import { silentLogger } from '../../feeds/sources.js';
 import type { ServerDeps } from '../context.js';
+import { contextGuard, type ContextReadOptions } from '../context-reads.js';
 import { defineRoute, type Route } from '../route.js';
 import { DATE_WINDOWS, requireDateInWindow, windowText } from '../date-window.js';
 import { isoDateDoc } from '../wire/registry.js';
@@ -37,36 +34,12 @@ export const fightParamsSchema = z.object({ id: z.string().max(20).regex(/^\d{1,
 /** Cache-Control max-age of each answer (the server-side TTLs are in docs/context.md). */
 export const CONTEXT_MAX_AGE = { live: 30, news: 300, futures: 900, combat: 300 } as const;
 
-export interface ContextRouteOptions {
-  /** Where the routes read from; default: PROPGRADE_REPLAY, else live ESPN/MLB plus the Odds API with ODDS_API_KEY. */
-  providers?: (deps: ServerDeps) => ContextProviders;
-  cache?: ContextCache;
-}
+/** Where the routes read from: default PROPGRADE_REPLAY, else a replayed store's recording (never a provider), else live (context-reads.ts). */
+export type ContextRouteOptions = ContextReadOptions;
 
 export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {}): Route[] {
-  const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
-  let providers: ContextProviders | null = null;
-  // Built on first use: a broken PROPGRADE_REPLAY hides these routes' data instead of stopping the server.
-  const contextDeps = (): ContextDeps | { failure: string } => {
-    try {
-      providers ??= options.providers ? options.providers(deps) : contextProviders(deps.config, { replayDir: null, now: () => deps.now() });
-    } catch (err) {
-      return { failure: err instanceof Error ? err.message : String(err) };
-    }
-    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), wallNow: deps.wallNow, log: silentLogger };
-  };
-
-  /** A bug or a store failure hides the feature (200, with the reason) rather than answering 5xx; input errors stay 4xx. */
-  const guarded = async (hidden: Record<string, unknown>, read: (d: ContextDeps) => Promise<unknown>): Promise<unknown> => {
-    const d = contextDeps();
-    if ('failure' in d) return { ...hidden, available: false, reason: d.failure };
-    try {
-      return await read(d);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      return { ...hidden, available: false, reason: 'internal error while reading this feature; it stays hidden until a read succeeds' };
-    }
-  };
+  // A bug or a store failure hides the feature (200, with the reason); input errors stay 4xx; a replayed store without its recording is 503.
+  const guarded = contextGuard(deps, options);
 
   return [
     defineRoute({
@@ -82,6 +55,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       query: liveQuerySchema,
       maxAge: CONTEXT_MAX_AGE.live,
       upstream: true,
+      errors: [503],
       handle: ({ params, query }) => {
         if (query.date) requireDateInWindow('date', query.date, deps.now(), DATE_WINDOWS.live);
         return guarded({ sport: params.sport }, (d) => readLive(d, params.sport, query.date ? { date: query.date } : {}));
@@ -99,6 +73,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       query: newsQuerySchema,
       maxAge: CONTEXT_MAX_AGE.news,
       upstream: true,
+      errors: [503],
       handle: ({ params, query }) => guarded({ sport: params.sport }, (d) => readNews(d, params.sport, query.limit !== undefined ? { limit: query.limit } : {})),
     }),
     defineRoute({
@@ -113,6 +88,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       params: futuresParamsSchema,
       maxAge: CONTEXT_MAX_AGE.futures,
       upstream: true,
+      errors: [503],
       handle: ({ params }) => guarded({ sport: params.sport }, (d) => readFutures(d, params.sport)),
     }),
     defineRoute({
@@ -127,6 +103,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       params: combatParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
       upstream: true,
+      errors: [503],
       handle: ({ params }) => {
         requireDateInWindow('date', params.date, deps.now(), DATE_WINDOWS.combat);
         return guarded({ date: params.date }, (d) => readCombat(d, params.date));
@@ -142,7 +119,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       params: fightParamsSchema,
       maxAge: CONTEXT_MAX_AGE.combat,
       upstream: true,
-      errors: [404],
+      errors: [404, 503],
       handle: ({ params }) =>
         guarded({ id: params.id }, async (d) => {
           const fight = await readFight(d, params.id);

@@ -5,11 +5,7 @@ import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import { readArsenal } from '../../reads/arsenal.js';
-import { ContextCache } from '../../store/cache.js';
-import { contextProviders, type ContextProviders } from '../../feeds/factory.js';
-import type { ContextDeps } from '../../feeds/context.js';
 import { readShowcase } from '../../reads/showcase.js';
-import { silentLogger } from '../../feeds/sources.js';
 import { readCascade } from '../../reads/stats-cascade.js';
 import { unresolvedMessage, type UnresolvedName } from '../../reads/stats-common.js';
 import { toWire } from '../../wire.js';
@@ -19,6 +15,7 @@ import { readLeaders } from '../../reads/stats-leaders.js';
 import { readLineups } from '../../reads/stats-lineup.js';
 import { readPlayerStats } from '../../reads/stats-player.js';
 import type { ServerDeps } from '../context.js';
+import { contextGuard, type ContextReadOptions } from '../context-reads.js';
 import { defineRoute, type Route } from '../route.js';
 import { DATE_WINDOWS, requireDateInWindow, requireSeasonInWindow, windowText } from '../date-window.js';
 import { isoDateDoc } from '../wire/registry.js';
@@ -64,10 +61,7 @@ export const showcaseQuerySchema = z.object({ sport: gradedSportSchema.optional(
 /** Cache-Control max-age of each answer (server-side TTLs: docs/stats.md). */
 export const STATS_MAX_AGE = { player: 300, leaders: 300, game: 60, arsenal: 3600, lineup: 120, depth: 600, cascade: 300, showcase: 60 } as const;
 
-export interface StatsRouteOptions {
-  providers?: (deps: ServerDeps) => ContextProviders;
-  cache?: ContextCache;
-}
+export type StatsRouteOptions = ContextReadOptions;
 
 /** A name that did not resolve: 404 with the candidates (never a guess) or did-you-mean suggestions. */
 export function unresolvedError(u: UnresolvedName, what: string): AppError {
@@ -76,28 +70,8 @@ export function unresolvedError(u: UnresolvedName, what: string): AppError {
 }
 
 export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): Route[] {
-  const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
-  let providers: ContextProviders | null = null;
-  // Built on first use: a broken PROPGRADE_REPLAY hides these routes' data instead of stopping the server.
-  const statsDeps = (): ContextDeps | { failure: string } => {
-    try {
-      providers ??= options.providers ? options.providers(deps) : contextProviders(deps.config, { replayDir: null, now: () => deps.now() });
-    } catch (err) {
-      return { failure: err instanceof Error ? err.message : String(err) };
-    }
-    return { store: deps.store, config: deps.config, cache, providers, now: deps.now(), wallNow: deps.wallNow, log: silentLogger };
-  };
-  /** A bug or a store failure hides the feature (200, with the reason); input errors and 404s stay what they are. */
-  const guarded = async (hidden: Record<string, unknown>, read: (d: ContextDeps) => Promise<unknown>, hide = (reason: string): unknown => ({ ...hidden, available: false, reason })): Promise<unknown> => {
-    const d = statsDeps();
-    if ('failure' in d) return hide(d.failure);
-    try {
-      return await read(d);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      return hide('internal error while reading this feature; it stays hidden until a read succeeds');
-    }
-  };
+  // A bug or a store failure hides the feature (200, with the reason); input errors and 404s stay what they are; a replayed store without its recording is 503.
+  const guarded = contextGuard(deps, options);
 
   return [
     defineRoute({
@@ -152,6 +126,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       maxAge: STATS_MAX_AGE.game,
       statsLimited: true,
       upstream: true,
+      errors: [503],
       handle: ({ params, query }) => guarded({ gameId: params.id }, (d) => readGame(d, params.id, query.sport ? { sport: query.sport } : {})),
     }),
     defineRoute({
@@ -167,7 +142,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       query: arsenalQuerySchema,
       maxAge: STATS_MAX_AGE.arsenal,
       upstream: true,
-      errors: [404],
+      errors: [404, 503],
       handle: ({ params, query }) => {
         if (query.season !== undefined) requireSeasonInWindow('season', query.season, deps.now());
         return guarded(
@@ -193,6 +168,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       query: lineupQuerySchema,
       maxAge: STATS_MAX_AGE.lineup,
       upstream: true,
+      errors: [503],
       handle: ({ query }) => {
         if (query.date) requireDateInWindow('date', query.date, deps.now(), DATE_WINDOWS.lineup);
         return guarded({ sport: query.sport }, (d) => readLineups(d, query.sport, query.date ? { date: query.date } : {}));
@@ -210,7 +186,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       query: depthQuerySchema,
       maxAge: STATS_MAX_AGE.depth,
       upstream: true,
-      errors: [404],
+      errors: [404, 503],
       handle: ({ query }) =>
         guarded({ team: query.team }, async (d) => {
           const view = await readDepth(d, query.team, query.sport ? { sport: query.sport } : {});

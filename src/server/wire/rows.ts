@@ -16,7 +16,7 @@ export const errorEnvelopeSchema = wireSchema(
   z.object({
     error: z.object({
       code: z
-        .enum(['BAD_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'TOO_LARGE', 'RATE_LIMITED', 'CONFLICT', 'UNAVAILABLE', 'UPSTREAM', 'EXPIRED', 'NOT_CONFIGURED', 'INTERNAL'])
+        .enum(['BAD_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'TOO_LARGE', 'RATE_LIMITED', 'CONFLICT', 'UNAVAILABLE', 'UNAVAILABLE_ON_REPLAY', 'UPSTREAM', 'EXPIRED', 'NOT_CONFIGURED', 'INTERNAL'])
         .describe('stable machine code; the HTTP status follows from it'),
       message: z.string().describe('for people: names the bad field or the reason'),
       details: z.unknown().optional().describe('per route: candidates or suggestions of a 404 name, meter use of a 429, reason of a 400/409/410'),
