@@ -78,9 +78,10 @@ export function registerRecord(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { readModelRecord } = await import('../reads/record.js');
-      const env = await openRunEnvironment(ctx, { readClock: true });
+      const env = await openRunEnvironment(ctx, { readClock: true, sport: opts.sport });
       try {
-        const record = readModelRecord(env.store, { now: env.now, ...opts });
+        // Across sports each sport's window ends on its own clock (the same instant unless the store is replayed).
+        const record = readModelRecord(env.store, { now: env.now, ...opts }, env.forSport);
         ctx.result(record, (r) => renderRecord(ctx, r, opts.days, opts.date));
       } finally {
         await env.close();

@@ -35,10 +35,11 @@ export function registerServe(program: Command, io: CliIO): void {
       const { readClock } = await import('../reads/read-clock.js');
       const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
       if (clock.note) ctx.progress(clock.source === 'system' ? ctx.c.yellow(`warning: ${clock.note}`) : clock.note);
-      const pinned = clock.source === 'system' ? null : clock.now;
+      const pinned = clock.source === 'system' ? null : clock;
       const explicit = clock.source === 'explicit' ? clock.now : null;
       const running = await startApiServer({
-        ...(pinned ? { now: () => pinned } : {}),
+        // Each request reads its sport's clock; a read across sports, the newest snapshot's.
+        ...(pinned ? { now: (sport?: string) => (sport === undefined ? pinned.now : pinned.forSport(sport)) } : {}),
         ...(explicit ? { runNow: () => explicit } : {}),
         store,
         // --replay reaches the server as PROPGRADE_REPLAY: the context routes answer from the recording.

@@ -16,7 +16,7 @@ export interface ApiServerOptions {
   log: { info(message: string): void; warn(message: string): void };
   /** Receives one line per finished request (`requestLogLine`); absent or null: no request log (`serve --quiet`). */
   requestLog?: ((line: string) => void) | null;
-  now?: () => Date;
+  now?: (sport?: string) => Date;
   /** The data clock of the server's own snapshot runs when pinned explicitly (createApp runNow). */
   runNow?: () => Date;
 }

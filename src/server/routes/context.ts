@@ -80,7 +80,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       params: liveParamsSchema,
       query: liveQuerySchema,
       maxAge: CONTEXT_MAX_AGE.live,
-      handle: ({ params, query }) => guarded({ sport: params.sport }, (d) => readLive(d, params.sport, query.date ? { date: query.date } : {})),
+      handle: ({ params, query }) => guarded({ sport: params.sport }, (d) => readLive({ ...d, now: deps.now(params.sport) }, params.sport, query.date ? { date: query.date } : {})),
     }),
     defineRoute({
       method: 'GET',
