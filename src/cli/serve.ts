@@ -32,14 +32,14 @@ export function registerServe(program: Command, io: CliIO): void {
       const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
       // The read-clock rule (README "The clock"): --now / PROPGRADE_NOW pin the server's clock; else a
       // store whose newest snapshot was replayed is served as of that snapshot; else the system clock.
-      const { readClock } = await import('../reads/read-clock.js');
+      const { readClock, requestClock } = await import('../reads/read-clock.js');
       const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
       if (clock.note) ctx.progress(clock.source === 'system' ? ctx.c.yellow(`warning: ${clock.note}`) : clock.note);
       const pinned = clock.source === 'system' ? null : clock;
       const explicit = clock.source === 'explicit' ? clock.now : null;
       const running = await startApiServer({
         // Each request reads its sport's clock; a read across sports, the newest snapshot's.
-        ...(pinned ? { now: (sport?: string) => (sport === undefined ? pinned.now : pinned.forSport(sport)) } : {}),
+        ...(pinned ? { now: requestClock(pinned) } : {}),
         ...(explicit ? { runNow: () => explicit } : {}),
         store,
         // --replay reaches the server as PROPGRADE_REPLAY: the context routes answer from the recording.

@@ -68,6 +68,14 @@ export function readClock(store: Store, explicit: Date | null, system: Date, exp
   return { ...system_, note, noteFor: () => note };
 }
 
+/**
+ * The server's data clock from a pinned read clock: a request about a sport reads that sport's clock,
+ * a request across sports the newest snapshot's (or the explicit) time.
+ */
+export function requestClock(clock: ReadClock): (sport?: string) => Date {
+  return (sport) => (sport === undefined ? clock.now : clock.forSport(sport));
+}
+
 /** "3 h 5 min", "2 days 4 h". */
 export function ageText(ms: number): string {
   const min = Math.max(0, Math.round(ms / 60_000));
