@@ -32,7 +32,7 @@ export function registerDesk(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true, clockNoteLater: true });
       try {
         const date = opts.date ?? easternDate(env.now);
-        if (env.perSportClocks && !opts.date) ctx.progress(deskClockNote(date, env.forSport));
+        if (env.perSportClocks && !opts.date) ctx.progress(deskClockNote(date, env.now, env.forSport));
         const pack = buildDeskPack(readContentFacts(env.store, { now: env.now, date }));
         if (opts.out) {
           const { mkdirSync, writeFileSync } = await import('node:fs');
@@ -70,8 +70,8 @@ function renderPack(ctx: CliContext, pack: DeskPack): string {
 }
 
 /** The desk is one ET date for every section; on a replayed store the other sports' own days are named. */
-function deskClockNote(date: string, forSport: (sport: string) => Date): string {
+function deskClockNote(date: string, now: Date, forSport: (sport: string) => Date): string {
   const others = GRADED_SPORTS.map((s) => ({ s, day: easternDate(forSport(s)) })).filter((o) => o.day !== date);
   const rest = others.length === 0 ? '' : `; other sports' newest snapshots are on other days (${others.map((o) => `${o.s} ${o.day}`).join(', ')}): --date reads one`;
-  return `clock: the desk is for ${date}, the ET date of the newest snapshot (replayed from recorded data); every section reads that date${rest}`;
+  return `clock (desk): ${now.toISOString()}, the time of the newest snapshot (replayed from recorded data): every section reads its ET date ${date}${rest}`;
 }

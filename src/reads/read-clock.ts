@@ -53,7 +53,7 @@ export function readClock(store: Store, explicit: Date | null, system: Date, exp
     const noteFor = (named: string | null): string => {
       if (named === null) {
         const each = newest.map((s) => `${s.sport} ${new Date(s.takenAt).toISOString()}`).join(', ');
-        return `clocks: each sport is read as of its own newest snapshot (replayed from recorded data): ${each}; pass --now to read every sport at one time`;
+        return `clock (each sport its own): ${each}, the time of each sport's newest snapshot (replayed from recorded data); pass --now to read every sport at one time`;
       }
       const why = bySport.has(named) ? `the time of the newest ${named} snapshot` : `no ${named} snapshot in the store, so the time of the newest snapshot (${head.sport})`;
       return `clock (${named}): ${forSport(named).toISOString()}, ${why} (replayed from recorded data); pass --now to read at another time`;

@@ -74,7 +74,7 @@ describe('the Next lines of `snapshot all` on the bundled recording, each sport 
     expect(mlb.stderr).toContain('clock (mlb): 2025-08-16T16:25:00.000Z, the time of the newest mlb snapshot');
     // A read across sports names every sport's clock.
     const record = await cli(['record']);
-    expect(record.stderr).toMatch(/clocks: each sport is read as of its own newest snapshot .*nba 2025-11-05T17:05:00\.000Z.*wnba 2024-06-02T11:00:00\.000Z/);
+    expect(record.stderr).toMatch(/clock \(each sport its own\): nba 2025-11-05T17:05:00\.000Z, .*wnba 2024-06-02T11:00:00\.000Z/);
     // --now still pins every sport: a WNBA scan at the NBA's 2025 day has no game to price.
     const pinned = await cli(['scan', '--player', 'Napheesa Collier', '--stat', 'rebounds', '--line', '10.5', '--direction', 'under', '--now', '2025-11-05T17:05:00Z', '--json']);
     expect((JSON.parse(pinned.stdout) as { status: string }).status).toBe('refused');
