@@ -19,7 +19,7 @@ export function registerServe(program: Command, io: CliIO): void {
     .option('--quiet', 'no request log and no cron progress on stderr (warnings and the shutdown line stay)', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # pin the clock (a replayed store is served as of its newest snapshot anyway)\n\nEach request logs one line on stderr (method, path without query values, status, ms), e.g.\n  GET /api/snapshot/nba 200 12 ms\n--quiet turns it off. Ctrl-C or SIGTERM closes cleanly and prints the number of requests served.\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
+      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # pin the clock (a replayed store is served with each sport as of its own newest snapshot anyway)\n\nEach request logs one line on stderr (method, path without query values, status, ms), e.g.\n  GET /api/snapshot/nba 200 12 ms\n--quiet turns it off. Ctrl-C or SIGTERM closes cleanly and prints the number of requests served.\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
