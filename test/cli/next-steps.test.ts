@@ -75,6 +75,12 @@ describe('the Next lines of `snapshot all` on the bundled recording, each sport 
     // A read across sports names every sport's clock.
     const record = await cli(['record']);
     expect(record.stderr).toMatch(/clock \(each sport its own\): nba 2025-11-05T17:05:00\.000Z, .*wnba 2024-06-02T11:00:00\.000Z/);
+    // Across sports each sport's window ends on its own clock: every pre-graded entry of the run (settled by the Next lines or not) is in the record.
+    expect(record.stdout).toContain("each sport's 30 days end on its own clock: mlb 2025-07-18 to 2025-08-16, nba 2025-10-07 to 2025-11-05, wnba 2024-05-04 to 2024-06-02");
+    const inserted = [...snap.stdout.matchAll(/│ (?:mlb|nba|wnba) +│ ok +│(?: *\d+ *│){6} *(\d+) *│/g)].map((m) => Number(m[1]));
+    expect(inserted).toHaveLength(3);
+    const all = JSON.parse((await cli(['record', '--json'])).stdout) as { aggregate: { counts: { entries: number } } };
+    expect(all.aggregate.counts.entries).toBe(inserted.reduce((a, b) => a + b, 0));
     // --now still pins every sport: a WNBA scan at the NBA's 2025 day has no game to price.
     const pinned = await cli(['scan', '--player', 'Napheesa Collier', '--stat', 'rebounds', '--line', '10.5', '--direction', 'under', '--now', '2025-11-05T17:05:00Z', '--json']);
     expect((JSON.parse(pinned.stdout) as { status: string }).status).toBe('refused');
