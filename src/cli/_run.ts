@@ -4,7 +4,14 @@ import type { CliContext } from './_context.js';
 
 export interface RunEnvironment {
   store: Store;
+  /** The data clock: the named sport's (options.sport), else the newest snapshot's on a replayed store. */
   now: Date;
+  /** Each sport's data clock: on a replayed store each sport reads as of its own newest snapshot. */
+  forSport: (sport: string) => Date;
+  /** Says the clock of one sport on stderr, for a read that learns its sport late (clockNoteLater). */
+  sayClock: (sport: string) => void;
+  /** True when the sports are read on different clocks (a replayed store without --now). */
+  perSportClocks: boolean;
   replayDir: string | null;
   log: RunLogger;
   close(): Promise<void>;
@@ -20,9 +27,10 @@ export function stderrLogger(ctx: CliContext): RunLogger {
 /**
  * Opens the store and resolves the run's clock: --now/PROPGRADE_NOW; else a replay folder's recorded
  * clock when one is given; else the read-clock rule (src/reads/read-clock.ts): the newest
- * snapshot's time when it came from a replay, otherwise the system clock with staleness stated.
+ * snapshot's time when it came from a replay (each sport its own: `sport` names the one read, and
+ * `forSport` gives the others), otherwise the system clock with staleness stated.
  */
-export async function openRunEnvironment(ctx: CliContext, options: { needsReplayClock?: boolean; readClock?: boolean } = {}): Promise<RunEnvironment> {
+export async function openRunEnvironment(ctx: CliContext, options: { needsReplayClock?: boolean; readClock?: boolean; sport?: string | undefined; clockNoteLater?: boolean } = {}): Promise<RunEnvironment> {
   const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
   const replayDir = ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY ?? null;
   let now = ctx.explicitNow();
@@ -36,15 +44,28 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
     }
   }
   const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+  let forSport: ((sport: string) => Date) | null = null;
+  let sayClock = (_sport: string): void => {};
+  let perSportClocks = false;
   if (!now && options.readClock) {
     const { readClock } = await import('../reads/read-clock.js');
-    const clock = readClock(store, null, new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
-    if (clock.note) log.info(clock.note);
+    const clock = readClock(store, null, new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL, options.sport ?? null);
+    if (clock.note && !options.clockNoteLater) log.info(clock.note);
     now = clock.now;
+    forSport = clock.forSport;
+    perSportClocks = clock.source === 'replay_snapshot';
+    sayClock = (sport) => {
+      const note = clock.noteFor(sport);
+      if (note) log.info(note);
+    };
   }
+  const at = now ?? new Date();
   return {
     store,
-    now: now ?? new Date(),
+    now: at,
+    forSport: forSport ?? (() => at),
+    sayClock,
+    perSportClocks,
     replayDir,
     log,
     close: async () => store.close(),

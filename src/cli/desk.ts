@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { isIsoDate } from '../domain/time.js';
+import { GRADED_SPORTS } from '../domain/sports.js';
+import { easternDate, isIsoDate } from '../domain/time.js';
 import type { DeskPack } from '../content/pack.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import type { CliIO } from './_io.js';
@@ -26,12 +27,12 @@ export function registerDesk(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
-      const { easternDate } = await import('../domain/time.js');
       const { readContentFacts } = await import('../store/repo/content-facts.js');
       const { buildDeskPack } = await import('../content/pack.js');
-      const env = await openRunEnvironment(ctx, { readClock: true });
+      const env = await openRunEnvironment(ctx, { readClock: true, clockNoteLater: true });
       try {
         const date = opts.date ?? easternDate(env.now);
+        if (env.perSportClocks && !opts.date) ctx.progress(deskClockNote(date, env.now, env.forSport));
         const pack = buildDeskPack(readContentFacts(env.store, { now: env.now, date }));
         if (opts.out) {
           const { mkdirSync, writeFileSync } = await import('node:fs');
@@ -66,4 +67,11 @@ function renderPack(ctx: CliContext, pack: DeskPack): string {
   }
   if (pack.omitted.length) out.push('', c.yellow(`Omitted: ${pack.omitted.map((o) => o.name).join(', ')}`));
   return out.join('\n');
+}
+
+/** The desk is one ET date for every section; on a replayed store the other sports' own days are named. */
+function deskClockNote(date: string, now: Date, forSport: (sport: string) => Date): string {
+  const others = GRADED_SPORTS.map((s) => ({ s, day: easternDate(forSport(s)) })).filter((o) => o.day !== date);
+  const rest = others.length === 0 ? '' : `; other sports' newest snapshots are on other days (${others.map((o) => `${o.s} ${o.day}`).join(', ')}): --date reads one`;
+  return `clock (desk): ${now.toISOString()}, the time of the newest snapshot (replayed from recorded data): every section reads its ET date ${date}${rest}`;
 }

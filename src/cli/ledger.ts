@@ -42,7 +42,7 @@ export function registerLedger(program: Command, io: CliIO): void {
       const { openRunEnvironment } = await import('./_run.js');
       const { closeContexts, countLedger, listLedger } = await import('../store/repo/ledger.js');
       const { clvStatus } = await import('../domain/settlement.js');
-      const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
+      const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true, sport: opts.sport });
       try {
         const filter = {
           ...(opts.date ? { date: opts.date } : {}),
@@ -54,8 +54,9 @@ export function registerLedger(program: Command, io: CliIO): void {
         };
         const rows = listLedger(env.store.db, filter, opts.limit);
         const total = rows.length < opts.limit ? rows.length : countLedger(env.store.db, filter);
-        const contexts = closeContexts(env.store.db, rows, env.now);
-        const entries = rows.map((e) => ({ ...e, clvStatus: clvStatus(e, env.now, contexts.get(e.id) ?? null) }));
+        // Pending or started is read on each entry's own sport clock (a replayed store's sports were recorded on different days).
+        const contexts = closeContexts(env.store.db, rows, env.forSport);
+        const entries = rows.map((e) => ({ ...e, clvStatus: clvStatus(e, env.forSport(e.sport), contexts.get(e.id) ?? null) }));
         ctx.result({ entries, total, shown: entries.length, limit: opts.limit }, (d) => renderLedger(d, ctx.color));
       } finally {
         await env.close();

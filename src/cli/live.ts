@@ -27,11 +27,12 @@ const optionsSchema = z.object({
  * clock, the replay/record folder, the context cache in the store. Feed warnings fold into one
  * stderr line unless --verbose.
  */
-export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) => Promise<T>): Promise<T> {
+export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) => Promise<T>, sport?: string): Promise<T> {
   if (ctx.options.replay && ctx.options.record) throw badInput('choose either --replay <dir> or --record <dir>, not both');
   const { openRunEnvironment } = await import('./_run.js');
   const { openContextDeps } = await import('../feeds/context.js');
-  const env = await openRunEnvironment(ctx, { readClock: true });
+  // A view of one sport reads on that sport's clock (a replayed store's sports were recorded on different days).
+  const env = await openRunEnvironment(ctx, { readClock: true, sport });
   const warnings: string[] = [];
   const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
   const deps = openContextDeps({ store: env.store, config: ctx.config, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log, ...(ctx.io.transport ? { live: ctx.io.transport } : {}) });
@@ -77,7 +78,7 @@ export function registerLive(program: Command, io: CliIO): void {
       await withContext(ctx, async (deps) => {
         const view = await readLive(deps, sport, { ...(opts.date ? { date: opts.date } : {}), refresh: opts.refresh });
         ctx.result(view, (v) => renderLive(ctx, v, opts.all));
-      });
+      }, sport);
     });
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { clockAt, type DataClock } from '../domain/data-clock.js';
 import { relationshipLabel } from '../domain/parlay.js';
 import { GRADED_SPORTS, type GradedSport, type Side } from '../domain/sports.js';
 import { playerNameSchema } from '../domain/names.js';
@@ -110,9 +111,10 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
       try {
         if (legs.length === 0) {
           const prompts = await (deps.prompts ?? inquirerPrompts)();
-          legs = await promptLegs(env.store, env.now, opts.tier, prompts);
+          legs = await promptLegs(env.store, env.forSport, opts.tier, prompts);
         }
-        const result = gradeParlay(env.store, legs, { now: env.now, tier: opts.tier });
+        // Each leg is read on its own sport's clock (a replayed store's sports were recorded on different days).
+        const result = gradeParlay(env.store, legs, { now: env.forSport, tier: opts.tier });
         ctx.result(result, () => renderParlay(ctx, result));
       } finally {
         await env.close();
@@ -143,14 +145,14 @@ interface BoardLine {
 }
 
 /** Upcoming lines of every sport's latest snapshot: what the interactive builder offers. */
-async function cachedBoard(store: Store, now: Date): Promise<BoardLine[]> {
+async function cachedBoard(store: Store, now: DataClock): Promise<BoardLine[]> {
   const { latestSnapshot, snapshotRows } = await import('../store/repo/snapshots.js');
   const out: BoardLine[] = [];
   for (const sport of GRADED_SPORTS) {
     const snap = latestSnapshot(store.db, sport);
     if (!snap) continue;
     for (const r of snapshotRows(store.db, snap.id)) {
-      if (r.commenceTime <= now.toISOString()) continue;
+      if (r.commenceTime <= clockAt(now, sport).toISOString()) continue;
       const stat = parseStat(r.statType);
       if (stat === null) continue;
       out.push({ sport, player: r.player, playerKey: r.playerKey, team: r.team, game: `${r.awayTeam} @ ${r.homeTeam}`, stat, line: r.line, side: r.side, bookOdds: r.bookOdds, fairOdds: r.fairOdds });
@@ -160,7 +162,7 @@ async function cachedBoard(store: Store, now: Date): Promise<BoardLine[]> {
 }
 
 /** Search a player, pick a stat, pick a line and side from the cached slate; repeat up to the tier's cap. */
-export async function promptLegs(store: Store, now: Date, tier: Tier, prompts: ParlayPrompts): Promise<ParlayLegInput[]> {
+export async function promptLegs(store: Store, now: DataClock, tier: Tier, prompts: ParlayPrompts): Promise<ParlayLegInput[]> {
   const { PlayerIndex, searchPlayers } = await import('../domain/player-index.js');
   const board = await cachedBoard(store, now);
   if (board.length === 0) throw badInput('no cached slate with upcoming games to pick from: run `propgrade snapshot` first, or pass --leg');

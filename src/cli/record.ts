@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
-import type { RecordWindow, UnitsRecord } from '../domain/records.js';
+import { recordWindow, type RecordWindow, type UnitsRecord } from '../domain/records.js';
 import type { readModelRecord } from '../reads/record.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, type CliIO } from './_io.js';
@@ -78,10 +78,17 @@ export function registerRecord(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { readModelRecord } = await import('../reads/record.js');
-      const env = await openRunEnvironment(ctx, { readClock: true });
+      const env = await openRunEnvironment(ctx, { readClock: true, sport: opts.sport });
       try {
-        const record = readModelRecord(env.store, { now: env.now, ...opts });
-        ctx.result(record, (r) => renderRecord(ctx, r, opts.days, opts.date));
+        // Across sports each sport's window ends on its own clock (the same instant unless the store is replayed).
+        const record = readModelRecord(env.store, { now: env.now, ...opts }, env.forSport);
+        let perSport: string | null = null;
+        if (env.perSportClocks && !opts.sport && !opts.date) {
+          const { latestSnapshot } = await import('../store/repo/snapshots.js');
+          const { GRADED_SPORTS } = await import('../domain/sports.js');
+          perSport = perSportWindows(GRADED_SPORTS.filter((s) => latestSnapshot(env.store.db, s) !== null), opts.days, env.forSport);
+        }
+        ctx.result(record, (r) => [...(perSport ? [ctx.c.dim(perSport)] : []), renderRecord(ctx, r, opts.days, opts.date)].join('\n'));
       } finally {
         await env.close();
       }
@@ -89,6 +96,13 @@ export function registerRecord(program: Command, io: CliIO): void {
 }
 
 type ModelRecord = ReturnType<typeof readModelRecord>;
+
+/** On a replayed store each sport's window ends on its own clock: the header's span is their union. */
+function perSportWindows(sports: readonly string[], days: number, forSport: (sport: string) => Date): string | null {
+  const windows = sports.map((s) => ({ s, w: recordWindow(forSport(s), days) }));
+  if (new Set(windows.map((x) => x.w.to)).size < 2) return null;
+  return `each sport's ${days} days end on its own clock: ${windows.map((x) => `${x.s} ${x.w.from} to ${x.w.to}`).join(', ')}`;
+}
 
 /** What each letter claims (docs/model.md §3): the EV band of the locked price. */
 const TIER_CLAIM: Record<string, string> = { 'A+': '≥ +5% EV', A: '+2..5% EV', B: '0..+2% EV', C: '−4..0% EV' };

@@ -56,9 +56,11 @@ export function registerScan(program: Command, io: CliIO): void {
       const { scanRequestSchema, runScan } = await import('../jobs/scan.js');
       const request = parseOptions(scanRequestSchema, { player: opts.player, stat: opts.stat, line: opts.line, direction: opts.direction, sport: opts.sport });
       const { openRunEnvironment } = await import('./_run.js');
-      const env = await openRunEnvironment(ctx, { readClock: true });
+      // The player's sport is known only once the name resolves; its clock is said then.
+      const env = await openRunEnvironment(ctx, { readClock: true, clockNoteLater: true });
       try {
-        const result = runScan(env.store, request, { now: env.now, userId: opts.user ?? null });
+        const result = runScan(env.store, request, { now: env.forSport, userId: opts.user ?? null });
+        if (result.sport) env.sayClock(result.sport);
         const shaped = shapeRow(result, opts.tier);
         ctx.result(shaped, () => renderScan(ctx, result, opts.tier));
         // Nothing was graded because the name did not resolve: the caller must fix it.

@@ -19,7 +19,7 @@ export function registerServe(program: Command, io: CliIO): void {
     .option('--quiet', 'no request log and no cron progress on stderr (warnings and the shutdown line stay)', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # pin the clock (a replayed store is served as of its newest snapshot anyway)\n\nEach request logs one line on stderr (method, path without query values, status, ms), e.g.\n  GET /api/snapshot/nba 200 12 ms\n--quiet turns it off. Ctrl-C or SIGTERM closes cleanly and prints the number of requests served.\n\nContext reads (live, news, futures, combat, fight, stats game/lineup/depth/arsenal): a replayed store answers them from\nits recording (--replay, PROPGRADE_REPLAY, else the folder its snapshot read) and never calls a provider; without a\nreadable recording they answer 503 UNAVAILABLE_ON_REPLAY. A live store reads the providers; a failure\'s detail goes to\nstderr, never into a body.\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
+      '\nExamples:\n  $ propgrade serve\n  $ INTERNAL_API_KEY=... CORS_ORIGIN=https://app.example.com propgrade serve --host 0.0.0.0 --port 8787\n  $ SNAPSHOT_CRON=1 propgrade serve   # also runs the snapshot at 14,19,22,1,3 UTC\n  $ propgrade serve --now 2025-11-05T17:10:00Z   # pin the clock (a replayed store is served with each sport as of its own newest snapshot anyway)\n\nEach request logs one line on stderr (method, path without query values, status, ms), e.g.\n  GET /api/snapshot/nba 200 12 ms\n--quiet turns it off. Ctrl-C or SIGTERM closes cleanly and prints the number of requests served.\n\nContext reads (live, news, futures, combat, fight, stats game/lineup/depth/arsenal): a replayed store answers them from\nits recording (--replay, PROPGRADE_REPLAY, else the folder its snapshot read) and never calls a provider; without a\nreadable recording they answer 503 UNAVAILABLE_ON_REPLAY. A live store reads the providers; a failure\'s detail goes to\nstderr, never into a body.\n\nRoutes and auth: docs/api.md; GET /openapi.json describes every route.',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -32,18 +32,19 @@ export function registerServe(program: Command, io: CliIO): void {
       const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
       // The read-clock rule (README "The clock"): --now / PROPGRADE_NOW pin the server's clock; else a
       // store whose newest snapshot was replayed is served as of that snapshot; else the system clock.
-      const { readClock } = await import('../reads/read-clock.js');
+      const { readClock, requestClock } = await import('../reads/read-clock.js');
       const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
       if (clock.note) ctx.log(clock.source === 'system' ? 'warn' : 'info', clock.note);
-      const pinned = clock.source === 'system' ? null : clock.now;
+      const pinned = clock.source === 'system' ? null : clock;
       const config = { ...ctx.config, PROPGRADE_REPLAY: ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY };
       const { contextSourceFor } = await import('../feeds/context.js');
       const source = contextSourceFor(store, config, { replayDir: null, recordDir: null });
       if (source.kind === 'replay') ctx.progress(`context reads (live, news, stats, ...) answer from the recording ${source.dir}; no provider is called`);
-      else if (source.kind === 'offline') ctx.progress(ctx.c.yellow(`warning: context reads answer 503 UNAVAILABLE_ON_REPLAY: the store ${source.why}`));
+      else if (source.kind === 'offline') ctx.warn(`context reads answer 503 UNAVAILABLE_ON_REPLAY: the store ${source.why}`);
       const explicit = clock.source === 'explicit' ? clock.now : null;
       const running = await startApiServer({
-        ...(pinned ? { now: () => pinned } : {}),
+        // Each request reads its sport's clock; a read across sports, the newest snapshot's.
+        ...(pinned ? { now: requestClock(pinned) } : {}),
         ...(explicit ? { runNow: () => explicit } : {}),
         store,
         // --replay reaches the server as PROPGRADE_REPLAY: the context routes answer from the recording.

@@ -27,7 +27,7 @@ export function registerSlate(program: Command, io: CliIO): void {
       const opts = parseOptions(optionsSchema, raw);
       const { openRunEnvironment } = await import('./_run.js');
       const { readSlate } = await import('../reads/slate.js');
-      const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
+      const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true, sport });
       try {
         const slate = readSlate(env.store, sport, { all: opts.all, gradedOnly: opts.graded });
         if (!slate) {

@@ -91,15 +91,21 @@ export function registerSnapshot(program: Command, io: CliIO): void {
     });
 }
 
-/** Commands worth trying next, built from the slate just printed (a real graded main-line row). */
+/**
+ * Commands worth trying next, built from the slates just printed (a real graded main-line row of each
+ * sport), each runnable as printed from a clone (`npx`): the sports of a replayed store are each read
+ * on their own clock, so every scan here grades.
+ */
 function nextSteps(slates: ReadonlyArray<{ sport: GradedSport; slate: SlateRead }>, replayDir: string | null): string[] {
-  const first = slates[0];
-  if (!first) return [];
-  const row = first.slate.games.flatMap((g) => g.rows).find((r) => r.grade !== null && r.isMainLine);
-  const out = ['', 'Next:', `  propgrade slate ${first.sport} --all                 # every line of the slate`];
-  if (row) out.push(`  propgrade scan --player "${row.player}" --stat ${row.statType} --line ${row.line} --direction ${row.side}`);
-  if (replayDir) out.push(`  propgrade settle ${first.sport} --replay ${replayDir} --now ${settleAfter(first.slate)}   # settle after the games`);
-  else out.push(`  propgrade settle ${first.sport}                   # the morning after the games`);
+  if (slates.length === 0) return [];
+  const out = ['', 'Next:'];
+  for (const { sport, slate } of slates) {
+    const row = slate.games.flatMap((g) => g.rows).find((r) => r.grade !== null && r.isMainLine);
+    out.push(`  npx propgrade slate ${sport} --all                 # every line of the ${sport} slate`);
+    if (row) out.push(`  npx propgrade scan --player "${row.player}" --stat ${row.statType} --line ${row.line} --direction ${row.side} --sport ${sport}`);
+    if (replayDir) out.push(`  npx propgrade settle ${sport} --replay ${replayDir} --now ${settleAfter(slate)}   # settle after the games`);
+    else out.push(`  npx propgrade settle ${sport}                   # the morning after the games`);
+  }
   return out;
 }
 

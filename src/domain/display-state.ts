@@ -12,6 +12,11 @@ export type LineupRead = z.infer<typeof lineupReadSchema>;
 export interface LineupBoard {
   confirmed: ReadonlyMap<string, number>;
   postedTeams: ReadonlySet<string>;
+  /**
+   * The team the game's own data names each player for (probable pitchers, posted lineups), by
+   * player key: it wins over an older history row, so a traded player is graded for his new team.
+   */
+  teams?: ReadonlyMap<string, string>;
 }
 
 /** Stats that depend on a batting lineup; pitchers and other sports carry no lineup state. */

@@ -220,6 +220,15 @@ export function joinInvariant(team: string | null, event: Pick<GameEvent, 'homeA
   return teams.includes(team) ? 'ok' : 'mismatch';
 }
 
+/**
+ * The player's team for this game: the team the game's own data names him for (probable pitcher,
+ * posted lineup, box score) when it is one of the game's two teams, else his latest history row's.
+ * A pitcher's first start after a trade is graded for his new team, not dropped as "team not in game".
+ */
+export function currentTeam(gameTeam: string | null, historyTeam: string | null, event: Pick<GameEvent, 'homeAbbr' | 'awayAbbr'>): string | null {
+  return gameTeam !== null && joinInvariant(gameTeam, event) === 'ok' ? gameTeam : historyTeam;
+}
+
 export function opponentOf(team: string | null, event: Pick<GameEvent, 'homeAbbr' | 'awayAbbr'>): string | null {
   if (team === null || event.homeAbbr === null || event.awayAbbr === null) return null;
   if (team === event.homeAbbr) return event.awayAbbr;

@@ -167,18 +167,23 @@ function statusSource(transport: Transport, log: FeedLogger): StatusSource {
       if (games === null) return null;
       const confirmed = new Map<string, number>();
       const postedTeams = new Set<string>();
+      const teams = new Map<string, string>();
       for (const g of games) {
         const sides = [
-          [g.event.homeAbbr, g.homeLineup],
-          [g.event.awayAbbr, g.awayLineup],
+          [g.event.homeAbbr, g.homeLineup, g.homeProbable],
+          [g.event.awayAbbr, g.awayLineup, g.awayProbable],
         ] as const;
-        for (const [team, lineup] of sides) {
+        for (const [team, lineup, probable] of sides) {
+          if (team !== null && probable) teams.set(probable.playerKey, team);
           if (lineup === null) continue; // not posted: every player stays PROJECTED
           if (team !== null) postedTeams.add(team);
-          for (const entry of lineup) confirmed.set(entry.playerKey, entry.battingSlot);
+          for (const entry of lineup) {
+            confirmed.set(entry.playerKey, entry.battingSlot);
+            if (team !== null) teams.set(entry.playerKey, team);
+          }
         }
       }
-      return { confirmed, postedTeams };
+      return { confirmed, postedTeams, teams };
     },
   };
 }

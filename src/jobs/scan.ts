@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { PlayerGameStat } from '../domain/entities.js';
+import { clockAt, type DataClock } from '../domain/data-clock.js';
 import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
 import { gradeProp, type GradeOutput } from '../domain/model/index.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
@@ -66,6 +67,8 @@ export type PropEvaluation =
       resolved: true;
       status: 'graded' | 'refused';
       sport: GradedSport;
+      /** The data clock the sport was read at. */
+      now: Date;
       player: { name: string; key: string };
       team: string | null;
       game: GameRef | null;
@@ -97,12 +100,14 @@ function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, 
  * board's market at exactly this line, when the board had the line); a line the board never priced
  * is refused, because a grade is a claim about a price against the market.
  */
-export function evaluateProp(store: Store, q: PropQuery, now: Date): PropEvaluation {
+export function evaluateProp(store: Store, q: PropQuery, clock: DataClock): PropEvaluation {
   const sports = sportsForStat(q.stat, q.sport);
   const who = resolvePlayer(store, q.player, sports);
   if (who.status === 'ambiguous') return { resolved: false, status: 'ambiguous', candidates: who.candidates };
   if (who.status === 'unknown') return { resolved: false, status: 'unknown_player', candidates: [], suggestions: who.suggestions };
   const { sport, key } = who;
+  // The player's sport decides the clock: on a replayed store each sport reads as of its own snapshot.
+  const now = clockAt(clock, sport);
 
   const board = upcomingBoardRows(store, sport, key, now);
   const first = board[0];
@@ -126,7 +131,7 @@ export function evaluateProp(store: Store, q: PropQuery, now: Date): PropEvaluat
   // The board's spelling wins when the player is on it; else the resolver's (longest variant).
   const name = first?.player ?? who.name;
   const explained = boardRow === null && outcome.insufficientData && outcome.projection !== null ? { ...outcome, reason: offBoardReason(name, q, sport, gameRows) } : outcome;
-  return { resolved: true, status: explained.insufficientData ? 'refused' : 'graded', sport, player: { name, key }, team, game, gameDate, boardRow, history, outcome: explained };
+  return { resolved: true, status: explained.insufficientData ? 'refused' : 'graded', sport, now, player: { name, key }, team, game, gameDate, boardRow, history, outcome: explained };
 }
 
 /** Why a line off the board has no grade, and which lines would have one. */
@@ -259,13 +264,13 @@ export function pricesFrom(row: BoardRow | null): ScanPrices | null {
 
 const NO_MODEL = { projection: null, pWin: null, modelOdds: null, evPct: null, value: null, takeable: null } as const;
 
-export function runScan(store: Store, request: ScanRequest, opts: { now: Date; userId: number | null }): ScanResult {
-  const { now, userId } = opts;
+export function runScan(store: Store, request: ScanRequest, opts: { now: DataClock; userId: number | null }): ScanResult {
+  const { userId } = opts;
   if (userId !== null && !userExists(store.db, userId)) {
     throw badInput(`no user with id ${userId}`);
   }
   const req = { player: request.player, stat: request.stat, line: request.line, direction: request.direction };
-  const ev = evaluateProp(store, { player: request.player, stat: request.stat, line: request.line, side: request.direction, sport: request.sport }, now);
+  const ev = evaluateProp(store, { player: request.player, stat: request.stat, line: request.line, side: request.direction, sport: request.sport }, opts.now);
   if (!ev.resolved) {
     return {
       status: ev.status,
@@ -345,7 +350,7 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
     book: result.prices?.book ?? null,
     lockedPrice: result.prices?.bookOdds ?? null,
     lockedFairProb: result.prices?.fairProb ?? null,
-    lockedAt: now.toISOString(),
+    lockedAt: ev.now.toISOString(),
     outcome: 'pending',
   };
   const inserted = insertLedgerEntries(store.db, [entry]);

@@ -3,7 +3,7 @@ import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { GameEvent, PlayerGameStat } from '../domain/entities.js';
 import { lineMovement, NO_MOVEMENT } from '../domain/line-movement.js';
 import { FITTED_PARAMS, gradeProp, marketDispersionFor } from '../domain/model/index.js';
-import { assembleSlate, groupQuotes, joinInvariant, marketPricingOf, opponentOf, type PricedRow } from '../domain/slate.js';
+import { assembleSlate, currentTeam, groupQuotes, joinInvariant, marketPricingOf, opponentOf, type PricedRow } from '../domain/slate.js';
 import type { GradedSport } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { edgeNow, evNowPct, projectionAgrees } from '../domain/claim.js';
@@ -103,11 +103,12 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
 
     const books = groupQuotes(quotes, { allowedBooks: opts.allowedBooks });
     const dispersionFor = (stat: StatType) => marketDispersionFor(FITTED_PARAMS, sport, stat);
-    const graded = gradeSlate(sport, events, assembleSlate(books, dispersionFor), opts, slateDate);
+    // Read before grading: the lineups name the team a traded player now plays for.
+    const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
+    const graded = gradeSlate(sport, events, assembleSlate(books, dispersionFor), opts, slateDate, lineups?.teams ?? null);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = snapshotBefore(store.db, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
-    const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
     // Chips are display state: they never touch the locked grade or the ledger.
     // Movement and chips fill fields every row already has (same keys, same order): set in place.
     const rows = graded.rows;
@@ -199,7 +200,7 @@ interface GradedSlate {
   dropReasons: Record<string, number>;
 }
 
-function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[], opts: SnapshotOptions, slateDate: string): GradedSlate {
+function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[], opts: SnapshotOptions, slateDate: string, gameTeams: ReadonlyMap<string, string> | null): GradedSlate {
   const { store, now } = opts;
   const byId = new Map(events.map((e) => [e.id, e]));
   const locks = lockedGrades(store.db, events.map((e) => e.id));
@@ -228,7 +229,7 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
     const event = byId.get(p.eventId);
     if (!event) continue;
     if (!teams.has(p.playerKey)) teams.set(p.playerKey, latestTeam(store.db, sport, p.playerKey, slateDate));
-    const team = teams.get(p.playerKey) ?? null;
+    const team = currentTeam(gameTeams?.get(p.playerKey) ?? null, teams.get(p.playerKey) ?? null, event);
     if (joinInvariant(team, event) === 'mismatch') {
       dropped += 1;
       dropReasons['team not in game'] = (dropReasons['team not in game'] ?? 0) + 1;

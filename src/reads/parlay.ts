@@ -17,6 +17,7 @@ import { playerNameSchema } from '../domain/names.js';
 import { hasModelPriceEntitlement, type Tier } from '../domain/tiers.js';
 import type { Store } from '../store/db.js';
 import type { PlayerCandidate } from './player-lookup.js';
+import type { DataClock } from '../domain/data-clock.js';
 import { evaluateProp, statInputSchema, type GameRef } from '../jobs/scan.js';
 
 /**
@@ -66,7 +67,7 @@ export interface ParlayResult {
   tier: Tier;
 }
 
-function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Date): ParlayLeg {
+function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: DataClock): ParlayLeg {
   const ev = evaluateProp(store, input, now);
   const base = { leg: n, player: input.player, stat: input.stat, line: input.line, side: input.side };
   if (!ev.resolved) {
@@ -109,7 +110,8 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Date): Pa
 
 const describe = (l: ParlayLeg) => `leg ${l.leg} (${l.player} ${l.stat} ${l.side} ${l.line})`;
 
-export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts: { now: Date; tier: Tier }): ParlayResult {
+/** Each leg is read on its own sport's clock (`now` per sport on a replayed store). */
+export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts: { now: DataClock; tier: Tier }): ParlayResult {
   assertLegCount(legs.length, opts.tier);
   const graded = legs.map((l, i) => gradeLeg(store, l, i + 1, opts.now));
   const pairs = pairCorrelations(graded.map((l) => ({ playerKey: l.playerKey, team: l.team, eventId: l.game?.eventId ?? null })));

@@ -2,18 +2,24 @@ import { syncStatus, type SyncStatus } from '../domain/sync-status.js';
 import type { Store } from '../store/db.js';
 
 /**
- * The clock of a read command (scan, parlay, record, ticker, slate, ledger, serve), one rule for
- * all (README "The clock"):
- * 1. --now or PROPGRADE_NOW when given;
- * 2. else, when the store's newest snapshot was taken from a replay folder, that snapshot's time,
- *    so the bundled data reads as of its recording rather than as of today;
+ * The clock of a read command (scan, parlay, record, ticker, slate, ledger, live, desk, serve), one
+ * rule for all (README "The clock"):
+ * 1. --now or PROPGRADE_NOW when given, for every sport;
+ * 2. else, when the store's newest snapshot was taken from a replay folder, each sport as of its
+ *    own newest snapshot, so the bundled data reads as of its recording rather than as of today,
+ *    and a sport recorded on another day (WNBA 2024, MLB August) is not read on the NBA's day;
  * 3. else the system clock, and a newest snapshot that is late by the sync thresholds is stated.
  */
 export interface ReadClock {
+  /** The named sport's clock; without a sport, the newest snapshot's (or the explicit or system) time. */
   now: Date;
+  /** The clock of each sport (the same instant for every sport unless the store is replayed). */
+  forSport: (sport: string) => Date;
   source: 'explicit' | 'replay_snapshot' | 'system';
   /** One line for stderr saying which clock and why, or that the data is stale; null when there is nothing to say. */
   note: string | null;
+  /** The note for another sport (null: the note of a read across sports). */
+  noteFor: (sport: string | null) => string | null;
 }
 
 interface NewestSnapshot {
@@ -22,25 +28,52 @@ interface NewestSnapshot {
   source: string | null;
 }
 
-function newestSnapshot(store: Store): NewestSnapshot | null {
-  const row = store.sqlite.prepare('SELECT sport, taken_at AS takenAt, source FROM snapshots ORDER BY taken_at DESC, id DESC LIMIT 1').get() as NewestSnapshot | undefined;
-  return row ?? null;
+/** The newest snapshot of each sport, newest first. */
+function newestBySport(store: Store): NewestSnapshot[] {
+  const rows = store.sqlite
+    .prepare(
+      `SELECT s.sport, s.taken_at AS takenAt, s.source FROM snapshots s
+       WHERE s.id = (SELECT id FROM snapshots t WHERE t.sport = s.sport ORDER BY t.taken_at DESC, t.id DESC LIMIT 1)
+       ORDER BY s.taken_at DESC, s.id DESC`,
+    )
+    .all() as NewestSnapshot[];
+  return rows;
 }
 
-export function readClock(store: Store, explicit: Date | null, system: Date, expectedIntervalMinutes: number): ReadClock {
-  if (explicit) return { now: explicit, source: 'explicit', note: null };
-  const newest = newestSnapshot(store);
-  if (newest?.source === 'replay') {
-    return {
-      now: new Date(newest.takenAt),
-      source: 'replay_snapshot',
-      note: `clock: ${newest.takenAt}, the time of the newest snapshot (${newest.sport}, replayed from recorded data); pass --now to read at another time`,
+const fixed = (now: Date) => () => now;
+
+export function readClock(store: Store, explicit: Date | null, system: Date, expectedIntervalMinutes: number, sport: string | null = null): ReadClock {
+  if (explicit) return { now: explicit, forSport: fixed(explicit), source: 'explicit', note: null, noteFor: () => null };
+  const newest = newestBySport(store);
+  const head = newest[0];
+  if (head?.source === 'replay') {
+    const bySport = new Map(newest.map((s) => [s.sport, new Date(s.takenAt)]));
+    // A sport with no snapshot has nothing to read; it takes the newest snapshot's time.
+    const forSport = (s: string): Date => bySport.get(s) ?? new Date(head.takenAt);
+    const noteFor = (named: string | null): string => {
+      if (named === null) {
+        const each = newest.map((s) => `${s.sport} ${new Date(s.takenAt).toISOString()}`).join(', ');
+        return `clock (each sport its own): ${each}, the time of each sport's newest snapshot (replayed from recorded data); pass --now to read every sport at one time`;
+      }
+      const why = bySport.has(named) ? `the time of the newest ${named} snapshot` : `no ${named} snapshot in the store, so the time of the newest snapshot (${head.sport})`;
+      return `clock (${named}): ${forSport(named).toISOString()}, ${why} (replayed from recorded data); pass --now to read at another time`;
     };
+    return { now: sport === null ? new Date(head.takenAt) : forSport(sport), forSport, source: 'replay_snapshot', note: noteFor(sport), noteFor };
   }
-  if (!newest) return { now: system, source: 'system', note: null };
-  const status: SyncStatus = syncStatus(new Date(newest.takenAt), system, expectedIntervalMinutes);
-  if (status === 'normal') return { now: system, source: 'system', note: null };
-  return { now: system, source: 'system', note: `the newest snapshot (${newest.sport}) was taken ${ageText(system.getTime() - Date.parse(newest.takenAt))} ago: sync ${status} (runs are expected every ${expectedIntervalMinutes} min)` };
+  const system_ = { now: system, forSport: fixed(system), source: 'system' as const };
+  if (!head) return { ...system_, note: null, noteFor: () => null };
+  const status: SyncStatus = syncStatus(new Date(head.takenAt), system, expectedIntervalMinutes);
+  if (status === 'normal') return { ...system_, note: null, noteFor: () => null };
+  const note = `the newest snapshot (${head.sport}) was taken ${ageText(system.getTime() - Date.parse(head.takenAt))} ago: sync ${status} (runs are expected every ${expectedIntervalMinutes} min)`;
+  return { ...system_, note, noteFor: () => note };
+}
+
+/**
+ * The server's data clock from a pinned read clock: a request about a sport reads that sport's clock,
+ * a request across sports the newest snapshot's (or the explicit) time.
+ */
+export function requestClock(clock: ReadClock): (sport?: string) => Date {
+  return (sport) => (sport === undefined ? clock.now : clock.forSport(sport));
 }
 
 /** "3 h 5 min", "2 days 4 h". */

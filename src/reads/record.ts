@@ -1,4 +1,5 @@
 import { normalizeName } from '../domain/names.js';
+import { GRADED_SPORTS } from '../domain/sports.js';
 import {
   accuracyOptionsSchema,
   createRecordTally,
@@ -46,10 +47,25 @@ function elsewhere(store: Store, window: RecordWindow, days: number, scope: Narr
   return totals === null ? null : settledElsewhere(window, days, totals);
 }
 
-export function readModelRecord(store: Store, scope: RecordScopeInput) {
+/**
+ * The record. With `clockFor` (a replayed store, whose sports were recorded on different days) and
+ * no sport or date, each sport's entries are counted in the window ending on its own clock, and the
+ * window shown spans them all.
+ */
+export function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?: (sport: string) => Date) {
   const days = scope.days ?? RECORD_WINDOW_DAYS;
-  const { window, scope: shown } = recordScope(scope);
-  const tally = tallyWindow(store, scope.now, days, scope.date, scope);
+  const perSport = clockFor !== undefined && !scope.sport && scope.date === undefined;
+  const { window: single, scope: shown } = recordScope(scope);
+  let tally: RecordTally;
+  let window = single;
+  if (perSport) {
+    tally = createRecordTally();
+    const windows = GRADED_SPORTS.map((sport) => ({ sport, window: recordWindow(clockFor(sport), days) }));
+    for (const w of windows) tallyRecordRows(store.db, rowScope({ ...scope, sport: w.sport }), w.window, tally);
+    window = { from: windows.map((w) => w.window.from).sort()[0] ?? single.from, to: windows.map((w) => w.window.to).sort().at(-1) ?? single.to };
+  } else {
+    tally = tallyWindow(store, scope.now, days, scope.date, scope);
+  }
   const aggregate = tally.aggregate(window, shown);
   // The tiers lead: each is read against its own claim before the all-entries aggregate.
   return {

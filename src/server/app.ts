@@ -42,7 +42,7 @@ export interface CreateAppOptions {
   store: Store;
   config: Env;
   /** The data clock: what the data says (--now, PROPGRADE_NOW, a replayed store's newest snapshot). Tests pin it. */
-  now?: () => Date;
+  now?: (sport?: string) => Date;
   /** The wall clock: limits, accounts, money, security (context.ts ServerDeps). Defaults to the system clock; tests inject it. */
   wallClock?: () => Date;
   /**

@@ -49,8 +49,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
 export interface ServerDeps {
   store: Store;
   config: Env;
-  /** The data clock. */
-  now: () => Date;
+  /** The data clock; given a sport, that sport's (a replayed store reads each sport as of its own newest snapshot). */
+  now: (sport?: string) => Date;
   /** The wall clock. */
   wallNow: () => Date;
   runSnapshots: SnapshotRunner;

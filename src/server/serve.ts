@@ -18,7 +18,7 @@ export interface ApiServerOptions {
   log: { info(message: string): void; warn(message: string): void };
   /** Receives each finished request (`requestLogLine` writes it as text); absent or null: no request log (`serve --quiet`). */
   requestLog?: ((request: RequestRecord) => void) | null;
-  now?: () => Date;
+  now?: (sport?: string) => Date;
   /** The data clock of the server's own snapshot runs when pinned explicitly (createApp runNow). */
   runNow?: () => Date;
 }

@@ -125,7 +125,7 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
 
   it('before the games: CLV "so far" where a close was captured, "no close captured yet" where not', async () => {
     const r = await runCli(['--db', presettle, 'ledger', '--limit', '100000']);
-    expect(r.stderr).toMatch(/clock: 2025-11-05T17:05:00.000Z/);
+    expect(r.stderr).toMatch(/clock \(each sport its own\): nba 2025-11-05T17:05:00.000Z/);
     const { entries } = await listAll(presettle);
     for (const e of entries) {
       expect(e.outcome).toBe('pending');

@@ -113,7 +113,7 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
   it('a window of pending entries only says to settle them, without a --now from the read clock', async () => {
     const r = await runCli(['--db', presettle, 'record']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/clock: 2025-11-05T17:05:00.000Z/);
+    expect(r.stderr).toMatch(/clock \(each sport its own\): nba 2025-11-05T17:05:00.000Z/);
     expect(r.stdout).toMatch(new RegExp(`nothing settled yet in the 30 days to 2025-11-05: ${rows.length} pending; run \`propgrade settle\` after their games`));
     expect(r.stdout).toContain('units at the locked price: no settled stake yet (n=0)');
     const json = JSON.parse((await runCli(['--db', presettle, '--json', 'record'])).stdout);

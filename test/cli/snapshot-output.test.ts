@@ -52,7 +52,7 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
 
   it('ends with the next commands to try, built from a real graded row', () => {
     // The first slate printed is MLB's (sports in their order), so the next steps name it.
-    expect(run.stdout).toMatch(/Next:\n {2}propgrade slate mlb --all/);
+    expect(run.stdout).toMatch(/Next:\n {2}npx propgrade slate mlb --all/);
     expect(run.stdout).toMatch(/propgrade scan --player "[^"]+" --stat \w+ --line [\d.]+ --direction (over|under)/);
     expect(run.stdout).toContain('propgrade settle mlb --replay data/replay --now 2025-08-17T12:00:00Z');
   });

@@ -25,7 +25,7 @@ describe('newsletter, desk and drafts commands on the replay loop', () => {
     expect(run.stdout).toContain('Desk pack for 2025-11-05: 6 of 7 templates ready');
     expect(run.stdout).toContain('== STREAK WATCH ==\nomitted: ');
     expect(run.stdout).toMatch(/\[1\] \d+\/280\nMORNING WIRE for Wed Nov 5/);
-    expect(run.stderr).toContain('clock: 2025-11-05T17:05:00.000Z');
+    expect(run.stderr).toContain('clock (desk): 2025-11-05T17:05:00.000Z');
     expect(readFileSync(join(out, 'desk', 'desk.html'), 'utf8')).toContain('data-template="line_dispatch"');
     const pack = JSON.parse(readFileSync(join(out, 'desk', 'pack.json'), 'utf8')) as { templates: unknown[] };
     expect(pack.templates).toHaveLength(7);

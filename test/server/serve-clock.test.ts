@@ -22,7 +22,7 @@ describe('propgrade serve on a replayed store, without --now', () => {
     expect(await main(['--db', t.path, 'serve', '--port', '0', '--quiet'], io)).toBe(0);
     const stop = process.listeners('SIGTERM').find((l) => !before.has(l)) as () => void;
     try {
-      expect(stderr).toContain('clock: 2025-11-05T17:05:00.000Z, the time of the newest snapshot (nba, replayed from recorded data)');
+      expect(stderr).toContain('clock (each sport its own): nba 2025-11-05T17:05:00.000Z, the time of each sport\'s newest snapshot (replayed from recorded data)');
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)![1]!;
       const summary = (await (await fetch(new URL('/api/snapshot/summary', url))).json()) as { sports: Array<{ sport: string; sync_status: string }> } & Record<string, unknown>;
       const nba = JSON.stringify(summary);

@@ -54,7 +54,7 @@ export function boardRoutes(deps: ServerDeps): Route[] {
       query: heroQuerySchema,
       maxAge: 60,
       handle: ({ caller, query }) => {
-        const hero = findHero(deps.store, deps.now(), query.sport ? [query.sport] : GRADED_SPORTS);
+        const hero = findHero(deps.store, deps.now(query.sport), query.sport ? [query.sport] : GRADED_SPORTS);
         if (!hero) return { available: false };
         const { row, latest } = hero;
         return {

@@ -57,8 +57,8 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       upstream: true,
       errors: [503],
       handle: ({ params, query }) => {
-        if (query.date) requireDateInWindow('date', query.date, deps.now(), DATE_WINDOWS.live);
-        return guarded({ sport: params.sport }, (d) => readLive(d, params.sport, query.date ? { date: query.date } : {}));
+        if (query.date) requireDateInWindow('date', query.date, deps.now(params.sport), DATE_WINDOWS.live);
+        return guarded({ sport: params.sport }, (d) => readLive({ ...d, now: deps.now(params.sport) }, params.sport, query.date ? { date: query.date } : {}));
       },
     }),
     defineRoute({

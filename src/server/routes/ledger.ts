@@ -36,7 +36,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       query: accuracyQuerySchema,
       maxAge: 300,
       statsLimited: true,
-      handle: ({ query }) => readAccuracy(deps.store, deps.now(), 30, query.sport),
+      handle: ({ query }) => readAccuracy(deps.store, deps.now(query.sport), 30, query.sport),
     });
   return [
     accuracy('/api/accuracy'),
@@ -54,7 +54,8 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       maxAge: 300,
       statsLimited: true,
       handle: ({ caller, query }) => {
-        const now = deps.now();
+        // A sport's record reads on its clock; across sports, the newest snapshot's (docs/api.md "Clocks").
+        const now = deps.now(query.sport);
         const record = readModelRecord(deps.store, {
           now,
           ...(query.date ? { date: query.date } : {}),
@@ -70,7 +71,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
           ...(query.sport ? { sport: query.sport } : {}),
         };
         const entries = listLedger(deps.store.db, filter, query.limit);
-        const contexts = closeContexts(deps.store.db, entries, now);
+        const contexts = closeContexts(deps.store.db, entries, (sport) => deps.now(sport));
         // Each tier against its own claim first; the all-entries aggregate mixes opposite claims.
         return {
           tiers: record.tiers,
@@ -79,7 +80,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
           total: entries.length < query.limit ? entries.length : countLedger(deps.store.db, filter),
           count: entries.length,
           limit: query.limit,
-          entries: entries.map((e) => shapeRow(ledgerEntryView(e, clvStatus(e, now, contexts.get(e.id) ?? null)), caller.tier)),
+          entries: entries.map((e) => shapeRow(ledgerEntryView(e, clvStatus(e, deps.now(e.sport), contexts.get(e.id) ?? null)), caller.tier)),
         };
       },
     }),

@@ -27,7 +27,7 @@ export function playerRoutes(deps: ServerDeps): Route[] {
       maxAge: 300,
       statsLimited: true,
       handle: ({ query }) => {
-        const found = search(query.sport, query.q, query.limit, deps.now());
+        const found = search(query.sport, query.q, query.limit, deps.now(query.sport));
         return { sport: query.sport, q: query.q, results: found.map((h) => ({ player: h.player, key: h.key, team: h.team, lastSeen: h.lastSeen })) };
       },
     }),

@@ -34,7 +34,6 @@ export function readRoutes(deps: ServerDeps): Route[] {
       body: scanRequestSchema,
       errors: [429],
       handle: ({ event, caller, body }) => {
-        const now = deps.now();
         // The meter counts requests: its rolling 24 hours run on the wall clock, the read on the data clock.
         const wall = deps.wallNow();
         const subject = clientKey(event, caller, deps.config);
@@ -54,7 +53,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
         }
         let result: ReturnType<typeof runScan>;
         try {
-          result = runScan(deps.store, body, { now, userId: caller.authenticated && caller.user ? caller.user.id : null });
+          result = runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: caller.authenticated && caller.user ? caller.user.id : null });
         } catch (error) {
           if (reserved !== null) releaseMetered(deps.store, reserved);
           throw error;
@@ -88,7 +87,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       body: scanRequestSchema,
       errors: [403],
       handle: ({ caller, body }) => {
-        const result = runScan(deps.store, body, { now: deps.now(), userId: null });
+        const result = runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: null });
         const { ledger: _ledger, metered: _metered, ...analysis } = result;
         return shapeRow(analysis, caller.tier);
       },
@@ -109,7 +108,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
         if (body.legs.length > cap) {
           throw new AppError('FORBIDDEN', `the ${caller.tier} tier grades at most ${cap} legs per parlay (free ${PARLAY_LEG_CAP.free}, analyst ${PARLAY_LEG_CAP.analyst}, desk ${PARLAY_LEG_CAP.desk})`);
         }
-        const result = gradeParlay(deps.store, body.legs, { now: deps.now(), tier: caller.tier });
+        const result = gradeParlay(deps.store, body.legs, { now: (sport) => deps.now(sport), tier: caller.tier });
         return { ...result, // Legs carry no model field today; shaping still stamps modelPriceLocked like every row.
         legs: result.legs.map((l) => shapeRow<ParlayLeg & ModelFields>(l, caller.tier)) };
       },

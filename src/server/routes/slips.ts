@@ -116,9 +116,9 @@ async function readSlipInput(event: H3Event, jsonLimit: number): Promise<SlipInp
  * Each leg through the normal scan engine (never the ledger, never the scan meter: the slip
  * parse is metered on its own). Graded views and refusals are tier-shaped like every row.
  */
-function gradeLegFor(deps: ServerDeps, tier: Tier, now: Date): GradeLeg {
+function gradeLegFor(deps: ServerDeps, tier: Tier): GradeLeg {
   return async (leg) => {
-    const scan = runScan(deps.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now, userId: null });
+    const scan = runScan(deps.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: (sport) => deps.now(sport), userId: null });
     const { ledger: _ledger, metered: _metered, ...view } = scan;
     const shaped = shapeRow(view, tier);
     return scan.status === 'graded' ? { status: 'graded', view: shaped } : { status: 'refused', refusal: shaped };
@@ -142,8 +142,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       if (!caller.authenticated || !caller.user) {
         throw new AppError('UNAUTHORIZED', 'slip parsing needs a valid API token: send Authorization: Bearer <token>', { challenge: bearerChallenge(caller.presentedToken) });
       }
-      const now = deps.now();
-      // Parses are metered on the wall clock; legs are graded on the data clock.
+      // Parses are metered on the wall clock; each leg is graded on its sport's data clock.
       const wall = deps.wallNow();
       const subject = clientKey(event, caller, deps.config);
       const limit = SLIP_PARSES_PER_DAY[caller.tier];
@@ -158,7 +157,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       inFlight.set(subject, pending + 1);
       try {
         const input = await readSlipInput(event, deps.limits.bodyBytes);
-        const gradeLeg = gradeLegFor(deps, caller.tier, now);
+        const gradeLeg = gradeLegFor(deps, caller.tier);
         let result: SlipResult;
         if (input.kind === 'image') {
           const image = input.image!;

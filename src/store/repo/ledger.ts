@@ -1,3 +1,4 @@
+import { clockAt, type DataClock } from '../../domain/data-clock.js';
 import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { LedgerEntry as DomainLedgerEntry } from '../../domain/ledger.js';
 import type { CloseContext } from '../../domain/settlement.js';
@@ -149,9 +150,9 @@ export function countLedger(db: Db, filter: LedgerFilter): number {
  * were taken strictly between the lock and the start, and whether any of those carried their game
  * (graded rows for the event). That is all the store can say about why no close was captured.
  */
-export function closeContexts(db: Db, entries: readonly LedgerEntry[], now: Date): Map<number, CloseContext> {
+export function closeContexts(db: Db, entries: readonly LedgerEntry[], now: DataClock): Map<number, CloseContext> {
   const out = new Map<number, CloseContext>();
-  const need = entries.filter((e) => e.closingCapturedAt === null && e.book !== null && (e.outcome !== 'pending' || Date.parse(e.commenceTime) <= now.getTime()));
+  const need = entries.filter((e) => e.closingCapturedAt === null && e.book !== null && (e.outcome !== 'pending' || Date.parse(e.commenceTime) <= clockAt(now, e.sport).getTime()));
   if (need.length === 0) return out;
   const sports = [...new Set(need.map((e) => e.sport))];
   const bySport = new Map<string, Array<{ id: number; at: number }>>();
