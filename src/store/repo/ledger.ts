@@ -75,6 +75,8 @@ export interface ClosingCapture {
   closingBook: string | null;
   closingFairSource: 'consensus' | 'market_implied' | 'book' | null;
   capturedAt: string;
+  /** Minutes from the capture to the entry's start (domain/close-lead.ts). */
+  closeLeadMinutes: number | null;
 }
 
 /** Each capture replaces the entry's close; every capture written now is read on the one yardstick. */
@@ -97,7 +99,7 @@ export function upsertClosingPrices(db: Db, rows: readonly NewClosingPrice[]): v
     insertSql(
       closingPrices,
       cols,
-      ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time',
+      ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time, "close_lead_minutes" = excluded.close_lead_minutes',
     ),
   );
   for (const r of rows) upsert.run(bindValues(cols, r));
