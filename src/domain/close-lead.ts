@@ -6,7 +6,7 @@
  * desk, `simulate` and the back-tests call.
  */
 import { z } from 'zod';
-import { gateRate } from './record-gate.js';
+import { gateRate, MIN_SAMPLE } from './record-gate.js';
 
 /** Ordered nearest the start first. Edges: within_30m is lead <= 30 min; 30m_to_3h is 30 < lead <= 180. */
 export const CLOSE_LEAD_BANDS = ['within_30m', '30m_to_3h', 'over_3h'] as const;
@@ -115,4 +115,12 @@ export function beatCloseByLead(closes: Iterable<{ verdict: string | null; leadM
   const t = createLeadTally();
   for (const c of closes) t.add(closeLeadBand(c.leadMinutes), c.verdict);
   return t.result();
+}
+
+/** A band's table cell: "85.0% (n=40) [70.9–92.9]" at n >= 20, "12 of 20 needed" below, "-" with no close in the band. */
+export function beatCloseCell(b: BeatCloseBand): string {
+  if (b.n === 0) return '-';
+  if (b.pct === null) return `${b.n} of ${MIN_SAMPLE} needed`;
+  const ci = b.ci95 ? ` [${b.ci95[0].toFixed(1)}–${b.ci95[1].toFixed(1)}]` : '';
+  return `${b.pct.toFixed(1)}% (n=${b.n})${ci}`;
 }
