@@ -83,9 +83,9 @@ export interface ClosingCapture {
 export function writeClosings(db: Db, captures: readonly ClosingCapture[]): void {
   const update = prepared(
     clientOf(db),
-    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ? where "id" = ?',
+    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ? where "id" = ?',
   );
-  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.entryId);
+  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.entryId);
 }
 
 export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;
