@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError, badInput } from '../errors.js';
 import type { BacktestReport, ClvSummary, TierClaim } from '../domain/backtest/report.js';
-import { beatCloseCell, CLOSE_LEAD_LABEL } from '../domain/close-lead.js';
+import { CLOSE_LEAD_LABEL } from '../domain/close-lead.js';
+import { MIN_SAMPLE } from '../domain/record-gate.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 // The rows are named as --json names them (main_lines, ...).
@@ -172,7 +173,7 @@ function leadLine(c: ClvSummary): string {
   if (c.beatCloseByLead === null) return 'lead time of the later read before the start: not in the data';
   const bands = c.beatCloseByLead.filter((b) => b.n > 0);
   if (bands.length === 0) return 'no later read with a lead time';
-  return `by the later read's lead before the start: ${bands.map((b) => `${CLOSE_LEAD_LABEL[b.band]} ${b.beat} of ${b.n} beat (${beatCloseCell(b)})`).join('; ')}`;
+  return `by the later read's lead before the start: ${bands.map((b) => `${CLOSE_LEAD_LABEL[b.band]} ${b.beat} of ${b.n} beat${b.pct === null ? ` (n < ${MIN_SAMPLE})` : ` = ${b.pct.toFixed(1)}%`}`).join('; ')}`;
 }
 
 function renderReport(r: Report, color: boolean): string {
