@@ -198,7 +198,14 @@ export function receipts(facts: ContentFacts): TemplateResult {
       const r = rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} 30-day hit rate`, t.counts.hits, t.counts.hits + t.counts.misses, src);
       const tu = unitsText(brief, `tier.${t.grade}`, `${t.grade} 30-day units`, t.units, rows, `decided ${where} graded ${t.grade} with a graded price`);
       const closes = clvRows.filter((e) => e.grade === t.grade);
-      const tb = closes.length === 0 ? '' : `; beat the close ${rateText(brief, `tier.${t.grade}.beat_close`, `${t.grade} 30-day beat-the-close rate`, t.clv.beat, closes.length, rowsSource('ledger_entries', closes, `${where} graded ${t.grade} with a close read on the one yardstick`))}`;
+      // Per lead band of the close: a close hours before the start and one minutes before it are not one rate.
+      const tb = CLOSE_LEAD_BANDS.map((band) => {
+        const inBand = closes.filter((e) => closeLeadBand(e.closeLeadMinutes) === band);
+        if (inBand.length === 0) return '';
+        const beat = inBand.filter((e) => yardstickVerdict(e) === 'beat').length;
+        const src = rowsSource('ledger_entries', inBand, `${where} graded ${t.grade} with a close read on the one yardstick, taken ${CLOSE_LEAD_LABEL[band]}`);
+        return `; beat the close ${rateText(brief, `tier.${t.grade}.beat_close.${band}`, `${t.grade} 30-day beat-the-close rate, closes taken ${CLOSE_LEAD_LABEL[band]}`, beat, inBand.length, src)} (closes ${CLOSE_LEAD_LABEL[band]})`;
+      }).join('');
       // Each tier against its own claim first: what its letter claimed at the graded prices, then what it returned.
       return `${t.grade} claims ${GRADE_BANDS[t.grade] ?? 'no edge'} at the graded price; it went ${rec}, ${r}${tu ? `; ${tu}` : ''}${tb}`;
     });
