@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError, badInput } from '../errors.js';
 import type { BacktestReport, ClvSummary, TierClaim } from '../domain/backtest/report.js';
+import { CLOSE_LEAD_LABEL } from '../domain/close-lead.js';
+import { MIN_SAMPLE } from '../domain/record-gate.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 // The rows are named as --json names them (main_lines, ...).
@@ -163,7 +165,15 @@ function tierTable(title: string, tiers: Partial<Record<string, TierClaim>>, col
 
 function clvLine(name: string, c: ClvSummary | null): string {
   if (!c) return `${name}: no data`;
-  return `${name}: ${c.description}. A/A+ matched ${c.n} (${c.withProjection} with a projection, ${c.marketOnly} from the market alone); beat the later fair ${c.beat} = ${show(c.beatShare, pctf)} (95% CI ${ci(c.ci95, pctf)}); mean CLV ${show(c.meanClvPts, (v) => `${v.toFixed(2)} pts`)}`;
+  return `${name}: ${c.description}. A/A+ matched ${c.n} (${c.withProjection} with a projection, ${c.marketOnly} from the market alone); beat the later fair ${c.beat} = ${show(c.beatShare, pctf)} (95% CI ${ci(c.ci95, pctf)}); mean CLV ${show(c.meanClvPts, (v) => `${v.toFixed(2)} pts`)}; ${leadLine(c)}`;
+}
+
+/** The beat share by how long before the start the later read was taken: one band's figure never stands for another's. */
+function leadLine(c: ClvSummary): string {
+  if (c.beatCloseByLead === null) return 'lead time of the later read before the start: not in the data';
+  const bands = c.beatCloseByLead.filter((b) => b.n > 0);
+  if (bands.length === 0) return 'no later read with a lead time';
+  return `by the later read's lead before the start: ${bands.map((b) => `${CLOSE_LEAD_LABEL[b.band]} ${b.beat} of ${b.n} beat${b.pct === null ? ` (n < ${MIN_SAMPLE})` : ` = ${b.pct.toFixed(1)}%`}`).join('; ')}`;
 }
 
 function renderReport(r: Report, color: boolean): string {

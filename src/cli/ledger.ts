@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fairAmerican } from '../domain/odds.js';
 import { normalizeName } from '../domain/names.js';
 import { isIsoDate } from '../domain/time.js';
+import { leadText } from '../domain/close-lead.js';
 import type { ClvStatus, LedgerEntry, NoCloseReason } from '../domain/settlement.js';
 import { NO_CLOSE_NOTES } from '../domain/settlement.js';
 import { contextFor, parseOptions } from './_context.js';
@@ -42,6 +43,7 @@ export function registerLedger(program: Command, io: CliIO): void {
       const { openRunEnvironment } = await import('./_run.js');
       const { closeContexts, countLedger, listLedger } = await import('../store/repo/ledger.js');
       const { clvStatus } = await import('../domain/settlement.js');
+      const { closeLeadBand } = await import('../domain/close-lead.js');
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true, sport: opts.sport });
       try {
         const filter = {
@@ -56,7 +58,7 @@ export function registerLedger(program: Command, io: CliIO): void {
         const total = rows.length < opts.limit ? rows.length : countLedger(env.store.db, filter);
         // Pending or started is read on each entry's own sport clock (a replayed store's sports were recorded on different days).
         const contexts = closeContexts(env.store.db, rows, env.forSport);
-        const entries = rows.map((e) => ({ ...e, clvStatus: clvStatus(e, env.forSport(e.sport), contexts.get(e.id) ?? null) }));
+        const entries = rows.map((e) => ({ ...e, closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, env.forSport(e.sport), contexts.get(e.id) ?? null) }));
         ctx.result({ entries, total, shown: entries.length, limit: opts.limit }, (d) => renderLedger(d, ctx.color));
       } finally {
         await env.close();
@@ -97,7 +99,7 @@ function closeCell(e: LedgerRow): string {
 function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; limit: number }, color: boolean): string {
   if (d.total === 0) return 'No ledger entries match.';
   const table = renderTable(
-    ['Date', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Fair lock', 'Fair close', 'CLV', 'Outcome', 'Actual'],
+    ['Date', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Fair lock', 'Fair close', 'Close lead', 'CLV', 'Outcome', 'Actual'],
     d.entries.map((e) => [
       e.gameDate,
       e.player,
@@ -110,6 +112,7 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
       e.lockedPrice === null ? '-' : [signedAmerican(e.lockedPrice), e.book].filter((x) => x !== null).join(' '),
       show(fairAmerican(e.lockedFairProb), signedAmerican),
       closeCell(e),
+      e.closingCapturedAt === null ? '-' : leadText(e.closeLeadMinutes),
       clvText(e.clvStatus) + (e.closeMethod === 'own_book_devig' && e.clvStatus.verdict !== null ? ' (old method)' : ''),
       e.outcome,
       show(e.actualValue),
@@ -123,6 +126,7 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
   if (d.entries.some((e) => e.clvStatus.verdict !== null)) {
     footer.push("CLV: the locked price's EV at the closing fair (the market at the locked line, read as the grade read it), % of stake; flat inside ±0.5%; line +n: only another line was priced, n toward the side");
   }
+  if (d.entries.some((e) => e.closingCapturedAt !== null)) footer.push('Close lead: how long before the start the close was taken (bands: within 30 min, 30 min to 3 h, more than 3 h; `record` splits beat close by them)');
   if (d.entries.some((e) => e.closeMethod === 'own_book_devig')) footer.push('(old method): a close stored before the one-yardstick change, read on the book\'s own pair; kept, never counted in the beat-close rate');
   for (const [reason, n] of reasons) footer.push(`${n} shown × ${NO_CLOSE_NOTES[reason]}`);
   return `${table}\n${footer.join('\n')}`;

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
+import { beatCloseCell, CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT } from '../domain/close-lead.js';
 import { recordWindow, type RecordWindow, type UnitsRecord } from '../domain/records.js';
 import type { readModelRecord } from '../reads/record.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
@@ -70,7 +71,7 @@ export function registerRecord(program: Command, io: CliIO): void {
     .option('--sport <sport>', 'only this sport')
     .addHelpText(
       'after',
-      '\nPercentages (hit rate, beat close, ROI) appear at n >= 20; below that the counts and "record building: n of 20 needed".\n' +
+      '\nBeat close is split by the lead time of the close before the start (within 30 min, 30 min to 3 h, more than 3 h).\nPercentages (hit rate, beat close per band, ROI) appear at n >= 20; below that the counts and "record building: n of 20 needed".\n' +
         'Units: profit of a 1-unit stake on every settled entry at its locked price (push 0, void left out).\n\nExamples:\n  $ propgrade record\n  $ propgrade record --team LAL --json\n  $ propgrade record --now 2025-11-06T12:00:00Z --days 7',
     )
     .action(async (raw: unknown, cmd: Command) => {
@@ -124,16 +125,16 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
   if (c.entries === 0) return [...head, `entries 0`].join('\n');
   // The record leads with each tier against its own claim: an all-grades figure mixes claims of
   // positive EV (A+, A, B) with claims of negative EV (C), so alone it would read as "the model loses".
-  head.push("Each tier against its own claim: the mean EV its locked prices claimed, the ROI they returned (1-unit stakes at the locked price), and how often the locked price beat the close.");
+  head.push("Each tier against its own claim: the mean EV its locked prices claimed, the ROI they returned (1-unit stakes at the locked price), and how often the locked price beat the close, by how long before the start the close was taken.");
   const table = renderTable(
-    ['Tier', 'Claims', 'Claimed EV', 'ROI [95%]', 'Units', 'Beat close', 'Hit rate', 'Hit', 'Miss', 'Push', 'Void', 'Pending'],
+    ['Tier', 'Claims', 'Claimed EV', 'ROI [95%]', 'Units', ...CLOSE_LEAD_BANDS.map((b) => `Beat close ${CLOSE_LEAD_SHORT[b]}`), 'Hit rate', 'Hit', 'Miss', 'Push', 'Void', 'Pending'],
     r.tiers.map((t) => [
       t.grade,
       TIER_CLAIM[t.grade] ?? '-',
       t.claim.meanEvPct === null ? '-' : `${signedPct(t.claim.meanEvPct)} (n=${t.claim.n})`,
       roiCell(t.units),
       t.units.units === null ? '-' : `${signedUnits(t.units.units)} (n=${t.units.n})`,
-      showRate(t.beatClose),
+      ...t.beatCloseByLead.map(beatCloseCell),
       showRate(t.hitRate),
       t.counts.hits,
       t.counts.misses,
@@ -148,7 +149,9 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
     `entries ${c.entries}: ${c.hits} hit, ${c.misses} miss, ${c.pushes} push, ${c.voids} void, ${c.pending} pending`,
     `hit rate: ${showRate(a.hitRate)}`,
     `units at the locked price: ${showUnits(a.units)}${a.units.unpriced ? `; ${a.units.unpriced} settled without a locked price left out` : ''}`,
-    `beat close: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`,
+    `beat close, every lead time together: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`,
+    ...a.beatCloseByLead.map((b) => `  close ${CLOSE_LEAD_LABEL[b.band]}: ${b.n === 0 ? 'none' : `${showRate({ n: b.n, pct: b.pct, ci95: b.ci95 })} (beat ${b.beat}, faded ${b.faded}, flat ${b.flat})`}`),
   ];
-  return `${head.join('\n')}\n${table}\n${all.join('\n')}`;
+  const legend = `Beat close ≤30m / 30m–3h / >3h: the share of closes the locked price beat, for closes taken within 30 min of the start, 30 min to 3 h before it, and more than 3 h before it (n per band; a % at n >= ${MIN_SAMPLE}).`;
+  return `${head.join('\n')}\n${table}\n${legend}\n${all.join('\n')}`;
 }

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import type { SeasonTier } from '../domain/season-record.js';
+import { beatCloseCell, CLOSE_LEAD_BANDS, CLOSE_LEAD_SHORT } from '../domain/close-lead.js';
+import { MIN_SAMPLE } from '../domain/record-gate.js';
 import { gradedSportSchema } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
@@ -80,10 +82,11 @@ function renderReport(r: SimulateReport, color: boolean): string {
       s.n,
       show(s.hitRate, pct),
       s.hitRateCi95 ? `${pct(s.hitRateCi95[0])} .. ${pct(s.hitRateCi95[1])}` : '-',
+      s.claimedEvPct === null ? '-' : `${signed(s.claimedEvPct)} (n=${s.claimedEvN})`,
       show(s.roiPct.value, signed),
       s.roiPct.ci95 ? `${signed(s.roiPct.ci95[0])} .. ${signed(s.roiPct.ci95[1])}` : '-',
       s.withClose,
-      show(s.beatCloseShare, pct),
+      ...s.beatCloseByLead.map(beatCloseCell),
       s.voids,
       s.pending,
     ];
@@ -93,7 +96,8 @@ function renderReport(r: SimulateReport, color: boolean): string {
     `Simulated ${r.sport} season from ${r.replay}: ${r.snapshots} snapshots (${runs || 'none'}), ${r.settles} settles; ${r.gradedRows} graded rows, ${r.ledgerEntries} public ledger entries`,
     `wall ${r.wallSeconds.toFixed(1)} s: snapshots ${r.snapshotSeconds.toFixed(1)} s (${show(r.secondsPerSnapshot, (v) => v.toFixed(3))} s each), settles ${r.settleSeconds.toFixed(1)} s`,
     '',
-    'Public record per tier (settled hit/miss/push; ROI at the locked price, 95% interval over games; beat = share of entries with a close that beat it)',
-    renderTable(['tier', 'n', 'hit', 'hit 95% CI', 'ROI', 'ROI 95% CI (games)', 'with close', 'beat close', 'void', 'pending'], rows, color),
+    'Public record per tier (settled hit/miss/push; claimed EV = mean EV of the settled stakes\' locked prices at p_win; ROI at the locked price, 95% interval over games)',
+    renderTable(['tier', 'n', 'hit', 'hit 95% CI', 'claimed EV', 'ROI', 'ROI 95% CI (games)', 'with close', ...CLOSE_LEAD_BANDS.map((b) => `beat close ${CLOSE_LEAD_SHORT[b]}`), 'void', 'pending'], rows, color),
+    `beat close ≤30m / 30m–3h / >3h: share of the entries whose close (taken within 30 min of the start, 30 min to 3 h before it, more than 3 h before it) the locked price beat; a % at n >= ${MIN_SAMPLE}, else "n of ${MIN_SAMPLE} needed"`,
   ].join('\n');
 }

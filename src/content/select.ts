@@ -120,6 +120,7 @@ function recordRows(entries: readonly LedgerFact[]): RecordRow[] {
     outcome: e.outcome,
     clvVerdict: e.clvVerdict,
     closeMethod: e.closeMethod,
+    closeLeadMinutes: e.closeLeadMinutes,
     lockedPrice: e.price,
   }));
 }

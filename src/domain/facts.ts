@@ -103,6 +103,8 @@ export interface LedgerFact extends PropRef {
   clvPct: number | null;
   /** own_book_devig: a close read the old way; its verdict never counts (domain/records.ts yardstickVerdict). */
   closeMethod: 'one_yardstick' | 'own_book_devig' | null;
+  /** Minutes from the close's capture to the start (domain/close-lead.ts); null without a close. */
+  closeLeadMinutes: number | null;
   /** The archetype the grade carried (grade_locks), when the lock stored one. */
   archetype: string | null;
 }

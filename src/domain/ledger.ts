@@ -42,6 +42,8 @@ export interface LedgerEntry {
   closingFairProb: number | null;
   closingBook: string | null;
   closingCapturedAt: string | null;
+  /** Minutes from the close's capture to the start (domain/close-lead.ts); null without a close. */
+  closeLeadMinutes: number | null;
   closingFairSource: FairSource | null;
   closeMethod: 'one_yardstick' | 'own_book_devig' | null;
   clv: number | null;

@@ -10,6 +10,7 @@ import { normalizeName } from './names.js';
 import { evPctAt } from './claim.js';
 import { profitPerUnit } from './odds.js';
 import { MIN_SAMPLE, gateRate, type GatedRate } from './record-gate.js';
+import { closeLeadBand, createLeadTally, type BeatCloseByLead, type LeadTally } from './close-lead.js';
 import type { LedgerEntry } from './ledger.js';
 import { addDays, easternDate, isIsoDate } from './time.js';
 
@@ -29,6 +30,8 @@ export type RecordRow = Pick<
   lockedPrice?: number | null;
   /** own_book_devig: a close read the old way (before migration 0008); its verdict never counts. */
   closeMethod?: string | null;
+  /** Minutes from the close's capture to the start: which lead band its verdict counts in. */
+  closeLeadMinutes?: number | null;
 };
 
 /** The verdict the record counts: a close read on the one yardstick, never one read the old way. */
@@ -89,6 +92,8 @@ export type ModelAggregate = {
   hitRate: GatedRate;
   /** successes = beat, n = entries with a verdict (beat + faded + flat). */
   beatClose: GatedRate;
+  /** The same verdicts split by how long before the start the close was taken (domain/close-lead.ts). */
+  beatCloseByLead: BeatCloseByLead;
   clv: { beat: number; faded: number; flat: number };
   /** Flat 1-unit stakes at the locked price over the settled entries (see UnitsRecord). */
   units: UnitsRecord;
@@ -106,6 +111,8 @@ export type TierCalibration = {
   claim: { n: number; meanEvPct: number | null };
   /** Share of the tier's closes (on the one yardstick) that the locked price beat. */
   beatClose: GatedRate;
+  /** The tier's verdicts by the close's lead time before the start; n >= 20 per band for a percentage. */
+  beatCloseByLead: BeatCloseByLead;
   clv: { beat: number; faded: number; flat: number };
   /** Predicted vs actual over the settled entries (hit or miss) that carry a p_win. */
   calibration: { n: number; meanPWinPct: number | null; actual: GatedRate };
@@ -216,12 +223,12 @@ export type OutcomeCode = (typeof OUTCOME_CODE)[keyof typeof OUTCOME_CODE];
  * not read (modelAggregate alone, tierCalibration alone).
  */
 export interface RecordTally {
-  add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined): void;
+  add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined, leadMinutes?: number | null): void;
   aggregate(window: RecordWindow, scope: ModelAggregate['scope']): ModelAggregate;
   tiers(): TierCalibration[];
 }
 
-type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number; evSum: number; evN: number; clv: { beat: number; faded: number; flat: number } };
+type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number; evSum: number; evN: number; clv: { beat: number; faded: number; flat: number }; lead: LeadTally };
 
 const OUTCOME_NAMES = ['hit', 'miss', 'push', 'void', 'pending'] as const;
 
@@ -230,21 +237,25 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
   const counts = emptyCounts();
   const clv = { beat: 0, faded: 0, flat: 0 } as Record<string, number>;
   const units = emptyUnits();
-  const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0, evSum: 0, evN: 0, clv: { beat: 0, faded: 0, flat: 0 } }));
+  const lead = createLeadTally();
+  const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0, evSum: 0, evN: 0, clv: { beat: 0, faded: 0, flat: 0 }, lead: createLeadTally() }));
   return {
-    add(tier, outcome, verdict, pWin, lockedPrice) {
+    add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes = null) {
       const name = OUTCOME_NAMES[outcome] as RecordRow['outcome'];
+      const band = verdict === null ? null : closeLeadBand(leadMinutes);
       if (model) {
         tally(counts, name);
         stakeAt(units, name, lockedPrice);
         // CLV is a property of the price, known once the close is captured, whatever the result.
         if (verdict !== null) clv[verdict] = (clv[verdict] as number) + 1;
+        lead.add(band, verdict);
       }
       if (tier < 0 || !withTiers) return;
       const a = tierAcc[tier] as TierAcc;
       tally(a.counts, name);
       stakeAt(a.units, name, lockedPrice);
       if (verdict === 'beat' || verdict === 'faded' || verdict === 'flat') a.clv[verdict]++;
+      a.lead.add(band, verdict);
       const staked = outcome === OUTCOME_CODE.hit || outcome === OUTCOME_CODE.miss || outcome === OUTCOME_CODE.push;
       const claimed = staked ? evPctAt(pWin, lockedPrice) : null;
       if (claimed !== null) {
@@ -266,6 +277,7 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
         counts,
         hitRate: gateRate(counts.hits, counts.hits + counts.misses),
         beatClose: gateRate(c.beat, c.beat + c.faded + c.flat),
+        beatCloseByLead: lead.result(),
         clv: c,
         units: unitsRecord(units),
       };
@@ -280,6 +292,7 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
           units: unitsRecord(a.units),
           claim: { n: a.evN, meanEvPct: a.evN === 0 ? null : a.evSum / a.evN },
           beatClose: gateRate(a.clv.beat, a.clv.beat + a.clv.faded + a.clv.flat),
+          beatCloseByLead: a.lead.result(),
           clv: a.clv,
           calibration: {
             n: a.pWinN,
@@ -315,7 +328,7 @@ function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput, parts:
   const t = createRecordTally(parts);
   for (const row of rows) {
     if (!matches(row)) continue;
-    t.add(tierIndex(row.grade), outcomeCode(row.outcome), yardstickVerdict(row), row.pWin, row.lockedPrice);
+    t.add(tierIndex(row.grade), outcomeCode(row.outcome), yardstickVerdict(row), row.pWin, row.lockedPrice, row.closeLeadMinutes ?? null);
   }
   return t;
 }

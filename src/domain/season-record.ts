@@ -2,11 +2,14 @@ import { gradeSchema, type Grade } from './grades.js';
 import { clusterInterval, totalOf, type Sums } from './model/resample.js';
 import { americanToDecimal, profitPerUnit } from './odds.js';
 import { wilsonInterval } from './record-gate.js';
+import { evPctAt } from './claim.js';
+import { beatCloseByLead, type BeatCloseByLead } from './close-lead.js';
 
 /**
  * A simulated season's public record per tier (issue 26): n, hit rate, ROI at the locked price with
  * a 95% interval that resamples whole games (bets on one game share its box score, as the back-test
- * does), and the share of entries with a close that beat it. Pure: entries in, figures out.
+ * does), what the tier claimed (mean EV of its settled stakes' locked prices at p_win), and the share
+ * of entries with a close that beat it, in all and by the close's lead time before the start. Pure.
  */
 
 export interface SeasonEntry {
@@ -14,6 +17,10 @@ export interface SeasonEntry {
   outcome: string;
   lockedPrice: number | null;
   clvVerdict: string | null;
+  /** Minutes from the close's capture to the start (domain/close-lead.ts). */
+  closeLeadMinutes: number | null;
+  /** The claim's probability: with lockedPrice, the EV the tier claimed. */
+  pWin: number | null;
   /** The game a bet belongs to: the bootstrap's cluster. */
   eventId: string;
 }
@@ -31,9 +38,14 @@ export interface SeasonTier {
   hitRate: number | null;
   hitRateCi95: [number, number] | null;
   roiPct: { value: number | null; ci95: [number, number] | null };
-  /** Entries with a CLV verdict, and the share that beat the close. */
+  /** Mean EV (percent) of the settled stakes' locked prices at their p_win, over claimedEvN stakes. */
+  claimedEvPct: number | null;
+  claimedEvN: number;
+  /** Entries with a CLV verdict, and the share that beat the close, whatever the close's lead time. */
   withClose: number;
   beatCloseShare: number | null;
+  /** The same verdicts by the close's lead time before the start; pct only at n >= 20 per band. */
+  beatCloseByLead: BeatCloseByLead;
 }
 
 const TIERS: readonly (Grade | 'all')[] = ['all', ...gradeSchema.options];
@@ -48,6 +60,8 @@ export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Gr
     let pending = 0;
     let withClose = 0;
     let beat = 0;
+    let evSum = 0;
+    let evN = 0;
     for (const e of list) {
       if (e.clvVerdict !== null) {
         withClose += 1;
@@ -58,6 +72,11 @@ export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Gr
       if (e.outcome !== 'hit' && e.outcome !== 'miss' && e.outcome !== 'push') continue;
       // A settled entry without a real locked price cannot have an ROI: it is left out of the units, never priced at a default.
       if (e.lockedPrice === null || americanToDecimal(e.lockedPrice) === null) continue;
+      const claimed = evPctAt(e.pWin, e.lockedPrice);
+      if (claimed !== null) {
+        evSum += claimed;
+        evN += 1;
+      }
       const profit = e.outcome === 'hit' ? profitPerUnit(e.lockedPrice) : e.outcome === 'miss' ? -1 : 0;
       let s = games.get(e.eventId);
       if (!s) games.set(e.eventId, (s = {}));
@@ -83,8 +102,11 @@ export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Gr
       hitRate: hits + misses > 0 ? hits / (hits + misses) : null,
       hitRateCi95: hits + misses > 0 ? wilsonInterval(hits, hits + misses) : null,
       roiPct: { value: roi(t), ci95: n > 0 ? clusterInterval(clusters, roi) : null },
+      claimedEvPct: evN > 0 ? evSum / evN : null,
+      claimedEvN: evN,
       withClose: withClose,
       beatCloseShare: withClose > 0 ? beat / withClose : null,
+      beatCloseByLead: beatCloseByLead(list.map((e) => ({ verdict: e.clvVerdict, leadMinutes: e.closeLeadMinutes }))),
     };
   }
   return out;

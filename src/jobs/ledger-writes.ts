@@ -1,5 +1,6 @@
 import type { GameEvent } from '../domain/entities.js';
 import { bookSidePrice, type PropBooks } from '../domain/slate.js';
+import { closeLeadMinutes } from '../domain/close-lead.js';
 import { compareGrades, type Grade } from '../domain/grades.js';
 import { fairOverForBook } from '../domain/model/market.js';
 import type { Dispersion } from '../domain/model/params.js';
@@ -93,7 +94,7 @@ export function captureClosings(db: Db, sport: GradedSport, rows: readonly Slate
     db,
     rows
       .filter((r) => r.bookOdds !== null && r.bookOdds !== undefined && r.commenceTime > capturedAt)
-      .map((r) => ({ sport, eventId: r.eventId, playerKey: r.playerKey, statType: r.statType, side: r.side, line: r.line, price: r.bookOdds ?? null, fairProb: r.fairProb ?? null, book: r.book ?? null, capturedAt, commenceTime: r.commenceTime })),
+      .map((r) => ({ sport, eventId: r.eventId, playerKey: r.playerKey, statType: r.statType, side: r.side, line: r.line, price: r.bookOdds ?? null, fairProb: r.fairProb ?? null, book: r.book ?? null, capturedAt, commenceTime: r.commenceTime, closeLeadMinutes: closeLeadMinutes(capturedAt, r.commenceTime) })),
   );
   const linesOf = new Map<string, PropBooks[]>();
   for (const p of books.values()) {
@@ -107,13 +108,13 @@ export function captureClosings(db: Db, sport: GradedSport, rows: readonly Slate
     const lines = linesOf.get(propKey(entry)) ?? [];
     if (lines.length === 0) continue;
     const close = closeOnYardstick(lines, { ...entry, book: entry.book }, dispersionFor(lines[0]!.stat)) ?? closeAtBookMainLine(lines, entry.book, entry.line, entry.side);
-    if (close) captures.push({ entryId: entry.id, ...close, capturedAt });
+    if (close) captures.push({ entryId: entry.id, ...close, capturedAt, closeLeadMinutes: closeLeadMinutes(capturedAt, entry.commenceTime) });
   }
   writeClosings(db, captures);
   return captures.length;
 }
 
-type Close = Omit<ClosingCapture, 'entryId' | 'capturedAt'>;
+type Close = Omit<ClosingCapture, 'entryId' | 'capturedAt' | 'closeLeadMinutes'>;
 
 /** The market's fair at the locked line against the locked book, by the lock's rule; null when it cannot be read that way. */
 function closeOnYardstick(lines: readonly PropBooks[], entry: LedgerEntry & { book: string }, dispersion: Dispersion | null): Close | null {

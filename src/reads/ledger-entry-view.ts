@@ -1,3 +1,4 @@
+import { closeLeadBand } from '../domain/close-lead.js';
 import type { ClvStatus } from '../domain/settlement.js';
 import type { LedgerEntry } from '../store/repo/ledger.js';
 
@@ -31,6 +32,10 @@ export function ledgerEntryView(e: LedgerEntry, status: ClvStatus | null = null)
     closingPrice: e.closingPrice,
     closingFairProb: e.closingFairProb,
     closingFairSource: e.closingFairSource,
+    closingCapturedAt: e.closingCapturedAt,
+    /** How long before the start the close was taken, and its band (domain/close-lead.ts). */
+    closeLeadMinutes: e.closeLeadMinutes,
+    closeLeadBand: closeLeadBand(e.closeLeadMinutes),
     /** one_yardstick, or own_book_devig for a close stored before migration 0008 (never in a beat-close rate). */
     closeMethod: e.closeMethod,
     clv: e.clv,

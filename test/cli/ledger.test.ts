@@ -31,6 +31,9 @@ interface WireEntry {
   closing_line: number | null;
   closing_fair_prob: number | null;
   closing_captured_at: string | null;
+  commence_time: string;
+  close_lead_minutes: number | null;
+  close_lead_band: string | null;
   clv_status: WireStatus;
 }
 
@@ -64,6 +67,21 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     const narrowed = await listAll(settled, '--team', 'NY');
     expect(narrowed.total).toBe(narrowed.entries.length);
     expect(narrowed.total).toBeLessThan(total);
+  });
+
+  it('each entry with a close carries its lead time before the start and its band; the table prints it as Close lead', async () => {
+    const { entries } = await listAll(settled);
+    const closed = entries.filter((e) => e.closing_captured_at !== null);
+    expect(closed.length).toBeGreaterThan(0);
+    for (const e of closed) {
+      expect(e.close_lead_minutes).toBe((Date.parse(e.commence_time) - Date.parse(e.closing_captured_at as string)) / 60_000);
+      expect(e.close_lead_band).toBe('over_3h'); // 17:05 UTC against evening tips
+    }
+    for (const e of entries.filter((x) => x.closing_captured_at === null)) expect([e.close_lead_minutes, e.close_lead_band]).toEqual([null, null]);
+    const text = (await runCli(['--db', settled, 'ledger', '--date', '2025-11-05', '--team', 'NY'])).stdout;
+    expect(text).toContain('Close lead');
+    expect(text).toMatch(/│ 7 h \d\d min │/);
+    expect(text).toMatch(/^Close lead: how long before the start the close was taken/m);
   });
 
   it('CLV is the locked price\'s EV at the closing fair, with its verdict, from the stored lock and close', async () => {

@@ -83,6 +83,40 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
     expect(text).not.toMatch(/\d+ of 20 \(record building\)/);
   });
 
+  it('beat close per lead band of the close, per tier and in all, from the stored capture and start times', async () => {
+    const store = openStore(settled);
+    const closes = store.sqlite
+      .prepare(`select grade, clv_verdict as verdict, closing_captured_at as capturedAt, commence_time as commence from ledger_entries where user_id is null and clv_verdict is not null and close_method = 'one_yardstick'`)
+      .all() as Array<{ grade: string | null; verdict: string; capturedAt: string; commence: string }>;
+    store.close();
+    // The band by hand: minutes from capture to start; <= 30, <= 180, more.
+    const band = (c: { capturedAt: string; commence: string }) => {
+      const m = (Date.parse(c.commence) - Date.parse(c.capturedAt)) / 60_000;
+      return m <= 30 ? 'within_30m' : m <= 180 ? '30m_to_3h' : 'over_3h';
+    };
+    const count = (list: typeof closes) =>
+      ['within_30m', '30m_to_3h', 'over_3h'].map((b) => {
+        const inBand = list.filter((c) => band(c) === b);
+        const beat = inBand.filter((c) => c.verdict === 'beat').length;
+        return { band: b, n: inBand.length, beat, faded: inBand.filter((c) => c.verdict === 'faded').length, flat: inBand.filter((c) => c.verdict === 'flat').length, pct: inBand.length >= 20 ? Math.round((1000 * beat) / inBand.length) / 10 : null }; // the wire's one decimal
+      });
+    const json = JSON.parse((await runCli(['--db', settled, '--json', 'record', '--now', NEXT_MORNING])).stdout);
+    const strip = (bands: Array<Record<string, unknown>>) => bands.map(({ ci95: _ci, ...rest }) => rest);
+    expect(strip(json.aggregate.beat_close_by_lead)).toEqual(count(closes));
+    for (const tier of json.tiers as Array<{ grade: string; beat_close_by_lead: Array<Record<string, unknown>> }>) expect(strip(tier.beat_close_by_lead)).toEqual(count(closes.filter((c) => c.grade === tier.grade)));
+    // The bundled day's closes are the 17:05 UTC snapshot, hours before every tip: only the last band has any.
+    expect(count(closes)[2]!.n).toBe(closes.length);
+
+    const text = (await runCli(['--db', settled, 'record', '--now', NEXT_MORNING])).stdout;
+    expect(text).toContain('Beat close ≤30m');
+    expect(text).toContain('Beat close >3h');
+    expect(text).toMatch(/^Beat close ≤30m \/ 30m–3h \/ >3h: /m);
+    const far = count(closes)[2]!;
+    expect(text).toContain(`  close more than 3 h before the start: ${far.pct!.toFixed(1)}% (n=${far.n})`);
+    expect(text).toContain('  close within 30 min of the start: none');
+    expect(text).not.toMatch(/when the game started/);
+  });
+
   it('a window with nothing settled says where the settled entries are, and the suggestion works', async () => {
     const settledCount = rows.filter((r) => r.outcome !== 'pending').length;
     const far = await runCli(['--db', settled, 'record', '--now', '2026-11-24T12:00:00Z']);

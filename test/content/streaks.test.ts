@@ -29,6 +29,7 @@ function entry(player: string, stat: string, day: number, outcome: LedgerFact['o
     clvVerdict: null,
     clvPct: null,
     closeMethod: null,
+    closeLeadMinutes: null,
     archetype: null,
     ...extra,
   };

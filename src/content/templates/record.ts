@@ -4,6 +4,7 @@ import type { ContentFacts, LedgerFact } from '../../domain/facts.js';
 import { american, building, clockET, count, dayText, lineText, listJoin, percent, plural, shortDay, signedPercent, statWords, units } from '../format.js';
 import { dayRecord, isDecided, MIN_STREAK, settledDates, streaks, windowRecord } from '../select.js';
 import { yardstickVerdict } from '../../domain/records.js';
+import { CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, closeLeadBand } from '../../domain/close-lead.js';
 import { GRADE_BANDS, type TemplateResult } from '../template.js';
 import { rateText, recordText } from './common.js';
 
@@ -38,6 +39,25 @@ function meanClvText(brief: Brief, key: string, span: string, rows: readonly Led
   const mean = pcts.reduce((a, b) => a + b, 0) / pcts.length;
   const shown = brief.add(`${key}.mean_clv_pct`, `mean EV of the graded price at the closing fair (clv_pct) ${span}`, mean, signedPercent(mean), pcts.length, src);
   return `On average the graded price was worth ${shown} at the close (n=${count(pcts.length)}).`;
+}
+
+/** What "the close" is, truthfully: the last read before the start, however long before it that was. */
+const CLOSE_IS = "the market's no-vig fair at the graded line in the last snapshot before the game started, read the way the grade was";
+
+/**
+ * The beat-close count split by how long before the start each close was taken (domain/close-lead.ts):
+ * a close hours out and one minutes out are different measures, so the copy names the band of each.
+ */
+function leadBandsText(brief: Brief, key: string, span: string, rows: readonly LedgerFact[], where: string): string | null {
+  const parts: string[] = [];
+  for (const band of CLOSE_LEAD_BANDS) {
+    const inBand = rows.filter((e) => closeLeadBand(e.closeLeadMinutes) === band);
+    if (inBand.length === 0) continue;
+    const beat = inBand.filter((e) => yardstickVerdict(e) === 'beat').length;
+    const src = rowsSource('ledger_entries', inBand, `${where} whose close was taken ${CLOSE_LEAD_LABEL[band]} (close_lead_minutes)`);
+    parts.push(`closes taken ${CLOSE_LEAD_LABEL[band]}: ${rateText(brief, `${key}.${band}`, `beat-the-close rate ${span}, closes taken ${CLOSE_LEAD_LABEL[band]}`, beat, inBand.length, src)} beat`);
+  }
+  return parts.length === 0 ? null : `By how long before the start the close was taken: ${parts.join('; ')}.`;
 }
 
 export function streakWatch(facts: ContentFacts): TemplateResult {
@@ -107,10 +127,11 @@ export function theSettle(facts: ContentFacts): TemplateResult {
   const clvRows = settled.filter(hasYardstickClose);
   const clvSrc = rowsSource('ledger_entries', clvRows, `settled ${where} with a close read on the one yardstick (close_method one_yardstick)`);
   const clvMean = meanClvText(brief, 'clv', `on ${date}`, clvRows, clvSrc);
+  const dayBands = leadBandsText(brief, 'clv.by_lead', `on ${date}`, clvRows, `settled ${where} with a close read on the one yardstick`);
   const clv =
     clvRows.length === 0
       ? null
-      : `Against the close (the market's no-vig fair at the graded line when the game started, read the way the grade was): ${brief.add('clv.beat', 'reads whose graded price beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, clvSrc)} beat it, ${brief.add('clv.faded', 'reads the close faded', aggregate.clv.faded, count(aggregate.clv.faded), clvRows.length, clvSrc)} faded, ${brief.add('clv.flat', 'reads flat to the close', aggregate.clv.flat, count(aggregate.clv.flat), clvRows.length, clvSrc)} flat, of ${brief.add('clv.n', 'reads with a close captured', clvRows.length, count(clvRows.length), clvRows.length, clvSrc)} with a close captured.${clvMean ? ` ${clvMean}` : ''}`;
+      : `Against the close (${CLOSE_IS}): ${brief.add('clv.beat', 'reads whose graded price beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, clvSrc)} beat it, ${brief.add('clv.faded', 'reads the close faded', aggregate.clv.faded, count(aggregate.clv.faded), clvRows.length, clvSrc)} faded, ${brief.add('clv.flat', 'reads flat to the close', aggregate.clv.flat, count(aggregate.clv.flat), clvRows.length, clvSrc)} flat, of ${brief.add('clv.n', 'reads with a close captured', clvRows.length, count(clvRows.length), clvRows.length, clvSrc)} with a close captured.${clvMean ? ` ${clvMean}` : ''}${dayBands ? ` ${dayBands}` : ''}`;
   const top = decided.filter((e) => e.grade === 'A+').slice(0, 6);
   const topItems = top.map((e, i) => {
     const src = rowsSource('ledger_entries', [e], `ledger entry ${e.id}`);
@@ -167,6 +188,7 @@ export function receipts(facts: ContentFacts): TemplateResult {
   const clvSrc = rowsSource('ledger_entries', clvRows, `${where} with a close read on the one yardstick (close_method one_yardstick)`);
   const beat = clvRows.length === 0 ? null : rateText(brief, 'beat_close', '30-day beat-the-close rate', aggregate.clv.beat, clvRows.length, clvSrc);
   const clvMean = meanClvText(brief, 'clv', 'over 30 days', clvRows, clvSrc);
+  const windowBands = leadBandsText(brief, 'beat_close.by_lead', 'over 30 days', clvRows, `${where} with a close read on the one yardstick`);
   const tierLines = tiers
     .filter((t) => t.counts.hits + t.counts.misses > 0)
     .map((t) => {
@@ -176,14 +198,21 @@ export function receipts(facts: ContentFacts): TemplateResult {
       const r = rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} 30-day hit rate`, t.counts.hits, t.counts.hits + t.counts.misses, src);
       const tu = unitsText(brief, `tier.${t.grade}`, `${t.grade} 30-day units`, t.units, rows, `decided ${where} graded ${t.grade} with a graded price`);
       const closes = clvRows.filter((e) => e.grade === t.grade);
-      const tb = closes.length === 0 ? '' : `; beat the close ${rateText(brief, `tier.${t.grade}.beat_close`, `${t.grade} 30-day beat-the-close rate`, t.clv.beat, closes.length, rowsSource('ledger_entries', closes, `${where} graded ${t.grade} with a close read on the one yardstick`))}`;
+      // Per lead band of the close: a close hours before the start and one minutes before it are not one rate.
+      const tb = CLOSE_LEAD_BANDS.map((band) => {
+        const inBand = closes.filter((e) => closeLeadBand(e.closeLeadMinutes) === band);
+        if (inBand.length === 0) return '';
+        const beat = inBand.filter((e) => yardstickVerdict(e) === 'beat').length;
+        const src = rowsSource('ledger_entries', inBand, `${where} graded ${t.grade} with a close read on the one yardstick, taken ${CLOSE_LEAD_LABEL[band]}`);
+        return `; beat the close ${rateText(brief, `tier.${t.grade}.beat_close.${band}`, `${t.grade} 30-day beat-the-close rate, closes taken ${CLOSE_LEAD_LABEL[band]}`, beat, inBand.length, src)} (closes ${CLOSE_LEAD_LABEL[band]})`;
+      }).join('');
       // Each tier against its own claim first: what its letter claimed at the graded prices, then what it returned.
       return `${t.grade} claims ${GRADE_BANDS[t.grade] ?? 'no edge'} at the graded price; it went ${rec}, ${r}${tu ? `; ${tu}` : ''}${tb}`;
     });
   const allSrc = rowsSource('ledger_entries', facts.record, where);
   const tally = (key: string, label: string, v: number) => brief.add(key, label, v, count(v), c.entries, allSrc);
   const opening = `RECEIPTS, the public record ${window}: ${entries} public reads, ${tally('hits', 'hits', c.hits)} hit, ${tally('misses', 'misses', c.misses)} missed, ${tally('pushes', 'pushes', c.pushes)} pushed, ${tally('voids', 'voids (did not play)', c.voids)} void, ${tally('pending', 'pending', c.pending)} pending.`;
-  const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${beat ? ` Beat the close (the market's no-vig fair at the graded line when the game started): ${beat}.${clvMean ? ` ${clvMean}` : ''}` : ''}`;
+  const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${beat ? ` Beat the close (${CLOSE_IS}): ${beat}.${clvMean ? ` ${clvMean}` : ''}${windowBands ? ` ${windowBands}` : ''}` : ''}`;
   const body: Block[] = [
     paragraph(opening),
     paragraph(rateLine),
@@ -206,7 +235,8 @@ export function receipts(facts: ContentFacts): TemplateResult {
         `hit rate: ${aggregate.hitRate.pct === null ? building(aggregate.hitRate.n) : `${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`,
         ...(aggregate.units.units === null ? [] : [`units: ${units(aggregate.units.units)} (n=${aggregate.units.n})`]),
         ...(aggregate.units.roiPct === null ? [] : [`ROI: ${signedPercent(aggregate.units.roiPct)}`]),
-        ...(clvRows.length ? [`beat close: ${aggregate.beatClose.pct === null ? building(aggregate.beatClose.n) : `${percent(aggregate.beatClose.pct)} (n=${aggregate.beatClose.n})`}`] : []),
+        ...(clvRows.length ? [`beat close, every lead time: ${aggregate.beatClose.pct === null ? building(aggregate.beatClose.n) : `${percent(aggregate.beatClose.pct)} (n=${aggregate.beatClose.n})`}`] : []),
+        ...aggregate.beatCloseByLead.filter((b) => b.n > 0).map((b) => `beat close, closes ${CLOSE_LEAD_LABEL[b.band]}: ${b.pct === null ? building(b.n) : `${percent(b.pct)} (n=${b.n})`}`),
       ],
       brief,
     },

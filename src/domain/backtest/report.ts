@@ -1,3 +1,4 @@
+import type { BeatCloseByLead } from '../close-lead.js';
 import type { Grade } from '../grades.js';
 import type { FairSource } from '../model/market.js';
 import type { CalibrationBin } from '../model/metrics.js';
@@ -78,6 +79,8 @@ export interface ClvSummary {
   meanClvPts: number | null;
   /** Mean clv_pct: the early price's EV at the later fair (src/domain/clv.ts, the ledger's own function), percent. */
   meanClvPct: number | null;
+  /** The verdicts by the later read's lead time before the start (domain/close-lead.ts); null where the data has no start time. */
+  beatCloseByLead: BeatCloseByLead | null;
 }
 
 export interface BacktestReport {

@@ -9,6 +9,7 @@ import { marketDispersionFor, statKey, type ModelParams } from '../../domain/mod
 import { normalizeName } from '../../domain/names.js';
 import { wilsonInterval } from '../../domain/record-gate.js';
 import type { StrikeoutQuote } from '../../feeds/history/mlb-strikeouts.js';
+import { beatCloseByLead, closeLeadMinutes } from '../../domain/close-lead.js';
 import { teamAbbr } from '../../feeds/teams/lookup.js';
 import { HistoryIndex } from '../../domain/backtest/history.js';
 import { gradeLadder, profitOf, settleSide } from '../../domain/backtest/ladders.js';
@@ -122,7 +123,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
   const rows: BacktestRow[] = [];
   const refusalReasons: Record<string, number> = {};
   const bySource: Record<string, number> = {};
-  const clvRows: { grade: Grade; verdict: string | null; clv: number | null; clvPct: number | null }[] = [];
+  const clvRows: { grade: Grade; verdict: string | null; clv: number | null; clvPct: number | null; leadMinutes: number | null }[] = [];
   let mainLines = 0, graded = 0, refused = 0, voided = 0, withProjection = 0;
   for (const g of all) {
     const lines = ladderOf(opts.at === 'last' ? g.last : g.first);
@@ -147,7 +148,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
       const capturedAt = g.lastAt.get(`${p.book}|${p.line}`) as string;
       const r = computeClv({ side: p.side, line: p.line, lockedPrice: p.bookOdds, lockedFairProb: p.fairProb, closingLine: p.line, closingFairProb: p.side === 'over' ? c.pOver : 1 - c.pOver, closingCapturedAt: utc(capturedAt), commenceTime: utc(g.gameTime) });
       withProjection += 1;
-      clvRows.push({ grade: out.grade, verdict: r.verdict, clv: r.clv, clvPct: r.clvPct });
+      clvRows.push({ grade: out.grade, verdict: r.verdict, clv: r.clv, clvPct: r.clvPct, leadMinutes: closeLeadMinutes(capturedAt, g.gameTime) });
     }
     const row = outcomeRow(byKeyDate, g);
     const k = row?.stats.strikeouts;
@@ -197,7 +198,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
 }
 
 /** CLV of the early A/A+ grades, as computeClv (src/domain/clv.ts) decides each. */
-function clvOf(list: readonly { verdict: string | null; clv: number | null; clvPct: number | null }[], withProjection: number): ClvSummary {
+function clvOf(list: readonly { verdict: string | null; clv: number | null; clvPct: number | null; leadMinutes: number | null }[], withProjection: number): ClvSummary {
   const decided = list.filter((x) => x.verdict !== null);
   const beat = decided.filter((x) => x.verdict === 'beat').length;
   const values = list.map((x) => x.clv).filter((v): v is number => v !== null);
@@ -213,5 +214,6 @@ function clvOf(list: readonly { verdict: string | null; clv: number | null; clvP
     ci95: decided.length > 0 ? wilsonInterval(beat, decided.length) : null,
     meanClvPts: values.length > 0 ? (100 * values.reduce((s, v) => s + v, 0)) / values.length : null,
     meanClvPct: pcts.length > 0 ? pcts.reduce((s, v) => s + v, 0) / pcts.length : null,
+    beatCloseByLead: beatCloseByLead(list),
   };
 }

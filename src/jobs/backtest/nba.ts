@@ -11,6 +11,7 @@ import { calibrationTable, pairedDifference, rowLogLoss } from '../../domain/mod
 import { statKey, type ModelParams, type StatParams } from '../../domain/model/params.js';
 import { blendProbability } from '../../domain/model/pricing.js';
 import { normalizeName } from '../../domain/names.js';
+import { closeLeadMinutes } from '../../domain/close-lead.js';
 import { americanToDecimal } from '../../domain/odds.js';
 import type { StatType } from '../../domain/stats.js';
 import type { StrikeoutQuote } from '../../feeds/history/mlb-strikeouts.js';
@@ -248,7 +249,14 @@ function nbaThreesClv(opts: BacktestOptions, from: string, to: string, history: 
   const early = (opts.fitProps ?? []).filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to && p.snapshotAt.endsWith('T15:00:00Z'));
   if (early.length === 0) return null;
   const later = new Map<string, LadderLine[]>();
-  for (const l of ladders(opts.props.filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to))) later.set(`${l.date}|${l.playerKey}`, l.lines);
+  const laterThrees = opts.props.filter((p) => p.stat === 'threes' && p.date >= from && p.date <= to);
+  for (const l of ladders(laterThrees)) later.set(`${l.date}|${l.playerKey}`, l.lines);
+  // How long before the tip the later read was taken: its own snapshot time and the game's start.
+  const leadOf = new Map<string, number | null>();
+  for (const p of laterThrees) {
+    const k = `${p.date}|${normalizeName(p.player).key}`;
+    if (!leadOf.has(k)) leadOf.set(k, closeLeadMinutes(p.snapshotAt, p.commenceTime));
+  }
   const dispersion = dispersionOf(params, 'threes');
   // The all-markets file names games by event id, the threes file by "Away @ Home": join on player and date.
   const matched: ClvMatch[] = [];
@@ -265,7 +273,7 @@ function nbaThreesClv(opts: BacktestOptions, from: string, to: string, history: 
       if (!c || (c.source === 'book' && pricing.fairSource !== 'book')) continue;
       if (marketOnly) counts.marketOnly += 1;
       else counts.withProjection += 1;
-      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, side: pricing.side, line: pricing.line, marketOnly });
+      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, side: pricing.side, line: pricing.line, marketOnly, leadMinutes: leadOf.get(`${ladder.date}|${ladder.playerKey}`) ?? null });
     }
   }
   return clvSummary('NBA threes, A/A+ at the 15:00 UTC snapshot vs the consensus about 2 h later (same player, date, book and line)', matched, counts);
@@ -273,11 +281,11 @@ function nbaThreesClv(opts: BacktestOptions, from: string, to: string, history: 
 
 /** MLB pitcher strikeouts: first pregame quotes graded from the market alone, against the last pregame consensus. */
 function mlbStrikeoutsClv(quotes: readonly StrikeoutQuote[]): ClvSummary {
-  const groups = new Map<string, { first: Map<number, BookQuote[]>; last: Map<number, BookQuote[]>; moved: Set<string> }>();
+  const groups = new Map<string, { first: Map<number, BookQuote[]>; last: Map<number, BookQuote[]>; moved: Set<string>; leads: Map<string, number | null> }>();
   for (const q of quotes) {
     const k = `${q.eventId}|${normalizeName(q.pitcher).key}`;
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { first: new Map(), last: new Map(), moved: new Set() }));
+    if (!g) groups.set(k, (g = { first: new Map(), last: new Map(), moved: new Set(), leads: new Map() }));
     const push = (m: Map<number, BookQuote[]>, bq: BookQuote) => {
       const list = m.get(q.line);
       if (list) list.push(bq);
@@ -286,6 +294,7 @@ function mlbStrikeoutsClv(quotes: readonly StrikeoutQuote[]): ClvSummary {
     if (q.firstOver !== null && q.firstUnder !== null) push(g.first, { book: q.book, over: q.firstOver, under: q.firstUnder });
     if (q.lastOver !== null && q.lastUnder !== null) push(g.last, { book: q.book, over: q.lastOver, under: q.lastUnder });
     if (q.snapshots > 1) g.moved.add(`${q.book}|${q.line}`);
+    g.leads.set(`${q.book}|${q.line}`, closeLeadMinutes(q.lastAt, q.gameTime ?? null));
   }
   const matched: ClvMatch[] = [];
   let graded = 0;
@@ -300,7 +309,7 @@ function mlbStrikeoutsClv(quotes: readonly StrikeoutQuote[]): ClvSummary {
       const c = fairOverForBook(last, pricing.line, pricing.book, null);
       if (!c || (c.source === 'book' && pricing.fairSource !== 'book')) continue;
       graded += 1;
-      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, side: pricing.side, line: pricing.line, marketOnly: true });
+      matched.push({ price: pricing.bookOdds, pLater: pricing.side === 'over' ? c.pOver : 1 - c.pOver, side: pricing.side, line: pricing.line, marketOnly: true, leadMinutes: g.leads.get(`${pricing.book}|${pricing.line}`) ?? null });
     }
   }
   return clvSummary('MLB pitcher strikeouts, A/A+ at the first pregame snapshot (market alone: no projection) vs the last pregame consensus at the same line', matched, { marketOnly: graded, withProjection: 0 });

@@ -9,6 +9,7 @@ import { wilsonInterval } from '../../domain/record-gate.js';
 import { statForMarket } from '../../domain/stats.js';
 import { easternDate } from '../../domain/time.js';
 import type { HistoricalProp } from '../../feeds/history/props.js';
+import { closeLeadBand, closeLeadMinutes, createLeadTally } from '../../domain/close-lead.js';
 import { loadWnbaBoxScores } from '../../feeds/history/wnba-box-scores.js';
 import type { HistoryIndex } from '../../domain/backtest/history.js';
 import { gradeLadder, ladders } from '../../domain/backtest/ladders.js';
@@ -134,6 +135,7 @@ function wnbaClv(odds: WnbaOdds, ctx: { params: ModelParams; history: HistoryInd
   let withProjection = 0;
   const clvs: number[] = [];
   const pcts: number[] = [];
+  const leads = createLeadTally();
   for (const ladder of ladders(odds.decision.filter(inWindow))) {
     const close = closing.get(`${ladder.game}|${normalizeName(ladder.player).key}|${ladder.stat}`);
     for (const { pricing, out } of gradeLadder(ladder, ctx.history, ctx.params, 'wnba')) {
@@ -160,13 +162,14 @@ function wnbaClv(odds: WnbaOdds, ctx: { params: ModelParams; history: HistoryInd
       if (r.verdict === null) continue;
       n += 1;
       if (r.verdict === 'beat') beat += 1;
+      leads.add(closeLeadBand(closeLeadMinutes(input.closingCapturedAt, input.commenceTime)), r.verdict);
       if (r.clv !== null) clvs.push(r.clv);
       if (r.clvPct !== null) pcts.push(r.clvPct);
     }
   }
   if (withProjection === 0) return null;
   return {
-    description: 'WNBA, A/A+ at the morning snapshot vs the snapshot ~10 min before tip (same event, player, stat); verdict and clv from src/domain/clv.ts',
+    description: 'WNBA, A/A+ at the morning snapshot vs the snapshot ~10 min before tip (same event, player, stat); verdict and clv from src/domain/clv.ts; beat by the close\'s lead band',
     marketOnly: 0,
     withProjection: withProjection,
     n,
@@ -175,5 +178,6 @@ function wnbaClv(odds: WnbaOdds, ctx: { params: ModelParams; history: HistoryInd
     ci95: n > 0 ? wilsonInterval(beat, n) : null,
     meanClvPts: clvs.length > 0 ? (100 * clvs.reduce((a, b) => a + b, 0)) / clvs.length : null,
     meanClvPct: pcts.length > 0 ? pcts.reduce((a, b) => a + b, 0) / pcts.length : null,
+    beatCloseByLead: leads.result(),
   };
 }

@@ -49,7 +49,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       response: modelRecordSchema,
       summary: 'Public model record: entries and the 30-day aggregate',
       description:
-        'Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).',
+        'Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).',
       query: ledgerModelQuerySchema,
       maxAge: 300,
       statsLimited: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closeLeadBandSchema } from '../../domain/close-lead.js';
 import { gradeSchema } from '../../domain/grades.js';
 import { RELATIONSHIPS } from '../../domain/parlay.js';
 import { gradedSportSchema, sideSchema, sportSchema } from '../../domain/sports.js';
@@ -117,6 +118,20 @@ export const heroPropSchema = wireSchema(
 
 const windowSchema = z.object({ from: wireDate(), to: wireDate() });
 const gatedRate = z.object({ n: int(), successes: int(), pct: num(), ci95: z.tuple([z.number(), z.number()]).nullable(), state: z.enum(['ok', 'building']), label: z.string() });
+/** Beat-close split by the close's lead time before the start (domain/close-lead.ts); pct null below n = 20 per band. */
+const beatCloseByLead = z
+  .array(
+    z.object({
+      band: closeLeadBandSchema.describe('within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h'),
+      n: int(),
+      beat: int(),
+      faded: int(),
+      flat: int(),
+      pct: num().describe('percent of n that beat the close; null below n = 20'),
+      ci95: z.tuple([z.number(), z.number()]).nullable(),
+    }),
+  )
+  .describe('the beat-close verdicts by how long before the start the close was taken, nearest the start first');
 const unitsSchema = wireSchema(
   'Units',
   z
@@ -159,7 +174,8 @@ export const modelRecordSchema = wireSchema(
         hit_rate: gatedRate,
         units: unitsSchema,
         claim: z.object({ n: int(), mean_ev_pct: num() }).describe("what the tier's grades claimed: the mean EV of its settled stakes' locked prices at their p_win, percent"),
-        beat_close: gatedRate.describe("share of the tier's closes (one yardstick) that the locked price beat"),
+        beat_close: gatedRate.describe("share of the tier's closes (one yardstick) that the locked price beat, whatever their lead time"),
+        beat_close_by_lead: beatCloseByLead,
         clv: z.object({ beat: int(), faded: int(), flat: int() }),
         calibration: z.object({ n: int(), mean_p_win_pct: num(), actual: gatedRate }),
       }),
@@ -170,6 +186,7 @@ export const modelRecordSchema = wireSchema(
       counts,
       hit_rate: gatedRate,
       beat_close: gatedRate,
+      beat_close_by_lead: beatCloseByLead,
       clv: z.object({ beat: int(), faded: int(), flat: int() }),
       units: unitsSchema,
     }),

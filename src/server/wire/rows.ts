@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closeLeadBandSchema } from '../../domain/close-lead.js';
 import { gradeSchema } from '../../domain/grades.js';
 import { noCloseReasonSchema } from '../../domain/settlement.js';
 import { gradedSportSchema, sideSchema } from '../../domain/sports.js';
@@ -142,6 +143,9 @@ const ledgerEntryFields = {
   closing_price: num(),
   closing_fair_prob: num(),
   closing_fair_source: z.enum(['consensus', 'market_implied', 'book']).nullable(),
+  closing_captured_at: wireInstant().nullable().describe('when the close was captured'),
+  close_lead_minutes: num().describe("minutes from the close's capture to the game's start; null without a close"),
+  close_lead_band: closeLeadBandSchema.nullable().describe('within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h'),
   close_method: z.enum(['one_yardstick', 'own_book_devig']).nullable().describe('own_book_devig: a close stored before the one-yardstick change, never in a beat-close rate'),
   clv: num(),
   clv_pct: num(),

@@ -131,6 +131,7 @@ function publicEntries(store: Store, from: string, to: string): LedgerFact[] {
       clvVerdict: e.clvVerdict,
       clvPct: e.clvPct,
       closeMethod: e.closeMethod,
+      closeLeadMinutes: e.closeLeadMinutes,
       archetype: archetype ?? null,
     }));
 }

@@ -35,8 +35,8 @@ function scopeWhere(scope: RecordRowScope): { where: string[]; args: unknown[] }
 
 /**
  * The record's columns as tally codes, computed by SQLite: the tier index (-1 for no tier), the
- * outcome code (4 for anything but hit, miss, push, void), the verdict on the one yardstick, p_win
- * and the locked price. No row object and no string is built for a row in the normal case.
+ * outcome code (4 for anything but hit, miss, push, void), the verdict on the one yardstick, p_win,
+ * the locked price and the close's lead time. No row object and no string is built for a row in the normal case.
  */
 const TIER_CASE = `case "grade" ${TIER_GRADES.map((g, i) => `when '${g}' then ${i}`).join(' ')} else -1 end`;
 const OUTCOME_CASE = `case "outcome" when 'hit' then 0 when 'miss' then 1 when 'push' then 2 when 'void' then 3 else 4 end`;
@@ -58,10 +58,10 @@ function running(db: Db): Running {
   const known = byConnection.get(client);
   if (known) return known;
   const made = { next: 0, tallies: new Map<number, RecordTally>() };
-  const step = (acc: RecordTally | null, token: number, tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null) => {
+  const step = (acc: RecordTally | null, token: number, tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null, leadMinutes: number | null) => {
     const tally = acc ?? made.tallies.get(token);
     if (!tally) throw new Error(`record tally ${token} is not running`);
-    tally.add(tier, outcome, verdict, pWin, lockedPrice);
+    tally.add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes);
     return tally;
   };
   // The typings know one-argument steps only; better-sqlite3 passes every SQL argument (arity from step.length).
@@ -79,7 +79,7 @@ export function tallyRecordRows(db: Db, scope: RecordRowScope, window: { from: s
   const { where, args } = scopeWhere(scope);
   where.push('"game_date" >= ?', '"game_date" <= ?');
   const run = running(db);
-  const stmt = prepared(clientOf(db), `select ${AGGREGATE}(?, ${TIER_CASE}, ${OUTCOME_CASE}, ${VERDICT}, "p_win", "locked_price") from "ledger_entries" where (${where.join(' and ')})`);
+  const stmt = prepared(clientOf(db), `select ${AGGREGATE}(?, ${TIER_CASE}, ${OUTCOME_CASE}, ${VERDICT}, "p_win", "locked_price", "close_lead_minutes") from "ledger_entries" where (${where.join(' and ')})`);
   const token = run.next++;
   run.tallies.set(token, tally);
   try {

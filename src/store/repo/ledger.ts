@@ -76,15 +76,17 @@ export interface ClosingCapture {
   closingBook: string | null;
   closingFairSource: 'consensus' | 'market_implied' | 'book' | null;
   capturedAt: string;
+  /** Minutes from the capture to the entry's start (domain/close-lead.ts). */
+  closeLeadMinutes: number | null;
 }
 
 /** Each capture replaces the entry's close; every capture written now is read on the one yardstick. */
 export function writeClosings(db: Db, captures: readonly ClosingCapture[]): void {
   const update = prepared(
     clientOf(db),
-    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ? where "id" = ?',
+    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ? where "id" = ?',
   );
-  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.entryId);
+  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.entryId);
 }
 
 export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;
@@ -98,7 +100,7 @@ export function upsertClosingPrices(db: Db, rows: readonly NewClosingPrice[]): v
     insertSql(
       closingPrices,
       cols,
-      ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time',
+      ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time, "close_lead_minutes" = excluded.close_lead_minutes',
     ),
   );
   for (const r of rows) upsert.run(bindValues(cols, r));

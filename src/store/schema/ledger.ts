@@ -40,6 +40,8 @@ export const ledgerEntries = sqliteTable(
     /** Book the close was read at: the locked book when it still quotes the line. */
     closingBook: text('closing_book'),
     closingCapturedAt: text('closing_captured_at'),
+    /** Minutes from the close's capture to the game's start (src/domain/close-lead.ts); null without a close. */
+    closeLeadMinutes: real('close_lead_minutes'),
     /** How closing_fair_prob was formed at the close: the lock's rule applied to the closing market. */
     closingFairSource: text('closing_fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
     /**

@@ -142,6 +142,8 @@ export const closingPrices = sqliteTable(
     book: text('book'),
     capturedAt: text('captured_at').notNull(),
     commenceTime: text('commence_time').notNull(),
+    /** Minutes from captured_at to commence_time (src/domain/close-lead.ts): how close this close was. */
+    closeLeadMinutes: real('close_lead_minutes'),
   },
   (t) => [uniqueIndex('closing_prices_key').on(t.eventId, t.playerKey, t.statType, t.side, t.line)],
 );
