@@ -8,7 +8,7 @@ import { espnLeague, fetchInjuries, fetchScoreboard, fetchSummary } from './espn
 import { fetchBoxscore, fetchSchedule } from './mlb-statsapi/index.js';
 import { createBudget, fetchEventPropQuotes, fetchEvents, sportKeysFor, type BookSelection, type CreditBudget } from './odds-api/index.js';
 import type { CreditReport, GameResults, OddsSource, ResultsSource, RunLogger, StatusSource } from './sources.js';
-import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from './transport/index.js';
+import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, originMap, readReplayManifest, type OriginMap } from './transport/index.js';
 import type { LiveTransportOptions } from './transport/live.js';
 import type { FeedLogger } from './transport/log.js';
 import type { ReplaySeed } from './transport/replay.js';
@@ -28,6 +28,13 @@ export interface SourceOptions {
   log: RunLogger;
   /** A transport given by the caller (tests inject a loopback or replayed one); else built from the config. */
   transport?: Transport;
+  /** The live transport's patience and wall-clock timers (tests shorten them); its origins come from the config. */
+  live?: Partial<LiveTransportOptions>;
+}
+
+/** Where live requests go: ODDS_API_BASE_URL, ESPN_BASE_URL, ... (validated in src/config.ts); unset = the provider's host. */
+export function providerOrigins(config: Env): OriginMap {
+  return originMap(config);
 }
 
 /** Adapter warnings go to the run log; adapters only ever warn. */
@@ -48,6 +55,7 @@ function transportFor(config: Env, opts: SourceOptions): Transport {
     env: { ODDS_API_KEY: config.ODDS_API_KEY, PROPGRADE_REPLAY: config.PROPGRADE_REPLAY },
     now: () => opts.now,
     log: feedLog(opts.log),
+    live: { ...opts.live, origins: providerOrigins(config) },
   });
 }
 
@@ -68,6 +76,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
   // Soccer spans several league keys; remember which key listed each event.
   const sportKeyOf = new Map<string, string>();
   let lastCredits: CreditReport | null = null;
+  let lastFailure: string | null = null;
   const noteCredits = (c: { remaining: number | null; used: number | null; last: number | null } | null) => {
     if (c) lastCredits = { used: c.used, remaining: c.remaining, last: c.last, spent: budget.state().spent };
   };
@@ -81,6 +90,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
         const res = await fetchEvents(transport, key, { apiKey: config.ODDS_API_KEY, log, budget });
         noteCredits(res.credits);
         if (res.error !== null) {
+          lastFailure = res.error;
           failures += 1;
           continue;
         }
@@ -96,6 +106,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
       if (!key) return null;
       const res = await fetchEventPropQuotes(transport, key, event.id, marketsForSport(sport), { apiKey: config.ODDS_API_KEY, log, books, budget });
       noteCredits(res.credits);
+      if (res.error !== null) lastFailure = res.error;
       return res.error === null ? res.quotes : null;
     },
     credits() {
@@ -103,6 +114,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
       if (state.calls === 0 && lastCredits === null) return null;
       return lastCredits ?? { used: null, remaining: state.providerRemaining, last: null, spent: state.spent };
     },
+    lastFailure: () => lastFailure,
   };
   return {
     odds,
@@ -126,7 +138,7 @@ export async function buildResultsSource(config: Env, opts: SourceOptions): Prom
   // ESPN and the MLB Stats API are keyless: without a replay or record folder, results go live
   // whether or not ODDS_API_KEY is set (the transport factory asks for the key only for odds).
   const keyless = !opts.replayDir && !opts.recordDir && !config.PROPGRADE_REPLAY;
-  const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS }) : transportFor(config, opts);
+  const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live, origins: providerOrigins(config) }) : transportFor(config, opts);
   const log = feedLog(opts.log);
   const results: ResultsSource = {
     async results(sport, date) {
@@ -242,7 +254,7 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
     const replay = createReplayTransport(replayDir, { now: opts.now });
     return { source: 'replay', keyless: replay, odds: replay, close: async () => {} };
   }
-  const live = createLiveTransport({ ...CONTEXT_LIVE });
+  const live = createLiveTransport({ ...CONTEXT_LIVE, origins: providerOrigins(config) });
   const transport = opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now, log }) : live;
   const key = config.ODDS_API_KEY;
   return {
@@ -260,8 +272,8 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
  * The live transport `feeds check` probes through (recorded into a replay folder with --record).
  * `live`: the doctor's patience (tests shorten it).
  */
-export function probeTransport(opts: { recordDir: string | null; now: () => Date; live?: Partial<LiveTransportOptions> }): Transport {
-  const live = createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live });
+export function probeTransport(opts: { recordDir: string | null; now: () => Date; live?: Partial<LiveTransportOptions>; origins?: OriginMap }): Transport {
+  const live = createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live, ...(opts.origins ? { origins: opts.origins } : {}) });
   // Closing the recorder closes the live transport under it.
   return opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now }) : live;
 }

@@ -69,7 +69,8 @@ async function call(transport: Transport, url: string, what: string, cost: Credi
     if (outcome.ok) opts.budget.spend(credits?.last ?? estimate);
   }
   if (!outcome.ok) {
-    const error = `unavailable: ${outcome.reason}`;
+    // The Odds API answers 401 for a wrong key and for a spent quota alike: say so, not just the status.
+    const error = outcome.status === 401 ? 'The Odds API refused the key (HTTP 401): ODDS_API_KEY is wrong or its quota is used up' : `unavailable: ${outcome.reason}`;
     opts.log.warn(`odds-api ${what}: ${error}`);
     return { ok: false, credits, error };
   }
