@@ -37,9 +37,14 @@ export function providerOrigins(config: Env): OriginMap {
   return originMap(config);
 }
 
-/** Adapter warnings go to the run log; adapters only ever warn. */
+/** Adapter warnings go to the run log, with the transport's reason (it names the provider, never a key); adapters only ever warn. */
 export function feedLog(log: RunLogger): FeedLogger {
-  return { warn: (message) => log.warn(message) };
+  return {
+    warn: (message, detail) => {
+      const reason = typeof detail === 'object' && detail !== null && 'reason' in detail ? (detail as { reason: unknown }).reason : null;
+      log.warn(typeof reason === 'string' && reason !== '' ? `${message}: ${reason}` : message);
+    },
+  };
 }
 
 /** The books Odds API calls ask for: ALLOWED_BOOKS when set, else ODDS_API_REGIONS (empty items dropped). */
