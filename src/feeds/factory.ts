@@ -37,11 +37,15 @@ export function providerOrigins(config: Env): OriginMap {
   return originMap(config);
 }
 
-/** Adapter warnings go to the run log, with the transport's reason (it names the provider, never a key); adapters only ever warn. */
-export function feedLog(log: RunLogger): FeedLogger {
+/**
+ * Adapter warnings go to the run log; adapters only ever warn. Over the network (`live`) a warning
+ * carries the transport's reason (it names the provider, never a key) so a failed run says why; a
+ * replay's unrecorded request stays the short line it was.
+ */
+export function feedLog(log: RunLogger, live = false): FeedLogger {
   return {
     warn: (message, detail) => {
-      const reason = typeof detail === 'object' && detail !== null && 'reason' in detail ? (detail as { reason: unknown }).reason : null;
+      const reason = live && typeof detail === 'object' && detail !== null && 'reason' in detail ? (detail as { reason: unknown }).reason : null;
       log.warn(typeof reason === 'string' && reason !== '' ? `${message}: ${reason}` : message);
     },
   };
@@ -75,7 +79,7 @@ export interface OddsSources {
 
 export async function buildOddsSource(config: Env, opts: SourceOptions): Promise<OddsSources> {
   const transport = transportFor(config, opts);
-  const log = feedLog(opts.log);
+  const log = feedLog(opts.log, transport.kind !== 'replay');
   const budget = createBudget(config.ODDS_API_DAILY_BUDGET ?? null, opts.creditsSpentToday ?? 0);
   const books = bookSelection(config);
   // Soccer spans several league keys; remember which key listed each event.
@@ -144,7 +148,7 @@ export async function buildResultsSource(config: Env, opts: SourceOptions): Prom
   // whether or not ODDS_API_KEY is set (the transport factory asks for the key only for odds).
   const keyless = !opts.replayDir && !opts.recordDir && !config.PROPGRADE_REPLAY;
   const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live, origins: providerOrigins(config) }) : transportFor(config, opts);
-  const log = feedLog(opts.log);
+  const log = feedLog(opts.log, transport.kind !== 'replay');
   const results: ResultsSource = {
     async results(sport, date) {
       if (sport === 'mlb') return mlbResults(transport, date, log);
