@@ -9,10 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReplaySeed } from '../../src/jobs/import-history.js';
+import { readReplayManifest, type ReplaySeed } from '../../src/feeds/transport/replay.js';
 import { openStore } from '../../src/store/db.js';
 import { runCli, type CliRun } from '../helpers/cli.js';
 import { startProviderStandin, type Fault, type ProviderStandin } from '../helpers/provider-standin.js';
-import { seededStoreFile } from '../helpers/replay-store.js';
+import { collectingLogger, seededStoreFile } from '../helpers/replay-store.js';
 
 const NOW = '2025-11-05T17:05:00Z';
 const SETTLE_NOW = '2025-11-06T12:00:00Z';
@@ -215,6 +217,37 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
       standin.clearFaults();
     }
   }, 120_000);
+
+  it('MLB at its recorded day: the Odds API, the MLB Stats API (lineups, box scores) and ESPN over the socket grade and settle as the replay does', async () => {
+    const MLB_NOW = '2025-08-16T16:25:00Z';
+    const MLB_SETTLE = '2025-08-17T12:00:00Z';
+    const liveDb = join(dir, 'mlb-live.sqlite');
+    const replayMlb = join(dir, 'mlb-replay.sqlite');
+    for (const path of [liveDb, replayMlb]) {
+      // The history a live deployment would already hold (the replay imports the same file itself).
+      const store = openStore(path);
+      ensureReplaySeed(store, 'data/replay', readReplayManifest('data/replay').seed as ReplaySeed, new Date(MLB_NOW), collectingLogger(), ['mlb']);
+      store.close();
+    }
+    expect((await runCli(['--db', replayMlb, '--replay', 'data/replay', '--now', MLB_NOW, '--json', 'snapshot', 'mlb', '--quiet'], {})).code).toBe(0);
+    standin.setNow(MLB_NOW);
+    const before = standin.served.length;
+    const snap = await liveRun(['--now', MLB_NOW, 'snapshot', 'mlb', '--quiet'], liveDb);
+    expect(snap.code, snap.stderr).toBe(0);
+    const graded = rows(liveDb, GRADED, ['id', 'snapshot_id']);
+    expect(graded.length).toBeGreaterThan(100);
+    expect(graded).toEqual(rows(replayMlb, GRADED, ['id', 'snapshot_id']));
+    // Lineups were asked of the MLB Stats API (the recording holds no pregame schedule: absent in both runs).
+    expect(standin.served.slice(before).some((s) => s.provider === 'mlb-statsapi' && s.path.startsWith('/api/v1/schedule?'))).toBe(true);
+
+    standin.setNow(MLB_SETTLE);
+    expect((await liveRun(['--now', MLB_SETTLE, 'settle', 'mlb'], liveDb)).code).toBe(0);
+    expect((await runCli(['--db', replayMlb, '--replay', 'data/replay', '--now', MLB_SETTLE, '--json', 'settle', 'mlb'], {})).code).toBe(0);
+    const settled = rows(liveDb, LEDGER);
+    expect(settled.filter((r) => r['outcome'] === 'hit' || r['outcome'] === 'miss').length).toBeGreaterThan(10);
+    expect(settled).toEqual(rows(replayMlb, LEDGER));
+    expect(standin.served.slice(before).some((s) => s.provider === 'mlb-statsapi' && /\/api\/v1\/game\/\d+\/boxscore/.test(s.path))).toBe(true);
+  }, 180_000);
 
   it('a plain-http provider origin off loopback exits 2 before any request', async () => {
     const before = standin.served.length;
