@@ -23,6 +23,26 @@ const csv = z
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-mm-dd');
 
+
+/**
+ * A provider origin (issue 34): https anywhere; plain http only to a loopback host, so a key is
+ * never sent in clear. A path prefix is kept (a caching proxy may mount a provider under one).
+ */
+const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const parsedUrl = (v: string): URL | null => (URL.canParse(v) ? new URL(v) : null);
+const providerBaseUrl = z
+  .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://api.the-odds-api.com' })
+  .refine((v) => {
+    const u = parsedUrl(v);
+    return u === null || u.protocol !== 'http:' || LOOPBACK_HOSTS.test(u.hostname);
+  }, 'must be https (plain http only for a loopback host: 127.0.0.0/8, ::1, localhost), so a key is never sent in clear')
+  .refine((v) => {
+    const u = parsedUrl(v);
+    return u === null || (u.search === '' && u.hash === '' && u.username === '' && u.password === '');
+  }, 'must be an origin with an optional path: no query, fragment or credentials')
+  .transform((v) => v.replace(/\/+$/, ''))
+  .optional();
+
 /** Every environment variable propgrade reads, validated once. README documents each. */
 export const envSchema = z.object({
   PROPGRADE_DB: z.string().min(1).optional(),
@@ -44,6 +64,12 @@ export const envSchema = z.object({
   ODDS_API_REGIONS: z.string().default('us'),
   /** Daily Odds API credit budget for snapshot runs; futures sit outside it. */
   ODDS_API_DAILY_BUDGET: z.coerce.number().int().nonnegative().optional(),
+  // Provider origins (issue 34): unset = the provider's own host. README "Configuration".
+  ODDS_API_BASE_URL: providerBaseUrl,
+  ESPN_BASE_URL: providerBaseUrl,
+  ESPN_WEB_BASE_URL: providerBaseUrl,
+  MLB_STATSAPI_BASE_URL: providerBaseUrl,
+  SAVANT_BASE_URL: providerBaseUrl,
   /** Books whose prices are allowed; unset = every book the feed returns. */
   ALLOWED_BOOKS: csv,
   INTERNAL_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -1,4 +1,5 @@
 import type { Transport } from '../feeds/transport/types.js';
+import type { LiveTransportOptions } from '../feeds/transport/live.js';
 
 /** Where a command writes. Injected so tests capture output without spawning a process. */
 export interface CliIO {
@@ -7,6 +8,8 @@ export interface CliIO {
   /** Whether stdout is an interactive terminal (colour, prompts). */
   isTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /** Test seam: the live transport's patience and wall-clock timers (timeouts, back-off sleep). */
+  live?: Partial<LiveTransportOptions>;
   /** Set by a command whose work completed but whose outcome is a failure (e.g. a failed run). */
   exitCode?: 0 | 1 | 2;
   /** The transport the context views' live reads go through, when a test injects one; else the network. */

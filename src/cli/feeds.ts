@@ -45,8 +45,8 @@ export function registerFeeds(program: Command, io: CliIO, options: FeedsCommand
         if (opts.date) ctx.progress('--date applies to live probes only; a replay check reads every recorded entry');
         report = await service.checkReplayFolder(replayDir);
       } else {
-        const { probeTransport } = await import('../feeds/factory.js');
-        const transport = probeTransport({ recordDir: ctx.options.record ?? null, now: () => ctx.now(), ...(options.live ? { live: options.live } : {}) });
+        const { probeTransport, providerOrigins } = await import('../feeds/factory.js');
+        const transport = probeTransport({ recordDir: ctx.options.record ?? null, now: () => ctx.now(), origins: providerOrigins(ctx.config), ...(options.live ? { live: options.live } : {}) });
         try {
           report = await service.checkLive(transport, {
             now: ctx.now(),

@@ -31,7 +31,7 @@ export function registerSettle(program: Command, io: CliIO): void {
       const { runSettleJob } = await import('../jobs/settle.js');
       const env = await openRunEnvironment(ctx);
       try {
-        const summaries = await runSettleJob({ store: env.store, config: ctx.config, sports, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log: env.log, date: opts.date });
+        const summaries = await runSettleJob({ store: env.store, config: ctx.config, sports, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log: env.log, date: opts.date, ...(io.live ? { live: io.live } : {}) });
         const clv = totalClv(summaries);
         // A --now suggestion only makes sense where the clock is chosen: a replay or an explicit --now.
         const clockChosen = env.replayDir !== null || ctx.explicitNow() !== null;

@@ -45,6 +45,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
           replayDir: env.replayDir,
           recordDir: ctx.options.record ?? null,
           log: env.log,
+          ...(io.live ? { live: io.live } : {}),
           // Feed warnings are collected per sport: one summary line each, every line under --verbose.
           sportLog: (sport) => {
             const warnings: string[] = [];

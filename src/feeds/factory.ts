@@ -8,7 +8,7 @@ import { espnLeague, fetchInjuries, fetchScoreboard, fetchSummary } from './espn
 import { fetchBoxscore, fetchSchedule } from './mlb-statsapi/index.js';
 import { createBudget, fetchEventPropQuotes, fetchEvents, sportKeysFor, type BookSelection, type CreditBudget } from './odds-api/index.js';
 import type { CreditReport, GameResults, OddsSource, ResultsSource, RunLogger, StatusSource } from './sources.js';
-import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, readReplayManifest } from './transport/index.js';
+import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, originMap, readReplayManifest, type OriginMap } from './transport/index.js';
 import type { LiveTransportOptions } from './transport/live.js';
 import type { FeedLogger } from './transport/log.js';
 import type { ReplaySeed } from './transport/replay.js';
@@ -28,11 +28,27 @@ export interface SourceOptions {
   log: RunLogger;
   /** A transport given by the caller (tests inject a loopback or replayed one); else built from the config. */
   transport?: Transport;
+  /** The live transport's patience and wall-clock timers (tests shorten them); its origins come from the config. */
+  live?: Partial<LiveTransportOptions>;
 }
 
-/** Adapter warnings go to the run log; adapters only ever warn. */
-export function feedLog(log: RunLogger): FeedLogger {
-  return { warn: (message) => log.warn(message) };
+/** Where live requests go: ODDS_API_BASE_URL, ESPN_BASE_URL, ... (validated in src/config.ts); unset = the provider's host. */
+export function providerOrigins(config: Env): OriginMap {
+  return originMap(config);
+}
+
+/**
+ * Adapter warnings go to the run log; adapters only ever warn. Over the network (`live`) a warning
+ * carries the transport's reason (it names the provider, never a key) so a failed run says why; a
+ * replay's unrecorded request stays the short line it was.
+ */
+export function feedLog(log: RunLogger, live = false): FeedLogger {
+  return {
+    warn: (message, detail) => {
+      const reason = live && typeof detail === 'object' && detail !== null && 'reason' in detail ? (detail as { reason: unknown }).reason : null;
+      log.warn(typeof reason === 'string' && reason !== '' ? `${message}: ${reason}` : message);
+    },
+  };
 }
 
 /** The books Odds API calls ask for: ALLOWED_BOOKS when set, else ODDS_API_REGIONS (empty items dropped). */
@@ -48,6 +64,7 @@ function transportFor(config: Env, opts: SourceOptions): Transport {
     env: { ODDS_API_KEY: config.ODDS_API_KEY, PROPGRADE_REPLAY: config.PROPGRADE_REPLAY },
     now: () => opts.now,
     log: feedLog(opts.log),
+    live: { ...opts.live, origins: providerOrigins(config) },
   });
 }
 
@@ -62,12 +79,13 @@ export interface OddsSources {
 
 export async function buildOddsSource(config: Env, opts: SourceOptions): Promise<OddsSources> {
   const transport = transportFor(config, opts);
-  const log = feedLog(opts.log);
+  const log = feedLog(opts.log, transport.kind !== 'replay');
   const budget = createBudget(config.ODDS_API_DAILY_BUDGET ?? null, opts.creditsSpentToday ?? 0);
   const books = bookSelection(config);
   // Soccer spans several league keys; remember which key listed each event.
   const sportKeyOf = new Map<string, string>();
   let lastCredits: CreditReport | null = null;
+  let lastFailure: string | null = null;
   const noteCredits = (c: { remaining: number | null; used: number | null; last: number | null } | null) => {
     if (c) lastCredits = { used: c.used, remaining: c.remaining, last: c.last, spent: budget.state().spent };
   };
@@ -81,6 +99,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
         const res = await fetchEvents(transport, key, { apiKey: config.ODDS_API_KEY, log, budget });
         noteCredits(res.credits);
         if (res.error !== null) {
+          lastFailure = res.error;
           failures += 1;
           continue;
         }
@@ -96,6 +115,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
       if (!key) return null;
       const res = await fetchEventPropQuotes(transport, key, event.id, marketsForSport(sport), { apiKey: config.ODDS_API_KEY, log, books, budget });
       noteCredits(res.credits);
+      if (res.error !== null) lastFailure = res.error;
       return res.error === null ? res.quotes : null;
     },
     credits() {
@@ -103,6 +123,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
       if (state.calls === 0 && lastCredits === null) return null;
       return lastCredits ?? { used: null, remaining: state.providerRemaining, last: null, spent: state.spent };
     },
+    lastFailure: () => lastFailure,
   };
   return {
     odds,
@@ -126,8 +147,8 @@ export async function buildResultsSource(config: Env, opts: SourceOptions): Prom
   // ESPN and the MLB Stats API are keyless: without a replay or record folder, results go live
   // whether or not ODDS_API_KEY is set (the transport factory asks for the key only for odds).
   const keyless = !opts.replayDir && !opts.recordDir && !config.PROPGRADE_REPLAY;
-  const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS }) : transportFor(config, opts);
-  const log = feedLog(opts.log);
+  const transport = keyless ? createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live, origins: providerOrigins(config) }) : transportFor(config, opts);
+  const log = feedLog(opts.log, transport.kind !== 'replay');
   const results: ResultsSource = {
     async results(sport, date) {
       if (sport === 'mlb') return mlbResults(transport, date, log);
@@ -265,7 +286,7 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
     const replay = createReplayTransport(replayDir, { now: opts.now });
     return { source: 'replay', keyless: replay, odds: replay, close: async () => {} };
   }
-  const live = opts.live ?? createLiveTransport({ ...CONTEXT_LIVE });
+  const live = opts.live ?? createLiveTransport({ ...CONTEXT_LIVE, origins: providerOrigins(config) });
   const transport = opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now, log }) : live;
   const key = config.ODDS_API_KEY;
   return {
@@ -284,8 +305,8 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
  * The live transport `feeds check` probes through (recorded into a replay folder with --record).
  * `live`: the doctor's patience (tests shorten it).
  */
-export function probeTransport(opts: { recordDir: string | null; now: () => Date; live?: Partial<LiveTransportOptions> }): Transport {
-  const live = createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live });
+export function probeTransport(opts: { recordDir: string | null; now: () => Date; live?: Partial<LiveTransportOptions>; origins?: OriginMap }): Transport {
+  const live = createLiveTransport({ ...LIVE_DEFAULTS, ...opts.live, ...(opts.origins ? { origins: opts.origins } : {}) });
   // Closing the recorder closes the live transport under it.
   return opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now }) : live;
 }

@@ -21,6 +21,8 @@ export interface OddsSource {
   propQuotes(sport: GradedSport, event: GameEvent): Promise<PropQuote[] | null>;
   /** Credits spent so far in this process and the provider's last reported quota. */
   credits(): CreditReport | null;
+  /** Why the latest failed call failed (provider named, no URL or key), so a failed run can say it; null when none failed. */
+  lastFailure?(): string | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { addDays, easternDate } from '../domain/time.js';
 import type { GameResults, ResultsSource, RunLogger } from '../feeds/sources.js';
 import type { Env } from '../config.js';
 import { buildResultsSource } from '../feeds/factory.js';
+import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { inWriteTransaction, pendingDates, pendingOfDate, writeSettlements } from '../store/repo/ledger-settle.js';
@@ -174,6 +175,8 @@ export interface SettleJobOptions {
   log: RunLogger;
   /** Settle only this ET game date (default: every date with pending entries). */
   date?: string | undefined;
+  /** The live transport's patience and wall-clock timers (tests shorten them). */
+  live?: Partial<LiveTransportOptions>;
 }
 
 /**
@@ -181,7 +184,7 @@ export interface SettleJobOptions {
  * sport settled in turn, the source closed whatever happens.
  */
 export async function runSettleJob(opts: SettleJobOptions): Promise<SettleSummary[]> {
-  const sources = await buildResultsSource(opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir, now: opts.now, log: opts.log });
+  const sources = await buildResultsSource(opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir, now: opts.now, log: opts.log, ...(opts.live ? { live: opts.live } : {}) });
   try {
     const summaries: SettleSummary[] = [];
     for (const sport of opts.sports) {

@@ -172,7 +172,7 @@ type Fetched = { kind: 'ok'; events: GameEvent[]; quotes: Awaited<ReturnType<Odd
 /** Events of the ET slate date that have not started; then their props, a few at a time. */
 async function fetchSlate(sport: GradedSport, opts: SnapshotOptions, slateDate: string): Promise<Fetched> {
   const all = await opts.odds.events(sport);
-  if (all === null) return { kind: 'failed', message: `${sport} events feed unavailable` };
+  if (all === null) return { kind: 'failed', message: `${sport} events feed unavailable${because(opts.odds)}` };
   const nowIso = opts.now.toISOString();
   const events = all.filter((e) => easternDate(new Date(e.commenceTime)) === slateDate && e.commenceTime > nowIso);
   const limit = pLimit(opts.concurrency ?? 4);
@@ -186,9 +186,15 @@ async function fetchSlate(sport: GradedSport, opts: SnapshotOptions, slateDate: 
       }),
     ),
   );
-  if (events.length > 0 && failures === events.length) return { kind: 'failed', message: `${sport} prop odds unavailable for all ${events.length} events` };
+  if (events.length > 0 && failures === events.length) return { kind: 'failed', message: `${sport} prop odds unavailable for all ${events.length} events${because(opts.odds)}` };
   if (failures > 0) opts.log.warn(`${sport}: prop odds unavailable for ${failures} of ${events.length} events`, { sport });
   return { kind: 'ok', events, quotes: perEvent.flat() };
+}
+
+/** The source's own words for the last failure, when it has them. */
+function because(odds: OddsSource): string {
+  const why = odds.lastFailure?.() ?? null;
+  return why ? `: ${why}` : '';
 }
 
 export type { SlateRow } from '../store/repo/snapshots.js';

@@ -5,6 +5,7 @@ import { easternDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
 import { gradedSportsIn } from '../feeds/odds-api/sport-keys.js';
 import { readReplayManifest } from '../feeds/transport/replay.js';
+import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Transport } from '../feeds/transport/types.js';
 import { ensureReplaySeed } from './import-history.js';
 import { runSnapshot, type SnapshotSummary } from './snapshot-run.js';
@@ -41,6 +42,8 @@ export interface SnapshotJobOptions {
   wallNow?: () => Date;
   /** The provider transport, when the caller injects one (tests); else the factory builds it from the config. */
   transport?: Transport;
+  /** The live transport's patience and wall-clock timers (tests shorten them). */
+  live?: Partial<LiveTransportOptions>;
   /** Said before the first use of a recording's seed history, which may take a while. */
   onSeedCheck?: () => void;
 }
@@ -52,7 +55,7 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
   let current: RunLogger = opts.log;
   const log: RunLogger = { info: (m) => current.info(m), warn: (m) => current.warn(m) };
   // The transport reads `sourceOptions.now` at each request: a sport with its own recorded clock is read at it.
-  const sourceOptions = { replayDir, recordDir: opts.recordDir, now: opts.now, log, creditsSpentToday: spentToday, ...(opts.transport ? { transport: opts.transport } : {}) };
+  const sourceOptions = { replayDir, recordDir: opts.recordDir, now: opts.now, log, creditsSpentToday: spentToday, ...(opts.transport ? { transport: opts.transport } : {}), ...(opts.live ? { live: opts.live } : {}) };
   const sources = await buildOddsSource(config, sourceOptions);
   try {
     const clocks = replayDir && !opts.pinned ? recordedClocks(replayDir) : {};

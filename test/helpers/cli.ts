@@ -8,7 +8,7 @@ export interface CliRun {
 }
 
 /** Runs the real CLI in-process with captured streams and an explicit environment. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}, isTTY = false): Promise<CliRun> {
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}, isTTY = false, seams: Pick<CliIO, 'live'> = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
@@ -20,6 +20,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}, isTTY 
     },
     isTTY,
     env,
+    ...seams,
   };
   const code = await main(argv, io);
   return { code, stdout, stderr };

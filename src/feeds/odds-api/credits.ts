@@ -97,6 +97,12 @@ export type BudgetState = z.infer<typeof budgetStateSchema>;
 export interface CreditBudget {
   canSpend(cost: number): boolean;
   spend(cost: number): void;
+  /**
+   * Holds `cost` against the limit while a call is in flight, so calls made at once cannot all pass
+   * canSpend and overspend together; `settle` releases it and spends what the call really cost
+   * (null: no answer, nothing spent).
+   */
+  reserve(cost: number): { settle(actual: number | null): void };
   /** Feeds the provider's x-requests-* numbers back in: remaining caps what can still be spent. */
   observe(credits: CreditHeaders | null): void;
   /** Counts a refused call and says why, for the run log. */
@@ -107,15 +113,29 @@ export interface CreditBudget {
 /** A daily credit guard; `spentToday` carries what earlier runs of the same day used. */
 export function createBudget(dailyLimit: number | null, spentToday = 0): CreditBudget {
   const state: BudgetState = { limit: dailyLimit, spent: spentToday, calls: 0, refused: 0, providerRemaining: null };
+  let inFlight = 0;
+  const spend = (cost: number) => {
+    state.spent += cost;
+    state.calls += 1;
+  };
   return {
     canSpend(cost) {
-      if (state.limit !== null && state.spent + cost > state.limit) return false;
-      if (state.providerRemaining !== null && cost > state.providerRemaining) return false;
+      if (state.limit !== null && state.spent + inFlight + cost > state.limit) return false;
+      if (state.providerRemaining !== null && inFlight + cost > state.providerRemaining) return false;
       return true;
     },
-    spend(cost) {
-      state.spent += cost;
-      state.calls += 1;
+    spend,
+    reserve(cost) {
+      inFlight += cost;
+      let open = true;
+      return {
+        settle(actual) {
+          if (!open) return;
+          open = false;
+          inFlight -= cost;
+          if (actual !== null) spend(actual);
+        },
+      };
     },
     observe(credits) {
       if (credits?.remaining !== null && credits?.remaining !== undefined) state.providerRemaining = credits.remaining;

@@ -56,6 +56,7 @@ async function call(transport: Transport, url: string, what: string, cost: Credi
     opts.log.warn(`odds-api ${what}: not requested, ${error}`);
     return { ok: false, credits: null, error };
   }
+  const held = opts.budget?.reserve(estimate);
   const outcome = await transport.fetch({
     provider: 'odds-api',
     url,
@@ -66,10 +67,11 @@ async function call(transport: Transport, url: string, what: string, cost: Credi
   if (opts.budget) {
     opts.budget.observe(credits);
     // The provider's own count of what the call cost wins over the estimate.
-    if (outcome.ok) opts.budget.spend(credits?.last ?? estimate);
+    held?.settle(outcome.ok ? (credits?.last ?? estimate) : null);
   }
   if (!outcome.ok) {
-    const error = `unavailable: ${outcome.reason}`;
+    // The Odds API answers 401 for a wrong key and for a spent quota alike: say so, not just the status.
+    const error = outcome.status === 401 ? 'The Odds API refused the key (HTTP 401): ODDS_API_KEY is wrong or its quota is used up' : `unavailable: ${outcome.reason}`;
     opts.log.warn(`odds-api ${what}: ${error}`);
     return { ok: false, credits, error };
   }

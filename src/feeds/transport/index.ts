@@ -11,6 +11,7 @@ export { createLiveTransport, LIVE_DEFAULTS, type LiveTransportOptions } from '.
 export { createRecordTransport, type RecordTransportOptions } from './record.js';
 export { createReplayTransport, readReplayManifest, type ReplayManifest } from './replay.js';
 export { redactUrl, replayKey } from './replay-key.js';
+export { originMap, PROVIDER_NAMES, PROVIDER_ORIGINS, wireUrlFor, type OriginMap, type ProviderBaseVar } from './origins.js';
 
 export interface TransportConfig {
   /** --replay <dir>; wins over env PROPGRADE_REPLAY. */

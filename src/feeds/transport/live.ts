@@ -3,6 +3,7 @@ import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Agent } from 'undici';
 import { createHttpPool, httpRequest } from './http.js';
+import { PROVIDER_NAMES, wireUrlFor, type OriginMap } from './origins.js';
 import { redactUrl } from './replay-key.js';
 import type { FetchFailure, FetchOutcome, FetchRequest, Transport } from './types.js';
 
@@ -29,6 +30,8 @@ export interface LiveTransportOptions {
   maxRetryAfterMs?: number;
   /** Bodies larger than this fail instead of filling memory. */
   maxBodyBytes?: number;
+  /** Provider origin -> configured base (ODDS_API_BASE_URL etc.); unset = the provider's own host. */
+  origins?: OriginMap;
 }
 
 export const LIVE_DEFAULTS = {
@@ -71,8 +74,7 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
     return limit;
   }
 
-  async function attempt(wireUrl: URL, request: FetchRequest, scrub: (s: string) => string): Promise<Attempt> {
-    const where = redactUrl(request.url);
+  async function attempt(wireUrl: URL, where: string, request: FetchRequest, scrub: (s: string) => string): Promise<Attempt> {
     try {
       const res = await httpRequest({
         dispatcher: await agent(),
@@ -115,15 +117,18 @@ export function createLiveTransport(options: LiveTransportOptions): Transport & 
     const secrets = Object.values(request.secretQuery ?? {}).filter((v) => v.length > 0);
     const scrub = (s: string) => secrets.reduce((acc, secret) => acc.split(secret).join('***'), s);
     let wireUrl: URL;
+    let where: string;
     try {
-      wireUrl = new URL(request.url);
+      wireUrl = new URL(wireUrlFor(request.url, options.origins));
+      // Failures name the provider and the URL asked for, before any credential joins it.
+      where = `${PROVIDER_NAMES[request.provider]} (${redactUrl(wireUrl.toString())})`;
       for (const [name, value] of Object.entries(request.secretQuery ?? {})) wireUrl.searchParams.set(name, value);
     } catch {
       return { ok: false, status: null, reason: `invalid url: ${redactUrl(request.url)}` };
     }
     let tries = 0;
     for (;;) {
-      const result = await attempt(wireUrl, request, scrub);
+      const result = await attempt(wireUrl, where, request, scrub);
       if (result.kind === 'done') return result.outcome;
       if (tries >= options.retries) {
         const { failure } = result;
@@ -207,5 +212,5 @@ function describeError(err: unknown, where: string, timeoutMs: number): string {
     return `timeout after ${timeoutMs} ms: ${where}`;
   }
   const message = err instanceof Error ? err.message : String(err);
-  return `network error${code ? ` ${code}` : ''}: ${message} (${where})`;
+  return `network error${code ? ` ${code}` : ''} from ${where}: ${message}`;
 }

@@ -78,3 +78,18 @@ describe('daily credit budget', () => {
     expect(budget.state().providerRemaining).toBe(2);
   });
 });
+
+describe('calls in flight hold their estimate (issue 34: four event-odds calls at once overspent a budget)', () => {
+  it('a reservation counts against canSpend until it settles; settle spends the real cost, or nothing without an answer', () => {
+    const budget = createBudget(20, 0);
+    const holds = [];
+    while (budget.canSpend(7)) holds.push(budget.reserve(7));
+    expect(holds).toHaveLength(2); // 14 held; a third 7 would cross 20
+    holds[0]?.settle(6); // the provider said 6
+    holds[1]?.settle(null); // no answer: nothing spent
+    holds[1]?.settle(7); // a second settle is ignored
+    expect(budget.state()).toMatchObject({ spent: 6, calls: 1 });
+    expect(budget.canSpend(14)).toBe(true);
+    expect(budget.canSpend(15)).toBe(false);
+  });
+});

@@ -84,7 +84,7 @@ describe('live transport against a loopback server', () => {
     expect(value.ok).toBe(false);
     if (value.ok) return;
     expect(value.status).toBeNull();
-    expect(value.reason).toMatch(/^timeout after 300 ms: http:\/\/127\.0\.0\.1:\d+\/v4\/sports\/basketball_nba/);
+    expect(value.reason).toMatch(/^timeout after 300 ms: The Odds API \(http:\/\/127\.0\.0\.1:\d+\/v4\/sports\/basketball_nba/);
     expect(value.reason).toContain('after 2 attempts');
     expect(value.reason).not.toContain(SECRET);
     expect(server.hits(PATH)).toBe(2);
