@@ -10,9 +10,6 @@ import type { LiveRow, LiveView } from '../reads/live.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
-/** Shown once in the games line rather than on every row. */
-const FINAL_NOTE = 'game final: awaiting settlement';
-
 /** Rows a table shows before --all. */
 export const LIVE_TABLE_ROWS = 30;
 
@@ -64,9 +61,10 @@ export function registerLive(program: Command, io: CliIO): void {
     .option('--refresh', 'skip a fresh cached box score and ask the provider', false)
     .addHelpText(
       'after',
-      '\nStates (docs/live.md): HIT (an over above its line, for the rest of the game), ON PACE (an over whose pace reaches a winning total),\n' +
-        'NEEDS N (an over N short), HOLDS (an under below its line), LINE PASSED (an under at or past its line: tracking, not a loss).\n' +
-        'Closest to hitting first. Box scores are cached 90 s; a provider failure shows the last good answer marked stale.\n\n' +
+      '\nStates (docs/live.md). While a game runs: HIT (an over above its line, for the rest of the game), ON PACE (an over whose pace\n' +
+        'reaches a winning total), NEEDS N (an over N short), HOLDS (an under below its line), LINE PASSED (an under at or past its line:\n' +
+        'tracking, not a loss). Once the game is final: HIT, MISS, PUSH or VOID, from the ledger once settled, else from the final box score\n' +
+        'by the settlement rule. Closest to hitting first. Box scores are cached 90 s; a provider failure shows the last good answer marked stale.\n\n' +
         'Examples:\n  $ propgrade live nba\n  $ propgrade live nba --date 2025-11-05 --replay data/replay --now 2025-11-06T12:00:00Z\n  $ propgrade live mlb --json',
     )
     .action(async (sportArg: string, raw: unknown, cmd: Command) => {
@@ -87,8 +85,14 @@ function stateText(ctx: CliContext, r: LiveRow): string {
   if (r.label === null) return ctx.c.dim('-');
   if (r.state === 'HIT') return ctx.c.green(r.label);
   if (r.state === 'ON PACE') return ctx.c.cyan(r.label);
-  if (r.state === 'LINE PASSED') return ctx.c.yellow(r.label);
+  if (r.state === 'LINE PASSED' || r.state === 'MISS') return ctx.c.yellow(r.label);
+  if (r.state === 'VOID') return ctx.c.dim(r.label);
   return r.label;
+}
+
+/** "120 HIT · 3 PUSH · 200 MISS · 10 VOID · 4 no state" */
+export function stateCountsLine(v: Extract<LiveView, { available: true }>): string {
+  return `States: ${v.stateCounts.map((c) => `${c.count} ${c.state ?? 'no state'}`).join(' · ')}`;
 }
 
 export function renderLive(ctx: CliContext, v: LiveView, all: boolean): string {
@@ -101,9 +105,10 @@ export function renderLive(ctx: CliContext, v: LiveView, all: boolean): string {
   ];
   const games = v.games.map((g) => `${g.away ?? '?'} @ ${g.home ?? '?'}: ${g.clock ?? g.status}${g.boxScore === 'unavailable' ? ' (box score unavailable)' : ''}`);
   const table = renderTable(
-    ['State', 'Player', 'Team', 'Stat', 'Side', 'Line', 'Now', 'Pace', 'Grade', 'From', 'Note'],
+    ['State', 'Phase', 'Player', 'Team', 'Stat', 'Side', 'Line', 'Now', 'Pace', 'Grade', 'From', 'Note'],
     shown.map((r) => [
       stateText(ctx, r),
+      r.phase,
       r.player,
       show(r.team),
       STATS[r.stat as StatType]?.label ?? r.stat,
@@ -113,10 +118,13 @@ export function renderLive(ctx: CliContext, v: LiveView, all: boolean): string {
       show(r.paceProjection, (p) => p.toFixed(1)),
       show(r.grade),
       r.source,
-      r.note === FINAL_NOTE ? '-' : show(r.note),
+      show(r.note),
     ]),
     ctx.color,
   );
   const more = shown.length < v.rows.length ? [ctx.c.dim(`${v.rows.length - shown.length} more: --all shows every tracked prop`)] : [];
-  return [...head, ...(games.length > 0 ? [ctx.c.dim(games.join(' · '))] : []), table, ...more].join('\n');
+  const legend = ctx.c.dim(
+    'Phase: tracking = the game so far (a tracking state, never an outcome); final = the final box score by the settlement rule, not yet in the ledger; settled = the ledger outcome. Now: the stat so far, or its final value. From: ledger entry or slate-card row.',
+  );
+  return [...head, ...(games.length > 0 ? [ctx.c.dim(games.join(' · '))] : []), stateCountsLine(v), table, ...more, legend].join('\n');
 }
