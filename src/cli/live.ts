@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
-import { isIsoDate, localDateTime } from '../domain/time.js';
+import { isIsoDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
 import type { Freshness } from '../store/cache.js';
 import type { ContextDeps } from '../feeds/context.js';
@@ -29,6 +29,7 @@ export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) =>
   const { openRunEnvironment } = await import('./_run.js');
   const { openContextDeps } = await import('../feeds/context.js');
   const env = await openRunEnvironment(ctx, { readClock: true });
+  ctx.dataNow = env.now;
   const warnings: string[] = [];
   const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
   const deps = openContextDeps({ store: env.store, config: ctx.config, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log });
@@ -47,7 +48,7 @@ export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) =>
 /** "fetched Wed, Nov 5, 12:05 PM EST (age 2 min)", and the stale mark with its reason. */
 export function freshnessLine(ctx: CliContext, f: Freshness, what: string): string {
   const age = f.ageSeconds < 90 ? `${f.ageSeconds} s` : f.ageSeconds < 5400 ? `${Math.round(f.ageSeconds / 60)} min` : `${Math.round(f.ageSeconds / 3600)} h`;
-  const base = `${what} fetched ${localDateTime(f.fetchedAt, ctx.config.PROPGRADE_TZ)} (age ${age})`;
+  const base = `${what} fetched ${ctx.dateTime(f.fetchedAt)} (age ${age})`;
   return f.stale ? ctx.c.yellow(`${base}, STALE: the provider failed (${f.staleReason ?? 'unavailable'}); this is the last good answer`) : ctx.c.dim(base);
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,11 @@ describe('propgrade futures', () => {
     expect(r.stdout).toContain('MLB World Series Winner');
     expect(r.stdout).toMatch(/│ Los Angeles Dodgers +│ \+550 +│ unibet +│ 2 +│ - +│ - +│/);
     expect(r.stdout).toContain('27 more: --limit 30 shows them');
+    // The recorded outrights are of 2021 and the replay clock of 2025: the date names its year; the fetch (this year) does not.
+    const updated = (JSON.parse(readFileSync('data/replay/odds-api/mlb-world-series-winner-outrights-2021-11-13.json', 'utf8')) as { bookmakers: { last_update: string }[] }[])[0]!;
+    expect(updated.bookmakers.some((b) => b.last_update.startsWith('2021-11-13'))).toBe(true);
+    expect(r.stdout).toMatch(/^MLB futures — books updated Sat, Nov 13, 2021, /m);
+    expect(r.stdout).toMatch(/^outrights fetched Wed, Nov 5, \d/m);
     expect((await runCli(['futures', 'wnba', '--replay', 'data/replay'], env({ FUTURES_ENABLED: '1' }))).stdout).toMatch(/no WNBA championship futures key/);
     expect((await runCli(['futures', 'soccer'], env())).code).toBe(2);
   });
