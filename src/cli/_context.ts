@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { loadConfig, secretValues, type Env } from '../config.js';
 import { formatLogLine, type LogFields, type LogLevel } from '../log.js';
+import { localDateTime } from '../domain/time.js';
 import { badInput, describeZodIssues } from '../errors.js';
 import { wireJson } from '../wire.js';
 import { colorEnabled, makeChalk, type CliIO } from './_io.js';
@@ -24,6 +25,8 @@ export class CliContext {
   readonly config: Env;
   readonly color: boolean;
   readonly c: ChalkInstance;
+  /** The data clock once a command has resolved it: dates of another year print their year. */
+  dataNow: Date | null = null;
 
   constructor(io: CliIO, options: GlobalOptions) {
     this.io = io;
@@ -41,6 +44,11 @@ export class CliContext {
 
   now(): Date {
     return this.explicitNow() ?? new Date();
+  }
+
+  /** An instant in the display zone, with its year when that is not the data clock's year. */
+  dateTime(iso: string): string {
+    return localDateTime(iso, this.config.PROPGRADE_TZ, this.dataNow ?? this.explicitNow());
   }
 
   dbPath(): string | undefined {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { isIsoDate, localDateTime } from '../domain/time.js';
+import { isIsoDate } from '../domain/time.js';
 import { AppError } from '../errors.js';
 import type { BoutView, CombatView, FightView } from '../reads/combat.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
@@ -72,7 +72,7 @@ export function renderCombat(ctx: CliContext, v: CombatView): string {
   const anyTotals = bouts.some((b) => b.odds !== null && b.odds.roundTotals.length > 0);
   const ml = (p: { price: number } | null | undefined) => (p ? signedAmerican(p.price) : '-');
   for (const card of v.cards) {
-    out.push(ctx.c.bold(`${card.name ?? card.eventId} (${card.league.toUpperCase()}, ${card.date ? localDateTime(card.date, ctx.config.PROPGRADE_TZ) : 'no date'})`));
+    out.push(ctx.c.bold(`${card.name ?? card.eventId} (${card.league.toUpperCase()}, ${card.date ? ctx.dateTime(card.date) : 'no date'})`));
     out.push(
       renderTable(
         ['Bout', 'Fighter', 'ML', 'Fighter', 'ML', 'Class', 'Rds', ...(anyTotals ? ['Round totals'] : []), 'Note'],
@@ -102,7 +102,7 @@ export function renderFight(ctx: CliContext, v: FightView): string {
   const b = v.bout;
   const lines = [
     ctx.c.bold(`${b.fighters[0].name} vs ${b.fighters[1].name} — ${show(b.weightClass)}, ${show(b.scheduledRounds)} rounds, ${b.status}`),
-    ctx.c.dim(`${b.card.name ?? b.card.eventId} (${b.league.toUpperCase()}), ${b.date ? localDateTime(b.date, ctx.config.PROPGRADE_TZ) : 'no date'}; bout ${b.id}`),
+    ctx.c.dim(`${b.card.name ?? b.card.eventId} (${b.league.toUpperCase()}), ${b.date ? ctx.dateTime(b.date) : 'no date'}; bout ${b.id}`),
     freshnessLine(ctx, v, 'ESPN fight card'),
     renderTable(
       ['', b.fighters[0].name, b.fighters[1].name],

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { FUTURES_SPORTS, type FuturesView } from '../reads/futures.js';
-import { localDateTime } from '../domain/time.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 import { freshnessLine, withContext } from './live.js';
@@ -40,7 +39,7 @@ export function registerFutures(program: Command, io: CliIO): void {
 
 export function renderFutures(ctx: CliContext, v: FuturesView, limit: number): string {
   if (!v.available) return `No ${v.sport} futures: ${v.reason}.`;
-  const out = [ctx.c.bold(`${v.sport.toUpperCase()} futures — books updated ${localDateTime(v.updatedAt, ctx.config.PROPGRADE_TZ)}`), freshnessLine(ctx, v, 'outrights')];
+  const out = [ctx.c.bold(`${v.sport.toUpperCase()} futures — books updated ${ctx.dateTime(v.updatedAt)}`), freshnessLine(ctx, v, 'outrights')];
   for (const m of v.markets) {
     out.push(ctx.c.bold(m.title));
     out.push(

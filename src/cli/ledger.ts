@@ -2,8 +2,11 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { fairAmerican } from '../domain/odds.js';
 import { normalizeName } from '../domain/names.js';
+import { gradedSportSchema } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
 import { leadText } from '../domain/close-lead.js';
+import { badInput } from '../errors.js';
+import { sharedTeamCode } from '../feeds/teams/lookup.js';
 import type { ClvStatus, LedgerEntry, NoCloseReason } from '../domain/settlement.js';
 import { NO_CLOSE_NOTES } from '../domain/settlement.js';
 import { contextFor, parseOptions } from './_context.js';
@@ -13,7 +16,7 @@ const optionsSchema = z.object({
   date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').optional(),
   team: z.string().trim().toUpperCase().optional(),
   player: z.string().trim().min(1).optional(),
-  sport: z.string().optional(),
+  sport: gradedSportSchema.optional(),
   pending: z.boolean().default(false),
   user: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100_000).default(200),
@@ -24,22 +27,25 @@ export function registerLedger(program: Command, io: CliIO): void {
     .command('ledger')
     .description('List ledger entries (the public record unless --user is given)')
     .option('--date <yyyy-mm-dd>', 'ET game date')
-    .option('--team <abbr>', 'team abbreviation')
+    .option('--team <abbr>', 'team abbreviation (one two leagues share, such as NY, needs --sport)')
     .option('--player <name>', 'player name (matched by normalized key)')
-    .option('--sport <sport>', 'sport')
+    .option('--sport <sport>', 'nba | wnba | mlb | soccer')
     .option('--pending', 'only unsettled entries', false)
     .option('--user <id>', "a user's own scans instead of the public record")
     .option('--limit <n>', 'at most n entries (the footer and --json "total" give the full count)', '200')
     .addHelpText(
       'after',
-      '\nCLV: the change in the de-vigged probability of the entry\'s side from lock to close, in percentage points, with its verdict\n' +
-        '(beat, faded, flat); "line +n" when the line itself moved n toward the entry\'s side. A pending entry\'s CLV is "so far"\n' +
-        'until its game starts. When there is no close the row says why (docs/ledger.md).\n\n' +
-        'Examples:\n  $ propgrade ledger --date 2025-11-05\n  $ propgrade ledger --player "LeBron James" --json\n  $ propgrade ledger --team NY --limit 1000',
+      '\nCLV: the locked price\'s EV at the closing fair (the market\'s no-vig probability at the locked line, read as the grade read it),\n' +
+        'in % of stake, with its verdict (beat, faded, flat inside ±0.5%); "line +n" when only another line was priced at the close,\n' +
+        'n toward the entry\'s side. A pending entry\'s CLV is "so far" until its game starts. When there is no close the row says why\n' +
+        '(docs/ledger.md). Fair lock / Fair close: that fair probability as American odds at the lock and at the close.\n\n' +
+        'Examples:\n  $ propgrade ledger --date 2025-11-05\n  $ propgrade ledger --player "LeBron James" --json\n  $ propgrade ledger --team NY --sport nba --limit 1000',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
+      const shared = opts.team ? sharedTeamCode(opts.team, opts.sport) : null;
+      if (shared !== null) throw badInput(shared);
       const { openRunEnvironment } = await import('./_run.js');
       const { closeContexts, countLedger, listLedger } = await import('../store/repo/ledger.js');
       const { clvStatus } = await import('../domain/settlement.js');
@@ -99,9 +105,10 @@ function closeCell(e: LedgerRow): string {
 function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; limit: number }, color: boolean): string {
   if (d.total === 0) return 'No ledger entries match.';
   const table = renderTable(
-    ['Date', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Fair lock', 'Fair close', 'Close lead', 'CLV', 'Outcome', 'Actual'],
+    ['Date', 'Sport', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Fair lock', 'Fair close', 'Close lead', 'CLV', 'Outcome', 'Actual'],
     d.entries.map((e) => [
       e.gameDate,
+      e.sport,
       e.player,
       show(e.team),
       show(e.opponent),

@@ -2,16 +2,13 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
-import { isIsoDate, localDateTime } from '../domain/time.js';
+import { isIsoDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
 import type { Freshness } from '../store/cache.js';
 import type { ContextDeps } from '../feeds/context.js';
 import type { LiveRow, LiveView } from '../reads/live.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
-
-/** Shown once in the games line rather than on every row. */
-const FINAL_NOTE = 'game final: awaiting settlement';
 
 /** Rows a table shows before --all. */
 export const LIVE_TABLE_ROWS = 30;
@@ -33,6 +30,7 @@ export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) =>
   const { openContextDeps } = await import('../feeds/context.js');
   // A view of one sport reads on that sport's clock (a replayed store's sports were recorded on different days).
   const env = await openRunEnvironment(ctx, { readClock: true, sport });
+  ctx.dataNow = env.now;
   const warnings: string[] = [];
   const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
   const deps = openContextDeps({ store: env.store, config: ctx.config, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log, ...(ctx.io.transport ? { live: ctx.io.transport } : {}) });
@@ -51,7 +49,7 @@ export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) =>
 /** "fetched Wed, Nov 5, 12:05 PM EST (age 2 min)", and the stale mark with its reason. */
 export function freshnessLine(ctx: CliContext, f: Freshness, what: string): string {
   const age = f.ageSeconds < 90 ? `${f.ageSeconds} s` : f.ageSeconds < 5400 ? `${Math.round(f.ageSeconds / 60)} min` : `${Math.round(f.ageSeconds / 3600)} h`;
-  const base = `${what} fetched ${localDateTime(f.fetchedAt, ctx.config.PROPGRADE_TZ)} (age ${age})`;
+  const base = `${what} fetched ${ctx.dateTime(f.fetchedAt)} (age ${age})`;
   return f.stale ? ctx.c.yellow(`${base}, STALE: the provider failed (${f.staleReason ?? 'unavailable'}); this is the last good answer`) : ctx.c.dim(base);
 }
 
@@ -65,9 +63,10 @@ export function registerLive(program: Command, io: CliIO): void {
     .option('--refresh', 'skip a fresh cached box score and ask the provider', false)
     .addHelpText(
       'after',
-      '\nStates (docs/live.md): HIT (an over above its line, for the rest of the game), ON PACE (an over whose pace reaches a winning total),\n' +
-        'NEEDS N (an over N short), HOLDS (an under below its line), LINE PASSED (an under at or past its line: tracking, not a loss).\n' +
-        'Closest to hitting first. Box scores are cached 90 s; a provider failure shows the last good answer marked stale.\n\n' +
+      '\nStates (docs/live.md). While a game runs: HIT (an over above its line, for the rest of the game), ON PACE (an over whose pace\n' +
+        'reaches a winning total), NEEDS N (an over N short), HOLDS (an under below its line), LINE PASSED (an under at or past its line:\n' +
+        'tracking, not a loss). Once the game is final: HIT, MISS, PUSH or VOID, from the ledger once settled, else from the final box score\n' +
+        'by the settlement rule. Closest to hitting first. Box scores are cached 90 s; a provider failure shows the last good answer marked stale.\n\n' +
         'Examples:\n  $ propgrade live nba\n  $ propgrade live nba --date 2025-11-05 --replay data/replay --now 2025-11-06T12:00:00Z\n  $ propgrade live mlb --json',
     )
     .action(async (sportArg: string, raw: unknown, cmd: Command) => {
@@ -88,8 +87,14 @@ function stateText(ctx: CliContext, r: LiveRow): string {
   if (r.label === null) return ctx.c.dim('-');
   if (r.state === 'HIT') return ctx.c.green(r.label);
   if (r.state === 'ON PACE') return ctx.c.cyan(r.label);
-  if (r.state === 'LINE PASSED') return ctx.c.yellow(r.label);
+  if (r.state === 'LINE PASSED' || r.state === 'MISS') return ctx.c.yellow(r.label);
+  if (r.state === 'VOID') return ctx.c.dim(r.label);
   return r.label;
+}
+
+/** "120 HIT · 3 PUSH · 200 MISS · 10 VOID · 4 no state" */
+export function stateCountsLine(v: Extract<LiveView, { available: true }>): string {
+  return `States: ${v.stateCounts.map((c) => `${c.count} ${c.state ?? 'no state'}`).join(' · ')}`;
 }
 
 export function renderLive(ctx: CliContext, v: LiveView, all: boolean): string {
@@ -102,9 +107,10 @@ export function renderLive(ctx: CliContext, v: LiveView, all: boolean): string {
   ];
   const games = v.games.map((g) => `${g.away ?? '?'} @ ${g.home ?? '?'}: ${g.clock ?? g.status}${g.boxScore === 'unavailable' ? ' (box score unavailable)' : ''}`);
   const table = renderTable(
-    ['State', 'Player', 'Team', 'Stat', 'Side', 'Line', 'Now', 'Pace', 'Grade', 'From', 'Note'],
+    ['State', 'Phase', 'Player', 'Team', 'Stat', 'Side', 'Line', 'Now', 'Pace', 'Grade', 'From', 'Note'],
     shown.map((r) => [
       stateText(ctx, r),
+      r.phase,
       r.player,
       show(r.team),
       STATS[r.stat as StatType]?.label ?? r.stat,
@@ -114,10 +120,13 @@ export function renderLive(ctx: CliContext, v: LiveView, all: boolean): string {
       show(r.paceProjection, (p) => p.toFixed(1)),
       show(r.grade),
       r.source,
-      r.note === FINAL_NOTE ? '-' : show(r.note),
+      show(r.note),
     ]),
     ctx.color,
   );
   const more = shown.length < v.rows.length ? [ctx.c.dim(`${v.rows.length - shown.length} more: --all shows every tracked prop`)] : [];
-  return [...head, ...(games.length > 0 ? [ctx.c.dim(games.join(' · '))] : []), table, ...more].join('\n');
+  const legend = ctx.c.dim(
+    'Phase: tracking = the game so far (a tracking state, never an outcome); final = the final box score by the settlement rule, not yet in the ledger; settled = the ledger outcome. Now: the stat so far, or its final value. From: ledger entry or slate-card row.',
+  );
+  return [...head, ...(games.length > 0 ? [ctx.c.dim(games.join(' · '))] : []), stateCountsLine(v), table, ...more, legend].join('\n');
 }

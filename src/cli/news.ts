@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { sportSchema } from '../domain/sports.js';
-import { localDateTime } from '../domain/time.js';
 import type { NewsView } from '../reads/news.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
@@ -44,7 +43,7 @@ export function renderNews(ctx: CliContext, v: NewsView): string {
   if (v.items.length === 0) return [freshnessLine(ctx, v, `${v.sport} news`), 'The feed has no items right now.'].join('\n');
   const table = renderTable(
     ['Published', 'Headline', 'Athlete', 'Team', 'Type'],
-    v.items.map((i) => [i.published ? localDateTime(i.published, ctx.config.PROPGRADE_TZ) : '-', cut(i.headline, 70), show(i.athlete?.name), show(i.team ? (i.team.abbr ?? i.team.name) : null), show(i.type)]),
+    v.items.map((i) => [i.published ? ctx.dateTime(i.published) : '-', cut(i.headline, 70), show(i.athlete?.name), show(i.team ? (i.team.abbr ?? i.team.name) : null), show(i.type)]),
     ctx.color,
   );
   return [ctx.c.bold(`${v.sport.toUpperCase()} news wire — ${v.count} item${v.count === 1 ? '' : 's'}, newest first`), freshnessLine(ctx, v, 'ESPN news'), table].join('\n');

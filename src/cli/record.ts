@@ -111,7 +111,7 @@ const TIER_CLAIM: Record<string, string> = { 'A+': '≥ +5% EV', A: '+2..5% EV',
 const signedPct = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)}%`;
 
 function roiCell(u: ModelRecord['tiers'][number]['units']): string {
-  if (u.roiPct === null) return u.n === 0 ? '-' : `${u.n} of ${MIN_SAMPLE} needed`;
+  if (u.roiPct === null) return u.n === 0 ? '-' : `record building: ${u.n} of ${MIN_SAMPLE} needed`;
   const ci = u.roiCi95 ? ` [${u.roiCi95[0].toFixed(1)}, ${u.roiCi95[1].toFixed(1)}]` : '';
   return `${signedPct(u.roiPct)}${ci}`;
 }

@@ -62,7 +62,7 @@ export function clvSummary(c: ClvCounts): string {
 /** `notDueCounted`: the run counted the entries not due yet (not with --date, not when another run held the lock); else the column shows '-'. */
 function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: string, clockChosen: boolean, color: boolean, notDueCounted: boolean): string {
   const table = renderTable(
-    ['Sport', 'Status', 'Dates', 'Hit', 'Miss', 'Push', 'Void', 'Still pending', 'Not due', 'Box scores', 'Note'],
+    ['Sport', 'Status', 'Dates', 'Hit', 'Miss', 'Push', 'Void', 'Still pending', 'Not due', 'Final games', 'Player lines', 'Note'],
     runs.map((s) => [
       s.sport,
       s.status,
@@ -74,12 +74,15 @@ function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: strin
       s.stillPending,
       // Counted and null: pendingByDate found no entry waiting for its game, a real 0. Not counted: '-'.
       notDueCounted && s.status !== 'locked' ? (s.notDue?.pending ?? 0) : '-',
+      s.finalGames,
       s.playerGamesWritten,
       s.dates.length === 0 && s.notDue ? 'none due yet (below)' : show(s.message ?? (s.unavailableDates.length ? `unavailable: ${s.unavailableDates.join(' ')}` : null)),
     ]),
     color,
   );
-  const lines: string[] = [];
+  const lines: string[] = [
+    'Final games: games whose final box score this run read; Player lines: their player rows stored as history (projections read them).',
+  ];
   for (const s of runs) {
     const n = settledCount(s);
     if (n > 0) lines.push(`${s.sport} CLV of the ${n} settled: ${clvSummary(s.clv)}`);
@@ -90,5 +93,5 @@ function renderSettle(runs: readonly SettleSummary[], clv: ClvCounts, now: strin
     }
   }
   if (runs.filter((s) => settledCount(s) > 0).length > 1) lines.push(`CLV of all settled: ${clvSummary(clv)}`);
-  return lines.length ? `${table}\n${lines.join('\n')}` : table;
+  return `${table}\n${lines.join('\n')}`;
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { REFUSAL_LEGEND, REFUSAL_WORDS, refusalWord } from '../domain/refusal.js';
 import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { localClock, localDateTime } from '../domain/time.js';
@@ -67,13 +68,22 @@ export const GRADE_LEGEND = [
   'Market = how the fair price was formed: N books (the other books at the line), implied (an alt line, priced from the main line),',
   '  thin N (1-2 other books), own book. Line "alt" = an alternate line. Proj ≠ = the projection lies on the other side of the line.',
   '  Move = main-line change since the previous snapshot.',
+  'Order = the claim as it stands now: the locked letter while its edge holds, else the letter today\'s EV earns (a gone edge never leads), then EV now.',
 ].join('\n');
+
+/** The no-grade words a table shows, each with its meaning: only the words present. */
+export function refusalLegend(reasons: readonly (string | null)[]): string | null {
+  const present = new Set(reasons.map(refusalWord).filter((w) => w !== null));
+  if (present.size === 0) return null;
+  return `No grade (—), why in Graded: ${REFUSAL_WORDS.filter((w) => present.has(w)).map((w) => `${w} = ${REFUSAL_LEGEND[w]}`).join('; ')}.`;
+}
 
 const pct = (v: number): string => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
 
-/** The claim with the price and time it was made on: "+3.4% at −130 betmgm 10:05 AM". */
-export function claimCell(r: Pick<GradedRowRecord, 'evPct' | 'lockedOdds' | 'lockedBook' | 'gradedAt' | 'grade'>, zone: string): string {
-  if (r.grade === null || r.evPct === null || r.lockedOdds === null) return '-';
+/** The claim with the price and time it was made on: "+3.4% at −130 betmgm 10:05 AM"; without a grade, why in a word. */
+export function claimCell(r: Pick<GradedRowRecord, 'evPct' | 'lockedOdds' | 'lockedBook' | 'gradedAt' | 'grade' | 'refusalReason'>, zone: string): string {
+  if (r.grade === null) return refusalWord(r.refusalReason) ?? '-';
+  if (r.evPct === null || r.lockedOdds === null) return '-';
   return [`${pct(r.evPct)} at ${signedAmerican(r.lockedOdds)}`, r.lockedBook, localClock(r.gradedAt, zone)].filter((x) => x !== null).join(' ');
 }
 
@@ -148,5 +158,7 @@ export function renderSlate(ctx: CliContext, sport: string, slate: SlateRead): s
     );
     if (g.hidden > 0) lines.push(ctx.c.dim(`  … ${g.hidden} more rows (--all shows every line)`));
   }
+  const why = refusalLegend(slate.games.flatMap((g) => g.rows.filter((r) => r.grade === null).map((r) => r.refusalReason ?? 'no projection')));
+  if (why !== null) lines.push('', ctx.c.dim(why));
   return lines.join('\n');
 }

@@ -87,6 +87,14 @@ export function renderGame(ctx: CliContext, v: GameView): string {
   if (!v.available) return `No box score for game ${v.gameId}: ${v.reason}.`;
   const head = ctx.c.bold(`Game ${v.gameId} (${v.sport})${v.date ? ` ${v.date}` : ''} — ${v.teams.map((t) => teamText(t.team)).join(' vs ')}, ${plural(v.players, 'player line')}, from ${v.source}${v.status ? `, ${v.status}` : ''}`);
   const lines = [head, v.source === 'store' ? ctx.c.dim('stored box-score lines (final)') : freshnessLine(ctx, v, v.source)];
+  // The store holds the players its history was imported or settled with, not every box score.
+  if (v.source === 'store') {
+    lines.push(
+      ctx.c.yellow(
+        `Partial history: the store keeps the players its history was imported with, not every box-score line (${v.teams.map((t) => `${teamText(t.team)} ${plural(t.players.length, 'line')}`).join(', ')}); the provider's box score may list more.`,
+      ),
+    );
+  }
   for (const t of v.teams) {
     const stats = Object.keys(t.players[0]?.values ?? {});
     lines.push(ctx.c.bold(`${teamText(t.team)}${t.opponent ? ` vs ${t.opponent}` : ''}`));
@@ -102,6 +110,15 @@ export function renderGame(ctx: CliContext, v: GameView): string {
   return lines.join('\n');
 }
 
+/** Savant's grouped codes (the 2022 export joins curveball with knuckle-curve, sinker with two-seamer). */
+const GROUPED_PITCH_CODES: Readonly<Record<string, string>> = { CUKC: 'CU+KC', SIFT: 'SI+FT' };
+
+/** "Curveball (CU+KC)", "4-Seamer (FF)": the name, then Savant's code; the code alone without a name. */
+export function pitchLabel(code: string, name: string | null): string {
+  const shown = GROUPED_PITCH_CODES[code] ?? code;
+  return name ? `${name} (${shown})` : shown;
+}
+
 export function renderArsenal(ctx: CliContext, v: ArsenalView): string {
   if ('status' in v) return unresolved(v, 'pitcher');
   if (!v.found) {
@@ -110,7 +127,7 @@ export function renderArsenal(ctx: CliContext, v: ArsenalView): string {
   }
   const table = renderTable(
     ['Pitch', 'Usage %', 'Whiff %', 'Velo (mph)', 'K %', 'Pitches', 'PA'],
-    v.pitches.map((p) => [`${p.pitchType} ${p.pitchName ?? ''}`.trim(), fixed(p.usagePct), show(p.whiffPct, fixed), show(p.velocityMph, fixed), show(p.kPct, fixed), show(p.pitches), show(p.pa)]),
+    v.pitches.map((p) => [pitchLabel(p.pitchType, p.pitchName), fixed(p.usagePct), show(p.whiffPct, fixed), show(p.velocityMph, fixed), show(p.kPct, fixed), show(p.pitches), show(p.pa)]),
     ctx.color,
   );
   return [
@@ -118,13 +135,18 @@ export function renderArsenal(ctx: CliContext, v: ArsenalView): string {
     `Strikeout %: ${show(v.strikeoutPct, fixed)} (PA-weighted over the listed pitch types, n = ${show(v.pa)} PA)`,
     freshnessLine(ctx, v, v.source),
     table,
+    ctx.c.dim(
+      `Pitch: the name, then Baseball Savant's pitch code${v.pitches.some((p) => p.pitchType in GROUPED_PITCH_CODES) ? ' (CU+KC: curveballs and knuckle-curves counted together; SI+FT: sinkers and two-seamers)' : ''}.`,
+    ),
   ].join('\n');
 }
 
 export function renderLineups(ctx: CliContext, v: LineupView): string {
   if (!v.available) return `No ${v.sport} lineups for ${v.date}: ${v.reason}.`;
   const out = [
-    ctx.c.bold(`MLB lineups ${v.date} — ${v.games.length} games: ${v.counts.CONFIRMED} confirmed, ${v.counts.NOT_IN} not in, ${v.counts.PROJECTED} projected`),
+    ctx.c.bold(
+      `MLB lineups ${v.date} — ${plural(v.games.length, 'game')}; players: ${v.counts.CONFIRMED} confirmed, ${v.counts.NOT_IN} not in, ${v.counts.PROJECTED} projected`,
+    ),
     ctx.c.dim(v.rule),
     freshnessLine(ctx, v, 'MLB Stats API'),
   ];
@@ -151,24 +173,31 @@ export function renderLineups(ctx: CliContext, v: LineupView): string {
 
 export function renderDepth(ctx: CliContext, v: Exclude<DepthView, { status: 'unknown_team' }>): string {
   if (!v.available) return `No depth chart for ${v.team.name} (${v.sport}): ${v.reason}.`;
+  // MLB lines carry no minutes: no Min column there.
+  const minutes = v.sport !== 'mlb';
   const rows = v.positions.flatMap((p) =>
     p.players.map((x) => [
       x.depth === 1 ? p.position : '',
       x.depth,
       x.player,
       show(x.jersey),
-      x.games,
-      show(x.minutesAvg, fixed),
+      show(x.games),
+      ...(minutes ? [show(x.minutesAvg, fixed)] : []),
       x.injury ? (x.injury.chip ?? x.injury.status) : '-',
     ]),
   );
   const bases = [...new Set(v.positions.map((p) => p.basis))];
+  const unknown = v.positions.some((p) => p.players.some((x) => x.games === null));
+  const gamesLegend = `Games: stored played games for ${v.team.abbr} in ${v.statsSeason}${minutes ? '; Min: minutes per played game' : ''}${
+    unknown ? `; - = the store cannot say (${v.sport === 'mlb' ? 'it holds MLB starting pitchers\' game logs only' : `no ${v.team.abbr} line stored this season`})` : ''
+  }.`;
   return [
     ctx.c.bold(`${v.team.name} (${v.team.abbr}, ${v.sport}) depth chart — ${plural(v.players, 'player')}, ${plural(v.positions.length, 'position')}`),
-    `Source: ${v.source}${v.providerSeason ? ` ${v.providerSeason}` : ''}, provider time ${show(v.providerTime)}; games and minutes: stored ${v.statsSeason} lines for ${v.team.abbr}`,
+    `Source: ${v.source}${v.providerSeason ? ` ${v.providerSeason}` : ''}, provider time ${show(v.providerTime)}; games${minutes ? ' and minutes' : ''}: stored ${v.statsSeason} lines for ${v.team.abbr}`,
     ctx.c.dim(`Order within a position: ${bases.join('; ')}`),
     freshnessLine(ctx, v, 'roster'),
-    renderTable(['Pos', '#', 'Player', 'Jersey', 'Games', 'Min', 'Injury'], rows, ctx.color),
+    renderTable(['Pos', '#', 'Player', 'Jersey', 'Games', ...(minutes ? ['Min'] : []), 'Injury'], rows, ctx.color),
+    ctx.c.dim(gamesLegend),
   ].join('\n');
 }
 

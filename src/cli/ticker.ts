@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { sportSchema } from '../domain/sports.js';
-import { localDateTime } from '../domain/time.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
@@ -21,11 +20,12 @@ export function registerTicker(program: Command, io: CliIO): void {
       const { openRunEnvironment } = await import('./_run.js');
       const { readTicker } = await import('../reads/ticker.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
+      ctx.dataNow = env.now;
       try {
         const t = readTicker(env.store, env.now, ctx.config.TICKER_MANUAL);
         ctx.result(t, (d) =>
           d.visible
-            ? renderTable(['Kind', 'Sport', 'At', 'Text'], d.items.map((i) => [i.kind, show(i.sport), i.at ? localDateTime(i.at, ctx.config.PROPGRADE_TZ) : '-', i.text]), ctx.color)
+            ? renderTable(['Kind', 'Sport', 'At', 'Text'], d.items.map((i) => [i.kind, show(i.sport), i.at ? ctx.dateTime(i.at) : '-', i.text]), ctx.color)
             : `Ticker hidden: ${d.count} real item${d.count === 1 ? '' : 's'} (needs at least 4).`,
         );
       } finally {

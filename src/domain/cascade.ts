@@ -2,6 +2,7 @@ import type { PlayerGameStat } from './entities.js';
 import { isPlayedGame, minutesAverage, statAverages, type StatAverage } from './leaders.js';
 import type { GradedSport } from './sports.js';
 import type { StatType } from './stats.js';
+import { normalizeName } from './names.js';
 
 /**
  * The cascade (docs/stats.md): what happens to a player's teammates when he is out, as a
@@ -84,7 +85,8 @@ export function cascadeSplit(
     const b = side(sport, withoutLines);
     const latest = own.reduce((x, y) => (y.date > x.date ? y : x));
     teammates.push({
-      player: latest.playerName,
+      // One display rule for names everywhere (the slate's): "Kelly Oubre Jr." shows as "Kelly Oubre Jr".
+      player: normalizeName(latest.playerName).display,
       key,
       with: a,
       without: b,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Grade } from './grades.js';
-import { GRADE_RULES } from './model/grading.js';
+import { compareGrades, type Grade } from './grades.js';
+import { GRADE_RULES, letterForEv } from './model/grading.js';
 import { blendProbability } from './model/pricing.js';
 import { americanToDecimal } from './odds.js';
 import type { Side } from './sports.js';
@@ -63,4 +63,40 @@ export function edgeNow(grade: Grade | string | null, evNow: number | null): Edg
 export function projectionAgrees(projection: number | null, line: number, side: Side): boolean | null {
   if (projection === null || !Number.isFinite(projection) || projection === line) return null;
   return side === 'over' ? projection > line : projection < line;
+}
+
+/**
+ * The letter a claim still stands at (docs/model.md §3, "Slate order"): the locked letter while its
+ * edge holds (C and F claim no edge, so theirs stands); once the edge is reduced or gone, the lower
+ * of the locked letter and the band of today's EV. No grade: null.
+ */
+export function standingGrade(grade: Grade | string | null, evNow: number | null, edge: EdgeNow | null): Grade | null {
+  if (grade === null) return null;
+  const locked = grade as Grade;
+  if ((edge !== 'reduced' && edge !== 'gone') || evNow === null) return locked;
+  const now = letterForEv(evNow);
+  return compareGrades(locked, now) >= 0 ? locked : now;
+}
+
+export interface StandingKeys {
+  grade: Grade | string | null;
+  evPct: number | null;
+  evNowPct: number | null;
+  edgeNow: EdgeNow | null;
+}
+
+/**
+ * The slate's order, the claim as it stands now: by standing letter (A+ first, no grade last), then
+ * by today's EV (a row without a price now after those with one), then by the claimed EV. A gone
+ * edge therefore never leads: it ranks with the letter today's price earns.
+ */
+export function compareStanding(a: StandingKeys, b: StandingKeys): number {
+  const g = compareGrades(standingGrade(a.grade, a.evNowPct, a.edgeNow), standingGrade(b.grade, b.evNowPct, b.edgeNow));
+  if (g !== 0) return g;
+  const na = a.evNowPct ?? Number.NEGATIVE_INFINITY;
+  const nb = b.evNowPct ?? Number.NEGATIVE_INFINITY;
+  if (na !== nb) return nb - na;
+  const ea = a.evPct ?? Number.NEGATIVE_INFINITY;
+  const eb = b.evPct ?? Number.NEGATIVE_INFINITY;
+  return ea === eb ? 0 : eb - ea;
 }

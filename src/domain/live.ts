@@ -1,4 +1,5 @@
 import type { GameStatus } from './entities.js';
+import type { Settlement } from './settlement.js';
 import type { Side } from './sports.js';
 
 /**
@@ -8,8 +9,20 @@ import type { Side } from './sports.js';
  * and never touches a locked grade.
  */
 
-export const LIVE_STATES = ['HIT', 'ON PACE', 'NEEDS', 'HOLDS', 'LINE PASSED'] as const;
+export const TRACKING_STATES = ['HIT', 'ON PACE', 'NEEDS', 'HOLDS', 'LINE PASSED'] as const;
+/** A final game's states: the outcome its final box score gives (or settlement wrote). */
+export const FINAL_STATES = ['HIT', 'PUSH', 'MISS', 'VOID'] as const;
+export const LIVE_STATES = ['HIT', 'ON PACE', 'NEEDS', 'HOLDS', 'LINE PASSED', 'PUSH', 'MISS', 'VOID'] as const;
 export type LiveState = (typeof LIVE_STATES)[number];
+export type FinalState = (typeof FINAL_STATES)[number];
+
+/**
+ * Where a row's state comes from: `tracking` (the game so far), `final` (the game is over and its
+ * final box score decides the outcome by the settlement rule; the ledger has not recorded it) or
+ * `settled` (the ledger's outcome).
+ */
+export const LIVE_PHASES = ['tracking', 'final', 'settled'] as const;
+export type LivePhase = (typeof LIVE_PHASES)[number];
 
 /** Below this share of regulation a pace is noise: no ON PACE before a quarter of the game. */
 export const PACE_MIN_ELAPSED = 0.25;
@@ -21,7 +34,7 @@ export interface LiveInput {
   current: number | null;
   /** Share of regulation played, in [0, 1]; null when the feed has no clock. */
   elapsed: number | null;
-  /** The game is over (but not settled: the state stays a tracking state). */
+  /** The game is over: no pace. A final game's row takes a final state instead (finalReadOf). */
   final: boolean;
 }
 
@@ -85,9 +98,35 @@ function clamp01(x: number): number {
   return Math.max(0, Math.min(1, x));
 }
 
-const STATE_ORDER: Record<LiveState, number> = { HIT: 0, 'ON PACE': 1, NEEDS: 2, HOLDS: 3, 'LINE PASSED': 4 };
+const STATE_ORDER: Record<LiveState, number> = { HIT: 0, 'ON PACE': 1, NEEDS: 2, HOLDS: 3, 'LINE PASSED': 4, PUSH: 5, MISS: 6, VOID: 7 };
 
-/** Closest to hitting first; rows without a state last; then by state, then by name for a stable order. */
+const FINAL_PROXIMITY: Record<FinalState, number | null> = { HIT: 1, PUSH: 0, MISS: 0, VOID: null };
+
+/** A decided outcome as a state: HIT 1 and MISS/PUSH 0 on the proximity scale; a void has none. */
+export function finalRead(outcome: 'hit' | 'miss' | 'push' | 'void'): LiveRead {
+  const state = outcome.toUpperCase() as FinalState;
+  return { state, needs: null, paceProjection: null, label: state, proximity: FINAL_PROXIMITY[state] };
+}
+
+/**
+ * A final game's row by the settlement rule (settleEntry): hit, miss, push or void; a box score
+ * without the stat stays without a state (null), as settlement keeps it pending.
+ */
+export function finalReadOf(settlement: Settlement): LiveRead | null {
+  return settlement.outcome === 'pending' ? null : finalRead(settlement.outcome);
+}
+
+/** Rows per state in display order (state order, then rows without a state); states with no row are left out. */
+export function countStates(states: readonly (LiveState | null)[]): { state: LiveState | null; count: number }[] {
+  const counts = new Map<LiveState | null, number>();
+  for (const s of states) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...LIVE_STATES, null].filter((s) => counts.has(s)).map((state) => ({ state, count: counts.get(state) ?? 0 }));
+}
+
+/**
+ * Closest to hitting first; rows without a state last; then by state (HIT, ON PACE, NEEDS, HOLDS,
+ * LINE PASSED, PUSH, MISS, VOID), then by name for a stable order.
+ */
 export function compareLive(a: { read: LiveRead; player: string; stat: string }, b: { read: LiveRead; player: string; stat: string }): number {
   const pa = a.read.proximity;
   const pb = b.read.proximity;

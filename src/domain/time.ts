@@ -131,11 +131,25 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** "Wed Nov 5, 7:00 PM EST" for an instant, in `zone`. */
-export function localDateTime(iso: string, zone: string = DEFAULT_DISPLAY_ZONE): string {
+/**
+ * "Wed, Nov 5, 7:00 PM EST" for an instant, in `zone`; "Sat, Nov 13, 2021, 12:00 PM EST" when the
+ * instant's year is not the year of `reference` (the data clock): a date from another year names it.
+ */
+export function localDateTime(iso: string, zone: string = DEFAULT_DISPLAY_ZONE, reference: Date | null = null): string {
   const d = new Date(iso);
   if (!Number.isFinite(d.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(d);
+  const yearOf = (x: Date) => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(x);
+  const otherYear = reference !== null && Number.isFinite(reference.getTime()) && yearOf(d) !== yearOf(reference);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(otherYear ? { year: 'numeric' as const } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(d);
 }
 
 /** "10:05 AM" for an instant, in `zone`: when a claim was made, beside its price. */

@@ -34,6 +34,8 @@ export interface SettleSummary {
   stillPending: number;
   pendingReasons: Record<string, number>;
   playerGamesWritten: number;
+  /** Final games whose box scores this run read (their player lines are playerGamesWritten). */
+  finalGames: number;
   unavailableDates: string[];
   /** CLV of the entries this run settled (docs/ledger.md): beat, faded, flat, or no close captured. */
   clv: ClvCounts;
@@ -67,6 +69,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     stillPending: 0,
     pendingReasons: {} as Record<string, number>,
     playerGamesWritten: 0,
+    finalGames: 0,
     unavailableDates: [] as string[],
     clv: { beat: 0, faded: 0, flat: 0, noClose: 0 },
     notDue: null as NotDue | null,
@@ -114,6 +117,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
         const lines = finalLines(games);
         for (const line of lines) writeLine(line);
         summary.playerGamesWritten += lines.length;
+        summary.finalGames += finalGameCount(games);
       }
       for (const { date, games } of fetched) {
         const decided = settleEntries(pendingOfDate(store.db, sport, date), games);
@@ -132,7 +136,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
       finishedAt: now.toISOString(),
       settledCount,
       message: summary.message,
-      details: { dates, settled: summary.settled, clv: summary.clv, notDue: opts.date ? null : (summary.notDue?.pending ?? 0), stillPending: summary.stillPending, pendingReasons: summary.pendingReasons, unavailableDates: summary.unavailableDates, playerGamesWritten: summary.playerGamesWritten },
+      details: { dates, settled: summary.settled, clv: summary.clv, notDue: opts.date ? null : (summary.notDue?.pending ?? 0), stillPending: summary.stillPending, pendingReasons: summary.pendingReasons, unavailableDates: summary.unavailableDates, playerGamesWritten: summary.playerGamesWritten, finalGames: summary.finalGames },
     });
     return summary;
   } catch (error) {
@@ -154,6 +158,11 @@ function dueDates(store: Store, sport: string, now: Date): { dates: string[]; no
 /** The box-score lines of a date's final games: what the settle run stores as history. */
 function finalLines(games: readonly GameResults[]): PlayerGameStat[] {
   return games.filter((g) => g.status === 'final' && g.players !== null).flatMap((g) => g.players ?? []);
+}
+
+/** The games finalLines read: final, with a box score. */
+function finalGameCount(games: readonly GameResults[]): number {
+  return games.filter((g) => g.status === 'final' && g.players !== null).length;
 }
 
 /** Adds one date's decisions to the run's summary. */

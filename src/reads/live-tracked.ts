@@ -19,6 +19,8 @@ export interface TrackedProp extends PropRef {
   grade: string | null;
   /** Ledger rows: the entry's outcome (pending until settlement decides it); slate rows: null. */
   outcome: string | null;
+  /** Ledger rows: the settled actual value (null while pending or void); slate rows: null. */
+  actualValue: number | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function trackedProps(store: Store, sport: GradedSport, date: string, now
     side: e.side,
     grade: e.grade,
     outcome: e.outcome,
+    actualValue: e.actualValue,
   }));
   const covered = new Set(out.map((p) => `${p.eventId}|${p.playerKey}|${p.statType}`));
   const snap = slateSnapshotAsOf(store.db, sport, date, at);
@@ -73,6 +76,7 @@ export function trackedProps(store: Store, sport: GradedSport, date: string, now
           side: r.side,
           grade: r.grade,
           outcome: null,
+          actualValue: null,
         });
       }
       if (seen.size === SLATE_CARD_SIZE) break;

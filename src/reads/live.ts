@@ -1,5 +1,6 @@
 import type { GameStatus } from '../domain/entities.js';
-import { basketballElapsed, compareLive, liveRead, mlbElapsed, soccerElapsed, type LiveRead } from '../domain/live.js';
+import { basketballElapsed, compareLive, countStates, finalRead, finalReadOf, liveRead, mlbElapsed, soccerElapsed, type LivePhase, type LiveRead, type LiveState } from '../domain/live.js';
+import { settleEntry } from '../domain/settlement.js';
 import type { GradedSport, Side } from '../domain/sports.js';
 import type { StatType } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
@@ -16,7 +17,8 @@ import { trackedProps, type TrackedProp } from './live-tracked.js';
  * scores; writes nothing but the cache, so a locked grade or a ledger outcome never changes here.
  */
 
-export const TRACKING_NOTE = 'Tracking only: a state describes the game so far. It never changes a locked grade; outcomes come from settlement.';
+export const TRACKING_NOTE =
+  "Tracking only: while a game runs a state describes the game so far; once it is final a row shows the final box score's outcome (phase final) or the ledger's settled outcome (phase settled). It never changes a locked grade.";
 
 // ---- joining tracked props to the board ----
 
@@ -32,6 +34,8 @@ export interface LiveRow {
   source: 'ledger' | 'slate';
   /** The ledger outcome: `pending` while tracking; hit/miss/push/void only once settlement decided it. */
   outcome: string | null;
+  /** tracking (the game so far), final (the final box score's outcome, not yet in the ledger), settled (the ledger's outcome). */
+  phase: LivePhase;
   gameId: string | null;
   gameStatus: GameStatus | null;
   /** The real current value from the box score; null when the feed has none for the player. */
@@ -87,6 +91,7 @@ export function liveRow(board: LiveBoard, prop: TrackedProp): LiveRow {
   };
   const none = (game: LiveGame | null, note: string): LiveRow => ({
     ...base,
+    phase: 'tracking',
     gameId: game?.gameId ?? null,
     gameStatus: game?.status ?? null,
     current: null,
@@ -99,7 +104,9 @@ export function liveRow(board: LiveBoard, prop: TrackedProp): LiveRow {
     note,
   });
   const game = gameFor(board, prop);
+  if (isSettled(prop.outcome)) return settledRow(base, prop, prop.outcome, game);
   if (!game) return none(null, `no game of ${prop.team ?? 'this team'} on the ${board.date} scoreboard`);
+  if (game.status === 'final' && game.boxScore === 'ok') return finalRow(base, prop, game);
   if (game.boxScore === 'not_started') return none(game, game.status === 'scheduled' ? 'game not started' : `game ${game.status}`);
   if (game.boxScore === 'unavailable') return none(game, 'box score unavailable');
   const line = game.lines.find((l) => l.playerKey === prop.playerKey) ?? null;
@@ -111,15 +118,14 @@ export function liveRow(board: LiveBoard, prop: TrackedProp): LiveRow {
   const elapsed = elapsedFor(board.sport, game, line, prop.statType);
   const read = liveRead({ side: prop.side, line: prop.line, current, elapsed, final: game.status === 'final' });
   const note =
-    game.status === 'final'
-      ? 'game final: awaiting settlement'
-      : line.appeared === false
+    line.appeared === false
         ? 'not on the pitch yet'
         : elapsed === null
           ? 'no game clock in the feed: no pace'
           : null;
   return {
     ...base,
+    phase: 'tracking',
     gameId: game.gameId,
     gameStatus: game.status,
     current,
@@ -133,6 +139,53 @@ export function liveRow(board: LiveBoard, prop: TrackedProp): LiveRow {
   };
 }
 
+type RowBase = Pick<LiveRow, 'player' | 'team' | 'opponent' | 'stat' | 'line' | 'side' | 'grade' | 'source' | 'outcome'>;
+type Decided = 'hit' | 'miss' | 'push' | 'void';
+const isSettled = (o: string | null): o is Decided => o === 'hit' || o === 'miss' || o === 'push' || o === 'void';
+
+function decidedRow(base: RowBase, phase: LivePhase, read: LiveRead, game: LiveGame | null, current: number | null, note: string | null): LiveRow {
+  return {
+    ...base,
+    phase,
+    gameId: game?.gameId ?? null,
+    gameStatus: game?.status ?? null,
+    current,
+    state: read.state,
+    label: read.label,
+    needs: null,
+    paceProjection: null,
+    elapsedShare: game?.status === 'final' ? 1 : null,
+    proximity: read.proximity,
+    note,
+  };
+}
+
+/** The ledger decided it: its outcome and actual value are the row's (the box score only fills a void's value). */
+function settledRow(base: RowBase, prop: TrackedProp, outcome: Decided, game: LiveGame | null): LiveRow {
+  const boxValue = game === null ? null : statOf(game, prop);
+  return decidedRow(base, 'settled', finalRead(outcome), game, prop.actualValue ?? boxValue, null);
+}
+
+/** A final game the ledger has not settled: the settlement rule over the final box score. */
+function finalRow(base: RowBase, prop: TrackedProp, game: LiveGame): LiveRow {
+  const line = game.lines.find((l) => l.playerKey === prop.playerKey) ?? null;
+  const current = statOf(game, prop);
+  const settlement = settleEntry(
+    { line: prop.line, side: prop.side },
+    { status: 'final', boxScore: line === null ? null : { stat: current, minutes: line.didNotPlay ? 0 : null } },
+  );
+  const read = finalReadOf(settlement);
+  const unsettled = prop.source === 'ledger' ? 'final box score; not settled yet' : 'final box score (slate row, not in the ledger)';
+  if (read === null) return decidedRow(base, 'final', { state: null, needs: null, paceProjection: null, label: null, proximity: null }, game, null, `no ${prop.statType} in the final box score`);
+  const why = settlement.outcome === 'void' ? (line === null ? 'not in the final box score' : 'did not play') : null;
+  return decidedRow(base, 'final', read, game, current, why === null ? unsettled : `${unsettled}: ${why}`);
+}
+
+function statOf(game: LiveGame, prop: TrackedProp): number | null {
+  const raw = game.lines.find((l) => l.playerKey === prop.playerKey)?.stats[prop.statType as StatType];
+  return raw === undefined || raw === null || !Number.isFinite(raw) ? null : raw;
+}
+
 export interface LiveGameView {
   gameId: string;
   home: string | null;
@@ -143,7 +196,18 @@ export interface LiveGameView {
 }
 
 export type LiveView =
-  | ({ sport: GradedSport; date: string; available: true; tracking: true; note: string; games: LiveGameView[]; count: number; rows: LiveRow[] } & Freshness)
+  | ({
+      sport: GradedSport;
+      date: string;
+      available: true;
+      tracking: true;
+      note: string;
+      games: LiveGameView[];
+      count: number;
+      /** Rows per state (null: no state), in state order; every row is counted once. */
+      stateCounts: { state: LiveState | null; count: number }[];
+      rows: LiveRow[];
+    } & Freshness)
   | { sport: GradedSport; date: string; available: false; reason: string };
 
 function clockText(sport: GradedSport, g: LiveGame): string | null {
@@ -177,5 +241,6 @@ export async function readLive(deps: ContextDeps, sport: GradedSport, options: {
   const games = board.games
     .filter((g) => gameIds.has(g.gameId))
     .map((g) => ({ gameId: g.gameId, home: g.home, away: g.away, status: g.status, clock: clockText(sport, g), boxScore: g.boxScore }));
-  return { sport, date, available: true, tracking: true, note: TRACKING_NOTE, ...freshnessOf(read), games, count: rows.length, rows };
+  const stateCounts = countStates(rows.map((r) => r.state));
+  return { sport, date, available: true, tracking: true, note: TRACKING_NOTE, ...freshnessOf(read), games, count: rows.length, stateCounts, rows };
 }

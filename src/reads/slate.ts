@@ -1,4 +1,4 @@
-import { compareGrades, type Grade } from '../domain/grades.js';
+import { compareStanding } from '../domain/claim.js';
 import type { Store } from '../store/db.js';
 import { latestSnapshot, snapshotRows, snapshotRowsById, snapshotSortKeys, type GradedRowRecord, type Snapshot, type SortKeys } from '../store/repo/snapshots.js';
 
@@ -19,14 +19,9 @@ export interface SlateRead {
   games: SlateGame[];
 }
 
-/** A+ first down to F, refusals last; within a grade, the larger model edge first. */
+/** The claim as it stands now (compareStanding: a gone edge never leads), refusals last; then by name for a stable order. */
 export function compareRows(a: SortKeys, b: SortKeys): number {
-  const g = compareGrades(a.grade as Grade | null, b.grade as Grade | null);
-  if (g !== 0) return g;
-  const ea = a.evPct ?? Number.NEGATIVE_INFINITY;
-  const eb = b.evPct ?? Number.NEGATIVE_INFINITY;
-  if (ea !== eb) return eb - ea;
-  return a.player.localeCompare(b.player) || a.statType.localeCompare(b.statType) || a.line - b.line || a.side.localeCompare(b.side);
+  return compareStanding(a, b) || a.player.localeCompare(b.player) || a.statType.localeCompare(b.statType) || a.line - b.line || a.side.localeCompare(b.side);
 }
 
 /**
@@ -61,7 +56,7 @@ export function readSlate(store: Store, sport: string, options: { all: boolean; 
 export type GameOf<R> = Omit<SlateGame, 'rows'> & { rows: R[] };
 
 /**
- * Rows per game, each game sorted A+ to F, games by start time (with `all: false`, the card: one
+ * Rows per game, each game sorted by the claim as it stands (A+ to F, refusals last), games by start time (with `all: false`, the card: one
  * row per player and stat, at most SLATE_CARD_SIZE). The slate read and the API's views share it.
  */
 export function slateGames<R extends SortKeys>(all: readonly R[], options: { all: boolean; gradedOnly?: boolean }): GameOf<R>[] {

@@ -33,8 +33,12 @@ export interface DepthPlayer {
   jersey: string | null;
   position: string | null;
   injury: { status: string; chip: string | null } | null;
-  /** Stored played games for this team this season (0: none stored; the figures below are then null). */
-  games: number;
+  /**
+   * Stored played games for this team this season: 0 only where the store holds the team's full box
+   * scores (basketball) and none of them has him; null where it cannot say (no line stored for the
+   * team this season, or MLB, whose stored history is starting pitchers' logs only).
+   */
+  games: number | null;
   minutesAvg: number | null;
 }
 
@@ -78,6 +82,8 @@ export function depthTeam(deps: Pick<ContextDeps, 'store'>, input: string, sport
 
 /** Pure: the roster by position, each ordered by the stored games (see the module comment). */
 export function depthChart(sport: DepthSport, page: RosterPage, usage: ReadonlyMap<string, { games: number; minutesAvg: number | null }>): DepthPosition[] {
+  // A missing player is a real 0 only where the store holds every box score line of the team.
+  const zeroIsReal = sport !== 'mlb' && usage.size > 0;
   const order = POSITION_ORDER[sport];
   const byPosition = new Map<string, Array<{ p: RosterPlayer; i: number }>>();
   page.groups.flatMap((g) => g.players).forEach((p, i) => {
@@ -118,7 +124,7 @@ export function depthChart(sport: DepthSport, page: RosterPage, usage: ReadonlyM
             jersey: p.jersey,
             position: p.position,
             injury: p.injury ? { status: p.injury.status, chip: p.injury.chip } : null,
-            games: u?.games ?? 0,
+            games: u?.games ?? (zeroIsReal ? 0 : null),
             minutesAvg: u?.minutesAvg ?? null,
           };
         }),

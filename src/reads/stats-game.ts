@@ -9,6 +9,7 @@ import { freshnessOf, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { gameKeyLinesBefore, teamsLinesOn } from '../store/repo/game-stats.js';
 import { STATS_CACHE } from './stats-common.js';
+import { normalizeName } from '../domain/names.js';
 
 /**
  * GET /api/stats/game/{id} and `propgrade stats game`: the box score of one game, from the stored
@@ -53,7 +54,7 @@ const DATE_TEAM = /^(\d{4}-\d{2}-\d{2}):([A-Za-z]{2,4})$/;
 
 function boxLine(sport: GradedSport, l: PlayerGameStat): BoxLine {
   return {
-    player: l.playerName,
+    player: normalizeName(l.playerName).display,
     key: l.playerKey,
     minutes: l.minutes,
     didNotPlay: sport !== 'mlb' && l.minutes === 0,

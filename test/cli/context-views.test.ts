@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,16 +25,23 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('propgrade live', () => {
-  it('the morning after the bundled day: states per prop, closest to hitting first, labelled tracking', async () => {
+  it('the morning after the bundled day: every game final, so final states with a count per state, none in-game', async () => {
     const r = await runCli(['live', 'nba', '--date', '2025-11-05', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'], env());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/NBA live tracking 2025-11-05 — \d+ tracked props/);
-    expect(r.stdout).toContain('Tracking only: a state describes the game so far. It never changes a locked grade; outcomes come from settlement.');
-    expect(r.stdout).toMatch(/│ HIT +│/);
+    expect(r.stdout).toMatch(/never changes a locked grade/);
+    expect(r.stdout).toMatch(/│ HIT +│ final +│/);
+    expect(r.stdout).toMatch(/^States: \d+ HIT · \d+ MISS · \d+ VOID$/m);
+    expect(r.stdout).toMatch(/^Phase: tracking = the game so far/m);
+    expect(r.stdout).not.toMatch(/NEEDS|HOLDS|LINE PASSED|ON PACE|awaiting settlement/);
     expect(r.stdout).toMatch(/more: --all shows every tracked prop/);
     const json = JSON.parse((await runCli(['--json', 'live', 'nba', '--date', '2025-11-05', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'], env())).stdout);
     expect(json).toMatchObject({ sport: 'nba', available: true, tracking: true });
     expect(json.rows[0]).toHaveProperty('pace_projection');
+    const counted = (json.state_counts as { state: string | null; count: number }[]).reduce((a, c) => a + c.count, 0);
+    expect(counted).toBe(json.rows.length);
+    const hits = (json.rows as { state: string | null }[]).filter((x) => x.state === 'HIT').length;
+    expect(r.stdout).toContain(`States: ${hits} HIT`);
   });
 
   it('before the games (the replay clock): the reason, exit 0; a bad sport or date is exit 2', async () => {
@@ -72,6 +79,11 @@ describe('propgrade futures', () => {
     expect(r.stdout).toContain('MLB World Series Winner');
     expect(r.stdout).toMatch(/│ Los Angeles Dodgers +│ \+550 +│ unibet +│ 2 +│ - +│ - +│/);
     expect(r.stdout).toContain('27 more: --limit 30 shows them');
+    // The recorded outrights are of 2021 and the replay clock of 2025: the date names its year; the fetch (this year) does not.
+    const updated = (JSON.parse(readFileSync('data/replay/odds-api/mlb-world-series-winner-outrights-2021-11-13.json', 'utf8')) as { bookmakers: { last_update: string }[] }[])[0]!;
+    expect(updated.bookmakers.some((b) => b.last_update.startsWith('2021-11-13'))).toBe(true);
+    expect(r.stdout).toMatch(/^MLB futures — books updated Sat, Nov 13, 2021, /m);
+    expect(r.stdout).toMatch(/^outrights fetched Wed, Nov 5, \d/m);
     expect((await runCli(['futures', 'wnba', '--replay', 'data/replay'], env({ FUTURES_ENABLED: '1' }))).stdout).toMatch(/no WNBA championship futures key/);
     expect((await runCli(['futures', 'soccer'], env())).code).toBe(2);
   });

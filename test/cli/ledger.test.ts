@@ -64,7 +64,7 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     const all = await runCli(['--db', settled, 'ledger', '--limit', '100000']);
     expect(all.stdout).toContain(`\n${total} entries\n`);
     expect(all.stdout).not.toContain('showing');
-    const narrowed = await listAll(settled, '--team', 'NY');
+    const narrowed = await listAll(settled, '--team', 'NY', '--sport', 'nba');
     expect(narrowed.total).toBe(narrowed.entries.length);
     expect(narrowed.total).toBeLessThan(total);
   });
@@ -78,10 +78,41 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
       expect(e.close_lead_band).toBe('over_3h'); // 17:05 UTC against evening tips
     }
     for (const e of entries.filter((x) => x.closing_captured_at === null)) expect([e.close_lead_minutes, e.close_lead_band]).toEqual([null, null]);
-    const text = (await runCli(['--db', settled, 'ledger', '--date', '2025-11-05', '--team', 'NY'])).stdout;
+    const text = (await runCli(['--db', settled, 'ledger', '--date', '2025-11-05', '--team', 'NY', '--sport', 'nba'])).stdout;
     expect(text).toContain('Close lead');
     expect(text).toMatch(/│ 7 h \d\d min │/);
     expect(text).toMatch(/^Close lead: how long before the start the close was taken/m);
+  });
+
+  it('a Sport column, the same as each entry\'s sport; a team code two leagues share needs --sport (exit 2 naming both)', async () => {
+    const r = await runCli(['--db', settled, 'ledger', '--team', 'NY', '--sport', 'nba', '--limit', '100000']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    const head = lines.find((l) => l.includes('│ Date'))!.split('│').map((c) => c.trim());
+    expect(head.slice(1, 4)).toEqual(['Date', 'Sport', 'Player']);
+    const rows = lines.filter((l) => /^│ \d{4}-\d{2}-\d{2} /.test(l)).map((l) => l.split('│').map((c) => c.trim()));
+    const store = openStore(settled);
+    const raw = store.sqlite.prepare("select count(*) as n from ledger_entries where user_id is null and team = 'NY' and sport = 'nba'").get() as { n: number };
+    store.close();
+    expect(raw.n).toBeGreaterThan(0);
+    expect(rows).toHaveLength(raw.n);
+    expect(rows.every((c) => c[head.indexOf('Sport')] === 'nba' && c[head.indexOf('Team')] === 'NY')).toBe(true);
+    expect(r.stdout.endsWith('\n')).toBe(true);
+
+    const shared = await runCli(['--db', settled, 'ledger', '--team', 'ny']);
+    expect(shared.code).toBe(2);
+    expect(shared.stdout).toBe('');
+    expect(shared.stderr).toContain('team NY is the New York Knicks (nba) and the New York Liberty (wnba): add --sport nba or --sport wnba');
+    // A code only one graded league uses needs no sport.
+    expect((await runCli(['--db', settled, 'ledger', '--team', 'LAL'])).code).toBe(0);
+    expect((await runCli(['--db', settled, 'ledger', '--team', 'NY', '--sport', 'cricket'])).code).toBe(2);
+  });
+
+  it('--help describes CLV as the listing prints it: the locked price\'s EV at the close, % of stake', async () => {
+    const help = await runCli(['ledger', '--help']);
+    expect(help.stdout).not.toMatch(/percentage points/);
+    expect(help.stdout).toContain("CLV: the locked price's EV at the closing fair");
+    expect(help.stdout).toContain('--team NY --sport nba');
   });
 
   it('CLV is the locked price\'s EV at the closing fair, with its verdict, from the stored lock and close', async () => {
@@ -89,6 +120,8 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     const verdicts = entries.filter((e) => e.clv_status.verdict !== null);
     expect(verdicts.length).toBeGreaterThan(0);
     const text = (await runCli(['--db', settled, 'ledger', '--limit', '100000'])).stdout;
+    const header = text.split('\n').find((l) => l.includes('│ Date'))!.split('│').map((c) => c.trim());
+    const col = (name: string) => header.indexOf(name);
     // The store's full-precision probabilities (the wire rounds them to 4 places).
     const store = openStore(settled);
     const stored = new Map(
@@ -108,7 +141,7 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
         // Match on the cells themselves: a moved line's close must not match the Line column.
         const row = text.split('\n').find((l) => {
           const cells = l.split('│').map((c) => c.trim());
-          return cells[2] === e.player && cells[5] === e.stat_type && cells[6] === String(e.line) && cells[7] === e.side;
+          return cells[col('Player')] === e.player && cells[col('Stat')] === e.stat_type && cells[col('Line')] === String(e.line) && cells[col('Side')] === e.side;
         });
         expect(row, `${e.player} ${e.stat_type}`).toContain(shown);
       } else {

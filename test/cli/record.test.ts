@@ -81,6 +81,8 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
     }
     expect(building).toBeGreaterThan(0); // the replay's A+ tier is small
     expect(text).not.toMatch(/\d+ of 20 \(record building\)/);
+    // One wording in every cell: each "n of 20 needed" says it is the record building.
+    expect(text.match(/(?<!record building: )\b\d+ of 20 needed/g)).toBeNull();
   });
 
   it('beat close per lead band of the close, per tier and in all, from the stored capture and start times', async () => {

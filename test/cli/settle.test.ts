@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,21 @@ describe('propgrade settle (in-process CLI, bundled replay)', () => {
     const clv = { beat: v.beat, faded: v.faded, flat: v.flat, no_close: v.none };
     expect(json.runs[0].clv).toEqual(clv);
     expect(json.clv).toEqual(clv);
+  });
+
+  it('Final games counts games (the recorded scoreboard\'s final events), Player lines their player rows, each with its legend', async () => {
+    const db = fresh('games.sqlite');
+    const r = await runCli(['--db', db, 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z']);
+    expect(r.code, r.stderr).toBe(0);
+    const board = JSON.parse(readFileSync('data/replay/espn/nba-scoreboard-20251105.json', 'utf8')) as { events: { status: { type: { name: string } } }[] };
+    const finals = board.events.filter((e) => e.status.type.name === 'STATUS_FINAL').length;
+    expect(finals).toBe(11);
+    const head = r.stdout.split('\n').find((l) => l.includes('Final games'))!.split('│').map((c) => c.trim());
+    const row = r.stdout.split('\n').find((l) => /^│ nba /.test(l))!.split('│').map((c) => c.trim());
+    expect(row[head.indexOf('Final games')]).toBe(String(finals));
+    const lines = query<{ n: number }>(db, "select count(*) as n from player_game_stats where sport = 'nba' and date = '2025-11-05'").n;
+    expect(row[head.indexOf('Player lines')]).toBe(String(lines));
+    expect(r.stdout).toMatch(/^Final games: games whose final box score this run read; Player lines: their player rows/m);
   });
 
   it('needs no ODDS_API_KEY: box scores come from keyless feeds', async () => {

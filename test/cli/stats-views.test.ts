@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,10 @@ describe('propgrade stats leaders, game, cascade', () => {
     const stored = await run(['stats', 'game', '2025-11-03:NY', '--replay', 'data/replay']);
     expect(stored.code, stored.stderr).toBe(0);
     expect(stored.stdout).toContain('Game 2025-11-03:NY (nba) 2025-11-03 — NY vs WSH, 15 player lines, from store');
+    // The seed CSV holds 8 NYK and 7 WAS lines of that game: the store says its history is partial.
+    const seed = readFileSync('data/replay/history/nba-gamelogs-before-2025-11-04.csv', 'utf8').split('\n').filter((l) => l.includes(',2025-11-03,'));
+    expect([seed.filter((l) => l.includes(',NYK vs. WAS,')).length, seed.filter((l) => l.includes(',WAS @ NYK,')).length]).toEqual([8, 7]);
+    expect(stored.stdout).toContain('Partial history: the store keeps the players its history was imported with, not every box-score line (NY 8 lines, WSH 7 lines)');
     const espn = await run(['stats', 'game', 'c13de17fcb4b3e9c45de21f479151ed5', '--replay', 'data/replay']);
     expect(espn.stdout).toMatch(/│ Devin Booker +│ 39 +│ 38 +│/);
     const mlb = await json(['stats', 'game', '716896', '--sport', 'mlb', '--replay', 'data/replay']);
@@ -80,6 +84,10 @@ describe('propgrade stats leaders, game, cascade', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('PHI games: 79 (23 with him, 56 without)');
     expect(r.stdout).toMatch(/│ Eric Gordon +│ 9 +│ 24 +│ 10\.7 → 21\.8 +│/);
+    // The history spells "Kelly Oubre Jr."; every table shows a name by the slate's one display rule.
+    expect(readFileSync('data/replay/history/nba-gamelogs-before-2025-11-04.csv', 'utf8')).toContain(',Kelly Oubre Jr.,');
+    expect(r.stdout).toMatch(/│ Kelly Oubre Jr +│/);
+    expect(r.stdout).not.toContain('Oubre Jr.');
   });
 });
 
@@ -87,9 +95,13 @@ describe('propgrade stats arsenal, lineup, depth', () => {
   it('arsenal: 2022 at the bundled clock; 2025 with --now; a missing velocity is "-" and null in --json', async () => {
     const rodon = await run(['stats', 'arsenal', 'Carlos Rodón', '--season', '2022', '--replay', 'data/replay']);
     expect(rodon.code, rodon.stderr).toBe(0);
-    expect(rodon.stdout).toMatch(/│ FF 4-Seamer +│ 60\.8 +│ 25\.8 +│ 95\.7 +│ 29\.1 +│ 1422 +│ 357 +│/);
+    expect(rodon.stdout).toMatch(/│ 4-Seamer \(FF\) +│ 60\.8 +│ 25\.8 +│ 95\.7 +│ 29\.1 +│ 1422 +│ 357 +│/);
+    // Savant's 2022 code CUKC groups curveballs and knuckle-curves: named, never glued to the name.
+    expect(rodon.stdout).toMatch(/│ Curveball \(CU\+KC\) +│ 5\.8 +│/);
+    expect(rodon.stdout).not.toContain('CUKC');
+    expect(rodon.stdout).toContain('CU+KC: curveballs and knuckle-curves counted together');
     const senga = await run(['stats', 'arsenal', 'Kodai Senga', '--replay', 'data/replay', '--now', '2026-01-24T00:00:00Z']);
-    expect(senga.stdout).toMatch(/│ FS Split-Finger +│ 28\.5 +│ 41\.8 +│ - +│/);
+    expect(senga.stdout).toMatch(/│ Split-Finger \(FS\) +│ 28\.5 +│ 41\.8 +│ - +│/);
     const j = await json(['stats', 'arsenal', 'Kodai Senga', '--replay', 'data/replay', '--now', '2026-01-24T00:00:00Z']);
     expect(j.pitches.find((p: { pitch_type: string }) => p.pitch_type === 'FS').velocity_mph).toBeNull();
     const amb = await run(['stats', 'arsenal', 'Luis Garcia', '--replay', 'data/replay', '--now', '2026-01-24T00:00:00Z']);
@@ -103,12 +115,21 @@ describe('propgrade stats arsenal, lineup, depth', () => {
   it('lineups of 2023-08-22 and the depth charts', async () => {
     const lineup = await run(['stats', 'lineup', 'mlb', '--date', '2023-08-22', '--replay', 'data/replay']);
     expect(lineup.code, lineup.stderr).toBe(0);
-    expect(lineup.stdout).toContain('MLB lineups 2023-08-22 — 15 games: 18 confirmed, 3 not in, 0 projected');
+    expect(lineup.stdout).toContain('MLB lineups 2023-08-22 — 15 games; players: 18 confirmed, 3 not in, 0 projected');
     expect(lineup.stdout).toContain('CHC (posted): 1. Mike Tauchman, 2. Nico Hoerner');
     expect(lineup.stdout).toContain('Nick Madrigal (NOT IN)');
     const atl = await run(['stats', 'depth', 'ATL', '--sport', 'mlb', '--replay', 'data/replay']);
     expect(atl.code, atl.stderr).toBe(0);
     expect(atl.stdout).toContain('Source: ESPN MLB team roster 2025, provider time 2025-05-19T04:14:04Z');
+    // MLB lines have no minutes, and the store holds no ATL MLB line: no Min column, and games unknown, not 0.
+    const header = atl.stdout.split('\n').find((l) => l.includes('│ Pos'))!.split('│').map((c) => c.trim());
+    expect(header).toEqual(['', 'Pos', '#', 'Player', 'Jersey', 'Games', 'Injury', '']);
+    const rows = atl.stdout.split('\n').filter((l) => /^│ [A-Z0-9 ]+│ \d+ /.test(l)).map((l) => l.split('│').map((c) => c.trim()));
+    expect(rows).toHaveLength(25);
+    expect(rows.every((c) => c[header.indexOf('Games')] === '-')).toBe(true);
+    expect(atl.stdout).toContain("- = the store cannot say (it holds MLB starting pitchers' game logs only)");
+    const atlJson = await json(['stats', 'depth', 'ATL', '--sport', 'mlb', '--replay', 'data/replay']);
+    expect(atlJson.positions.flatMap((p: { players: { games: number | null }[] }) => p.players).every((p: { games: number | null }) => p.games === null)).toBe(true);
     const lal = await run(['stats', 'depth', 'LAL', '--replay', 'data/replay', '--now', '2026-05-24T00:00:00Z']);
     expect(lal.stdout).toMatch(/│ G +│ 1 +│ Luka Doncic +│ 77 +│ 4 +│ 38\.3 +│ OUT +│/);
     expect((await run(['stats', 'depth', 'Nowhere', '--replay', 'data/replay'])).code).toBe(1);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { edgeNow, evNowPct, evPctAt, projectionAgrees } from '../../src/domain/claim.js';
+import { compareStanding, edgeNow, evNowPct, evPctAt, projectionAgrees, standingGrade } from '../../src/domain/claim.js';
 import { gradeProp, type ModelParams } from '../../src/domain/model/index.js';
 import { blendProbability } from '../../src/domain/model/pricing.js';
 import { loadNbaGameLogsCsv } from '../../src/feeds/history/nba-gamelogs.js';
@@ -61,5 +61,27 @@ describe('edge now and a projection that contradicts the side', () => {
     expect(projectionAgrees(10.2, 9.5, 'over')).toBe(true);
     expect(projectionAgrees(2.5, 2.5, 'under')).toBeNull();
     expect(projectionAgrees(null, 2.5, 'under')).toBeNull();
+  });
+});
+
+describe('the claim as it stands (slate order)', () => {
+  it('the locked letter while the edge holds; the lower of it and the band of EV now once reduced or gone', () => {
+    expect(standingGrade('A+', 6, 'holds')).toBe('A+');
+    expect(standingGrade('A+', 3, 'reduced')).toBe('A');
+    expect(standingGrade('A+', -5.2, 'gone')).toBe('F');
+    expect(standingGrade('A', -0.5, 'gone')).toBe('C');
+    expect(standingGrade('C', 8, null)).toBe('C');
+    expect(standingGrade(null, 3, null)).toBeNull();
+  });
+
+  it('a gone A+ sorts below an honest C; within a letter, EV now leads', () => {
+    const rows = [
+      { name: 'gone A+', grade: 'A+', evPct: 7.3, evNowPct: -5.2, edgeNow: 'gone' as const },
+      { name: 'C', grade: 'C', evPct: -1, evNowPct: -1, edgeNow: null },
+      { name: 'A holds', grade: 'A', evPct: 2.5, evNowPct: 2.1, edgeNow: 'holds' as const },
+      { name: 'A+ reduced to A', grade: 'A+', evPct: 6, evNowPct: 4, edgeNow: 'reduced' as const },
+      { name: 'none', grade: null, evPct: null, evNowPct: null, edgeNow: null },
+    ];
+    expect(rows.sort(compareStanding).map((r) => r.name)).toEqual(['A+ reduced to A', 'A holds', 'C', 'gone A+', 'none']);
   });
 });

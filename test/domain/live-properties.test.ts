@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basketballElapsed, compareLive, LIVE_STATES, liveRead, mlbOffensiveOuts, PACE_MIN_ELAPSED, type LiveRead } from '../../src/domain/live.js';
+import { basketballElapsed, compareLive, TRACKING_STATES, liveRead, mlbOffensiveOuts, PACE_MIN_ELAPSED, type LiveRead } from '../../src/domain/live.js';
 
 /**
  * Property tests of the live states (issue 16, "Done when"): a state never reads as a loss before
@@ -31,7 +31,7 @@ describe('live states (fast-check)', () => {
     fc.assert(
       fc.property(anyInput, (input) => {
         const r = liveRead(input);
-        expect(r.state === null || (LIVE_STATES as readonly string[]).includes(r.state)).toBe(true);
+        expect(r.state === null || (TRACKING_STATES as readonly string[]).includes(r.state)).toBe(true);
         expect(r.label ?? '').not.toMatch(/loss|lost|miss|lose|fail/i);
         if (input.current === null) expect(r).toMatchObject({ state: null, label: null, needs: null });
         if (input.side === 'over' && input.current !== null) expect(['HIT', 'ON PACE', 'NEEDS']).toContain(r.state);

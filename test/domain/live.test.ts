@@ -7,6 +7,9 @@ import { parseLiveFeed } from '../../src/feeds/mlb-statsapi/live-feed.js';
 import {
   basketballElapsed,
   compareLive,
+  countStates,
+  finalRead,
+  finalReadOf,
   liveRead,
   mlbElapsed,
   mlbOffensiveOuts,
@@ -92,5 +95,31 @@ describe('game time elapsed from real feed clocks', () => {
     const feed = parseLiveFeed(fixture('mlb-statsapi/mlb-feedlive-716896-2023-08-22.json'))!;
     expect(feed.status).toBe('final');
     expect(mlbElapsed(feed.status, feed, 'away', 'batter')).toBe(1);
+  });
+});
+
+describe('final states', () => {
+  it('an outcome is its state; a pending settlement has none', () => {
+    expect(finalRead('hit')).toMatchObject({ state: 'HIT', label: 'HIT', proximity: 1, needs: null });
+    expect(finalRead('miss')).toMatchObject({ state: 'MISS', proximity: 0 });
+    expect(finalRead('void')).toMatchObject({ state: 'VOID', proximity: null });
+    expect(finalReadOf({ outcome: 'push', actualValue: 7 })).toMatchObject({ state: 'PUSH' });
+    expect(finalReadOf({ outcome: 'pending', reason: 'stat_missing', status: 'final' })).toBeNull();
+  });
+
+  it('counts rows per state in state order, no-state last, leaving out states with no row', () => {
+    expect(countStates(['MISS', 'HIT', null, 'VOID', 'HIT', 'NEEDS'])).toEqual([
+      { state: 'HIT', count: 2 },
+      { state: 'NEEDS', count: 1 },
+      { state: 'MISS', count: 1 },
+      { state: 'VOID', count: 1 },
+      { state: null, count: 1 },
+    ]);
+  });
+
+  it('a final HIT leads, a VOID sorts with the rows without a state', () => {
+    const row = (player: string, read: ReturnType<typeof finalRead>) => ({ read, player, stat: 'points' });
+    const rows = [row('a', finalRead('void')), row('b', finalRead('miss')), row('c', finalRead('hit')), row('d', finalRead('push'))];
+    expect(rows.sort(compareLive).map((r) => r.read.state)).toEqual(['HIT', 'PUSH', 'MISS', 'VOID']);
   });
 });

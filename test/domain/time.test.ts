@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, easternDate, easternDayRangeUtc, isIsoDate, isSameEasternDay } from '../../src/domain/time.js';
+import { addDays, easternDate, easternDayRangeUtc, isIsoDate, isSameEasternDay, localDateTime } from '../../src/domain/time.js';
 import { readCsv } from '../fixtures/ledger/real-ledger.js';
 
 const at = (iso: string) => new Date(iso);
@@ -82,5 +82,16 @@ describe('addDays, isIsoDate, isSameEasternDay', () => {
   it('compares Eastern days, not UTC days', () => {
     expect(isSameEasternDay(at('2025-11-21T17:00:00Z'), at('2025-11-22T03:10:00Z'))).toBe(true);
     expect(isSameEasternDay(at('2025-11-22T03:10:00Z'), at('2025-11-22T05:00:00Z'))).toBe(false);
+  });
+});
+
+describe('localDateTime', () => {
+  it("names the year only when it is not the data clock's year (in the display zone)", () => {
+    const dataNow = new Date('2025-11-05T17:05:00Z');
+    expect(localDateTime('2021-11-13T17:37:00Z', 'America/New_York', dataNow)).toBe('Sat, Nov 13, 2021, 12:37 PM EST');
+    expect(localDateTime('2025-11-05T17:05:00Z', 'America/New_York', dataNow)).toBe('Wed, Nov 5, 12:05 PM EST');
+    // New Year's Eve in New York is still the old year, though UTC has turned.
+    expect(localDateTime('2026-01-01T03:00:00Z', 'America/New_York', new Date('2025-12-31T12:00:00Z'))).toBe('Wed, Dec 31, 10:00 PM EST');
+    expect(localDateTime('2021-11-13T17:37:00Z', 'America/New_York')).toBe('Sat, Nov 13, 12:37 PM EST');
   });
 });

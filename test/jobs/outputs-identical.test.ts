@@ -139,7 +139,7 @@ describe('outputs on the bundled replay are identical to the pre-optimisation co
     await cli('record --json', loop, ['record', '--json']);
     await cli('record --team NY --json', loop, ['record', '--team', 'NY', '--json']);
     await cli('ledger --json', loop, ['ledger', '--date', '2025-11-05', '--json']);
-    await cli('ledger --team NY', loop, ['ledger', '--date', '2025-11-05', '--team', 'NY']);
+    await cli('ledger --team NY', loop, ['ledger', '--date', '2025-11-05', '--team', 'NY', '--sport', 'nba']);
     for (const t of TABLES) parts.set(`table loop ${t}`, tableDump(loop, t));
     // The quick start: `snapshot all` on a fresh store, then the warm re-run (every grade from its lock).
     await cli('all fresh --json', all, ['snapshot', 'all', ...replay, '--json']);

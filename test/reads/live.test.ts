@@ -15,7 +15,8 @@ import { silentLogger } from '../../src/feeds/sources.js';
 import { createUser } from '../../src/accounts/users.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../../src/store/repo/ledger.js';
 import { ledgerEntries } from '../../src/store/schema.js';
-import { tempStore } from '../helpers/replay-store.js';
+import { collectingLogger, resultsAt, tempStore } from '../helpers/replay-store.js';
+import { runSettle } from '../../src/jobs/settle.js';
 import { seedStore, type Seeded } from '../server/_harness.js';
 
 /**
@@ -99,23 +100,30 @@ describe('MLB live feed (real, gamePk 716896)', () => {
 
   const deps = (transport: Transport, at = now, t = ledgerStore()): ContextDeps => ({ store: t.store, config: loadConfig({}), cache: new ContextCache(t.store), providers: providers(transport), now: at, log: silentLogger });
 
-  it('tracks each ledger entry with the real current value and its state, closest to hitting first', async () => {
+  it('a final game: each ledger entry with its final value and the outcome the settlement rule gives, hits first', async () => {
     const up = urlTransport(routes);
     const view = await readLive(deps(up.transport), 'mlb', { date: '2023-08-22' });
     if (!view.available) throw new Error(view.reason);
     expect(view.tracking).toBe(true);
     expect(view.note).toMatch(/never changes a locked grade/);
+    // The game is final: no row stays in an in-game state (HOLDS, NEEDS, LINE PASSED, ON PACE).
     const raw = json('mlb-statsapi/mlb-feedlive-716896-2023-08-22.json') as { liveData: { boxscore: { teams: Record<'home' | 'away', { players: Record<string, { person: { fullName: string }; stats: { batting: Record<string, number>; pitching: Record<string, number> } }> }> } } };
     const stat = (side: 'home' | 'away', name: string, group: 'batting' | 'pitching', key: string) =>
       Object.values(raw.liveData.boxscore.teams[side].players).find((p) => p.person.fullName === name)!.stats[group][key];
     expect(view.rows.map((r) => [r.player, r.stat, r.side, r.line, r.current, r.label])).toEqual([
       ['Andy Ibanez', 'total_bases', 'over', 1.5, stat('home', 'Andy Ibanez', 'batting', 'totalBases'), 'HIT'],
-      ['Cody Bellinger', 'hits', 'under', 1.5, stat('away', 'Cody Bellinger', 'batting', 'hits'), 'HOLDS'],
-      ['Drew Smyly', 'strikeouts', 'over', 5.5, stat('away', 'Drew Smyly', 'pitching', 'strikeOuts'), 'NEEDS 2'],
-      ['Nico Hoerner', 'hits', 'over', 0.5, stat('away', 'Nico Hoerner', 'batting', 'hits'), 'NEEDS 1'],
-      ['Reese Olson', 'strikeouts', 'under', 6.5, stat('home', 'Reese Olson', 'pitching', 'strikeOuts'), 'LINE PASSED'],
+      ['Cody Bellinger', 'hits', 'under', 1.5, stat('away', 'Cody Bellinger', 'batting', 'hits'), 'HIT'],
+      ['Drew Smyly', 'strikeouts', 'over', 5.5, stat('away', 'Drew Smyly', 'pitching', 'strikeOuts'), 'MISS'],
+      ['Nico Hoerner', 'hits', 'over', 0.5, stat('away', 'Nico Hoerner', 'batting', 'hits'), 'MISS'],
+      ['Reese Olson', 'strikeouts', 'under', 6.5, stat('home', 'Reese Olson', 'pitching', 'strikeOuts'), 'MISS'],
     ]);
-    expect(view.rows.every((r) => r.gameStatus === 'final' && r.note === 'game final: awaiting settlement' && r.paceProjection === null)).toBe(true);
+    // The raw box score decides each: over wins above the line, under below it.
+    for (const r of view.rows) expect(r.state).toBe((r.side === 'over' ? r.current! > r.line : r.current! < r.line) ? 'HIT' : 'MISS');
+    expect(view.rows.every((r) => r.gameStatus === 'final' && r.phase === 'final' && r.note === 'final box score; not settled yet' && r.paceProjection === null)).toBe(true);
+    expect(view.stateCounts).toEqual([
+      { state: 'HIT', count: 2 },
+      { state: 'MISS', count: 3 },
+    ]);
     expect(view.games).toEqual([{ gameId: '716896', home: 'DET', away: 'CHC', status: 'final', clock: 'final', boxScore: 'ok' }]);
   });
 
@@ -172,6 +180,7 @@ describe('ESPN summaries (real): a live soccer clock and a did-not-play row', ()
     side,
     grade: 'B',
     outcome: 'pending',
+    actualValue: null,
   });
 
   it("reads ON PACE, NEEDS, HIT and HOLDS at 45'+6' of ENG v COD", () => {
@@ -194,12 +203,18 @@ describe('ESPN summaries (real): a live soccer clock and a did-not-play row', ()
     expect(rows[4]!.note).toBe('not on the pitch yet');
   });
 
-  it('a did-not-play row has no current value and no state; a player not in the box score says so', () => {
+  it('a final game: a did-not-play row and a player not in the box score are VOID (the settlement rule), with the reason', () => {
     const summary = parseSummary(json('espn/nba-summary-401772994-2025-05-31.json'), espnLeague('nba'))!;
+    expect(summary.status).toBe('final');
     const board: LiveBoard = { sport: 'nba', date: '2025-05-31', games: [liveGameFromSummary(summary, 'nba')] };
-    expect(liveRow(board, prop('PJ Tucker', 'NY', 'points', 0.5, 'over'))).toMatchObject({ current: null, state: null, note: 'did not play' });
-    expect(liveRow(board, prop('Jalen Brunson', 'NY', 'assists', 6.5, 'over'))).toMatchObject({ current: 7, state: 'HIT' });
-    expect(liveRow(board, prop('Somebody Else', 'NY', 'points', 0.5, 'over'))).toMatchObject({ current: null, state: null, note: 'not in the box score' });
+    expect(liveRow(board, prop('PJ Tucker', 'NY', 'points', 0.5, 'over'))).toMatchObject({ current: null, state: 'VOID', phase: 'final', note: 'final box score; not settled yet: did not play' });
+    expect(liveRow(board, prop('Jalen Brunson', 'NY', 'assists', 6.5, 'over'))).toMatchObject({ current: 7, state: 'HIT', phase: 'final' });
+    expect(liveRow(board, prop('Jalen Brunson', 'NY', 'assists', 7, 'under'))).toMatchObject({ current: 7, state: 'PUSH', phase: 'final' });
+    expect(liveRow(board, prop('Jalen Brunson', 'NY', 'assists', 7.5, 'over'))).toMatchObject({ current: 7, state: 'MISS', phase: 'final' });
+    expect(liveRow(board, prop('Somebody Else', 'NY', 'points', 0.5, 'over'))).toMatchObject({ current: null, state: 'VOID', note: 'final box score; not settled yet: not in the final box score' });
+    // A settled ledger entry keeps the ledger's outcome and actual value, and never says it awaits settlement.
+    const settled = liveRow(board, { ...prop('Jalen Brunson', 'NY', 'assists', 6.5, 'over'), outcome: 'hit', actualValue: 7 });
+    expect(settled).toMatchObject({ state: 'HIT', phase: 'settled', current: 7, note: null });
     expect(liveRow(board, prop('Jalen Brunson', 'BOS', 'points', 0.5, 'over'))).toMatchObject({ state: null, note: 'no game of BOS on the 2025-05-31 scoreboard' });
   });
 });
@@ -230,11 +245,31 @@ describe('the bundled replay: the 2025-11-05 NBA ledger against its box scores',
     const brunson = view.rows.find((r) => r.player === 'Jalen Brunson' && r.stat === 'points')!;
     const summary = parseSummary(JSON.parse(readFileSync('data/replay/espn/nba-summary-29b861ac757bdd61a335f2c275cdc839.json', 'utf8')), espnLeague('nba'))!;
     expect(brunson.current).toBe(summary.lines.find((l) => l.playerName === 'Jalen Brunson')!.stats.points);
+    // Every game of the day is final: every row carries a final state, none an in-game one.
+    expect(view.rows.every((r) => r.phase === 'final' && ['HIT', 'MISS', 'PUSH', 'VOID', null].includes(r.state))).toBe(true);
     for (const r of view.rows.filter((x) => x.current !== null)) {
-      if (r.side === 'over') expect(r.state === 'HIT').toBe(r.current! > r.line);
-      else expect(r.state === 'HOLDS').toBe(r.current! < r.line);
+      const expected = r.current === r.line ? 'PUSH' : (r.side === 'over') === r.current! > r.line ? 'HIT' : 'MISS';
+      expect(r.state).toBe(expected);
     }
-  });
+    expect(view.stateCounts.reduce((a, c) => a + c.count, 0)).toBe(view.count);
+
+    // After the settle run the ledger's rows are settled: the outcome the ledger wrote, the same
+    // as the final box score gave above, and no row awaits settlement.
+    const before = new Map(view.rows.map((r) => [`${r.player}|${r.stat}|${r.line}|${r.side}`, r.state]));
+    const results = await resultsAt('2025-11-06T12:00:00Z');
+    await runSettle('nba', { store: seeded.store, results: results.results, now, log: collectingLogger() });
+    await results.close();
+    const after = await readLive(deps(now), 'nba', { date: '2025-11-05' });
+    if (!after.available) throw new Error(after.reason);
+    const ledger = new Map(seeded.store.db.select().from(ledgerEntries).all().map((e) => [`${e.player}|${e.statType}|${e.line}|${e.side}`, e]));
+    for (const r of after.rows.filter((x) => x.source === 'ledger')) {
+      const e = ledger.get(`${r.player}|${r.stat}|${r.line}|${r.side}`)!;
+      expect(r).toMatchObject({ phase: 'settled', state: e.outcome.toUpperCase(), note: null });
+      if (e.actualValue !== null) expect(r.current).toBe(e.actualValue);
+      expect(before.get(`${r.player}|${r.stat}|${r.line}|${r.side}`)).toBe(r.state);
+    }
+    expect(after.rows.some((r) => /awaiting settlement/.test(r.note ?? ''))).toBe(false);
+  }, 60_000);
 
   it('at the replay clock (before the games) the box scores are not recorded yet: hidden with that reason', async () => {
     const view = await readLive(deps(new Date('2025-11-05T17:05:00Z')), 'nba');

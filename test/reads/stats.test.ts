@@ -243,6 +243,8 @@ describe('stats depth (ESPN rosters)', () => {
     expect(v.positions.map((p) => p.position)).toEqual(['SP', 'RP', 'C', '1B', '2B', 'SS', '3B', 'LF', 'CF', 'RF', 'DH']);
     expect(v.positions[0]!.players.map((p) => p.player)).toEqual(['Grant Holmes', 'Chris Sale', 'Spencer Schwellenbach', 'AJ Smith-Shawver']);
     expect(v.positions.every((p) => /roster order/.test(p.basis))).toBe(true);
+    // No stored ATL MLB line: the store cannot say how many games anyone played, so null, never 0.
+    expect(v.positions.flatMap((p) => p.players).every((p) => p.games === null && p.minutesAvg === null)).toBe(true);
   });
 
   it('an unknown team; a roster not recorded at the clock is hidden with the reason', async () => {

@@ -71,7 +71,7 @@ export function readCalls(rows: SlateRows, wallNow: Date): ContractCall[] {
     get('/api/accuracy', '/api/accuracy'),
     get('/api/ledger/accuracy', '/api/ledger/accuracy?sport=nba'),
     get('/api/ledger/model', '/api/ledger/model'),
-    get('/api/ledger/model', '/api/ledger/model?team=IND&limit=50'),
+    get('/api/ledger/model', '/api/ledger/model?team=IND&sport=nba&limit=50'),
     get('/api/ledger/model', '/api/ledger/model?date=2025-11-05&sport=nba'),
     get('/api/ledger/model', '/api/ledger/model?date=2025-02-30'),
     get('/api/schedule/{sport}/lineups', '/api/schedule/nba/lineups'),

@@ -89,7 +89,7 @@ describe('tier shaping on every route that carries rows', () => {
   const routes: Array<{ name: string; path: () => string; body?: () => unknown; maxAge?: number; paidModel?: false }> = [
     { name: 'snapshot', path: () => '/api/snapshot/nba', maxAge: 60 },
     { name: 'hero', path: () => '/api/hero-prop', maxAge: 60 },
-    { name: 'ledger', path: () => '/api/ledger/model?team=IND&limit=50', maxAge: 300 },
+    { name: 'ledger', path: () => '/api/ledger/model?team=IND&sport=nba&limit=50', maxAge: 300 },
     { name: 'team', path: () => '/api/team/IND', maxAge: 300 },
     { name: 'scan', path: () => '/api/scan', body: () => ({ player: graded().player, stat: graded().statType, line: graded().line, direction: graded().side }) },
     {
@@ -275,7 +275,11 @@ describe('record routes', () => {
   });
 
   it('/api/ledger/model filters by team, player and date over the public record', async () => {
-    const team = (await call('/api/ledger/model?team=ind&limit=500')).json as { entries: Array<Record<string, unknown>>; aggregate: { counts: { entries: number } } };
+    // IND is the Pacers and the Fever: without a sport the answer is a 400 naming both.
+    const shared = await call('/api/ledger/model?team=ind&limit=500');
+    expect(shared.status).toBe(400);
+    expect(JSON.stringify(shared.json)).toContain('team IND is the Indiana Pacers (nba) and the Indiana Fever (wnba): add sport=nba or sport=wnba');
+    const team = (await call('/api/ledger/model?team=ind&sport=nba&limit=500')).json as { entries: Array<Record<string, unknown>>; aggregate: { counts: { entries: number } } };
     const stored = seeded.store.db.select().from(ledgerEntries).where(and(isNull(ledgerEntries.userId), eq(ledgerEntries.team, 'IND'))).all();
     expect(stored.length).toBeGreaterThan(0);
     expect(team.entries.length).toBe(stored.length);

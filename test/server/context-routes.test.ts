@@ -39,9 +39,12 @@ describe('GET /api/live/{sport}', () => {
     expect(r.json).toMatchObject({ sport: 'nba', date: '2025-11-05', available: true, tracking: true, stale: false });
     expect(r.json.rows.length).toBeGreaterThanOrEqual(seeded.store.db.select().from(ledgerEntries).all().length);
     expect(Object.keys(r.json.rows[0]).sort()).toEqual(
-      ['current', 'elapsed_share', 'game_id', 'game_status', 'grade', 'label', 'line', 'needs', 'note', 'opponent', 'outcome', 'pace_projection', 'player', 'proximity', 'side', 'source', 'stat', 'state', 'team'].sort(),
+      ['current', 'elapsed_share', 'game_id', 'game_status', 'grade', 'label', 'line', 'needs', 'note', 'opponent', 'outcome', 'pace_projection', 'phase', 'player', 'proximity', 'side', 'source', 'stat', 'state', 'team'].sort(),
     );
     expect(r.json.rows[0].state).toBe('HIT');
+    // Every game of the day is final: final phases and states only, counted per state.
+    expect(r.json.rows.every((x: { phase: string; state: string | null }) => x.phase === 'final' && ['HIT', 'MISS', 'PUSH', 'VOID', null].includes(x.state))).toBe(true);
+    expect(r.json.state_counts.reduce((a: number, c: { count: number }) => a + c.count, 0)).toBe(r.json.rows.length);
     const again = await get('/api/live/nba?date=2025-11-05');
     expect(again.json.fetched_at).toBe(r.json.fetched_at);
   });

@@ -81,3 +81,27 @@ export function espnToNbaCom(sport: 'nba' | 'wnba', abbr: string): string | null
   const table = sport === 'nba' ? NBA_TEAMS : WNBA_TEAMS;
   return table.find((t) => t.espn === wanted)?.nbaCom ?? null;
 }
+
+/** The graded leagues' teams whose canonical code is `code` (NY: the Knicks and the Liberty). */
+export function teamsWithCode(code: string): { sport: 'nba' | 'wnba' | 'mlb'; name: string }[] {
+  const wanted = code.trim().toUpperCase();
+  const out: { sport: 'nba' | 'wnba' | 'mlb'; name: string }[] = [];
+  for (const sport of ['nba', 'wnba', 'mlb'] as const) {
+    const team = tableFor(sport)?.find((t) => t.espn.toUpperCase() === wanted);
+    if (team) out.push({ sport, name: team.name });
+  }
+  return out;
+}
+
+/**
+ * Why a team filter needs a sport: null when the code names at most one graded league's team
+ * (or a sport is given), else a sentence naming every team it could mean.
+ */
+export function sharedTeamCode(code: string, sport: string | null | undefined, hint: (sport: string) => string = (s) => `--sport ${s}`): string | null {
+  if (sport) return null;
+  const teams = teamsWithCode(code);
+  if (teams.length < 2) return null;
+  const names = teams.map((t) => `the ${t.name} (${t.sport})`);
+  const listed = names.length === 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  return `team ${code.trim().toUpperCase()} is ${listed}: add ${teams.map((t) => hint(t.sport)).join(' or ')}`;
+}

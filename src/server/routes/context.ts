@@ -47,7 +47,7 @@ export function contextRoutes(deps: ServerDeps, options: ContextRouteOptions = {
       path: '/api/live/:sport',
       summary: 'Live tracking of today’s ledger and slate props (labelled tracking; never changes a grade)',
       description:
-        'Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s.' + ` ${windowText('date', DATE_WINDOWS.live)}`,
+        'Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state while the game runs (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED), a final one once it is over (HIT, MISS, PUSH, VOID: the ledger outcome once settled, else the final box score by the settlement rule; docs/live.md), with a count per state, closest to hitting first. Box scores are cached 90 s.' + ` ${windowText('date', DATE_WINDOWS.live)}`,
       tag: 'context',
       access: 'public',
       response: liveSchema,

@@ -3,6 +3,7 @@ import { normalizeName } from '../../domain/names.js';
 import { gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
+import { sharedTeamCode } from '../../feeds/teams/lookup.js';
 import { readAccuracy, readModelRecord } from '../../reads/record.js';
 import { clvStatus } from '../../domain/settlement.js';
 import { ledgerEntryView } from '../../reads/ledger-entry-view.js';
@@ -14,13 +15,26 @@ import { accuracySchema, modelRecordSchema } from '../wire/answers-core.js';
 
 export const accuracyQuerySchema = z.object({ sport: gradedSportSchema.optional() });
 
-export const ledgerModelQuerySchema = z.object({
-  date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').meta(isoDateDoc).optional(),
-  team: z.string().trim().min(1).max(8).transform((t) => t.toUpperCase()).optional(),
-  player: z.string().trim().min(1).max(80).optional(),
-  sport: gradedSportSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+export const ledgerModelQuerySchema = z
+  .object({
+    date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').meta(isoDateDoc).optional(),
+    team: z
+      .string()
+      .trim()
+      .min(1)
+      .max(8)
+      .transform((t) => t.toUpperCase())
+      .optional()
+      .describe('team code; one two leagues share (NY: Knicks and Liberty) needs sport'),
+    player: z.string().trim().min(1).max(80).optional(),
+    sport: gradedSportSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .superRefine((q, ctx) => {
+    // A code two graded leagues share would mix their entries: the caller names the sport.
+    const shared = q.team ? sharedTeamCode(q.team, q.sport, (s) => `sport=${s}`) : null;
+    if (shared !== null) ctx.addIssue({ code: 'custom', path: ['team'], message: shared });
+  });
 
 export function ledgerRoutes(deps: ServerDeps): Route[] {
   const accuracy = (path: string) =>

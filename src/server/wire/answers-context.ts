@@ -31,6 +31,9 @@ export const liveSchema = wireSchema(
         z.object({ game_id: z.string(), home: z.string().nullable(), away: z.string().nullable(), status: gameStatusSchema, clock: z.string().nullable(), box_score: z.enum(['ok', 'not_started', 'unavailable']) }),
       ),
       count: int(),
+      state_counts: z
+        .array(z.object({ state: z.string().nullable(), count: int() }))
+        .describe('Rows per state in state order (HIT, ON PACE, NEEDS, HOLDS, LINE PASSED, PUSH, MISS, VOID, then null: no state)'),
       rows: z.array(
         z.object({
           player: z.string(),
@@ -42,10 +45,11 @@ export const liveSchema = wireSchema(
           grade: z.string().nullable(),
           source: z.enum(['ledger', 'slate']),
           outcome: z.string().nullable(),
+          phase: z.enum(['tracking', 'final', 'settled']).describe("tracking: the game so far; final: the final box score's outcome by the settlement rule, not yet in the ledger; settled: the ledger's outcome"),
           game_id: z.string().nullable(),
           game_status: gameStatusSchema.nullable(),
           current: num(),
-          state: z.string().nullable().describe('HIT, ON PACE, NEEDS, HOLDS, LINE PASSED (docs/live.md); null without a current value'),
+          state: z.string().nullable().describe('While the game runs: HIT, ON PACE, NEEDS, HOLDS, LINE PASSED; once final: HIT, MISS, PUSH, VOID (docs/live.md); null without a value'),
           label: z.string().nullable(),
           needs: num(),
           pace_projection: num(),

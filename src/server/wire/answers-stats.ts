@@ -165,7 +165,7 @@ export const depthSchema = wireSchema(
               jersey: z.string().nullable(),
               position: z.string().nullable(),
               injury: z.object({ status: z.string(), chip: z.string().nullable() }).nullable(),
-              games: int(),
+              games: int().nullable().describe('stored played games for the team this season; null where the store cannot say (no line stored, or MLB: starting pitchers only)'),
               minutes_avg: num(),
             }),
           ),

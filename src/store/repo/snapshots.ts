@@ -56,15 +56,15 @@ export function snapshotRows(db: Db, snapshotId: number): GradedRowRecord[] {
 }
 
 /** What the slate sorts and groups rows by (compareRows, the card, the game title). */
-export type SortKeys = Pick<GradedRowRecord, 'id' | 'eventId' | 'commenceTime' | 'homeTeam' | 'awayTeam' | 'player' | 'playerKey' | 'statType' | 'line' | 'side' | 'grade' | 'evPct'>;
+export type SortKeys = Pick<GradedRowRecord, 'id' | 'eventId' | 'commenceTime' | 'homeTeam' | 'awayTeam' | 'player' | 'playerKey' | 'statType' | 'line' | 'side' | 'grade' | 'evPct' | 'evNowPct' | 'edgeNow'>;
 
 /** The sort keys of a snapshot's rows, in snapshotRows' order (the same query and index). */
 export function snapshotSortKeys(db: Db, snapshotId: number): SortKeys[] {
   const stmt = prepared(
     clientOf(db),
-    `select "id", "event_id", "commence_time", "home_team", "away_team", "player", "player_key", "stat_type", "line", "side", "grade", "ev_pct" from "graded_rows" where "snapshot_id" = ?`,
+    `select "id", "event_id", "commence_time", "home_team", "away_team", "player", "player_key", "stat_type", "line", "side", "grade", "ev_pct", "ev_now_pct", "edge_now" from "graded_rows" where "snapshot_id" = ?`,
   ).raw(true);
-  return (stmt.all(snapshotId) as unknown[][]).map(([id, eventId, commenceTime, homeTeam, awayTeam, player, playerKey, statType, line, side, grade, evPct]) => ({
+  return (stmt.all(snapshotId) as unknown[][]).map(([id, eventId, commenceTime, homeTeam, awayTeam, player, playerKey, statType, line, side, grade, evPct, evNowPct, edgeNow]) => ({
     id,
     eventId,
     commenceTime,
@@ -77,6 +77,8 @@ export function snapshotSortKeys(db: Db, snapshotId: number): SortKeys[] {
     side,
     grade,
     evPct,
+    evNowPct,
+    edgeNow,
   })) as SortKeys[];
 }
 
