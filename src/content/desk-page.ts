@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { blocksToHtml, escapeHtml } from './document.js';
 import { dayText } from './format.js';
 import type { DeskPack, PackTemplate, ReadyTemplate } from './pack.js';
-import { recordTableText, renderRecordChart, type RecordChartData } from './record-chart.js';
+import { recordTableHtml, renderRecordChart, type RecordChartData } from './record-chart.js';
 import { TWEET_LIMIT } from './tweets.js';
 
 /**
@@ -66,6 +66,10 @@ footer{color:#555;font-size:.85rem;padding:8px 0 24px}
 section.record{background:#fff;border:1px solid #d4d7dd;border-radius:10px;padding:12px 14px;margin:0 0 14px}
 section.record h2{font-size:1.1rem;margin:0 0 8px;letter-spacing:.04em}
 svg.record-chart{display:block;width:100%;max-width:560px;height:auto}
+.table-wrap{overflow-x:auto}
+table.record-table{border-collapse:collapse;font-size:.8rem;font-variant-numeric:tabular-nums}
+table.record-table th,table.record-table td{border:1px solid #d4d7dd;padding:3px 6px;text-align:left;white-space:nowrap}
+p.legend{font-size:.8rem;color:#555;margin:4px 0}
 `;
 
 /*
@@ -154,7 +158,7 @@ function recordSection(record: RecordChartData): string {
   const body =
     chart === null
       ? `<p class="reason">No settled public entry and no captured close in ${escapeHtml(record.window.from)} to ${escapeHtml(record.window.to)}: nothing to draw yet.</p>`
-      : `${chart}\n<details class="record-table"><summary>The same figures as a table</summary><pre>${escapeHtml(recordTableText(record).join('\n'))}</pre></details>`;
+      : `${chart}\n<details class="record-table"><summary>The same figures as a table</summary><div class="table-wrap">${recordTableHtml(record)}</div></details>`;
   return `<section class="record" id="record" aria-labelledby="record-heading">
 <h2 id="record-heading">The record as a picture</h2>
 ${body}

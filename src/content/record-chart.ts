@@ -123,10 +123,9 @@ function roiPanel(tiers: readonly TierCalibration[], top: number): { svg: string
       caption = `ROI ${signedPercent(roi)} [${signedPercent(lo)} to ${signedPercent(hi)}]`;
     } else {
       caption = t.units.n === 0 ? 'ROI: no settled stake' : `ROI: ${building(t.units.n)}`;
-      parts.push(`<g class="roi-building" data-tier="${t.grade}" data-n="${t.units.n}"></g>`);
     }
     const claimText = claim === null ? 'claim: none settled' : `claim ${signedPercent(claim)}`;
-    parts.push(text(PLOT_L, cy + 19, `${claimText}; ${caption}`, { size: 10.5, fill: MUTED }));
+    parts.push(text(PLOT_L, cy + 19, `${claimText}; ${caption}`, { size: 10.5, fill: MUTED, cls: roi === null ? 'roi-building' : 'roi-caption' }));
     out.push(`<g class="tier-row" data-tier="${t.grade}">${parts.join('')}</g>`);
   });
   return { svg: out.join('\n'), height: plotBottom + 18 - top };
@@ -226,11 +225,8 @@ function beatCell(b: BeatCloseBand | undefined): string {
   return b.pct === null ? building(b.n) : `${percent(b.pct)} (n=${b.n})`;
 }
 
-/**
- * The same figures as a plain-text table (report.txt, which cannot carry a picture), with a
- * legend line for every column head.
- */
-export function recordTableText(d: RecordChartData): string[] {
+/** The chart's figures as table cells, with a legend line for every column head. */
+export function recordTable(d: RecordChartData): { head: string[]; rows: string[][]; legend: string[] } {
   const head = ['Tier', 'Claimed EV', 'ROI [95%]', ...CLOSE_LEAD_BANDS.map((b) => `Beat ${CLOSE_LEAD_SHORT[b]}`)];
   const rows = d.tiers.map((t) => [
     t.grade,
@@ -238,13 +234,31 @@ export function recordTableText(d: RecordChartData): string[] {
     t.units.roiPct !== null && t.units.roiCi95 ? `${signedPercent(t.units.roiPct)} [${signedPercent(t.units.roiCi95[0])}, ${signedPercent(t.units.roiCi95[1])}] (n=${t.units.n})` : t.units.n === 0 ? '-' : building(t.units.n),
     ...CLOSE_LEAD_BANDS.map((band) => beatCell(t.beatCloseByLead.find((b) => b.band === band))),
   ]);
-  rows.push(['All', '', '', ...CLOSE_LEAD_BANDS.map((band) => beatCell(d.all.find((b) => b.band === band)))]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  return [
-    pad(head, widths),
-    ...rows.map((r) => pad(r, widths)),
-    'Claimed EV: the mean EV of the tier\'s graded prices against the market\'s fair, % (n settled stakes).',
+  rows.push(['All tiers', '', '', ...CLOSE_LEAD_BANDS.map((band) => beatCell(d.all.find((b) => b.band === band)))]);
+  const legend = [
+    "Claimed EV: the mean EV of the tier's graded prices against the market's fair, % (n settled stakes).",
     `ROI [95%]: profit per 1-unit stake at the graded price, %, with its 95% interval; shown at n >= ${MIN_SAMPLE}.`,
     ...CLOSE_LEAD_BANDS.map((b) => `Beat ${CLOSE_LEAD_SHORT[b]}: share of closes taken ${CLOSE_LEAD_LABEL[b]} that the graded price beat, % (n closes); "-" no close in the band.`),
   ];
+  return { head, rows, legend };
+}
+
+/** The same figures as a plain-text table (report.txt, which cannot carry a picture). */
+export function recordTableText(d: RecordChartData): string[] {
+  const { head, rows, legend } = recordTable(d);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  return [pad(head, widths), ...rows.map((r) => pad(r, widths)), ...legend];
+}
+
+/** The same figures as an HTML table: for readers whose mail client drops inline SVG. */
+export function recordTableHtml(d: RecordChartData): string {
+  const { head, rows, legend } = recordTable(d);
+  const cells = (r: readonly string[], tag: 'th' | 'td') => r.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<${tag}>${escapeHtml(c)}</${tag}>`)).join('');
+  return [
+    '<table class="record-table">',
+    `<thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
+    `<tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody>`,
+    '</table>',
+    ...legend.map((l) => `<p class="legend">${escapeHtml(l)}</p>`),
+  ].join('\n');
 }
