@@ -39,7 +39,7 @@ export function hasChartData(d: RecordChartData): boolean {
 const W = 400;
 const LABEL_W = 78;
 const PLOT_L = LABEL_W + 8;
-const PLOT_R = W - 14;
+const PLOT_R = W - 24;
 const FONT = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
 const INK = '#16181d';
 const MUTED = '#555b66';
@@ -48,9 +48,11 @@ const MUTED = '#555b66';
 const attr = (v: number): string => (Math.round(v * 100) / 100).toString();
 const px = (v: number): string => (Math.round(v * 10) / 10).toString();
 
-function text(x: number, y: number, s: string, opts: { size?: number; anchor?: 'start' | 'middle' | 'end'; weight?: 'bold'; fill?: string; cls?: string } = {}): string {
+function text(x: number, y: number, s: string, opts: { size?: number; anchor?: 'start' | 'middle' | 'end'; weight?: 'bold'; fill?: string; cls?: string; halo?: boolean } = {}): string {
   const cls = opts.cls ? ` class="${opts.cls}"` : '';
-  return `<text${cls} x="${px(x)}" y="${px(y)}" font-size="${opts.size ?? 11}" text-anchor="${opts.anchor ?? 'start'}"${opts.weight ? ' font-weight="bold"' : ''} fill="${opts.fill ?? INK}">${escapeHtml(s)}</text>`;
+  // A white halo keeps a caption readable where a grid line crosses it.
+  const halo = opts.halo ? ' stroke="#ffffff" stroke-width="3" paint-order="stroke"' : '';
+  return `<text${cls} x="${px(x)}" y="${px(y)}" font-size="${opts.size ?? 11}" text-anchor="${opts.anchor ?? 'start'}"${opts.weight ? ' font-weight="bold"' : ''} fill="${opts.fill ?? INK}"${halo}>${escapeHtml(s)}</text>`;
 }
 
 /** The ROI panel's axis: whole tens that hold zero, every claim and every interval end. */
@@ -125,7 +127,7 @@ function roiPanel(tiers: readonly TierCalibration[], top: number): { svg: string
       caption = t.units.n === 0 ? 'ROI: no settled stake' : `ROI: ${building(t.units.n)}`;
     }
     const claimText = claim === null ? 'claim: none settled' : `claim ${signedPercent(claim)}`;
-    parts.push(text(PLOT_L, cy + 19, `${claimText}; ${caption}`, { size: 10.5, fill: MUTED, cls: roi === null ? 'roi-building' : 'roi-caption' }));
+    parts.push(text(PLOT_L, cy + 19, `${claimText}; ${caption}`, { size: 10.5, fill: MUTED, cls: roi === null ? 'roi-building' : 'roi-caption', halo: true }));
     out.push(`<g class="tier-row" data-tier="${t.grade}">${parts.join('')}</g>`);
   });
   return { svg: out.join('\n'), height: plotBottom + 18 - top };
@@ -197,7 +199,7 @@ function describe(d: RecordChartData): string {
  */
 export function renderRecordChart(d: RecordChartData, id = 'record-chart'): string | null {
   if (!hasChartData(d)) return null;
-  const head = text(0, 14, `The record, ${shortDay(d.window.from)} to ${shortDay(d.window.to)}: each tier against its claim`, { size: 13, weight: 'bold' });
+  const head = text(0, 14, `Each tier against its claim, ${shortDay(d.window.from)} to ${shortDay(d.window.to)}`, { size: 13, weight: 'bold' });
   const roi = roiPanel(d.tiers, 26);
   const beat = beatPanel(d, 26 + roi.height + 14);
   const height = Math.ceil(26 + roi.height + 14 + beat.height);
