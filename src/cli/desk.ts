@@ -33,15 +33,17 @@ export function registerDesk(program: Command, io: CliIO): void {
       try {
         const date = opts.date ?? easternDate(env.now);
         if (env.perSportClocks && !opts.date) ctx.progress(deskClockNote(date, env.now, env.forSport));
-        const pack = buildDeskPack(readContentFacts(env.store, { now: env.now, date }));
+        const facts = readContentFacts(env.store, { now: env.now, date });
+        const pack = buildDeskPack(facts);
         if (opts.out) {
           const { mkdirSync, writeFileSync } = await import('node:fs');
           const { join, resolve } = await import('node:path');
           const { renderDeskPage, newNonce } = await import('../content/desk-page.js');
+          const { recordChartData } = await import('../content/record-chart.js');
           const { wireJson } = await import('../wire.js');
           const dir = resolve(opts.out);
           mkdirSync(dir, { recursive: true });
-          writeFileSync(join(dir, 'desk.html'), renderDeskPage(pack, newNonce()), 'utf8');
+          writeFileSync(join(dir, 'desk.html'), renderDeskPage(pack, newNonce(), recordChartData(facts)), 'utf8');
           writeFileSync(join(dir, 'pack.json'), `${wireJson(pack, 2)}\n`, 'utf8');
           ctx.progress(`wrote ${join(dir, 'desk.html')} and ${join(dir, 'pack.json')}`);
         }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { blocksToHtml, escapeHtml } from './document.js';
 import { dayText } from './format.js';
 import type { DeskPack, PackTemplate, ReadyTemplate } from './pack.js';
+import { recordTableHtml, renderRecordChart, type RecordChartData } from './record-chart.js';
 import { TWEET_LIMIT } from './tweets.js';
 
 /**
@@ -62,6 +63,13 @@ pre{white-space:pre-wrap;background:#f0f2f5;border-radius:6px;padding:8px;font-s
 details{margin:8px 0}
 summary{cursor:pointer;font-weight:600}
 footer{color:#555;font-size:.85rem;padding:8px 0 24px}
+section.record{background:#fff;border:1px solid #d4d7dd;border-radius:10px;padding:12px 14px;margin:0 0 14px}
+section.record h2{font-size:1.1rem;margin:0 0 8px;letter-spacing:.04em}
+svg.record-chart{display:block;width:100%;max-width:560px;height:auto}
+.table-wrap{overflow-x:auto}
+table.record-table{border-collapse:collapse;font-size:.8rem;font-variant-numeric:tabular-nums}
+table.record-table th,table.record-table td{border:1px solid #d4d7dd;padding:3px 6px;text-align:left;white-space:nowrap}
+p.legend{font-size:.8rem;color:#555;margin:4px 0}
 `;
 
 /*
@@ -141,8 +149,27 @@ function omittedSection(t: Extract<PackTemplate, { status: 'omitted' }>): string
 </section>`;
 }
 
-/** The whole page for a pack. `nonce` must be the one in the response's CSP header. */
-export function renderDeskPage(pack: DeskPack, nonce: string): string {
+/**
+ * The 30-day record drawn (record-chart.ts), its figures as a table under a disclosure for
+ * whoever needs the numbers to copy; or why there is no picture yet.
+ */
+function recordSection(record: RecordChartData): string {
+  const chart = renderRecordChart(record, 'record-chart');
+  const body =
+    chart === null
+      ? `<p class="reason">No settled public entry and no captured close in ${escapeHtml(record.window.from)} to ${escapeHtml(record.window.to)}: nothing to draw yet.</p>`
+      : `${chart}\n<details class="record-table"><summary>The same figures as a table</summary><div class="table-wrap">${recordTableHtml(record)}</div></details>`;
+  return `<section class="record" id="record" aria-labelledby="record-heading">
+<h2 id="record-heading">The record as a picture</h2>
+${body}
+</section>`;
+}
+
+/**
+ * The whole page for a pack. `nonce` must be the one in the response's CSP header; `record` is the
+ * same 30-day window the RECEIPTS template is written from (record-chart.ts recordChartData).
+ */
+export function renderDeskPage(pack: DeskPack, nonce: string, record: RecordChartData): string {
   const nav = pack.templates.map((t) => `<li><a href="#${t.id}" class="${t.status}">${escapeHtml(t.name)}</a></li>`).join('');
   const sources = pack.sources.snapshots.map((s) => `${s.sport} snapshot ${s.snapshotId} (${s.takenAt})`).join(', ');
   return `<!doctype html>
@@ -160,8 +187,9 @@ export function renderDeskPage(pack: DeskPack, nonce: string): string {
 <header>
 <h1>Desk pack, ${escapeHtml(dayText(pack.date))}</h1>
 <p class="meta" data-ready="${pack.ready}" data-total="${pack.templates.length}">${pack.ready} of ${pack.templates.length} templates ready. Built ${escapeHtml(pack.generatedAt)} from ${escapeHtml(sources || 'no snapshot of the day')}${pack.sources.settleDate ? `; settle of ${escapeHtml(pack.sources.settleDate)}` : ''}; record ${escapeHtml(pack.sources.window.from)} to ${escapeHtml(pack.sources.window.to)}.</p>
-<nav><ul>${nav}</ul></nav>
+<nav><ul>${nav}<li><a href="#record">Record chart</a></li></ul></nav>
 </header>
+${recordSection(record)}
 ${pack.templates.map((t) => (t.status === 'ready' ? readySection(t) : omittedSection(t))).join('\n')}
 <footer>Every figure comes from the stored snapshots and ledger; each template's data brief lists them with their source rows. Counts are weighted as X counts them (twitter-text).</footer>
 </main>

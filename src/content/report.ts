@@ -2,6 +2,7 @@ import { AppError } from '../errors.js';
 import { blocksToHtml, blocksToText, escapeHtml, heading, paragraph, type Block, type Figure } from './document.js';
 import type { ContentFacts } from '../domain/facts.js';
 import { dayText } from './format.js';
+import { recordChartData, recordTableHtml, recordTableText, renderRecordChart } from './record-chart.js';
 import { assertEditorial } from './rules.js';
 import { receipts, theSettle, streakWatch } from './templates/record.js';
 import { morningWire } from './templates/slate.js';
@@ -61,7 +62,7 @@ function footerHtml(): string {
   ].join('\n');
 }
 
-const STYLE = 'body{font-family:Georgia,serif;max-width:640px;margin:0 auto;padding:16px;color:#1b1b1b;line-height:1.5}h1{font-size:22px}h2{font-size:18px;margin-top:28px}li{margin:6px 0}.rg{font-size:13px;color:#555}';
+const STYLE = 'body{font-family:Georgia,serif;max-width:640px;margin:0 auto;padding:16px;color:#1b1b1b;line-height:1.5}h1{font-size:22px}h2{font-size:18px;margin-top:28px}li{margin:6px 0}.rg{font-size:13px;color:#555}svg.record-chart{display:block;width:100%;max-width:560px;height:auto}table.record-table{border-collapse:collapse;font-size:13px}table.record-table th,table.record-table td{border:1px solid #ccc;padding:3px 6px;text-align:left}.legend{font-size:12px;color:#555;margin:2px 0}';
 
 /** True when the facts hold a real graded read for the date (any graded row on its slate). */
 export function hasGradedRead(facts: ContentFacts): boolean {
@@ -93,7 +94,11 @@ export function buildDailyReport(facts: ContentFacts): DailyReport {
   const subject = `propgrade daily for ${day}`;
   // The board section opens with what a grade claims; without it the report says so up front.
   const intro: Block[] = sections.some((s) => s.id === 'board') ? [] : [paragraph(CLAIM_LINE)];
-  const textBlocks: Block[] = [heading(title.toUpperCase()), ...intro, ...sections.flatMap((s) => [heading(s.title.toUpperCase()), ...s.blocks])];
+  // The record section leads with its picture in HTML and the same figures as a table in text.
+  const record = sections.some((s) => s.id === 'record') ? recordChartData(facts) : null;
+  const chart = record === null ? null : renderRecordChart(record, 'record-chart');
+  const table = record === null || chart === null ? [] : [paragraph(recordTableText(record).join('\n'))];
+  const textBlocks: Block[] = [heading(title.toUpperCase()), ...intro, ...sections.flatMap((s) => [heading(s.title.toUpperCase()), ...(s.id === 'record' ? table : []), ...s.blocks])];
   const text = `${blocksToText(textBlocks)}\n\n--\n${FOOTER_TEXT.join('\n')}\n`;
   const html = [
     '<html lang="en">',
@@ -102,7 +107,7 @@ export function buildDailyReport(facts: ContentFacts): DailyReport {
     '<body>',
     `<h1>${escapeHtml(title)}</h1>`,
     blocksToHtml(intro),
-    ...sections.map((s) => `<h2>${escapeHtml(s.title)}</h2>\n${blocksToHtml(s.blocks, 'h2')}`),
+    ...sections.map((s) => `<h2>${escapeHtml(s.title)}</h2>\n${s.id === 'record' && record !== null && chart !== null ? `${chart}\n${recordTableHtml(record)}\n` : ''}${blocksToHtml(s.blocks, 'h2')}`),
     footerHtml(),
     '</body>',
     '</html>',

@@ -116,7 +116,7 @@ function recordRows(entries: readonly LedgerFact[]): RecordRow[] {
     player: e.player,
     playerKey: e.playerKey,
     grade: e.grade,
-    pWin: null,
+    pWin: e.pWin,
     outcome: e.outcome,
     clvVerdict: e.clvVerdict,
     closeMethod: e.closeMethod,

@@ -95,6 +95,8 @@ export interface LedgerFact extends PropRef {
   grade: string | null;
   book: string | null;
   price: number | null;
+  /** The win probability the grade was given at (the market's fair unless a gated model term applies); the record's claimed EV needs it. */
+  pWin: number | null;
   gradedAt: string;
   outcome: 'pending' | 'hit' | 'miss' | 'push' | 'void';
   actualValue: number | null;

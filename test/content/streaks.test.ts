@@ -23,6 +23,7 @@ function entry(player: string, stat: string, day: number, outcome: LedgerFact['o
     grade: 'B',
     book: 'fanduel',
     price: -110,
+    pWin: null,
     gradedAt: `${date}T15:00:00Z`,
     outcome,
     actualValue: null,

@@ -149,14 +149,16 @@ export function contentRoutes(deps: ServerDeps): Route[] {
         const { readContentFacts } = await import('../../store/repo/content-facts.js');
         const { buildDeskPack } = await import('../../content/pack.js');
         const { renderDeskPage, deskCsp, newNonce } = await import('../../content/desk-page.js');
-        const pack = buildDeskPack(readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) }));
+        const { recordChartData } = await import('../../content/record-chart.js');
+        const facts = readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) });
+        const pack = buildDeskPack(facts);
         const nonce = newNonce();
         const res = event.node.res;
         res.setHeader('content-type', 'text/html; charset=utf-8');
         res.setHeader('content-security-policy', deskCsp(nonce));
         res.setHeader('x-content-type-options', 'nosniff');
         res.setHeader('referrer-policy', 'no-referrer');
-        return renderDeskPage(pack, nonce);
+        return renderDeskPage(pack, nonce, recordChartData(facts));
       },
     }),
   ];

@@ -125,6 +125,7 @@ function publicEntries(store: Store, from: string, to: string): LedgerFact[] {
       grade: e.grade,
       book: e.book,
       price: e.lockedPrice,
+      pWin: e.pWin,
       gradedAt: e.lockedAt,
       outcome: e.outcome,
       actualValue: e.actualValue,
