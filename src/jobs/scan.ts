@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { PlayerGameStat } from '../domain/entities.js';
 import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
-import { gradeProp, type GradeOutput } from '../domain/model/index.js';
+import { gradeProp, type CapReason, type GradeOutput } from '../domain/model/index.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
 import { parseStat, STATS, type StatType , statSpellings } from '../domain/stats.js';
 import { storedMarketPricing } from '../domain/slate.js';
@@ -225,6 +225,9 @@ export interface ScanResult {
   /** ET date the grade was computed for (history strictly before it). */
   gradedFor?: string;
   grade: Grade | null;
+  /** The letter the EV earns uncapped, and why grade sits below it (null: not capped); absent without a grade. */
+  gradeUncapped?: Grade;
+  capReason?: CapReason | null;
   flags: string[];
   refusalReason?: string;
   projection: number | null;
@@ -309,6 +312,8 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
     status: 'graded',
     ...base,
     grade: out.grade,
+    gradeUncapped: out.gradeUncapped,
+    capReason: out.capReason,
     flags: [],
     projection: out.projection,
     pWin: out.pWin,
@@ -338,6 +343,8 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: Date; u
     line: request.line,
     side: request.direction,
     grade: out.grade,
+    gradeUncapped: out.gradeUncapped,
+    capReason: out.capReason,
     projection: out.projection,
     pWin: out.pWin,
     book: result.prices?.book ?? null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gradeSchema } from '../../domain/grades.js';
+import { capReasonSchema } from '../../domain/model/grading.js';
 import { RELATIONSHIPS } from '../../domain/parlay.js';
 import { gradedSportSchema, sideSchema, sportSchema } from '../../domain/sports.js';
 import { statTypeSchema } from '../../domain/stats.js';
@@ -197,6 +198,8 @@ const scanFields = {
   game: gameRef.nullable().optional(),
   graded_for: wireDate().optional(),
   grade: gradeSchema.nullable(),
+  grade_uncapped: gradeSchema.optional().describe('the letter the EV earns by the bands alone (graded reads only)'),
+  cap_reason: capReasonSchema.nullable().optional().describe('why grade sits below grade_uncapped; null when not capped'),
   flags: z.array(z.string()),
   refusal_reason: z.string().optional(),
   projection: num(),
