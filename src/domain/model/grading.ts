@@ -115,6 +115,37 @@ export function capLegend(gradeUncapped: Grade, capReason: CapReason): string {
   return `capped: the EV would earn ${gradeUncapped}; ${CAP_REASON_TEXT[capReason]}`;
 }
 
+/** A letter as tables print it: `B*` when capped (its legend line says what the EV earns and why). */
+export function markedGrade(grade: string | null, capReason: string | null | undefined): string | null {
+  if (grade === null) return null;
+  return capReason ? `${grade}${CAP_MARKER}` : grade;
+}
+
+/** What a row needs for its cap legend. */
+export interface CappedLetter {
+  grade: string | null;
+  gradeUncapped?: string | null;
+  capReason?: string | null;
+}
+
+/**
+ * One legend line per distinct capped letter in a table ("B* = capped: the EV would earn A+; thin
+ * consensus (...)"), in a stable order; none when no row is capped.
+ */
+export function capLegendLines(rows: readonly CappedLetter[]): string[] {
+  const seen = new Map<string, string>();
+  for (const r of rows) {
+    const reason = capReasonSchema.safeParse(r.capReason);
+    if (r.grade === null || !reason.success) continue;
+    const earn = r.gradeUncapped ?? null;
+    const key = `${r.grade}|${earn ?? ''}|${reason.data}`;
+    if (seen.has(key)) continue;
+    const why = earn === null ? `capped: ${CAP_REASON_TEXT[reason.data]}` : capLegend(earn as Grade, reason.data);
+    seen.set(key, `${r.grade}${CAP_MARKER} = ${why}`);
+  }
+  return [...seen.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
+}
+
 /** Takeable: a backed claim of at least the A floor (+2% EV). */
 export function isTakeable(grade: Grade): boolean {
   return grade === 'A+' || grade === 'A';
