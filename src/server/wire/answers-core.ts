@@ -263,6 +263,8 @@ const parlayLeg = z.object({
   game: gameRef.nullable(),
   archetype: z.string().nullable(),
   grade: gradeSchema.nullable(),
+  grade_uncapped: gradeSchema.nullable().describe('the letter the leg\'s EV earns uncapped (null: no grade)'),
+  cap_reason: capReasonSchema.nullable().describe('why grade sits below grade_uncapped; null when not capped'),
   refusal: z.string().optional(),
   candidates: z.array(candidate).optional(),
   projection: num(),
