@@ -1,3 +1,4 @@
+import { capLegendLines, markedGrade } from '../domain/model/grading.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { fairAmerican } from '../domain/odds.js';
@@ -105,7 +106,7 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
       e.statType,
       e.line,
       e.side,
-      show(e.grade),
+      show(markedGrade(e.grade, e.capReason)),
       e.lockedPrice === null ? '-' : [signedAmerican(e.lockedPrice), e.book].filter((x) => x !== null).join(' '),
       show(fairAmerican(e.lockedFairProb), signedAmerican),
       closeCell(e),
@@ -124,5 +125,6 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
   }
   if (d.entries.some((e) => e.closeMethod === 'own_book_devig')) footer.push('(old method): a close stored before the one-yardstick change, read on the book\'s own pair; kept, never counted in the beat-close rate');
   for (const [reason, n] of reasons) footer.push(`${n} shown × ${NO_CLOSE_NOTES[reason]}`);
+  footer.push(...capLegendLines(d.entries));
   return `${table}\n${footer.join('\n')}`;
 }

@@ -1,3 +1,4 @@
+import { CAP_MARKER, CAP_REASON_TEXT, capLegend } from '../domain/model/grading.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
@@ -114,7 +115,7 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
   const table = renderTable(
     ['Tier', 'Claims', 'Claimed EV', 'ROI [95%]', 'Units', 'Beat close', 'Hit rate', 'Hit', 'Miss', 'Push', 'Void', 'Pending'],
     r.tiers.map((t) => [
-      t.grade,
+      r.capped.some((c) => c.grade === t.grade) ? `${t.grade}${CAP_MARKER}` : t.grade,
       TIER_CLAIM[t.grade] ?? '-',
       t.claim.meanEvPct === null ? '-' : `${signedPct(t.claim.meanEvPct)} (n=${t.claim.n})`,
       roiCell(t.units),
@@ -136,5 +137,19 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
     `units at the locked price: ${showUnits(a.units)}${a.units.unpriced ? `; ${a.units.unpriced} settled without a locked price left out` : ''}`,
     `beat close: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`,
   ];
-  return `${head.join('\n')}\n${table}\n${all.join('\n')}`;
+  return `${head.join('\n')}\n${table}\n${[...cappedLines(r.capped), ...all].join('\n')}`;
+}
+
+/** Capped letters counted with their reason: "B* 14 entries capped: 9 the EV would earn A+; thin consensus (...), ...". */
+function cappedLines(capped: ModelRecord['capped']): string[] {
+  if (capped.length === 0) return [];
+  const byGrade = new Map<string, ModelRecord['capped']>();
+  for (const c of capped) byGrade.set(c.grade, [...(byGrade.get(c.grade) ?? []), c]);
+  const out = ['Capped letters (X* = a tier holding entries whose EV would earn more; each counted with its reason):'];
+  for (const [grade, list] of byGrade) {
+    const n = list.reduce((s, c) => s + c.n, 0);
+    const parts = list.map((c) => `${c.n} ${c.gradeUncapped === null ? `capped: ${CAP_REASON_TEXT[c.capReason]}` : capLegend(c.gradeUncapped, c.capReason)}`);
+    out.push(`  ${grade}${CAP_MARKER} ${n} ${n === 1 ? 'entry' : 'entries'}: ${parts.join('; ')}`);
+  }
+  return out;
 }

@@ -174,6 +174,9 @@ export const modelRecordSchema = wireSchema(
       clv: z.object({ beat: int(), faded: int(), flat: int() }),
       units: unitsSchema,
     }),
+    capped: z
+      .array(z.object({ grade: gradeSchema, grade_uncapped: gradeSchema.nullable(), cap_reason: capReasonSchema, n: int() }))
+      .describe("the window's entries whose letter a cap holds below what its EV earned, per letter, uncapped letter and reason"),
     settled_elsewhere: settledElsewhere,
     total: int(),
     count: int(),
