@@ -98,7 +98,7 @@ export function projectionCell(r: Pick<GradedRowRecord, 'projection' | 'projecti
 const stat = (s: string): string => STATS[s as StatType]?.label ?? s;
 
 /** How the row's fair price was formed, short. */
-export function marketCell(r: Pick<GradedRowRecord, 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'outlierPrice'>): string {
+export function marketCell(r: { fairSource: string | null; consensusBooks: number | null; thinConsensus: boolean | null; outlierPrice: boolean | null }): string {
   const base =
     r.fairSource === null
       ? '-'

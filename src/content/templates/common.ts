@@ -75,8 +75,10 @@ export function projectionText(brief: Brief, key: string, r: SlateRowFact): stri
   if (r.projection === null) return '';
   const src = rowsSource('graded_rows', [r], `graded row ${r.id}`);
   const p = brief.add(`${key}.projection`, `${r.player} ${r.statType} projection`, r.projection, oneDecimal(r.projection), r.sampleSize, src);
-  if (r.projectionAgrees === false) return `; the projection of ${p} points to the ${r.side === 'over' ? 'under' : 'over'}, so the grade rests on the price alone`;
-  return `; projection ${p}`;
+  // The stat's own unit, so "3.0" is never read as points on a rebounds prop.
+  const unit = statWords(r.statType);
+  if (r.projectionAgrees === false) return `; the projection of ${p} ${unit} lies on the ${r.side === 'over' ? 'under' : 'over'} side, so the grade rests on the price alone`;
+  return `; projection ${p} ${unit}`;
 }
 
 /**
