@@ -18,6 +18,8 @@ function row(extra: Partial<ClaimedRow> = {}): ClaimedRow {
     awayTeam: 'Philadelphia 76ers',
     player: 'Kelly Oubre Jr',
     playerKey: 'kelly oubre jr',
+    gradeUncapped: 'A+',
+    capReason: null,
     team: 'PHI',
     opponent: 'CLE',
     statType: 'threes',
@@ -56,6 +58,13 @@ function row(extra: Partial<ClaimedRow> = {}): ClaimedRow {
 }
 
 describe('a claim sentence', () => {
+  it('marks a capped letter and says what its EV would earn and why', () => {
+    const text = readSentence(new Brief(), 'r', row({ grade: 'B', gradeUncapped: 'A+', capReason: 'thin_consensus' }));
+    expect(text.startsWith('B* Kelly Oubre Jr (PHI) over 1.5')).toBe(true);
+    expect(text).toContain('(B* = capped: the EV would earn A+; thin consensus (fewer than 3 other books at the line))');
+    expect(readSentence(new Brief(), 'r', row()).startsWith('A+ Kelly')).toBe(true);
+  });
+
   it('quotes the lock, then the market now as now with what it does to the edge', () => {
     const brief = new Brief();
     expect(readSentence(brief, 'r', row())).toBe(

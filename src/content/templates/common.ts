@@ -1,3 +1,4 @@
+import { capLegendLines, markedGrade } from '../../domain/model/grading.js';
 import { gateRate, MIN_SAMPLE } from '../../domain/record-gate.js';
 import { rowsSource, type Brief, type FigureSource } from '../document.js';
 import type { ClaimedRow, SlateRowFact } from '../../domain/facts.js';
@@ -95,7 +96,9 @@ export function readSentence(brief: Brief, key: string, r: ClaimedRow): string {
   const claim = claimFigures(brief, key, r);
   const fair = claim.fair === null ? '' : ` against a fair price of ${claim.fair}${claim.books === null ? '' : ` from ${claim.books} other books`}`;
   const now = nowSentence(brief, key, r);
-  return `${r.grade} ${r.player}${team} ${r.side} ${line} ${statWords(r.statType)} at ${claim.price}, graded ${claim.time}${fair}${projectionText(brief, key, r)}${now ? `. ${now}` : ''}`;
+  // A capped letter says so and why, in the sentence that carries it.
+  const capped = capLegendLines([r])[0];
+  return `${markedGrade(r.grade, r.capReason)} ${r.player}${team} ${r.side} ${line} ${statWords(r.statType)} at ${claim.price}, graded ${claim.time}${fair}${projectionText(brief, key, r)}${capped ? ` (${capped})` : ''}${now ? `. ${now}` : ''}`;
 }
 
 /**
