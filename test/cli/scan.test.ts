@@ -36,6 +36,13 @@ describe('propgrade scan', () => {
     for (const label of ['Fair P(win)', 'Nudge', 'Projection', 'Overround', 'Season avg / Form (last 5)']) expect(r.stdout).toContain(`${label} =`);
     expect(r.stdout).not.toMatch(/│ Model +│/);
     expect(r.stdout).toMatch(/[+-]\d+\.\d pp/);
+    // The same row as a parlay leg: marked, with its legend line.
+    const leg = `${c.player}|${c.statType}|${c.line}|${c.side}`;
+    const p = await run('parlay', '--leg', leg, '--leg', 'Shai Gilgeous-Alexander|points|31.5|over');
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stdout).toMatch(new RegExp(`│ ${c.grade!.replace('+', '\\+')}\\* +│`));
+    expect(p.stdout).toContain(`${c.grade}* = capped: the EV would earn ${c.gradeUncapped}`);
+    expect(p.stdout).toContain('Grade = EV of the leg');
   });
 
   it('the local owner sees the model fields by default', async () => {
