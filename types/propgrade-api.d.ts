@@ -1090,6 +1090,10 @@ export interface components {
             direction: "over" | "under";
             /** @description null: refused (see refusal_reason) */
             grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            /** @description the letter the EV earns by the bands alone; differs from grade only when cap_reason says why (null: refused, or a grade stored before caps were recorded) */
+            grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
+            /** @description why grade sits below grade_uncapped; null when the letter is not capped */
+            cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
             flags: "insufficient_data"[];
             refusal_reason: string | null;
             projection: number | null;
@@ -1181,6 +1185,10 @@ export interface components {
             /** @enum {string} */
             side: "over" | "under";
             grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            /** @description the letter the locked EV earns uncapped (null: not recorded) */
+            grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
+            /** @description why grade sits below grade_uncapped; null when not capped */
+            cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
             projection: number | null;
             /** @description model field: present for analyst and desk callers only */
             p_win?: number | null;
@@ -1507,6 +1515,15 @@ export interface components {
                 };
                 units: components["schemas"]["Units"];
             };
+            /** @description the window's entries whose letter a cap holds below what its EV earned, per letter, uncapped letter and reason */
+            capped: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C" | "F";
+                grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
+                /** @enum {string} */
+                cap_reason: "thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only";
+                n: number;
+            }[];
             /** @description where settled entries are when the window holds none */
             settled_elsewhere: {
                 settled: number;
@@ -1564,6 +1581,13 @@ export interface components {
             /** Format: date */
             graded_for?: string;
             grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            /**
+             * @description the letter the EV earns by the bands alone (graded reads only)
+             * @enum {string}
+             */
+            grade_uncapped?: "A+" | "A" | "B" | "C" | "F";
+            /** @description why grade sits below grade_uncapped; null when not capped */
+            cap_reason?: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
             flags: string[];
             refusal_reason?: string;
             projection: number | null;
@@ -1641,6 +1665,13 @@ export interface components {
             /** Format: date */
             graded_for?: string;
             grade: ("A+" | "A" | "B" | "C" | "F") | null;
+            /**
+             * @description the letter the EV earns by the bands alone (graded reads only)
+             * @enum {string}
+             */
+            grade_uncapped?: "A+" | "A" | "B" | "C" | "F";
+            /** @description why grade sits below grade_uncapped; null when not capped */
+            cap_reason?: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
             flags: string[];
             refusal_reason?: string;
             projection: number | null;
@@ -1751,6 +1782,10 @@ export interface components {
                 } | null;
                 archetype: string | null;
                 grade: ("A+" | "A" | "B" | "C" | "F") | null;
+                /** @description the letter the leg's EV earns uncapped (null: no grade) */
+                grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
+                /** @description why grade sits below grade_uncapped; null when not capped */
+                cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
                 refusal?: string;
                 candidates?: {
                     name: string;
@@ -2991,7 +3026,14 @@ export interface components {
                 fair_odds: number | null;
                 fair_prob: number | null;
                 fair_source: string | null;
+                consensus_books: number | null;
+                thin_consensus: boolean | null;
+                outlier_price: boolean | null;
                 grade: string | null;
+                /** @description the letter the EV earns uncapped */
+                grade_uncapped: string | null;
+                /** @description why grade sits below grade_uncapped (thin_consensus, alternate_rung, not_backtested, outlier_price, own_book_only); null when not capped */
+                cap_reason: string | null;
                 /** @description the grade with the price, book, fair and time it was computed on (its lock) */
                 claim: {
                     book: string;

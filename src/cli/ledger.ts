@@ -1,3 +1,4 @@
+import { capLegendLines, markedGrade } from '../domain/model/grading.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { fairAmerican } from '../domain/odds.js';
@@ -115,7 +116,7 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
       e.statType,
       e.line,
       e.side,
-      show(e.grade),
+      show(markedGrade(e.grade, e.capReason)),
       e.lockedPrice === null ? '-' : [signedAmerican(e.lockedPrice), e.book].filter((x) => x !== null).join(' '),
       show(fairAmerican(e.lockedFairProb), signedAmerican),
       closeCell(e),
@@ -136,5 +137,6 @@ function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; l
   if (d.entries.some((e) => e.closingCapturedAt !== null)) footer.push('Close lead: how long before the start the close was taken (bands: within 30 min, 30 min to 3 h, more than 3 h; `record` splits beat close by them)');
   if (d.entries.some((e) => e.closeMethod === 'own_book_devig')) footer.push('(old method): a close stored before the one-yardstick change, read on the book\'s own pair; kept, never counted in the beat-close rate');
   for (const [reason, n] of reasons) footer.push(`${n} shown × ${NO_CLOSE_NOTES[reason]}`);
+  footer.push(...capLegendLines(d.entries));
   return `${table}\n${footer.join('\n')}`;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { clockAt, type DataClock } from '../domain/data-clock.js';
+import { capLegendLines, markedGrade } from '../domain/model/grading.js';
 import { relationshipLabel } from '../domain/parlay.js';
 import { GRADED_SPORTS, type GradedSport, type Side } from '../domain/sports.js';
 import { playerNameSchema } from '../domain/names.js';
@@ -204,6 +205,12 @@ export async function promptLegs(store: Store, now: DataClock, tier: Tier, promp
 
 const fmtPoints = (v: number | null) => (v === null ? '-' : v.toFixed(2));
 
+/** What each leg column means (every label has its legend line). */
+export const PARLAY_LEGEND = [
+  'Grade = EV of the leg\'s best price against the market: A+ ≥ +5%, A +2..5%, B 0..+2%, C −4..0%, F below −4%; X* = capped (the line below says why).',
+  "Price = the best price now; Fair = the market's no-vig fair price; Archetype = the player's role from his real games; Line in the stat's own unit.",
+].join('\n');
+
 export function renderParlay(ctx: CliContext, r: ParlayResult): string {
   const lines: string[] = [];
   lines.push(
@@ -217,7 +224,7 @@ export function renderParlay(ctx: CliContext, r: ParlayResult): string {
         l.stat,
         l.line,
         l.side,
-        l.grade ?? ctx.c.yellow('refused'),
+        markedGrade(l.grade, l.capReason) ?? ctx.c.yellow('refused'),
         show(l.archetype),
         show(l.bookOdds, signedAmerican),
         show(l.fairOdds, signedAmerican),
@@ -226,6 +233,8 @@ export function renderParlay(ctx: CliContext, r: ParlayResult): string {
     ),
   );
   for (const l of r.legs) if (l.refusal) lines.push(ctx.c.dim(`  leg ${l.leg} refused: ${l.refusal}`));
+  lines.push(ctx.c.dim(PARLAY_LEGEND));
+  for (const l of capLegendLines(r.legs)) lines.push(ctx.c.dim(`  ${l}`));
   if (r.correlation.pairs.length > 0) {
     lines.push(
       renderTable(

@@ -1,3 +1,4 @@
+import { CAP_MARKER, CAP_REASON_TEXT, capLegend } from '../domain/model/grading.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { isIsoDate } from '../domain/time.js';
@@ -129,7 +130,7 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
   const table = renderTable(
     ['Tier', 'Claims', 'Claimed EV', 'ROI [95%]', 'Units', ...CLOSE_LEAD_BANDS.map((b) => `Beat close ${CLOSE_LEAD_SHORT[b]}`), 'Hit rate', 'Hit', 'Miss', 'Push', 'Void', 'Pending'],
     r.tiers.map((t) => [
-      t.grade,
+      r.capped.some((c) => c.grade === t.grade) ? `${t.grade}${CAP_MARKER}` : t.grade,
       TIER_CLAIM[t.grade] ?? '-',
       t.claim.meanEvPct === null ? '-' : `${signedPct(t.claim.meanEvPct)} (n=${t.claim.n})`,
       roiCell(t.units),
@@ -153,5 +154,19 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
     ...a.beatCloseByLead.map((b) => `  close ${CLOSE_LEAD_LABEL[b.band]}: ${b.n === 0 ? 'none' : `${showRate({ n: b.n, pct: b.pct, ci95: b.ci95 })} (beat ${b.beat}, faded ${b.faded}, flat ${b.flat})`}`),
   ];
   const legend = `Beat close ≤30m / 30m–3h / >3h: the share of closes the locked price beat, for closes taken within 30 min of the start, 30 min to 3 h before it, and more than 3 h before it (n per band; a % at n >= ${MIN_SAMPLE}).`;
-  return `${head.join('\n')}\n${table}\n${legend}\n${all.join('\n')}`;
+  return `${head.join('\n')}\n${table}\n${legend}\n${[...cappedLines(r.capped), ...all].join('\n')}`;
+}
+
+/** Capped letters counted with their reason: "B* 14 entries capped: 9 the EV would earn A+; thin consensus (...), ...". */
+function cappedLines(capped: ModelRecord['capped']): string[] {
+  if (capped.length === 0) return [];
+  const byGrade = new Map<string, ModelRecord['capped']>();
+  for (const c of capped) byGrade.set(c.grade, [...(byGrade.get(c.grade) ?? []), c]);
+  const out = ['Capped letters (X* = a tier holding entries whose EV would earn more; each counted with its reason):'];
+  for (const [grade, list] of byGrade) {
+    const n = list.reduce((s, c) => s + c.n, 0);
+    const parts = list.map((c) => `${c.n} ${c.gradeUncapped === null ? `capped: ${CAP_REASON_TEXT[c.capReason]}` : capLegend(c.gradeUncapped, c.capReason)}`);
+    out.push(`  ${grade}${CAP_MARKER} ${n} ${n === 1 ? 'entry' : 'entries'}: ${parts.join('; ')}`);
+  }
+  return out;
 }

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { playerNameSchema } from '../domain/names.js';
+import { capLegendLines, formatEvPct, markedGrade } from '../domain/model/grading.js';
 import { gradedSportSchema } from '../domain/sports.js';
+import { STATS } from '../domain/stats.js';
 import { hasModelPriceEntitlement, shapeRow, tierSchema, type Tier } from '../domain/tiers.js';
 import { localDateTime } from '../domain/time.js';
 import type { ScanResult } from '../jobs/scan.js';
@@ -71,7 +73,18 @@ export function registerScan(program: Command, io: CliIO): void {
     });
 }
 
-const signedPct = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
+/** What each label of the scan's tables means (every label has its legend line). */
+function scanLegend(stat: string): string[] {
+  const unit = STATS[stat as keyof typeof STATS]?.unit ?? stat;
+  return [
+    'Grade = EV of the price against the market: A+ ≥ +5%, A +2..5%, B 0..+2%, C −4..0%, F below −4% (of the EV as printed); X* = capped (the line below says why).',
+    `Projection = the model's projection of the stat, in ${unit}; it is required for a grade but never enters the EV.`,
+    "Fair P(win) = the market's no-vig fair probability of the side; Fair = the same as an American price; EV = the price's expected value at that fair, % of stake.",
+    'Nudge = how far a model term moved the fair, in probability points (pp); 0 unless a term passed the held-out gate (docs/model.md §3). Takeable = an A or A+ claim.',
+    "Price = the best price (Book); Fair prob = the market's fair probability; Overround = the book's margin on the pair; De-vig = how the margin was removed.",
+    `Season avg / Form (last 5) = ${unit} per played game this season / over the last 5; Usage = FGA + 0.44 x FTA per game; Minutes = per game; Games = played this season.`,
+  ];
+}
 
 export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
   const ask = `${r.request.player} ${r.request.stat} ${r.request.direction} ${r.request.line}`;
@@ -94,22 +107,23 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
     const locked = ctx.c.dim('locked');
     lines.push(
       renderTable(
-        ['Grade', 'Projection', 'P(win)', 'Model', 'EV', 'Value', 'Takeable'],
+        ['Grade', 'Projection', 'Fair P(win)', 'Fair', 'EV', 'Nudge', 'Takeable'],
         [
           [
-            r.grade ?? '-',
-            show(r.projection, (v) => v.toFixed(1)),
+            markedGrade(r.grade, r.capReason) ?? '-',
+            show(r.projection, (v) => `${v.toFixed(1)} ${STATS[r.request.stat].unit}`),
             entitled ? show(r.pWin, (v) => pct(v)) : locked,
             entitled ? show(r.modelOdds, signedAmerican) : locked,
-            entitled ? show(r.evPct, signedPct) : locked,
-            entitled ? show(r.value, (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} pts`) : locked,
+            entitled ? show(r.evPct, formatEvPct) : locked,
+            entitled ? show(r.value, (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} pp`) : locked,
             entitled ? show(r.takeable === null ? null : r.takeable ? 'yes' : 'no') : locked,
           ],
         ],
         ctx.color,
       ),
     );
-    if (!entitled) lines.push(ctx.c.dim('Model prices (P(win), model odds, EV, value, takeable) are for the analyst and desk tiers.'));
+    for (const l of capLegendLines([r])) lines.push(ctx.c.dim(l));
+    if (!entitled) lines.push(ctx.c.dim('Priced fields (Fair P(win), Fair, EV, Nudge, Takeable) are for the analyst and desk tiers.'));
   }
   const i = r.intel;
   lines.push(
@@ -132,6 +146,8 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
     const why = r.game === null ? `${p.name} has no game on the latest ${r.sport} snapshot that has not started yet` : `the latest snapshot has no two-sided price for ${ask}`;
     lines.push(ctx.c.dim(`No book/fair prices: ${why}.`));
   }
+  const legend = scanLegend(r.request.stat);
+  lines.push(...(r.status === 'graded' ? legend : legend.slice(-2)).map((l) => ctx.c.dim(l)));
   lines.push(r.ledger.written ? ctx.c.green('Written to the ledger.') : ctx.c.dim(`Ledger: not written (${r.ledger.reason ?? 'not asked'}).`));
   return lines.join('\n');
 }

@@ -1,9 +1,11 @@
+import { capLegendLines, formatEvPct, markedGrade } from '../domain/model/grading.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import type { Claim } from '../domain/showcase.js';
 import { localClock, localDateTime } from '../domain/time.js';
 import type { ShowcaseView } from '../reads/showcase.js';
+import { marketCell } from './slate.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, teamText, type CliIO } from './_io.js';
 import { freshnessLine, withContext } from './live.js';
@@ -37,7 +39,15 @@ export function registerShowcase(program: Command, io: CliIO): void {
     });
 }
 
-const edge = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(1)}%`;
+const edge = formatEvPct;
+
+/** What each column means (every label has its legend line). */
+const SHOWCASE_LEGEND = [
+  'Main = main (the line most books offer) or alt (an alternate line). Grade = EV of the price against the market (A+ ≥ +5%, A +2..5%, B 0..+2%, C −4..0%, F below); X* = capped.',
+  "Graded = the price, book and time the grade was computed on. Book / Price = the best price now; Fair = the market's no-vig fair price now.",
+  'Market = how the fair was formed: N books (other books at the line), implied (an alternate line priced from the main line), thin N (1-2 other books), own book.',
+  'Edge now = the EV of the price now against the fair now, % of stake.',
+].join('\n');
 
 export function renderShowcase(ctx: CliContext, v: ShowcaseView): string {
   if (!v.available) return `No desk showcase: ${v.reason}.`;
@@ -49,12 +59,12 @@ export function renderShowcase(ctx: CliContext, v: ShowcaseView): string {
     v.rungs.map((r) => [
       r.line,
       r.mainLine ? 'main' : 'alt',
-      show(r.grade),
+      show(markedGrade(r.grade, r.capReason)),
       graded(r.claim),
       show(r.book),
       signedAmerican(r.bookOdds),
       show(r.fairOdds, signedAmerican),
-      show(r.fairSource),
+      marketCell(r),
       r.edgePct === null ? '-' : edge(r.edgePct),
     ]),
     ctx.color,
@@ -69,6 +79,8 @@ export function renderShowcase(ctx: CliContext, v: ShowcaseView): string {
     ctx.c.dim(`Board: ${v.sport} snapshot ${v.snapshotId} of ${v.slateDate}${v.latest ? ' (the latest stored, not today’s)' : ''}. Grades are EV claims at the Graded price and time; Book, Price, Fair and Edge now are the market at this board (docs/model.md §3).`),
     freshnessLine(ctx, v, 'showcase'),
     table,
+    ctx.c.dim(SHOWCASE_LEGEND),
+    ...capLegendLines(v.rungs).map((l) => ctx.c.dim(`  ${l}`)),
     ...(dashes.length > 0 ? [ctx.c.dim('Edge not shown:'), ...dashes.map((d) => ctx.c.dim(d))] : []),
     tile,
   ].join('\n');

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { REFUSAL_LEGEND, REFUSAL_WORDS, refusalWord } from '../domain/refusal.js';
+import { capLegendLines, formatEvPct, markedGrade } from '../domain/model/grading.js';
 import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { localClock, localDateTime } from '../domain/time.js';
@@ -52,21 +53,26 @@ export async function slateJson(sport: string, slate: SlateRead) {
   };
 }
 
-const gradeColor = (ctx: CliContext, grade: string | null): string => {
-  if (grade === null) return ctx.c.dim('—');
-  if (grade === 'A+' || grade === 'A') return ctx.c.green(grade);
-  if (grade === 'B') return ctx.c.cyan(grade);
-  if (grade === 'F') return ctx.c.red(grade);
-  return grade;
+/** The letter, coloured, with the cap marker (`B*`) when a cap holds it below what its EV earns. */
+export const gradeColor = (ctx: CliContext, grade: string | null, capReason: string | null = null): string => {
+  const text = markedGrade(grade, capReason);
+  if (grade === null || text === null) return ctx.c.dim('—');
+  if (grade === 'A+' || grade === 'A') return ctx.c.green(text);
+  if (grade === 'B') return ctx.c.cyan(text);
+  if (grade === 'F') return ctx.c.red(text);
+  return text;
 };
 
 /** What a letter claims, in one line under every slate (docs/model.md §3). */
 export const GRADE_LEGEND = [
-  'Grade = EV of the price against the market: A+ ≥ +5%, A +2..5%, B 0..+2%, C −4..0%, F below −4%; — = no grade.',
+  'Grade = EV of the price against the market: A+ ≥ +5%, A +2..5%, B 0..+2%, C −4..0%, F below −4% (of the EV as printed); — = no grade.',
+  '  X* = a capped letter: the EV would earn more, but the market behind it cannot carry that claim (the line under each table says why).',
   'Graded = the claim: its EV at the price and book it was made on, and when (a grade is locked and never changes).',
   'Now = the best price now and its EV against the fair now, by the same rule; "gone" / "reduced" = the claimed edge no longer holds / is smaller.',
-  'Market = how the fair price was formed: N books (the other books at the line), implied (an alt line, priced from the main line),',
-  '  thin N (1-2 other books), own book. Line "alt" = an alternate line. Proj ≠ = the projection lies on the other side of the line.',
+  'Market = how the fair price was formed: N books (the other books at the line), implied (an alternate line, priced from the main line),',
+  '  thin N (1-2 other books at the line, the graded book\'s own pair counted among the N), own book (no other book at the line).',
+  '  Price = the best price now (Book); Fair = the market\'s no-vig fair price now. Line "alt" = an alternate line.',
+  '  Proj = the model\'s projection of the stat (never part of the EV); ≠ = it lies on the other side of the line.',
   '  Move = main-line change since the previous snapshot.',
   'Order = the claim as it stands now: the locked letter while its edge holds, else the letter today\'s EV earns (a gone edge never leads), then EV now.',
 ].join('\n');
@@ -78,7 +84,7 @@ export function refusalLegend(reasons: readonly (string | null)[]): string | nul
   return `No grade (—), why in Graded: ${REFUSAL_WORDS.filter((w) => present.has(w)).map((w) => `${w} = ${REFUSAL_LEGEND[w]}`).join('; ')}.`;
 }
 
-const pct = (v: number): string => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`;
+const pct = formatEvPct;
 
 /** The claim with the price and time it was made on: "+3.4% at −130 betmgm 10:05 AM"; without a grade, why in a word. */
 export function claimCell(r: Pick<GradedRowRecord, 'evPct' | 'lockedOdds' | 'lockedBook' | 'gradedAt' | 'grade' | 'refusalReason'>, zone: string): string {
@@ -102,7 +108,7 @@ export function projectionCell(r: Pick<GradedRowRecord, 'projection' | 'projecti
 const stat = (s: string): string => STATS[s as StatType]?.label ?? s;
 
 /** How the row's fair price was formed, short. */
-export function marketCell(r: Pick<GradedRowRecord, 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'outlierPrice'>): string {
+export function marketCell(r: { fairSource: string | null; consensusBooks: number | null; thinConsensus: boolean | null; outlierPrice: boolean | null }): string {
   const base =
     r.fairSource === null
       ? '-'
@@ -138,7 +144,7 @@ export function renderSlate(ctx: CliContext, sport: string, slate: SlateRead): s
       renderTable(
         ['Grade', 'Player', 'Team', 'Stat', 'Line', 'Side', 'Proj', 'Graded', 'Book', 'Price', 'Fair', 'Market', 'Now', 'Move'],
         g.rows.map((r) => [
-          gradeColor(ctx, r.grade),
+          gradeColor(ctx, r.grade, r.capReason),
           r.player,
           show(r.team),
           stat(r.statType),
@@ -156,6 +162,7 @@ export function renderSlate(ctx: CliContext, sport: string, slate: SlateRead): s
         ctx.color,
       ),
     );
+    for (const l of capLegendLines(g.rows)) lines.push(ctx.c.dim(`  ${l}`));
     if (g.hidden > 0) lines.push(ctx.c.dim(`  … ${g.hidden} more rows (--all shows every line)`));
   }
   const why = refusalLegend(slate.games.flatMap((g) => g.rows.filter((r) => r.grade === null).map((r) => r.refusalReason ?? 'no projection')));

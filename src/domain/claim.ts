@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compareGrades, type Grade } from './grades.js';
-import { GRADE_RULES, letterForEv } from './model/grading.js';
+import { GRADE_RULES, letterForEv, printedEvPct } from './model/grading.js';
 import { blendProbability } from './model/pricing.js';
 import { americanToDecimal } from './odds.js';
 import type { Side } from './sports.js';
@@ -50,9 +50,11 @@ export type EdgeNow = z.infer<typeof edgeNowSchema>;
  */
 export function edgeNow(grade: Grade | string | null, evNow: number | null): EdgeNow | null {
   if (evNow === null || (grade !== 'A+' && grade !== 'A' && grade !== 'B')) return null;
+  // Judged on the EV as printed, like the letter: "+2.0%" holds an A.
+  const ev = printedEvPct(evNow);
   const floor = GRADE_RULES.evFloor[grade];
-  if (evNow >= floor) return 'holds';
-  return evNow > 0 ? 'reduced' : 'gone';
+  if (ev >= floor) return 'holds';
+  return ev > 0 ? 'reduced' : 'gone';
 }
 
 /**

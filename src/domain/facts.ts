@@ -18,6 +18,9 @@ export interface SlateRowFact extends PropRef {
   team: string | null;
   opponent: string | null;
   grade: string | null;
+  /** The letter the EV earns uncapped, and the cap holding grade below it (null: not capped). */
+  gradeUncapped: string | null;
+  capReason: string | null;
   projection: number | null;
   book: string | null;
   bookOdds: number | null;

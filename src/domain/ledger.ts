@@ -3,6 +3,7 @@
  * settled against the box score with its closing-line value. The domain owns this shape; the
  * store's row type is checked against it (src/store/repo/ledger.ts), so the two cannot drift.
  */
+import type { CapReason } from './model/grading.js';
 import type { Side } from './sports.js';
 
 export const LEDGER_OUTCOMES = ['pending', 'hit', 'miss', 'push', 'void'] as const;
@@ -30,6 +31,9 @@ export interface LedgerEntry {
   line: number;
   side: Side;
   grade: string | null;
+  /** The letter the locked EV earns uncapped (null: not recorded), and the cap holding grade below it (null: not capped). */
+  gradeUncapped: string | null;
+  capReason: CapReason | null;
   projection: number | null;
   pWin: number | null;
   book: string | null;

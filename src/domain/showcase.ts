@@ -23,6 +23,10 @@ export interface ShowcaseRow extends PropRef {
   fairOdds: number | null;
   fairProb: number | null;
   fairSource: string | null;
+  consensusBooks: number | null;
+  thinConsensus: boolean | null;
+  gradeUncapped: string | null;
+  capReason: string | null;
   isMainLine: boolean | null;
   outlierPrice: boolean | null;
   /** The claim: the book, price and fair (probability) the grade was computed on, and when. */
@@ -72,7 +76,14 @@ export interface Rung {
   fairOdds: number | null;
   fairProb: number | null;
   fairSource: string | null;
+  /** Books behind the fair, and whether they are fewer than a full consensus (market fields, as on the slate). */
+  consensusBooks: number | null;
+  thinConsensus: boolean | null;
+  outlierPrice: boolean | null;
   grade: string | null;
+  /** The letter the EV earns uncapped, and why grade sits below it (null: not capped). */
+  gradeUncapped: string | null;
+  capReason: string | null;
   /** The price, book, fair and time the grade was computed on; null without a grade. */
   claim: Claim | null;
   /** The edge now: EV % of book_odds at fair_prob (both now); null when not plausible (see edgeNote). */
@@ -226,7 +237,12 @@ export function pickShowcase(rows: readonly ShowcaseRow[]): Showcase | null {
       fairOdds: r.fairOdds,
       fairProb: r.fairProb,
       fairSource: r.fairSource,
+      consensusBooks: r.consensusBooks,
+      thinConsensus: r.thinConsensus,
+      outlierPrice: r.outlierPrice,
       grade: r.grade,
+      gradeUncapped: r.gradeUncapped,
+      capReason: r.capReason,
       claim: claimOf(r),
       ...shownEdge(r),
     })),

@@ -64,6 +64,8 @@ export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly Slate
       line: r.line,
       side: r.side,
       grade: r.grade ?? null,
+      gradeUncapped: r.gradeUncapped ?? null,
+      capReason: r.capReason ?? null,
       projection: r.projection ?? null,
       pWin: r.pWin ?? null,
       // The price the grade was computed on (its lock's), never a later snapshot's best price.

@@ -3,7 +3,7 @@ import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { PlayerGameStat } from '../domain/entities.js';
 import { clockAt, type DataClock } from '../domain/data-clock.js';
 import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
-import { gradeProp, type GradeOutput } from '../domain/model/index.js';
+import { gradeProp, type CapReason, type GradeOutput } from '../domain/model/index.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
 import { parseStat, propLineSchema, STAT_INPUT_MAX, STATS, type StatType , statSpellings } from '../domain/stats.js';
 import { playerNameSchema } from '../domain/names.js';
@@ -232,6 +232,9 @@ export interface ScanResult {
   /** ET date the grade was computed for (history strictly before it). */
   gradedFor?: string;
   grade: Grade | null;
+  /** The letter the EV earns uncapped, and why grade sits below it (null: not capped); absent without a grade. */
+  gradeUncapped?: Grade;
+  capReason?: CapReason | null;
   flags: string[];
   refusalReason?: string;
   projection: number | null;
@@ -316,6 +319,8 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: DataClo
     status: 'graded',
     ...base,
     grade: out.grade,
+    gradeUncapped: out.gradeUncapped,
+    capReason: out.capReason,
     flags: [],
     projection: out.projection,
     pWin: out.pWin,
@@ -345,6 +350,8 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: DataClo
     line: request.line,
     side: request.direction,
     grade: out.grade,
+    gradeUncapped: out.gradeUncapped,
+    capReason: out.capReason,
     projection: out.projection,
     pWin: out.pWin,
     book: result.prices?.book ?? null,

@@ -263,7 +263,7 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       const fresh: Omit<NewGradeLock, 'snapshotId'> = out.insufficientData
         ? { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: null, projection: out.projection, pWin: null, modelOdds: null, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ refusal: out.reason }) }
         : {
-            sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: out.grade, projection: out.projection, pWin: out.pWin, modelOdds: out.modelOdds, archetype, gradedAt: now.toISOString(),
+            sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: out.grade, gradeUncapped: out.gradeUncapped, capReason: out.capReason, projection: out.projection, pWin: out.pWin, modelOdds: out.modelOdds, archetype, gradedAt: now.toISOString(),
             modelDetail: deepFreeze({ ...out.detail, evPct: out.evPct, value: out.value, takeable: out.takeable }),
             // The claim's price: the grade, p_win and ev_pct hold at this book and price only.
             lockedBook: p.book, lockedOdds: p.bookOdds, lockedFairProb: p.fairProb,
@@ -273,6 +273,8 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       const d: Record<string, unknown> = fresh.modelDetail ?? {};
       lock = {
         grade: fresh.grade ?? null,
+        gradeUncapped: fresh.gradeUncapped ?? null,
+        capReason: fresh.capReason ?? null,
         projection: fresh.projection ?? null,
         pWin: fresh.pWin ?? null,
         modelOdds: fresh.modelOdds ?? null,
@@ -309,6 +311,8 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       line: p.line,
       side: p.side,
       grade: lock.grade,
+      gradeUncapped: lock.grade === null ? null : lock.gradeUncapped,
+      capReason: lock.grade === null ? null : lock.capReason,
       insufficientData: lock.grade === null,
       refusalReason: lock.grade === null ? refusalReason : null,
       projection: lock.projection,

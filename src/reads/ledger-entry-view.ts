@@ -21,6 +21,8 @@ export function ledgerEntryView(e: LedgerEntry, status: ClvStatus | null = null)
     line: e.line,
     side: e.side,
     grade: e.grade,
+    gradeUncapped: e.gradeUncapped,
+    capReason: e.capReason,
     projection: e.projection,
     pWin: e.pWin,
     book: e.book,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { Grade } from '../domain/grades.js';
+import type { CapReason } from '../domain/model/grading.js';
 import {
   assertLegCount,
   averageCorrelation,
@@ -48,6 +49,9 @@ export interface ParlayLeg {
   game: GameRef | null;
   archetype: string | null;
   grade: Grade | null;
+  /** The letter the leg's EV earns uncapped, and the cap holding grade below it (null: not capped or no grade). */
+  gradeUncapped: Grade | null;
+  capReason: CapReason | null;
   /** Why the engine gave no grade (insufficient data, unknown or ambiguous player). */
   refusal?: string;
   candidates?: PlayerCandidate[];
@@ -83,6 +87,8 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: DataClock
       game: null,
       archetype: null,
       grade: null,
+      gradeUncapped: null,
+      capReason: null,
       refusal,
       ...(ev.status === 'ambiguous' ? { candidates: ev.candidates } : {}),
       projection: null,
@@ -100,6 +106,8 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: DataClock
     game: ev.game,
     archetype: classifyPlayer(ev.sport, ev.history)?.primary ?? null,
     grade: out.grade,
+    gradeUncapped: out.insufficientData ? null : out.gradeUncapped,
+    capReason: out.insufficientData ? null : out.capReason,
     ...(out.insufficientData ? { refusal: out.reason } : {}),
     projection: out.projection,
     bookOdds: ev.boardRow?.bookOdds ?? null,

@@ -14,7 +14,7 @@ import {
 } from '../domain/records.js';
 import { settledElsewhere, type SettledElsewhere } from '../domain/record-elsewhere.js';
 import type { Store } from '../store/db.js';
-import { settledTotals, tallyRecordRows, type RecordRowScope } from '../store/repo/ledger-record.js';
+import { cappedCounts, settledTotals, tallyRecordRows, type RecordRowScope } from '../store/repo/ledger-record.js';
 
 type Narrowing = Pick<RecordScopeInput, 'team' | 'player' | 'sport'>;
 
@@ -71,6 +71,8 @@ export function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?
   return {
     tiers: tally.tiers(),
     aggregate,
+    /** Entries of the window whose letter a cap holds below what its EV earned, per letter and reason. */
+    capped: cappedCounts(store.db, rowScope(scope), aggregate.window),
     /** Set only when the window holds no settled entry and the scope has settled entries elsewhere. */
     settledElsewhere: settledIn(aggregate.counts) === 0 ? elsewhere(store, aggregate.window, days, scope) : null,
   };

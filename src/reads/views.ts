@@ -20,6 +20,9 @@ export function gradedRowView(r: GradedRowRecord) {
     side: r.side,
     direction: r.side,
     grade: r.grade,
+    /** Market fields (never gated): the letter the EV earns uncapped, and why the grade sits below it (null: not capped). */
+    gradeUncapped: r.gradeUncapped,
+    capReason: r.capReason,
     flags: r.insufficientData ? ['insufficient_data'] : [],
     refusalReason: r.refusalReason,
     projection: r.projection,

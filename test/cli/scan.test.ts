@@ -21,6 +21,30 @@ const run = (...argv: string[]) => runCli(['--db', b.file, '--now', NOW.toISOStr
 const SGA = ['scan', '--player', 'Shai Gilgeous-Alexander', '--stat', 'points', '--line', '31.5', '--direction', 'over'];
 
 describe('propgrade scan', () => {
+  it('marks a capped letter and says why, with a legend line for every label', async () => {
+    const rows = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+    const capped = rows.find((r) => r.capReason !== null && r.grade !== null && r.isMainLine && r.commenceTime > NOW.toISOString());
+    expect(capped, 'the bundled NBA day holds a capped main-line row').toBeDefined();
+    const c = capped!;
+    const r = await run('scan', '--player', c.player, '--stat', c.statType, '--line', String(c.line), '--direction', c.side);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse((await run('--json', 'scan', '--player', c.player, '--stat', c.statType, '--line', String(c.line), '--direction', c.side)).stdout);
+    expect(j).toMatchObject({ grade: c.grade, grade_uncapped: c.gradeUncapped, cap_reason: c.capReason });
+    expect(r.stdout).toMatch(new RegExp(`│ ${c.grade!.replace('+', '\\+')}\\* +│`));
+    expect(r.stdout).toContain(`${c.grade}* = capped: the EV would earn ${c.gradeUncapped}`);
+    // The market's fair is named Fair, the nudge carries its unit, and each label has its legend line.
+    for (const label of ['Fair P(win)', 'Nudge', 'Projection', 'Overround', 'Season avg / Form (last 5)']) expect(r.stdout).toContain(`${label} =`);
+    expect(r.stdout).not.toMatch(/│ Model +│/);
+    expect(r.stdout).toMatch(/[+-]\d+\.\d pp/);
+    // The same row as a parlay leg: marked, with its legend line.
+    const leg = `${c.player}|${c.statType}|${c.line}|${c.side}`;
+    const p = await run('parlay', '--leg', leg, '--leg', 'Shai Gilgeous-Alexander|points|31.5|over');
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stdout).toMatch(new RegExp(`│ ${c.grade!.replace('+', '\\+')}\\* +│`));
+    expect(p.stdout).toContain(`${c.grade}* = capped: the EV would earn ${c.gradeUncapped}`);
+    expect(p.stdout).toContain('Grade = EV of the leg');
+  });
+
   it('the local owner sees the model fields by default', async () => {
     const j = JSON.parse((await run('--json', ...SGA)).stdout);
     expect(j.model_price_locked).toBe(false);

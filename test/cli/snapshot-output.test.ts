@@ -50,6 +50,24 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
     expect(run.stdout).toMatch(/│ new +│/);
   });
 
+  it('marks every capped letter with its legend line, on the slate and the ledger (CLI and --json)', async () => {
+    // Bryan Woo (MLB, not back-tested): +3.0% would earn A; the slate says B* and why.
+    expect(run.stdout).toMatch(/│ B\* +│ Bryan Woo +│/);
+    expect(run.stdout).toContain('B* = capped: the EV would earn A; sport or stat not back-tested');
+    expect(run.stdout).toContain('X* = a capped letter');
+    // Every marked letter in the printed tables has a legend line in the same run.
+    const marked = new Set([...run.stdout.matchAll(/│ (A\+|A|B|C|F)\* +│/g)].map((m) => m[1]));
+    expect(marked.size).toBeGreaterThan(0);
+    for (const g of marked) expect(run.stdout).toContain(`${g}* = capped: the EV would earn`);
+    const ledger = await runCli(['--db', db, 'ledger', '--limit', '1000']);
+    expect(ledger.code, ledger.stderr).toBe(0);
+    const inLedger = new Set([...ledger.stdout.matchAll(/│ (A\+|A|B|C|F)\* +│/g)].map((m) => m[1]));
+    expect(inLedger.size).toBeGreaterThan(0);
+    for (const g of inLedger) expect(ledger.stdout).toContain(`${g}* = capped: the EV would earn`);
+    const json = JSON.parse((await runCli(['--db', db, '--json', 'ledger', '--limit', '1000'])).stdout) as { entries: Array<{ grade: string; grade_uncapped: string | null; cap_reason: string | null }> };
+    expect(json.entries.some((e) => e.cap_reason !== null && e.grade_uncapped !== e.grade)).toBe(true);
+  });
+
   it('ends with the next commands to try, built from a real graded row', () => {
     // The first slate printed is MLB's (sports in their order), so the next steps name it.
     expect(run.stdout).toMatch(/Next:\n {2}npx propgrade slate mlb --all/);

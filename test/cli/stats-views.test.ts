@@ -143,7 +143,10 @@ describe('propgrade showcase', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Desk showcase — Pascal Siakam (IND) pra under, Brooklyn Nets @ Indiana Pacers');
     // The grade with the price, book and time it was made on, then the market now.
-    expect(r.stdout).toMatch(/│ 39\.5 +│ main +│ A +│ \+105 bovada 12:05 PM +│ bovada +│ \+105 +│ -101 +│ consensus +│ \+2\.8% +│/);
+    expect(r.stdout).toMatch(/│ 39\.5 +│ main +│ A +│ \+105 bovada 12:05 PM +│ bovada +│ \+105 +│ -101 +│ 4 books +│ \+2\.8% +│/);
+    // The Market column uses the slate's words, and every label has its legend line.
+    expect(r.stdout).not.toMatch(/│ (consensus|market_implied) +│/);
+    for (const label of ['Main =', 'Graded =', 'Market =', 'Edge now =']) expect(r.stdout).toContain(label);
     expect(r.stdout).toContain('Correlation tile: 0.34 (same team)');
     expect(r.stdout).not.toMatch(/kelly/i);
     const j = await json(['showcase', 'nba']);

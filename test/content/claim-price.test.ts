@@ -179,7 +179,8 @@ describe('content quotes a grade with the price it was made on (README loop, 202
         const against = side === 'over' ? (row?.projection ?? 0) < Number(line) : (row?.projection ?? 0) > Number(line);
         if (against) contradicting++;
         expect(form, `${doc.name}: ${m[0]}`).toBe(against ? 'the projection of' : 'projection');
-        if (against) expect(doc.text.slice(m.index + m[0].length)).toMatch(/^ points to the (over|under), so the grade rests on the price alone/);
+        // The projection carries the stat's own unit (never "3.0 points" on a rebounds prop).
+        if (against) expect(doc.text.slice(m.index + m[0].length)).toMatch(/^ [a-z0-9 -]+ lies on the (over|under) side, so the grade rests on the price alone/);
       }
     }
     // Jalen Brunson under 2.5 rebounds (projection 3.0) is on the board: the case is exercised.

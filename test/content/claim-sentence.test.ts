@@ -18,6 +18,8 @@ function row(extra: Partial<ClaimedRow> = {}): ClaimedRow {
     awayTeam: 'Philadelphia 76ers',
     player: 'Kelly Oubre Jr',
     playerKey: 'kelly oubre jr',
+    gradeUncapped: 'A+',
+    capReason: null,
     team: 'PHI',
     opponent: 'CLE',
     statType: 'threes',
@@ -56,10 +58,17 @@ function row(extra: Partial<ClaimedRow> = {}): ClaimedRow {
 }
 
 describe('a claim sentence', () => {
+  it('marks a capped letter and says what its EV would earn and why', () => {
+    const text = readSentence(new Brief(), 'r', row({ grade: 'B', gradeUncapped: 'A+', capReason: 'thin_consensus' }));
+    expect(text.startsWith('B* Kelly Oubre Jr (PHI) over 1.5')).toBe(true);
+    expect(text).toContain('(B* = capped: the EV would earn A+; thin consensus (fewer than 3 other books at the line))');
+    expect(readSentence(new Brief(), 'r', row()).startsWith('A+ Kelly')).toBe(true);
+  });
+
   it('quotes the lock, then the market now as now with what it does to the edge', () => {
     const brief = new Brief();
     expect(readSentence(brief, 'r', row())).toBe(
-      'A+ Kelly Oubre Jr (PHI) over 1.5 3-pointers made at -117 (betrivers), graded 10:05 AM ET against a fair price of -137 from 6 other books; projection 2.2. ' +
+      'A+ Kelly Oubre Jr (PHI) over 1.5 3-pointers made at -117 (betrivers), graded 10:05 AM ET against a fair price of -137 from 6 other books; projection 2.2 3-pointers made. ' +
         'At 12:05 PM ET the best price is -143 (draftkings) against a fair price of -126: the claimed edge is gone at that price',
     );
     const price = brief.figures.find((f) => f.key === 'r.price');
@@ -81,8 +90,9 @@ describe('a claim sentence', () => {
   });
 
   it('a projection on the other side is said to point the other way; one on the line is plain', () => {
-    expect(projectionText(new Brief(), 'r', row({ projection: 1.2, projectionAgrees: false }))).toBe('; the projection of 1.2 points to the under, so the grade rests on the price alone');
-    expect(projectionText(new Brief(), 'r', row({ side: 'under', projection: 3.0, projectionAgrees: false }))).toBe('; the projection of 3.0 points to the over, so the grade rests on the price alone');
-    expect(projectionText(new Brief(), 'r', row({ projection: 1.5, projectionAgrees: null }))).toBe('; projection 1.5');
+    expect(projectionText(new Brief(), 'r', row({ projection: 1.2, projectionAgrees: false }))).toBe('; the projection of 1.2 3-pointers made lies on the under side, so the grade rests on the price alone');
+    // The stat's own unit: a rebounds projection is never "3.0 points".
+    expect(projectionText(new Brief(), 'r', row({ statType: 'rebounds', side: 'under', projection: 3.0, projectionAgrees: false }))).toBe('; the projection of 3.0 rebounds lies on the over side, so the grade rests on the price alone');
+    expect(projectionText(new Brief(), 'r', row({ projection: 1.5, projectionAgrees: null }))).toBe('; projection 1.5 3-pointers made');
   });
 });

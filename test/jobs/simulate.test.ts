@@ -45,7 +45,8 @@ function check(entries: Entry[], raw: Map<string, Record<string, number> | 'dnp'
   const settled = inLogs.filter((e) => e.outcome !== 'pending');
   expect(settled.length / inLogs.length).toBeGreaterThanOrEqual(0.9);
   const decided = settled.filter((e) => e.outcome === 'hit' || e.outcome === 'miss' || e.outcome === 'push');
-  const sample = decided.filter((_, i) => i % 7 === 0);
+  // Every 5th decided entry (WNBA's week has fewer pre-grades since its letters came back to the market).
+  const sample = decided.filter((_, i) => i % 5 === 0);
   expect(sample.length).toBeGreaterThan(20);
   for (const e of sample) {
     const r = raw.get(`${fold(e.player)}|${e.game_date}`)!;

@@ -57,7 +57,10 @@ describe('migration 0008 backfills an old store from its snapshots', () => {
     for (let i = 0; i < after.rows.length; i++) {
       const a = after.rows[i] as Row;
       const f = fresh.rows[i] as Row;
-      expect({ ...a, ev_now_pct: null }).toEqual({ ...f, ev_now_pct: null });
+      // edge_now is banded on the EV as printed since issue 33; 0008's SQL bands the raw EV, so the two
+      // may differ only where rounding to one decimal crosses a floor (0, 2 or 5).
+      const nearFloor = typeof f.ev_now_pct === 'number' && [0, 2, 5].some((x) => Math.abs((f.ev_now_pct as number) - x) < 0.05);
+      expect({ ...a, ev_now_pct: null, ...(nearFloor ? { edge_now: null } : {}) }).toEqual({ ...f, ev_now_pct: null, ...(nearFloor ? { edge_now: null } : {}) });
       if (f.ev_now_pct === null) expect(a.ev_now_pct).toBeNull();
       else expect(a.ev_now_pct as number).toBeCloseTo(f.ev_now_pct as number, 9);
     }

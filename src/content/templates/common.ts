@@ -1,3 +1,4 @@
+import { capLegendLines, markedGrade } from '../../domain/model/grading.js';
 import { gateRate, MIN_SAMPLE } from '../../domain/record-gate.js';
 import { rowsSource, type Brief, type FigureSource } from '../document.js';
 import type { ClaimedRow, SlateRowFact } from '../../domain/facts.js';
@@ -75,8 +76,10 @@ export function projectionText(brief: Brief, key: string, r: SlateRowFact): stri
   if (r.projection === null) return '';
   const src = rowsSource('graded_rows', [r], `graded row ${r.id}`);
   const p = brief.add(`${key}.projection`, `${r.player} ${r.statType} projection`, r.projection, oneDecimal(r.projection), r.sampleSize, src);
-  if (r.projectionAgrees === false) return `; the projection of ${p} points to the ${r.side === 'over' ? 'under' : 'over'}, so the grade rests on the price alone`;
-  return `; projection ${p}`;
+  // The stat's own unit, so "3.0" is never read as points on a rebounds prop.
+  const unit = statWords(r.statType);
+  if (r.projectionAgrees === false) return `; the projection of ${p} ${unit} lies on the ${r.side === 'over' ? 'under' : 'over'} side, so the grade rests on the price alone`;
+  return `; projection ${p} ${unit}`;
 }
 
 /**
@@ -93,7 +96,9 @@ export function readSentence(brief: Brief, key: string, r: ClaimedRow): string {
   const claim = claimFigures(brief, key, r);
   const fair = claim.fair === null ? '' : ` against a fair price of ${claim.fair}${claim.books === null ? '' : ` from ${claim.books} other books`}`;
   const now = nowSentence(brief, key, r);
-  return `${r.grade} ${r.player}${team} ${r.side} ${line} ${statWords(r.statType)} at ${claim.price}, graded ${claim.time}${fair}${projectionText(brief, key, r)}${now ? `. ${now}` : ''}`;
+  // A capped letter says so and why, in the sentence that carries it.
+  const capped = capLegendLines([r])[0];
+  return `${markedGrade(r.grade, r.capReason)} ${r.player}${team} ${r.side} ${line} ${statWords(r.statType)} at ${claim.price}, graded ${claim.time}${fair}${projectionText(brief, key, r)}${capped ? ` (${capped})` : ''}${now ? `. ${now}` : ''}`;
 }
 
 /**

@@ -123,7 +123,7 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
     const src = rowsSource('graded_rows', m.sides, `the moved main line, ${m.player} ${m.statType}, both sides`);
     const from = brief.add(`${key}.previous_line`, `${m.player} ${m.statType} previous line`, m.previousLine, lineText(m.previousLine), null, src);
     const to = brief.add(`${key}.line`, `${m.player} ${m.statType} line`, m.line, lineText(m.line), null, src);
-    const toward = m.direction === null || m.projection === null ? '' : `, ${m.direction === 'away' ? 'away from' : 'toward'} the projection of ${brief.add(`${key}.projection`, `${m.player} ${m.statType} projection`, m.projection, oneDecimal(m.projection), null, src)}`;
+    const toward = m.direction === null || m.projection === null ? '' : `, ${m.direction === 'away' ? 'away from' : 'toward'} the projection of ${brief.add(`${key}.projection`, `${m.player} ${m.statType} projection`, m.projection, oneDecimal(m.projection), null, src)} ${statWords(m.statType)}`;
     // Each side's grade with the price, book and time it was graded on; the price now beside it only as now.
     const sides = m.sides.filter(hasClaimPrice).map((s) => {
       const claim = claimFigures(brief, `${key}.${s.side}`, s);

@@ -47,5 +47,5 @@ const START = '2000-01-01T00:01:00Z';
 export function earlyLetter(pricing: RowPricing, out: ReturnType<typeof gradeProp> | null): { grade: Grade; marketOnly: boolean } {
   if (out && !out.insufficientData) return { grade: out.grade, marketOnly: false };
   const evPct = 100 * (pricing.fairProb * (americanToDecimal(pricing.bookOdds) as number) - 1);
-  return { grade: gradeFor({ evPct, fairSource: pricing.fairSource, thinConsensus: pricing.thinConsensus, gradedAtOutlier: pricing.gradedAtOutlier, fitted: true }), marketOnly: true };
+  return { grade: gradeFor({ evPct, fairSource: pricing.fairSource, thinConsensus: pricing.thinConsensus, gradedAtOutlier: pricing.gradedAtOutlier, fitted: true }).grade, marketOnly: true };
 }

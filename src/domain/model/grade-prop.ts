@@ -5,7 +5,7 @@ import type { GradedSport, Side } from '../sports.js';
 import type { StatType } from '../stats.js';
 import { countDistribution, lineProbabilities, type CountDistribution, type LineProbabilities } from './distributions.js';
 import { FITTED_PARAMS } from './fitted-params.js';
-import { gradeFor, isTakeable } from './grading.js';
+import { gradeFor, isTakeable, type CapReason } from './grading.js';
 import type { FairSource } from './market.js';
 import { nudgeWeightFor, paramsFor, type Exposure, type ModelParams } from './params.js';
 import { blendProbability, conditionalWinProbability } from './pricing.js';
@@ -69,6 +69,9 @@ export interface GradeDetail {
 export type GradeOutput =
   | {
       grade: Grade;
+      /** The letter the EV earns by the bands alone; differs from grade only when capReason says why. */
+      gradeUncapped: Grade;
+      capReason: CapReason | null;
       insufficientData: false;
       projection: number;
       pWin: number;
@@ -185,10 +188,12 @@ export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS
   const nudgeWeight = prep.nudgeWeight;
   const pWin = nudgeWeight > 0 ? blendProbability(pModel, mk.fairProb, nudgeWeight) : mk.fairProb;
   const evPct = 100 * (pWin * decimal - 1);
-  const grade = gradeFor({ evPct, fairSource: mk.fairSource, thinConsensus: mk.thinConsensus, gradedAtOutlier: mk.gradedAtOutlier, fitted: sp.fitted });
+  const { grade, gradeUncapped, capReason } = gradeFor({ evPct, fairSource: mk.fairSource, thinConsensus: mk.thinConsensus, gradedAtOutlier: mk.gradedAtOutlier, fitted: sp.fitted });
 
   return {
     grade,
+    gradeUncapped,
+    capReason,
     insufficientData: false,
     projection: pr.mean,
     pWin,

@@ -244,7 +244,7 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
       if (m.probs[i] === null) continue;
       const quote = l.quotes[i] as Candidate['quote'];
       const booksum = 1 / (americanToDecimal(quote.over) as number) + 1 / (americanToDecimal(quote.under) as number);
-      pairs.push({ quote, fair: fairOverFor(l, m, quote.book, implied, dispersion), booksum });
+      pairs.push({ quote, fair: fairOverFor(l, m, quote.book, implied, dispersion, l === main), booksum });
     }
     if (pairs.length === 0) continue;
     for (const side of ['over', 'under'] as const) {
@@ -288,7 +288,7 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
  * off the market-implied ladder when the main line supports one. Null when nothing prices it.
  */
 export function fairOverForBook(lines: readonly LadderLine[], line: number, book: string, dispersion: Dispersion | null): FairOver | null {
-  const { markets, implied } = ladderMarket(lines, dispersion);
+  const { markets, main, implied } = ladderMarket(lines, dispersion);
   const at = lines.find((l) => l.line === line) ?? { line, quotes: [] };
   const m = markets.get(at) ?? lineMarket(at);
   if (m.every === null) {
@@ -297,14 +297,18 @@ export function fairOverForBook(lines: readonly LadderLine[], line: number, book
     const p = overProbability(implied.mu, dispersion, line);
     return p > 0 && p < 1 ? { pOver: p, source: 'market_implied', books: implied.books, thin: false } : null;
   }
-  return fairOverFor(at, m, book, implied, dispersion);
+  return fairOverFor(at, m, book, implied, dispersion, main !== null && at.line === main.line);
 }
 
-/** Fair P(over) for judging `book`'s pair at this line: consensus of the others, else implied, else thin, else own pair. */
-function fairOverFor(l: LadderLine, m: LineMarket, book: string, implied: { mu: number | null; books: number } | null, dispersion: Dispersion | null): FairOver {
+/**
+ * Fair P(over) for judging `book`'s pair at this line: consensus of the others, else implied (alt
+ * rungs only: the main line is what the ladder is solved from, so read there it is the main line's
+ * own all-books consensus, i.e. a thin consensus, and is named so), else thin, else own pair.
+ */
+function fairOverFor(l: LadderLine, m: LineMarket, book: string, implied: { mu: number | null; books: number } | null, dispersion: Dispersion | null, isMain: boolean): FairOver {
   const others = othersConsensus(l, m, book);
   if (others && others.books >= MARKET_RULES.minConsensusBooks) return { pOver: others.pOver, source: 'consensus', books: others.books, thin: false };
-  if (implied !== null && implied.mu !== null && dispersion) {
+  if (!isMain && implied !== null && implied.mu !== null && dispersion) {
     m.implied ??= overProbability(implied.mu, dispersion, l.line);
     const p = m.implied;
     if (p > 0 && p < 1) return { pOver: p, source: 'market_implied', books: implied.books, thin: false };

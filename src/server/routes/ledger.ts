@@ -90,6 +90,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
         return {
           tiers: record.tiers,
           aggregate: record.aggregate,
+          capped: record.capped,
           settledElsewhere: record.settledElsewhere,
           total: entries.length < query.limit ? entries.length : countLedger(deps.store.db, filter),
           count: entries.length,

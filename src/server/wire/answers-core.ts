@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { closeLeadBandSchema } from '../../domain/close-lead.js';
 import { gradeSchema } from '../../domain/grades.js';
+import { capReasonSchema } from '../../domain/model/grading.js';
 import { RELATIONSHIPS } from '../../domain/parlay.js';
 import { gradedSportSchema, sideSchema, sportSchema } from '../../domain/sports.js';
 import { statTypeSchema } from '../../domain/stats.js';
@@ -190,6 +191,9 @@ export const modelRecordSchema = wireSchema(
       clv: z.object({ beat: int(), faded: int(), flat: int() }),
       units: unitsSchema,
     }),
+    capped: z
+      .array(z.object({ grade: gradeSchema, grade_uncapped: gradeSchema.nullable(), cap_reason: capReasonSchema, n: int() }))
+      .describe("the window's entries whose letter a cap holds below what its EV earned, per letter, uncapped letter and reason"),
     settled_elsewhere: settledElsewhere,
     total: int(),
     count: int(),
@@ -214,6 +218,8 @@ const scanFields = {
   game: gameRef.nullable().optional(),
   graded_for: wireDate().optional(),
   grade: gradeSchema.nullable(),
+  grade_uncapped: gradeSchema.optional().describe('the letter the EV earns by the bands alone (graded reads only)'),
+  cap_reason: capReasonSchema.nullable().optional().describe('why grade sits below grade_uncapped; null when not capped'),
   flags: z.array(z.string()),
   refusal_reason: z.string().optional(),
   projection: num(),
@@ -277,6 +283,8 @@ const parlayLeg = z.object({
   game: gameRef.nullable(),
   archetype: z.string().nullable(),
   grade: gradeSchema.nullable(),
+  grade_uncapped: gradeSchema.nullable().describe('the letter the leg\'s EV earns uncapped (null: no grade)'),
+  cap_reason: capReasonSchema.nullable().describe('why grade sits below grade_uncapped; null when not capped'),
   refusal: z.string().optional(),
   candidates: z.array(candidate).optional(),
   projection: num(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { closeLeadBandSchema } from '../../domain/close-lead.js';
 import { gradeSchema } from '../../domain/grades.js';
+import { capReasonSchema } from '../../domain/model/grading.js';
 import { noCloseReasonSchema } from '../../domain/settlement.js';
 import { gradedSportSchema, sideSchema } from '../../domain/sports.js';
 import { statTypeSchema } from '../../domain/stats.js';
@@ -45,6 +46,8 @@ const gradedRowFields = {
   side: sideSchema,
   direction: sideSchema,
   grade: gradeSchema.nullable().describe('null: refused (see refusal_reason)'),
+  grade_uncapped: gradeSchema.nullable().describe('the letter the EV earns by the bands alone; differs from grade only when cap_reason says why (null: refused, or a grade stored before caps were recorded)'),
+  cap_reason: capReasonSchema.nullable().describe('why grade sits below grade_uncapped; null when the letter is not capped'),
   flags: z.array(z.enum(['insufficient_data'])),
   refusal_reason: z.string().nullable(),
   projection: num(),
@@ -132,6 +135,8 @@ const ledgerEntryFields = {
   line: z.number(),
   side: sideSchema,
   grade: gradeSchema.nullable(),
+  grade_uncapped: gradeSchema.nullable().describe('the letter the locked EV earns uncapped (null: not recorded)'),
+  cap_reason: capReasonSchema.nullable().describe('why grade sits below grade_uncapped; null when not capped'),
   projection: num(),
   p_win: num(),
   book: z.string().nullable(),

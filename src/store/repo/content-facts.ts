@@ -59,6 +59,8 @@ function slateOf(store: Store, sport: string, date: string): SlateFact | null {
         line: r.line,
         side: r.side,
         grade: r.grade,
+        gradeUncapped: r.gradeUncapped,
+        capReason: r.capReason,
         projection: r.projection,
         book: r.book,
         bookOdds: r.bookOdds,

@@ -1,3 +1,5 @@
+import type { Grade } from '../../domain/grades.js';
+import type { CapReason } from '../../domain/model/grading.js';
 import { TIER_GRADES, type OutcomeCode, type RecordTally } from '../../domain/records.js';
 import type { Db } from '../db.js';
 import { clientOf, prepared } from './_raw.js';
@@ -105,4 +107,24 @@ export function settledTotals(db: Db, scope: RecordRowScope): SettledTotals | nu
   if (settled === 0 || latestGameDate === null) return null;
   const latestSettledAt = prepared(client, `select max("settled_at") from "ledger_entries" where (${where.join(' and ')} and "game_date" = ?)`).pluck().get(...args, latestGameDate) as string | null;
   return { settled, latestGameDate, latestSettledAt };
+}
+
+/** Capped public entries of the window and scope, per letter, uncapped letter and cap reason (the record counts them with their reason). */
+export interface CappedCount {
+  grade: Grade;
+  gradeUncapped: Grade | null;
+  capReason: CapReason;
+  n: number;
+}
+
+export function cappedCounts(db: Db, scope: RecordRowScope, window: { from: string; to: string }): CappedCount[] {
+  const { where, args } = scopeWhere(scope);
+  where.push('"game_date" >= ?', '"game_date" <= ?', '"cap_reason" is not null', '"grade" is not null');
+  const rows = prepared(
+    clientOf(db),
+    `select "grade", "grade_uncapped", "cap_reason", count(*) from "ledger_entries" where (${where.join(' and ')}) group by "grade", "grade_uncapped", "cap_reason" order by "grade", "grade_uncapped", "cap_reason"`,
+  )
+    .raw(true)
+    .all(...args, window.from, window.to) as Array<[Grade, Grade | null, CapReason, number]>;
+  return rows.map(([grade, gradeUncapped, capReason, n]) => ({ grade, gradeUncapped, capReason, n }));
 }

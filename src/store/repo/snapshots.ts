@@ -128,7 +128,7 @@ export const lockKey = propKeyOf;
  * JSON text of its value (`->`, the literal as stored) parsed here: what parsing the whole detail
  * would give for that key (undefined where the key is absent).
  */
-export interface LockedGrade extends Pick<GradeLock, 'grade' | 'projection' | 'pWin' | 'modelOdds' | 'gradedAt' | 'archetype' | 'lockedBook' | 'lockedOdds' | 'lockedFairProb'> {
+export interface LockedGrade extends Pick<GradeLock, 'grade' | 'gradeUncapped' | 'capReason' | 'projection' | 'pWin' | 'modelOdds' | 'gradedAt' | 'archetype' | 'lockedBook' | 'lockedOdds' | 'lockedFairProb'> {
   modelDetail: JsonText | null;
   detail: { evPct: unknown; value: unknown; takeable: unknown; refusal: unknown; nudgeWeight: unknown; pModel: unknown; fairSource: unknown };
 }
@@ -146,16 +146,18 @@ export function lockedGrades(db: Db, eventIds: readonly string[]): Map<string, L
       client,
       `select "event_id", "player_key", "stat_type", "line", "side", "grade", "projection", "p_win", "model_odds", "graded_at", "archetype", "model_detail", ` +
         `"model_detail" -> '$.evPct', "model_detail" -> '$.value', "model_detail" -> '$.takeable', "model_detail" -> '$.refusal', ` +
-        `"model_detail" -> '$.nudgeWeight', "model_detail" -> '$.pModel', "model_detail" -> '$.fairSource', "locked_book", "locked_odds", "locked_fair_prob" ` +
+        `"model_detail" -> '$.nudgeWeight', "model_detail" -> '$.pModel', "model_detail" -> '$.fairSource', "locked_book", "locked_odds", "locked_fair_prob", "grade_uncapped", "cap_reason" ` +
         `from "grade_locks" where "event_id" in (${ids.map(() => '?').join(', ')})`,
     ).raw(true);
     for (const r of stmt.iterate(...ids) as IterableIterator<unknown[]>) {
-      const [eventId, playerKey, statType, line, side, grade, projection, pWin, modelOdds, gradedAt, archetype, detail, evPct, value, takeable, refusal, nudgeWeight, pModel, fairSource, lockedBook, lockedOdds, lockedFairProb] = r as [
+      const [eventId, playerKey, statType, line, side, grade, projection, pWin, modelOdds, gradedAt, archetype, detail, evPct, value, takeable, refusal, nudgeWeight, pModel, fairSource, lockedBook, lockedOdds, lockedFairProb, gradeUncapped, capReason] = r as [
         string, string, string, number, string, string | null, number | null, number | null, number | null, string, string | null, string | null, string | null, string | null, string | null, string | null,
-        string | null, string | null, string | null, string | null, number | null, number | null,
+        string | null, string | null, string | null, string | null, number | null, number | null, string | null, GradeLock['capReason'],
       ];
       out.set(lockKey(eventId, playerKey, statType, line, side), {
         grade,
+        gradeUncapped,
+        capReason,
         projection,
         pWin,
         modelOdds,

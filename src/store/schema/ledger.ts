@@ -26,6 +26,9 @@ export const ledgerEntries = sqliteTable(
     line: real('line').notNull(),
     side: text('side', { enum: ['over', 'under'] }).notNull(),
     grade: text('grade'),
+    /** The letter the locked EV earns uncapped, and the cap holding grade below it (null: not capped). */
+    gradeUncapped: text('grade_uncapped'),
+    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
     projection: real('projection'),
     pWin: real('p_win'),
     book: text('book'),

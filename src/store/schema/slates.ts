@@ -41,6 +41,10 @@ export const gradedRows = sqliteTable(
     line: real('line').notNull(),
     side: text('side', { enum: ['over', 'under'] }).notNull(),
     grade: text('grade'),
+    /** The letter the EV earns by the bands alone; differs from grade only when cap_reason says why (null: not recorded). */
+    gradeUncapped: text('grade_uncapped'),
+    /** The cap holding grade below grade_uncapped, or null when the letter is not capped. */
+    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
     insufficientData: integer('insufficient_data', { mode: 'boolean' }).notNull(),
     refusalReason: text('refusal_reason'),
     projection: real('projection'),
@@ -111,6 +115,8 @@ export const gradeLocks = sqliteTable(
     line: real('line').notNull(),
     side: text('side', { enum: ['over', 'under'] }).notNull(),
     grade: text('grade'),
+    gradeUncapped: text('grade_uncapped'),
+    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
     projection: real('projection'),
     pWin: real('p_win'),
     modelOdds: real('model_odds'),

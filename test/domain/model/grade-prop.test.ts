@@ -88,6 +88,10 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
     expect(at(115, 0.5, { fairSource: 'market_implied' }).grade).toBe('B');
     expect(at(115, 0.5, { gradedAtOutlier: true }).grade).toBe('C');
     expect(at(115, 0.5, { fairSource: 'book' }).grade).toBe('C');
+    // A capped row says what its EV would earn and why it does not.
+    expect(at(115, 0.5, { thinConsensus: true })).toMatchObject({ grade: 'B', gradeUncapped: 'A+', capReason: 'thin_consensus' });
+    expect(at(115, 0.5, { fairSource: 'market_implied' })).toMatchObject({ gradeUncapped: 'A+', capReason: 'alternate_rung' });
+    expect(at(115, 0.5)).toMatchObject({ grade: 'A+', gradeUncapped: 'A+', capReason: null });
   });
 
   it('no market at the line is a refusal: a grade is a claim about a price', () => {
@@ -153,9 +157,9 @@ describe('gradeProp on real NBA history (Herbert Jones, fixture game logs)', () 
     // MLB's numbers are fitted, but its back-test did not support lifting the cap (docs/model.md): not `fitted`.
     expect(parsed.stats['mlb:strikeouts']).toMatchObject({ exposure: 'batters_faced', fitted: false });
     expect(parsed.fitBefore).toBe('2025-10-21');
-    // The NBA training fit gave no market a nudge that beat the consensus by two standard errors; the
-    // WNBA one gave rebounds full weight (docs/model.md §6, WNBA).
-    expect(parsed.nudgeWeights).toEqual({ 'wnba:rebounds': 1 });
+    // No model term has passed the held-out gate (docs/model.md §3): every market is priced by the
+    // market alone. WNBA rebounds, the one training-fit candidate, failed it and went back to weight 0.
+    expect(parsed.nudgeWeights).toEqual({});
     for (const k of Object.keys(parsed.stats).filter((x) => x.startsWith('wnba:'))) expect(parsed.stats[k]?.lookbackDays).toBe(365);
     expect(parsed.marketDispersionScale).toBe(0.9);
   });

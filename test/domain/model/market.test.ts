@@ -23,6 +23,23 @@ const MAIN: LadderLine = {
 const POINTS = marketDispersionFor(FITTED_PARAMS, 'nba', 'points');
 
 describe('consensus fair probability', () => {
+  it('never names a main line "implied": with three books, each is judged by a thin consensus of all three', () => {
+    // A three-book main line (the WNBA morning market): the others are two (thin), and the implied
+    // ladder is solved from this very line, so the fair is the all-books consensus and says so.
+    const three: LadderLine = { line: 26.5, quotes: MAIN.quotes.slice(0, 3) };
+    const alt: LadderLine = { line: 24.5, quotes: [{ book: 'betmgm', over: -150, under: 120 }] };
+    const rows = priceLadder([three, alt], POINTS);
+    const main = rows.filter((x) => x.isMainLine);
+    expect(main.length).toBe(2);
+    for (const row of main) {
+      expect(row).toMatchObject({ fairSource: 'consensus', thinConsensus: true, consensusBooks: 3 });
+      const all = consensusOver(three.quotes)?.pOver as number;
+      expect(row.fairProb).toBeCloseTo(row.side === 'over' ? all : 1 - all, 12);
+    }
+    // The alt rung is still priced from the main line.
+    expect(rows.filter((x) => !x.isMainLine).every((x) => x.fairSource === 'market_implied')).toBe(true);
+  });
+
   it('is the mean multiplicative no-vig P(over) of the books quoting both sides, leaving the graded book out', () => {
     const all = consensusOver(MAIN.quotes);
     expect(all?.books).toBe(6);

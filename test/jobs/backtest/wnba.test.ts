@@ -41,10 +41,11 @@ describe.skipIf(!available)('WNBA back-test (real responses and box scores)', ()
     expect(Object.keys(report).sort()).toEqual(['calibration', 'calibrationSlope', 'clv', 'counts', 'fit', 'logLoss', 'params', 'perTier', 'rows', 'rules', 'sampleSize', 'window'].sort());
     expect(report.window).toEqual({ from: '2024-01-01', to: '2024-08-20', fitBefore: '2024-01-01', inSample: false });
     const main = report.perTier.mainLines;
-    expect([main['A+']?.n, main.A?.n, main.B?.n, main.C?.n, main.F?.n]).toEqual([62, 20, 135, 329, 1476]);
-    expect(report.clv.wnba?.n).toBe(74);
+    // The market alone (the rebounds nudge failed the held-out gate, docs/model.md §3): the tiers after.
+    expect([main['A+']?.n, main.A?.n, main.B?.n, main.C?.n, main.F?.n]).toEqual([3, 8, 32, 371, 1608]);
+    expect(report.clv.wnba?.n).toBe(10);
     // On the grade's own yardstick (the pre-tip market at the graded line, the graded book left out).
-    expect(report.clv.wnba?.beat).toBe(32);
+    expect(report.clv.wnba?.beat).toBe(7);
 
     const games = new Map((parse(fs.readFileSync(GAMES), { columns: true }) as Array<Record<string, string>>).map((g) => [g['game_id'], g['date']]));
     const box = parse(fs.readFileSync(BOX), { columns: true }) as Array<Record<string, string>>;
