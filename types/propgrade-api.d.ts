@@ -145,7 +145,7 @@ export interface paths {
         };
         /**
          * Public model record: entries and the 30-day aggregate
-         * @description Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
+         * @description Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
          *
          *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
          */
@@ -675,7 +675,7 @@ export interface paths {
         };
         /**
          * Live tracking of today’s ledger and slate props (labelled tracking; never changes a grade)
-         * @description Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED; docs/live.md), closest to hitting first. Box scores are cached 90 s. date must lie within 7 days before to 1 day after the server's data date (ET), else 400.
+         * @description Per player and stat with a public ledger entry or a slate-card row on the ET date: the locked line and side, the real current value from the live box score and a tracking state while the game runs (HIT, ON PACE, NEEDS N, HOLDS, LINE PASSED), a final one once it is over (HIT, MISS, PUSH, VOID: the ledger outcome once settled, else the final box score by the settlement rule; docs/live.md), with a count per state, closest to hitting first. Box scores are cached 90 s. date must lie within 7 days before to 1 day after the server's data date (ET), else 400.
          *
          *     Public: the same answer for everyone.
          *
@@ -1202,6 +1202,12 @@ export interface components {
             closing_price: number | null;
             closing_fair_prob: number | null;
             closing_fair_source: ("consensus" | "market_implied" | "book") | null;
+            /** @description when the close was captured */
+            closing_captured_at: string | null;
+            /** @description minutes from the close's capture to the game's start; null without a close */
+            close_lead_minutes: number | null;
+            /** @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h */
+            close_lead_band: ("within_30m" | "30m_to_3h" | "over_3h") | null;
             /** @description own_book_devig: a close stored before the one-yardstick change, never in a beat-close rate */
             close_method: ("one_yardstick" | "own_book_devig") | null;
             clv: number | null;
@@ -1429,7 +1435,7 @@ export interface components {
                     n: number;
                     mean_ev_pct: number | null;
                 };
-                /** @description share of the tier's closes (one yardstick) that the locked price beat */
+                /** @description share of the tier's closes (one yardstick) that the locked price beat, whatever their lead time */
                 beat_close: {
                     n: number;
                     successes: number;
@@ -1442,6 +1448,24 @@ export interface components {
                     state: "ok" | "building";
                     label: string;
                 };
+                /** @description the beat-close verdicts by how long before the start the close was taken, nearest the start first */
+                beat_close_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
                 clv: {
                     beat: number;
                     faded: number;
@@ -1508,6 +1532,24 @@ export interface components {
                     state: "ok" | "building";
                     label: string;
                 };
+                /** @description the beat-close verdicts by how long before the start the close was taken, nearest the start first */
+                beat_close_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
                 clv: {
                     beat: number;
                     faded: number;
@@ -2298,6 +2340,11 @@ export interface components {
                 box_score: "ok" | "not_started" | "unavailable";
             }[];
             count: number;
+            /** @description Rows per state in state order (HIT, ON PACE, NEEDS, HOLDS, LINE PASSED, PUSH, MISS, VOID, then null: no state) */
+            state_counts: {
+                state: string | null;
+                count: number;
+            }[];
             rows: {
                 player: string;
                 team: string | null;
@@ -2310,10 +2357,15 @@ export interface components {
                 /** @enum {string} */
                 source: "ledger" | "slate";
                 outcome: string | null;
+                /**
+                 * @description tracking: the game so far; final: the final box score's outcome by the settlement rule, not yet in the ledger; settled: the ledger's outcome
+                 * @enum {string}
+                 */
+                phase: "tracking" | "final" | "settled";
                 game_id: string | null;
                 game_status: ("scheduled" | "in_progress" | "final" | "postponed" | "suspended" | "canceled" | "unknown") | null;
                 current: number | null;
-                /** @description HIT, ON PACE, NEEDS, HOLDS, LINE PASSED (docs/live.md); null without a current value */
+                /** @description While the game runs: HIT, ON PACE, NEEDS, HOLDS, LINE PASSED; once final: HIT, MISS, PUSH, VOID (docs/live.md); null without a value */
                 state: string | null;
                 label: string | null;
                 needs: number | null;
@@ -2867,7 +2919,8 @@ export interface components {
                         status: string;
                         chip: string | null;
                     } | null;
-                    games: number;
+                    /** @description stored played games for the team this season; null where the store cannot say (no line stored, or MLB: starting pitchers only) */
+                    games: number | null;
                     minutes_avg: number | null;
                 }[];
             }[];
@@ -3456,6 +3509,7 @@ export interface operations {
         parameters: {
             query?: {
                 date?: string;
+                /** @description team code; one two leagues share (NY: Knicks and Liberty) needs sport */
                 team?: string;
                 player?: string;
                 sport?: "mlb" | "nba" | "wnba" | "soccer";

@@ -21,6 +21,16 @@
  * close, so every digest of those tables and of the outputs that print them changed; scan, parlay,
  * ticker, closing_prices, ticker_events, player_game_stats, snapshots and kv_cache did not.
  *
+ * Regenerated once more on purpose, for issue 33 (one letter, one truth, in every sport), after the
+ * issue's branches were merged: graded rows, locks and ledger entries gained the uncapped letter and
+ * the cap's reason, and closes their lead time (closing_prices, ledger_entries); WNBA rebounds went
+ * back to the market and the printed EV decides its band (graded_rows, grade_locks and everything
+ * that prints a letter); the slate orders by the claim as it stands and says why a row has no grade;
+ * the record and ledger split beat-close by lead band, the ledger has a Sport column (and `--team NY`
+ * needs `--sport`), settle counts games (pipeline_runs details), `snapshot` prints a Next line per
+ * sport, and kv_cache remembers the replay folder a store was made from. ticker, ticker_events,
+ * player_game_stats and snapshots did not change.
+ *
  * To see what changed on a failure: OUTPUTS_DUMP=/some/dir writes each part to a file, and
  * OUTPUTS_PRINT=/some/file.json the digests.
  */
@@ -36,46 +46,46 @@ import { runCli } from '../helpers/cli.js';
 const TABLES = ['graded_rows', 'grade_locks', 'ledger_entries', 'closing_prices', 'ticker_events', 'player_game_stats', 'snapshots', 'pipeline_runs', 'kv_cache'] as const;
 
 const EXPECTED: Record<string, string> = {
-  'cli snapshot 15:05 --json': 'a40d3f593d16426f2ba3b9be27341c1a8c2c882af6c75819e69948849f26c1da',
-  'cli snapshot 17:05': '8947c43dec94226d90cc12c5806d3796ca73e9adddcab5631476beb3c7379cd0',
-  'cli slate': '86d1b0061f42aee0082a74f051c74462b0ac6b3b527f50c248e9cfe047437dd0',
-  'cli slate --json': '1a22037e0b1746a57c3b0baac5f7e58ad6f8d61b16a4efec6aba768ef6206e2c',
-  'cli slate --all --json': '2e2e67aeb642a5a80d990f6ba50c874ad2ce733d838e9a4dd24b87fe646b2755',
-  'cli scan --json': '2e66d7332c89aa48711f734bbca7fe3757c85e1c1f62d46e86ffc53d6a689a52',
-  'cli parlay --json': 'f2a4c4d96fcbcf012788ae3624d68326c5c0f0fad479c8f17afe7342e8967163',
+  'cli snapshot 15:05 --json': 'b66b7fc504bea3059da032a2673fa0f78f7748639d88a3ff033eb02e9593e91d',
+  'cli snapshot 17:05': '5ff48b68faafc3b2b427a5fa7aa51dc18eb4f98d3c668f383ab9fb7760441bfb',
+  'cli slate': 'af2c5bf9d7599109120b4686ff5e87240a6a93c2e9ff808c07f521463f2d89eb',
+  'cli slate --json': '3558272e0c24b897c40e713c4e6b0e2a9e102f4eff69a30b7df4d02760868d88',
+  'cli slate --all --json': '900a91e8765d53198678ce7368885072650b0613c6d6faaa81bb7bd76c94a33d',
+  'cli scan --json': '9828896c8d53c77a6120126eeaca9f0c549cabf97a98369b71a9258a91c2b881',
+  'cli parlay --json': '59638dfa16dc7775c08fbd09f1c19b19e5654432a8e2d8fd7134d9c10da116ef',
   'cli ticker --json': 'cef570521a5626477d7da6d2016d4a9e259f3a8747c3d447508d092b5b6a3808',
-  'api presettle free': '66c6628ff18d02dec732e8a6cb920edcc934c06c1bef2ea267354ecd8394adad',
-  'api presettle analyst': '741b23370390f7ffc42151d8532c7709273f779a07b8f0e6f3e3dfc5e35e2059',
-  'api presettle desk': '359b5350c12783f44cd97d3032b5a1157e0aefd84d16184dfb3fa6a38253fc35',
-  'cli settle': 'c189f588674f01469f3a50160b36d00b7a910a8f850ee9fa0d6f42938c6c29c4',
-  'cli record': '08b15d9e872c88292ad49c0fabaf8c493ed6379da85a4cd90749f40bbcbf5fcd',
-  'cli record --json': '017c9838f59898164247ac2e0a3c10aebfb2ffd2b51528bb67146f4766ad7376',
-  'cli record --team NY --json': 'fc1172b23fb3bd148fb084127446e4d191a2a8e93dff78abd0619e8c718504b1',
-  'cli ledger --json': '4b705eb9e306ae24d8f7480fc0f6b05922fbc375b370e94180a058a32fdc059f',
-  'cli ledger --team NY': '1ccb798159f38f6a194c8bd1d8a451963dc0dae861dba2a0c15b2bf52bc2f971',
-  'table loop graded_rows': '324a7020682aa9f74974d3cce6cfe0c83e3d15fff24bea802b3fe72c01c69795',
-  'table loop grade_locks': 'f473f3bd57f5a6e07588d92e2a30df9efa46b891b9dcb7a57288370ad344dc0c',
-  'table loop ledger_entries': '4386a63918a5ee4a8dd2a9d26a50e5647c21c9ac8f101c427cc72633f606ba95',
-  'table loop closing_prices': '70a10949a286c6647fbc30202feece95f63acc4bb7abc9edacd795cfc20b8df4',
+  'api presettle free': '714a73d59def0ab4fcdd81ac45c4c5ebadfbcf33660bef1e8cdccdc671a95d33',
+  'api presettle analyst': '017c731676d121262d33f2c2738cc186a75d2efd501b7048715d54d94ebf4cb8',
+  'api presettle desk': 'c6f37f3f0cbd6dd5c33c24f7b54a60bbe27e92c183bc80a184f1cddbc841ec79',
+  'cli settle': 'c51e1f48f80075752c7f65475a27331f0e7fa2d36be1c53c03053cf971271b9b',
+  'cli record': 'aa2c79d40f79e48ccf3cae0c6a1f89d7d744b1075c8e3e9ca31bd96e4f1f724d',
+  'cli record --json': '8299bdf81217061831deaa838eb982ecf049871e1aedec1a68cf172448e2a151',
+  'cli record --team NY --json': '472e9e1b091630228617e07db240d719f4330d6338e1d9868f0b0560a7b9a0f9',
+  'cli ledger --json': 'e65c120e8e1eb30b8eb188a152dd669011887ef75c693970c958281ecf123391',
+  'cli ledger --team NY': '77067b47612bb20fb11116c5e5535da65794e01c141c8e80b001fcf18a0e6f6c',
+  'table loop graded_rows': 'e07c685a5669260fb587cfc074a1a1b5f3e02fb90a46643dd96a4b4fe38ffa1b',
+  'table loop grade_locks': '040cf6662e793f82a87b129dee7f494931449caba6398f8a058e0ae1975943a1',
+  'table loop ledger_entries': '40fba7ecf607c99ba362af6b1e64cb23afba1244e6e3c646e22f707b75eb1623',
+  'table loop closing_prices': '9dd0b5b41b5bdbdce4940c238b0b87daef340b67d9fa87455ca34434d3bbe66c',
   'table loop ticker_events': '3a22e64e2a51efc6e11f9cd2cc0c763cb08970646b0c3591d3678227d0648b5a',
   'table loop player_game_stats': 'db9ea22aabeea438ad78253fb3af6fd0a805d1408b34d0ea7e4b20d245614f50',
   'table loop snapshots': 'ea1684019911a77d3cd17e96d2925e9321340c9702fefb88e7c434eb5625e51a',
-  'table loop pipeline_runs': 'fbcfdd4da9d1f96e8df6fe93d24ef16a1597edc3c95e188847ceddd25ac96df0',
-  'table loop kv_cache': 'd7345404ca538e39b605b8d17213f0563e9621ffd7443ea6c94a5e9a3c95b88a',
-  'cli all fresh --json': '46844d83a795eca48a15493b99171fe17fff614d7a1c210ed19ea4dc9df1c075',
-  'cli all warm': '491d3d992f49f2db8a27ca634ea55f99545e75d2c11bb8ecf2373cdab0a0efe6',
-  'table all graded_rows': 'dfe70bacbe9e6254646ffcadcda0145a27b48b95ca0f05513613c16d88fb3054',
-  'table all grade_locks': '25a2897e53921a80c20251f97fa81875521cd086306f3bec6bcacd405c826a0b',
-  'table all ledger_entries': '26025c16417e89ad7df2cb38b6a3970c5c488f6829fcdd9267a0fce6035f8bf5',
-  'table all closing_prices': '869f970e29bbf4295b7c7c0f01554b2ccb74a07296c4fb1c42ec2dfed018fbe4',
+  'table loop pipeline_runs': 'f63c75c994785eb4e8d5fd4ff2a924bd68f0e5eb91c80fd1df42ed676c4af0c7',
+  'table loop kv_cache': '2e72644c22582c7a23d939115e71f99b79c2e8a4a7b791a31db9d95c965dc8fb',
+  'cli all fresh --json': 'c34a9767a99e07ecad2fa84d18f04030fbc713c05085b5765951b431629ad5d5',
+  'cli all warm': '22e4a37f2efa09d5e7c68a12efba741f1c4c44b00187b048e761bcc9dcd9aad9',
+  'table all graded_rows': '58e7e0262d43783decb6a67c5d5a772127190ed59fe49b40c6c19193c5ebea52',
+  'table all grade_locks': '985c3960edbd54310aec15becff5d10c2516894021435cf51eef9dafcf471dda',
+  'table all ledger_entries': 'f0d086d0d9baece9d4f32af8401ced3b306ac7c33af1a93f7f03c906fca57de8',
+  'table all closing_prices': '1a25e2b95b798f1f2fe98e4c8f8639c3a413073bd8d00ae9a3231b7d936a8229',
   'table all ticker_events': '2ce5a944a6ecb71c21c4a0aa7d265c98c74cd83492293514da04ba3561242152',
   'table all player_game_stats': '71419fe22e6cdb49733c569ca985066e5cb9b6b6c13315ade64e50d19630075f',
   'table all snapshots': '2b5fc65e861fe865072c37ddf9195b766ef3e15a97966c53807d518675c10f4a',
-  'table all pipeline_runs': 'ec25065cb9013572302755374b64038ad0d23eddf73f840989b19db3fdb4bb60',
-  'table all kv_cache': '07a97057757d3f6b8bbee21a7edb07c48f16587dddb22869283aa9ee145c527b',
-  'api all free': 'e21e1c17d3613caa31260b95961d83ae3a3230c104efe48f6161a95a992a6ea8',
-  'api all analyst': '48f68f22c9e4b6c288c821ef66ac4e40df9fee1029d750c0432be9a6ac34beed',
-  'api all desk': '21588a6bf539478d73e392a8f06fbd4f1518587b0a29ba3cd8e077465afee5b0',
+  'table all pipeline_runs': '634a9d41d2be70a1eccc16ef5510fa8ef99e84f92a89873f939345aeb42326b4',
+  'table all kv_cache': '6e25edc70989aef9f7fdd033fb1bc7ff2fb56bf88664028315862a51f14f2f93',
+  'api all free': 'a7be43150b72627a598a0b7a008e2c784905fb0a414b9cbc73dcfe2b1ecfde06',
+  'api all analyst': '0bcc9ec79226d91dea8df39cad8f78501e9c62f344b2c974e9ce582caba452f6',
+  'api all desk': '56d04cec84e50bfb723ce46ae25675f8620dc0b427286efce9642e8de06de001',
 };
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');

@@ -68,7 +68,8 @@ describe('load: one upstream call per TTL under 200 concurrent requests', () => 
     upstream = await startUpstream();
     const t = tempStore();
     cleanup = t.cleanup;
-    deps = { store: t.store, config: loadConfig({ FUTURES_ENABLED: '1', ODDS_API_KEY: 'load-test-key' }), now: () => clock, wallNow: () => clock, runSnapshots: async () => [], limits: DEFAULT_LIMITS, limiter: createRateLimiter() };
+    // The per-caller upstream budget would refuse most of the 200 (test/security/upstream-rationing.test.ts holds it).
+    deps = { store: t.store, config: loadConfig({ FUTURES_ENABLED: '1', ODDS_API_KEY: 'load-test-key' }), now: () => clock, wallNow: () => clock, runSnapshots: async () => [], limits: { ...DEFAULT_LIMITS, upstreamPerWindow: 100_000 }, limiter: createRateLimiter() };
     const live = createLiveTransport({ ...CONTEXT_LIVE, concurrencyPerHost: 8 });
     const transport = rewriting(live, upstream.base);
     const providers: ContextProviders = { source: 'live', keyless: transport, odds: transport, oddsApiKey: 'load-test-key', oddsBase: upstream.base, close: () => live.close() };

@@ -25,7 +25,7 @@ function samples(text: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/.exec(line);
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (-?[0-9.e+-]+|NaN|Nan|\+Inf|-Inf)$/.exec(line);
     if (!m) throw new Error(`not a Prometheus sample line: ${line}`);
     out.set(m[1]!, Number(m[2]));
   }
