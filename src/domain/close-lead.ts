@@ -117,10 +117,10 @@ export function beatCloseByLead(closes: Iterable<{ verdict: string | null; leadM
   return t.result();
 }
 
-/** A band's table cell: "85.0% (n=40) [70.9–92.9]" at n >= 20, "12 of 20 needed" below, "-" with no close in the band. */
+/** A band's table cell: "85.0% (n=40) [70.9–92.9]" at n >= 20, "record building: 12 of 20 needed" below (the record's one wording), "-" with no close in the band. */
 export function beatCloseCell(b: BeatCloseBand): string {
   if (b.n === 0) return '-';
-  if (b.pct === null) return `${b.n} of ${MIN_SAMPLE} needed`;
+  if (b.pct === null) return `record building: ${b.n} of ${MIN_SAMPLE} needed`;
   const ci = b.ci95 ? ` [${b.ci95[0].toFixed(1)}–${b.ci95[1].toFixed(1)}]` : '';
   return `${b.pct.toFixed(1)}% (n=${b.n})${ci}`;
 }

@@ -48,7 +48,7 @@ describe('beat-close by lead band', () => {
     expect(bands[0]?.ci95?.[0]).toBeLessThan(25);
     expect(bands[1]).toMatchObject({ band: '30m_to_3h', n: 0, pct: null, ci95: null });
     expect(bands[2]).toMatchObject({ band: 'over_3h', n: 19, beat: 19, pct: null, ci95: null });
-    expect(bands.map(beatCloseCell)).toEqual([`25.0% (n=20) [${bands[0]!.ci95![0].toFixed(1)}–${bands[0]!.ci95![1].toFixed(1)}]`, '-', '19 of 20 needed']);
+    expect(bands.map(beatCloseCell)).toEqual([`25.0% (n=20) [${bands[0]!.ci95![0].toFixed(1)}–${bands[0]!.ci95![1].toFixed(1)}]`, '-', 'record building: 19 of 20 needed']);
   });
 
   it('counts a verdict whose close has no lead apart, never in a band', () => {
