@@ -12,6 +12,7 @@
  *
  *   npm run build && node scripts/soak/season.mjs [--clients 8] [--from yyyy-mm-dd] [--to yyyy-mm-dd]
  *       [--replay var/season-nba] [--shared ../shared] [--rebuild] [--max-seconds 5400] [--require-flat] [--json]
+ *       [--laps 1] [--rss-trace rss.csv]
  *
  * Limits: the record routes allow 60 reads a minute per client address (docs/api.md "Limits"). The
  * soak does not raise them: the server runs with TRUSTED_PROXIES=127.0.0.1/32 and each request names
@@ -37,6 +38,8 @@ const arg = (name, fallback) => {
 };
 const flag = (name) => argv.includes(name);
 const clients = Number(arg('--clients', '8'));
+const laps = Number(arg('--laps', '1'));
+const traceFile = arg('--rss-trace');
 const maxSeconds = Number(arg('--max-seconds', '5400'));
 const from = arg('--from');
 const to = arg('--to');
@@ -45,11 +48,12 @@ const shared = arg('--shared');
 const asJson = flag('--json');
 for (const d of [from, to]) if (d !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(d)) usage(`not a date: ${d}`);
 if (!Number.isInteger(clients) || clients < 1 || clients > 256) usage('--clients must be 1..256');
+if (!Number.isInteger(laps) || laps < 1 || laps > 20) usage('--laps must be 1..20');
 if (!(maxSeconds > 0)) usage('--max-seconds must be positive');
 if (!fs.existsSync(path.join(ROOT, 'dist'))) usage('dist/ not found: run `npm run build` first');
 
 function usage(message) {
-  process.stderr.write(`${message}\nusage: node scripts/soak/season.mjs [--clients n] [--from d] [--to d] [--replay dir] [--shared dir] [--rebuild] [--max-seconds s] [--require-flat] [--json]\n`);
+  process.stderr.write(`${message}\nusage: node scripts/soak/season.mjs [--clients n] [--from d] [--to d] [--replay dir] [--shared dir] [--rebuild] [--max-seconds s] [--laps n] [--rss-trace file] [--require-flat] [--json]\n`);
   process.exit(2);
 }
 const note = (m) => process.stderr.write(`soak: ${m}\n`);
@@ -123,20 +127,38 @@ const sampler = setInterval(() => {
   if (s) rss.push({ t: performance.now(), progress, rssKb: s.rssKb });
 }, 250);
 
-// 3. The season on the same store, in another process; its progress lines say how far it is.
+// 3. The season on the same store, in another process, --laps times in a row (a later lap re-runs
+// the same recorded times: new snapshots, the same ledger); its progress lines say how far it is.
 const simEnv = { ...process.env, NO_COLOR: '1' };
 delete simEnv.PROPGRADE_NOW;
-const sim = spawn(process.execPath, [BIN, '--db', db, '--replay', replay, '--json', 'simulate', 'nba', ...(from ? ['--from', from] : []), ...(to ? ['--to', to] : [])], { env: simEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-children.push(sim);
-let simOut = '';
-sim.stdout.setEncoding('utf8');
-sim.stdout.on('data', (d) => (simOut += d));
-const simErr = tail(sim.stderr);
-sim.stderr.on('data', (d) => {
-  for (const m of String(d).matchAll(/simulate nba: (\d+)\/(\d+) runs/g)) progress = Number(m[1]) / Number(m[2]);
-});
+const simArgs = [BIN, '--db', db, '--replay', replay, '--json', 'simulate', 'nba', ...(from ? ['--from', from] : []), ...(to ? ['--to', to] : [])];
+const lapReports = [];
+let simErr = () => '';
+async function runLaps() {
+  for (let lap = 0; lap < laps; lap++) {
+    const sim = spawn(process.execPath, simArgs, { env: simEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(sim);
+    let out = '';
+    sim.stdout.setEncoding('utf8');
+    sim.stdout.on('data', (d) => (out += d));
+    simErr = tail(sim.stderr);
+    sim.stderr.on('data', (d) => {
+      for (const m of String(d).matchAll(/simulate nba: (\d+)\/(\d+) runs/g)) progress = (lap + Number(m[1]) / Number(m[2])) / laps;
+    });
+    const { code, signal } = await new Promise((resolve) => sim.once('exit', (c, sig) => resolve({ code: c, signal: sig })));
+    let report = null;
+    try {
+      report = JSON.parse(out);
+    } catch {
+      // a failed lap: its exit code says so
+    }
+    lapReports.push({ code, signal, report });
+    if (code !== 0) return { code, signal };
+  }
+  return { code: 0, signal: null };
+}
 const started = performance.now();
-const simDone = new Promise((resolve) => sim.once('exit', (code, signal) => resolve({ code, signal })));
+const simDone = runLaps();
 
 // 4. The readers. Each client takes the next route in turn; the record routes carry a pooled address.
 const sampleDate = firstDay;
@@ -227,32 +249,30 @@ const perRoute = routes.map((r) => {
 const all = [...stats.values()].flatMap((s) => s.ms);
 // Warm-up is the first 10% of the season's runs (the first snapshots fill the caches); early is
 // 10-30%, late 80% to the end. Flat: the late peak within 10% of the early peak.
-const peakMb = (lo, hi) => {
+const windowMb = (lo, hi) => {
   const xs = rss.filter((s) => s.progress >= lo && s.progress < hi).map((s) => s.rssKb);
-  return xs.length ? round(Math.max(...xs) / 1024) : null;
+  return xs.length ? { peak: round(Math.max(...xs) / 1024), median: round(pct(xs, 0.5) / 1024) } : { peak: null, median: null };
 };
-const early = peakMb(0.1, 0.3);
-const late = peakMb(0.8, 1.01);
+const earlyWindow = windowMb(0.1, 0.3);
+const lateWindow = windowMb(0.8, 1.01);
+const early = earlyWindow.peak;
+const late = lateWindow.peak;
 const ratio = early && late ? late / early : null;
 const flat = ratio === null ? null : ratio <= 1.1;
-let simReport = null;
-try {
-  simReport = JSON.parse(simOut);
-} catch {
-  // reported below as a failed season
-}
+if (traceFile) fs.writeFileSync(traceFile, `seconds,season_fraction,rss_mb\n${rss.map((r) => `${((r.t - started) / 1000).toFixed(2)},${r.progress.toFixed(4)},${(r.rssKb / 1024).toFixed(1)}`).join('\n')}\n`);
 const report = {
   range: { from: firstDay, to: lastDay, seasonFolder: `${season.from}..${season.to}` },
   clients,
   seasonSeconds: round(seasonSeconds),
-  simulate: outcome === 'timeout' ? 'timeout' : { exitCode: outcome.code, signal: outcome.signal, snapshots: simReport?.snapshots ?? null, settles: simReport?.settles ?? null, gradedRows: simReport?.graded_rows ?? null, ledgerEntries: simReport?.ledger_entries ?? null, secondsPerSnapshot: round(simReport?.seconds_per_snapshot ?? null, 2) },
+  laps,
+  simulate: outcome === 'timeout' ? 'timeout' : lapReports.map(({ code, signal, report: r }) => ({ exitCode: code, signal, snapshots: r?.snapshots ?? null, snapshotStatus: r?.snapshot_status ?? null, settles: r?.settles ?? null, gradedRows: r?.graded_rows ?? null, ledgerEntries: r?.ledger_entries ?? null, secondsPerSnapshot: round(r?.seconds_per_snapshot ?? null, 2) })),
   requests: all.length,
   requestsPerSecond: round(all.length / seasonSeconds),
   errors: errors.length,
   p50Ms: round(pct(all, 0.5)),
   p99Ms: round(pct(all, 0.99)),
   routes: perRoute,
-  serverRssMb: { earlyPeak: early, latePeak: late, lateOverEarly: round(ratio, 3), flatWithin10Pct: flat, wholeRunPeak: finalStatus ? round(finalStatus.hwmKb / 1024) : null, atEnd: finalStatus ? round(finalStatus.rssKb / 1024) : null, metricsGaugeAtEnd: round(metricsRssMb), samples: rss.length },
+  serverRssMb: { earlyPeak: early, latePeak: late, earlyMedian: earlyWindow.median, lateMedian: lateWindow.median, lateOverEarly: round(ratio, 3), flatWithin10Pct: flat, wholeRunPeak: finalStatus ? round(finalStatus.hwmKb / 1024) : null, atEnd: finalStatus ? round(finalStatus.rssKb / 1024) : null, metricsGaugeAtEnd: round(metricsRssMb), samples: rss.length },
   loadavg1: { start: round(loadAtStart[0], 2), end: round(loadAtEnd[0], 2) },
   cpus: os.cpus().length,
   node: process.version,
@@ -261,15 +281,17 @@ const report = {
 if (asJson) process.stdout.write(`${JSON.stringify(report)}\n`);
 else {
   const lines = [
-    `Soak: NBA season ${firstDay}..${lastDay} under ${clients} clients, ${report.seasonSeconds} s, load average ${report.loadavg1.start} -> ${report.loadavg1.end} on ${report.cpus} CPUs`,
-    `simulate: ${typeof report.simulate === 'string' ? report.simulate : `exit ${report.simulate.exitCode}, ${report.simulate.snapshots} snapshots, ${report.simulate.settles} settles, ${report.simulate.gradedRows} graded rows, ${report.simulate.ledgerEntries} ledger entries, ${report.simulate.secondsPerSnapshot} s per snapshot`}`,
+    `Soak: NBA season ${firstDay}..${lastDay}${laps > 1 ? ` x${laps} laps` : ''} under ${clients} clients, ${report.seasonSeconds} s, load average ${report.loadavg1.start} -> ${report.loadavg1.end} on ${report.cpus} CPUs`,
+    ...(typeof report.simulate === 'string'
+      ? [`simulate: ${report.simulate}`]
+      : report.simulate.map((l, i) => `simulate lap ${i + 1}/${laps}: exit ${l.exitCode}, ${l.snapshots} snapshots (${Object.entries(l.snapshotStatus ?? {}).map(([k, v]) => `${v} ${k}`).join(', ')}), ${l.settles} settles, ${l.gradedRows} graded rows, ${l.ledgerEntries} ledger entries, ${l.secondsPerSnapshot} s per snapshot`)),
     `requests ${report.requests} (${report.requestsPerSecond}/s), errors ${report.errors}, p50 ${report.p50Ms} ms, p99 ${report.p99Ms} ms`,
     '',
     `${'route'.padEnd(30)} ${'requests'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'KB/answer'.padStart(9)}  statuses`,
     ...perRoute.map((r) => `${r.route.padEnd(30)} ${String(r.requests).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)} ${String(r.maxMs).padStart(8)} ${String(r.kbPerAnswer).padStart(9)}  ${Object.entries(r.statuses).map(([k, v]) => `${k}:${v}`).join(' ')}`),
     '(latency: request sent to last body byte read, loopback; KB/answer as sent, compressed where asked)',
     '',
-    `server RSS (MB): early peak (10-30% of the runs) ${early}, late peak (80-100%) ${late}, late/early ${report.serverRssMb.lateOverEarly} -> ${flat === null ? 'not measured' : flat ? 'flat within 10%' : 'NOT flat within 10%'}; whole-run peak ${report.serverRssMb.wholeRunPeak}, at end ${report.serverRssMb.atEnd} (/metrics gauge ${report.serverRssMb.metricsGaugeAtEnd})`,
+    `server RSS (MB): early peak (10-30% of the runs) ${early}, late peak (80-100%) ${late}, late/early ${report.serverRssMb.lateOverEarly} -> ${flat === null ? 'not measured' : flat ? 'flat within 10%' : 'NOT flat within 10%'} (medians ${earlyWindow.median} and ${lateWindow.median}); whole-run peak ${report.serverRssMb.wholeRunPeak}, at end ${report.serverRssMb.atEnd} (/metrics gauge ${report.serverRssMb.metricsGaugeAtEnd})`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
