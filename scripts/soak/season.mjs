@@ -185,6 +185,25 @@ const nextAddress = () => {
 const pool = new Pool(url, { connections: clients, pipelining: 1 });
 let stop = false;
 let total = 0;
+// The server's own heap figures every 2 s (GET /metrics with the internal key, on its own
+// connection): heap used against RSS tells live objects from memory the process keeps after a GC.
+const heap = [];
+const metricsPool = new Pool(url, { connections: 1 });
+const metricValue = (text, name) => {
+  const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+  return m ? Number(m[1]) / 1048576 : null;
+};
+const heapSampler = setInterval(() => {
+  const t = performance.now();
+  const p = progress;
+  metricsPool
+    .request({ method: 'GET', path: '/metrics', headers: { 'x-internal-key': internalKey } })
+    .then(async (res) => {
+      const text = await res.body.text();
+      if (res.statusCode === 200) heap.push({ t, progress: p, usedMb: metricValue(text, 'propgrade_nodejs_heap_size_used_bytes'), externalMb: metricValue(text, 'propgrade_nodejs_external_memory_bytes') });
+    })
+    .catch(() => {});
+}, 2000);
 
 async function client(id) {
   let i = id;
@@ -221,6 +240,8 @@ stop = true;
 await Promise.all(readers);
 clearInterval(ticker);
 clearInterval(sampler);
+clearInterval(heapSampler);
+await metricsPool.close();
 const finalStatus = readStatus();
 
 // The server's own gauge, with the internal key, as a cross-check of /proc.
@@ -247,18 +268,33 @@ const perRoute = routes.map((r) => {
   return { route: r.name, path: r.path, requests: s.ms.length, statuses: Object.fromEntries(s.statuses), p50Ms: round(pct(s.ms, 0.5)), p99Ms: round(pct(s.ms, 0.99)), maxMs: round(pct(s.ms, 1)), kbPerAnswer: s.ms.length ? round(s.bytes / s.ms.length / 1024, 1) : null };
 });
 const all = [...stats.values()].flatMap((s) => s.ms);
-// Warm-up is the first 10% of the season's runs (the first snapshots fill the caches); early is
-// 10-30%, late 80% to the end. Flat: the late peak within 10% of the early peak.
+// Warm-up: with one lap, the first 10% of the runs (the first snapshots fill the caches), early
+// 10-30% and late 80-100%. With laps, the whole first lap (the ledger and the slates grow through
+// a season, so one season's RSS climbs with its data), then the first and last fifth of the rest.
+// Flat: the late peak within 10% of the early peak.
+const warm = laps > 1 ? 1 / laps : 0.1;
+const fifth = laps > 1 ? 0.2 * (1 - warm) : 0.2;
+const windows = { early: [warm, warm + fifth], late: [laps > 1 ? 1 - fifth : 0.8, 1.01] };
+const pctLabel = ([lo, hi]) => `${Math.round(lo * 100)}-${Math.min(100, Math.round(hi * 100))}%`;
 const windowMb = (lo, hi) => {
   const xs = rss.filter((s) => s.progress >= lo && s.progress < hi).map((s) => s.rssKb);
   return xs.length ? { peak: round(Math.max(...xs) / 1024), median: round(pct(xs, 0.5) / 1024) } : { peak: null, median: null };
 };
-const earlyWindow = windowMb(0.1, 0.3);
-const lateWindow = windowMb(0.8, 1.01);
+const earlyWindow = windowMb(...windows.early);
+const lateWindow = windowMb(...windows.late);
 const early = earlyWindow.peak;
 const late = lateWindow.peak;
 const ratio = early && late ? late / early : null;
 const flat = ratio === null ? null : ratio <= 1.1;
+const heapWindow = ([lo, hi]) => {
+  const xs = heap.filter((h) => h.progress >= lo && h.progress < hi && h.usedMb !== null);
+  if (xs.length === 0) return { usedMin: null, usedMedian: null, externalMedian: null };
+  const used = xs.map((h) => h.usedMb);
+  return { usedMin: round(Math.min(...used)), usedMedian: round(pct(used, 0.5)), externalMedian: round(pct(xs.map((h) => h.externalMb ?? 0), 0.5)) };
+};
+const heapEarly = heapWindow(windows.early);
+const heapLate = heapWindow(windows.late);
+if (traceFile) fs.writeFileSync(`${traceFile.replace(/\.csv$/, '')}-heap.csv`, `seconds,season_fraction,heap_used_mb,external_mb\n${heap.map((h) => `${((h.t - started) / 1000).toFixed(2)},${h.progress.toFixed(4)},${h.usedMb?.toFixed(1)},${h.externalMb?.toFixed(1)}`).join('\n')}\n`);
 if (traceFile) fs.writeFileSync(traceFile, `seconds,season_fraction,rss_mb\n${rss.map((r) => `${((r.t - started) / 1000).toFixed(2)},${r.progress.toFixed(4)},${(r.rssKb / 1024).toFixed(1)}`).join('\n')}\n`);
 const report = {
   range: { from: firstDay, to: lastDay, seasonFolder: `${season.from}..${season.to}` },
@@ -272,7 +308,8 @@ const report = {
   p50Ms: round(pct(all, 0.5)),
   p99Ms: round(pct(all, 0.99)),
   routes: perRoute,
-  serverRssMb: { earlyPeak: early, latePeak: late, earlyMedian: earlyWindow.median, lateMedian: lateWindow.median, lateOverEarly: round(ratio, 3), flatWithin10Pct: flat, wholeRunPeak: finalStatus ? round(finalStatus.hwmKb / 1024) : null, atEnd: finalStatus ? round(finalStatus.rssKb / 1024) : null, metricsGaugeAtEnd: round(metricsRssMb), samples: rss.length },
+  serverRssMb: { windows: { early: pctLabel(windows.early), late: pctLabel(windows.late) }, earlyPeak: early, latePeak: late, earlyMedian: earlyWindow.median, lateMedian: lateWindow.median, lateOverEarly: round(ratio, 3), flatWithin10Pct: flat, wholeRunPeak: finalStatus ? round(finalStatus.hwmKb / 1024) : null, atEnd: finalStatus ? round(finalStatus.rssKb / 1024) : null, metricsGaugeAtEnd: round(metricsRssMb), samples: rss.length },
+  serverHeapMb: { early: heapEarly, late: heapLate, samples: heap.length },
   loadavg1: { start: round(loadAtStart[0], 2), end: round(loadAtEnd[0], 2) },
   cpus: os.cpus().length,
   node: process.version,
@@ -291,7 +328,8 @@ else {
     ...perRoute.map((r) => `${r.route.padEnd(30)} ${String(r.requests).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)} ${String(r.maxMs).padStart(8)} ${String(r.kbPerAnswer).padStart(9)}  ${Object.entries(r.statuses).map(([k, v]) => `${k}:${v}`).join(' ')}`),
     '(latency: request sent to last body byte read, loopback; KB/answer as sent, compressed where asked)',
     '',
-    `server RSS (MB): early peak (10-30% of the runs) ${early}, late peak (80-100%) ${late}, late/early ${report.serverRssMb.lateOverEarly} -> ${flat === null ? 'not measured' : flat ? 'flat within 10%' : 'NOT flat within 10%'} (medians ${earlyWindow.median} and ${lateWindow.median}); whole-run peak ${report.serverRssMb.wholeRunPeak}, at end ${report.serverRssMb.atEnd} (/metrics gauge ${report.serverRssMb.metricsGaugeAtEnd})`,
+    `server RSS (MB): early peak (${pctLabel(windows.early)} of the runs) ${early}, late peak (${pctLabel(windows.late)}) ${late}, late/early ${report.serverRssMb.lateOverEarly} -> ${flat === null ? 'not measured' : flat ? 'flat within 10%' : 'NOT flat within 10%'} (medians ${earlyWindow.median} and ${lateWindow.median})${laps === 1 ? ', one season: its data still growing (--laps n measures after a first lap)' : ''}; whole-run peak ${report.serverRssMb.wholeRunPeak}, at end ${report.serverRssMb.atEnd} (/metrics gauge ${report.serverRssMb.metricsGaugeAtEnd})`,
+    `server JS heap used (MB, /metrics every 2 s): early min ${heapEarly.usedMin} median ${heapEarly.usedMedian}, late min ${heapLate.usedMin} median ${heapLate.usedMedian}; external (Buffers) medians ${heapEarly.externalMedian} and ${heapLate.externalMedian}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
