@@ -9,6 +9,8 @@
  * summary routes without pause until the season ends. It reports requests, errors (any status but
  * 2xx/304, or a failed request), p50/p99 latency per route, and the server's RSS (VmRSS from
  * /proc/<pid>/status every 250 ms) early and late in the season, with the verdict "flat within 10%".
+ * Beside it, the server's JS heap and external memory from GET /metrics (the internal key) every 2 s.
+ * One season is the error and latency check; `--laps 8` or more the memory check (docs/performance.md).
  *
  *   npm run build && node scripts/soak/season.mjs [--clients 8] [--from yyyy-mm-dd] [--to yyyy-mm-dd]
  *       [--replay var/season-nba] [--shared ../shared] [--rebuild] [--max-seconds 5400] [--require-flat] [--json]
