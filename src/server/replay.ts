@@ -18,6 +18,8 @@ interface Kept {
   head: string[];
   body: Buffer | undefined;
   stillValid: () => boolean;
+  /** What the answer was made from (the cache entry): one URL's answers from an older one are dead. */
+  source: object;
 }
 
 /**
@@ -73,7 +75,7 @@ export class Replays {
    * Keeps the answer just ended on `event` (status, every header set, `body` as passed to
    * `res.end`) for the requests that may be answered with it, while `stillValid()` holds.
    */
-  offer(event: H3Event, body: Buffer | undefined, stillValid: () => boolean): void {
+  offer(event: H3Event, body: Buffer | undefined, stillValid: () => boolean, source: object): void {
     const req = event.node.req;
     const res = event.node.res;
     if (!this.accepts(req) || !res.writableEnded) return;
@@ -94,9 +96,15 @@ export class Replays {
       head,
       body,
       stillValid,
+      source,
     };
-    const same = this.#byUrl.get(kept.url)?.find((k) => k.acceptEncoding === kept.acceptEncoding && k.ifNoneMatch === kept.ifNoneMatch);
-    if (same) this.#drop(same);
+    // A URL's answers made from an older entry can never be valid again, and each holds that entry's
+    // bytes through its check: a 304 kept for an ETag no client sends any more would pin a whole old
+    // snapshot until 64 newer answers pushed it out (the season soak saw it). Dropped here; so is the
+    // answer this one replaces.
+    for (const k of this.#byUrl.get(kept.url) ?? []) {
+      if (k.source !== source || (k.acceptEncoding === kept.acceptEncoding && k.ifNoneMatch === kept.ifNoneMatch)) this.#drop(k);
+    }
     if (this.#order.size >= KEPT) this.#drop(this.#order.values().next().value as Kept);
     this.#byUrl.set(kept.url, [...(this.#byUrl.get(kept.url) ?? []), kept]);
     this.#order.add(kept);

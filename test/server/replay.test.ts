@@ -125,8 +125,9 @@ describe('the snapshot route through the app', () => {
 });
 
 describe('Replays', () => {
+  const SOURCE = {};
   /** A server whose one answer is kept for replay, with the check `valid()`. */
-  async function keeper(replays: Replays, valid: () => boolean): Promise<{ url: string; routed: () => number }> {
+  async function keeper(replays: Replays, valid: () => boolean, source: () => object = () => SOURCE): Promise<{ url: string; routed: () => number }> {
     let routed = 0;
     const url = await listen((req, res) => {
       if (replays.answer(req, res)) return;
@@ -136,7 +137,7 @@ describe('Replays', () => {
       res.setHeader('content-length', 2);
       res.appendHeader('vary', 'B');
       res.end(Buffer.from('ok'));
-      replays.offer(createEvent(req, res), Buffer.from('ok'), valid);
+      replays.offer(createEvent(req, res), Buffer.from('ok'), valid, source());
     });
     return { url, routed: () => routed };
   }
@@ -158,6 +159,25 @@ describe('Replays', () => {
     state = 'throws';
     await rawExchange(server.url, 'GET', '/p');
     expect([server.routed(), replays.hits()]).toEqual([3, 1]);
+  });
+
+  it('drops what one URL kept from an older source when an answer from a newer one is offered', async () => {
+    // The season soak: a 304 kept for an ETag no client sends again pinned its old snapshot.
+    const replays = new Replays();
+    let source = {};
+    const server = await keeper(replays, () => true, () => source);
+    await rawExchange(server.url, 'GET', '/p', { 'If-None-Match': '"a"' });
+    await rawExchange(server.url, 'GET', '/p', { 'If-None-Match': '"b"' });
+    await rawExchange(server.url, 'GET', '/q');
+    expect([replays.size(), server.routed()]).toEqual([3, 3]);
+    source = {};
+    await rawExchange(server.url, 'GET', '/p', { 'If-None-Match': '"c"' });
+    // /p's two older answers are gone (their check would still pass here); /q's, another URL, stays.
+    expect(replays.size()).toBe(2);
+    await rawExchange(server.url, 'GET', '/p', { 'If-None-Match': '"a"' });
+    expect([server.routed(), replays.hits()]).toEqual([5, 0]);
+    await rawExchange(server.url, 'GET', '/q');
+    expect(replays.hits()).toBe(1);
   });
 
   it('keeps at most 64 answers, the oldest dropped first', async () => {

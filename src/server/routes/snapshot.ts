@@ -104,7 +104,7 @@ function sendView(event: H3Event, cache: SnapshotCache, replays: Replays, sport:
     res.setHeader('etag', held);
     res.statusCode = 304;
     res.end();
-    if (keep) replays.offer(event, undefined, () => cache.view(sport, tier, view) === entry);
+    if (keep) replays.offer(event, undefined, () => cache.view(sport, tier, view) === entry, entry);
     return;
   }
   const chosen: EncodedBody = coding === 'br' ? entry.brotli() : coding === 'gzip' ? entry.gzip() : entry.identity;
@@ -114,7 +114,7 @@ function sendView(event: H3Event, cache: SnapshotCache, replays: Replays, sport:
   if (coding !== 'identity') res.setHeader('content-encoding', coding);
   res.setHeader('content-length', chosen.bytes.length);
   res.end(chosen.bytes);
-  if (keep) replays.offer(event, chosen.bytes, () => cache.view(sport, tier, view) === entry);
+  if (keep) replays.offer(event, chosen.bytes, () => cache.view(sport, tier, view) === entry, entry);
   return;
 }
 
@@ -192,7 +192,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
           res.setHeader('etag', held.etag);
           res.statusCode = 304;
           res.end();
-          if (keep) replays.offer(event, undefined, () => cache.get(params.sport, caller.tier) === entry);
+          if (keep) replays.offer(event, undefined, () => cache.get(params.sport, caller.tier) === entry, entry);
           return;
         }
         res.statusCode = 200;
@@ -201,7 +201,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
         if (gzip) res.setHeader('content-encoding', 'gzip');
         res.setHeader('content-length', chosen.bytes.length);
         res.end(chosen.bytes);
-        if (keep) replays.offer(event, chosen.bytes, () => cache.get(params.sport, caller.tier) === entry);
+        if (keep) replays.offer(event, chosen.bytes, () => cache.get(params.sport, caller.tier) === entry, entry);
         return;
       },
     }),
