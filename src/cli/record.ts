@@ -39,7 +39,7 @@ export function signedUnits(u: number): string {
 /** Units always (a real sum at any n >= 1); ROI % only at n >= 20. */
 export function showUnits(u: UnitsRecord): string {
   if (u.units === null) return 'no settled stake yet (n=0)';
-  const roi = u.roiPct === null ? `ROI: record building: ${u.n} of ${MIN_SAMPLE} needed` : `ROI ${u.roiPct > 0 ? '+' : ''}${u.roiPct.toFixed(1)}%`;
+  const roi = u.roiPct === null ? `ROI: record building: ${u.n} of ${MIN_SAMPLE} needed` : `ROI ${signedPct(u.roiPct)}`;
   return `${signedUnits(u.units)}, ${roi} (n=${u.n})`;
 }
 
@@ -109,7 +109,11 @@ function perSportWindows(sports: readonly string[], days: number, forSport: (spo
 /** What each letter claims (docs/model.md §3): the EV band of the locked price. */
 const TIER_CLAIM: Record<string, string> = { 'A+': '≥ +5% EV', A: '+2..5% EV', B: '0..+2% EV', C: '−4..0% EV' };
 
-const signedPct = (v: number): string => `${v > 0 ? '+' : ''}${v.toFixed(1)}%`;
+/** One decimal with its sign; a value that rounds to zero prints 0.0%, never -0.0%. */
+const signedPct = (v: number): string => {
+  const r = Number(v.toFixed(1)) || 0;
+  return `${r > 0 ? '+' : ''}${r.toFixed(1)}%`;
+};
 
 function roiCell(u: ModelRecord['tiers'][number]['units']): string {
   if (u.roiPct === null) return u.n === 0 ? '-' : `record building: ${u.n} of ${MIN_SAMPLE} needed`;

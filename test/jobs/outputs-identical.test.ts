@@ -58,7 +58,7 @@ const EXPECTED: Record<string, string> = {
   'api presettle analyst': '017c731676d121262d33f2c2738cc186a75d2efd501b7048715d54d94ebf4cb8',
   'api presettle desk': 'c6f37f3f0cbd6dd5c33c24f7b54a60bbe27e92c183bc80a184f1cddbc841ec79',
   'cli settle': 'c51e1f48f80075752c7f65475a27331f0e7fa2d36be1c53c03053cf971271b9b',
-  'cli record': '299156f6db83047cd1ccbb6e8c53aa638c627e1e0bed4fcc70273dbb182ddc01',
+  'cli record': '9d66c52fbb278989e5bc5fd0d8c659932400584cc47a2e22e2e044b18abecad2',
   'cli record --json': '8299bdf81217061831deaa838eb982ecf049871e1aedec1a68cf172448e2a151',
   'cli record --team NY --json': '472e9e1b091630228617e07db240d719f4330d6338e1d9868f0b0560a7b9a0f9',
   'cli ledger --json': 'e65c120e8e1eb30b8eb188a152dd669011887ef75c693970c958281ecf123391',
