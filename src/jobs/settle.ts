@@ -4,7 +4,9 @@ import type { GradedSport } from '../domain/sports.js';
 import { addDays, easternDate } from '../domain/time.js';
 import type { GameResults, ResultsSource, RunLogger } from '../feeds/sources.js';
 import type { Env } from '../config.js';
+import { AppError } from '../errors.js';
 import { buildResultsSource } from '../feeds/factory.js';
+import { contextSourceFor } from '../feeds/context.js';
 import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
@@ -193,7 +195,11 @@ export interface SettleJobOptions {
  * sport settled in turn, the source closed whatever happens.
  */
 export async function runSettleJob(opts: SettleJobOptions): Promise<SettleSummary[]> {
-  const sources = await buildResultsSource(opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir, now: opts.now, log: opts.log, ...(opts.live ? { live: opts.live } : {}) });
+  const origin = resultsOrigin(opts);
+  const sources =
+    'refusal' in origin
+      ? { results: { results: () => Promise.reject(origin.refusal) } satisfies ResultsSource, close: async () => {} }
+      : await buildResultsSource(opts.config, { replayDir: origin.replayDir, recordDir: opts.recordDir, now: opts.now, log: opts.log, ...(opts.live ? { live: opts.live } : {}) });
   try {
     const summaries: SettleSummary[] = [];
     for (const sport of opts.sports) {
@@ -203,4 +209,18 @@ export async function runSettleJob(opts: SettleJobOptions): Promise<SettleSummar
   } finally {
     await sources.close();
   }
+}
+
+/**
+ * A replayed store never calls a provider: without --replay, --record or PROPGRADE_REPLAY its box
+ * scores come from the recording it was replayed from; when that is not known, a run that has
+ * results to fetch is refused (one with nothing due still says what waits).
+ */
+function resultsOrigin(opts: SettleJobOptions): { replayDir: string | null } | { refusal: AppError } {
+  if (opts.replayDir || opts.recordDir || opts.config.PROPGRADE_REPLAY) return { replayDir: opts.replayDir };
+  const source = contextSourceFor(opts.store, opts.config, { replayDir: null, recordDir: null });
+  if (source.kind === 'live') return { replayDir: null };
+  if (source.kind === 'offline') return { refusal: new AppError('UNAVAILABLE_ON_REPLAY', 'this store was replayed from recorded data and its recording is not known: pass --replay <folder> to settle it (a replayed store never calls a provider)') };
+  opts.log.info(`settling from the recording this store was replayed from: ${source.dir}`);
+  return { replayDir: source.dir };
 }

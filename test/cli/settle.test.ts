@@ -135,3 +135,45 @@ describe('propgrade settle (in-process CLI, bundled replay)', () => {
     expect(r.stdout).toMatch(/Example/);
   });
 });
+
+/** A replayed store never calls a provider (issue 33 rule): settle without --replay reads the store's own recording, or refuses. */
+describe('propgrade settle on a replayed store without --replay', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'propgrade-settle-origin-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('settles from the recording the store was replayed from, the same as with --replay', async () => {
+    const implicit = join(dir, 'implicit.sqlite');
+    const explicit = join(dir, 'explicit.sqlite');
+    for (const db of [implicit, explicit]) expect((await runCli(['--db', db, 'snapshot', 'nba', '--replay', 'data/replay', '--quiet'])).code).toBe(0);
+    const a = await runCli(['--db', implicit, 'settle', 'nba', '--now', '2025-11-06T12:00:00Z', '--json']);
+    const b = await runCli(['--db', explicit, 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z', '--json']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stderr).toContain('settling from the recording this store was replayed from');
+    const outcomes = (db: string) => {
+      const store = openStore(db);
+      try {
+        return store.sqlite.prepare('select player_key, stat_type, line, side, outcome, actual_value from ledger_entries order by id').all();
+      } finally {
+        store.close();
+      }
+    };
+    const settled = outcomes(implicit);
+    expect(settled.filter((r: any) => r.outcome === 'pending')).toEqual([]);
+    expect(settled).toEqual(outcomes(explicit));
+    expect(JSON.parse(a.stdout)).toEqual(JSON.parse(b.stdout));
+  }, 120_000);
+
+  it('refuses (exit 1, no provider call) when the store does not know its recording', async () => {
+    const db = join(dir, 'unknown.sqlite');
+    expect((await runCli(['--db', db, 'snapshot', 'nba', '--replay', 'data/replay', '--quiet'])).code).toBe(0);
+    const store = openStore(db);
+    store.sqlite.prepare("delete from kv_cache where key = 'meta:replay-folder'").run();
+    store.close();
+    const r = await runCli(['--db', db, 'settle', 'nba', '--now', '2025-11-06T12:00:00Z']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('pass --replay <folder>');
+  }, 120_000);
+});
