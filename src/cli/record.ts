@@ -6,6 +6,7 @@ import { MIN_SAMPLE } from '../domain/record-gate.js';
 import { beatCloseCell, CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT } from '../domain/close-lead.js';
 import { recordWindow, type RecordWindow, type UnitsRecord } from '../domain/records.js';
 import type { readModelRecord } from '../reads/record.js';
+import { badInput } from '../errors.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, type CliIO } from './_io.js';
 
@@ -66,7 +67,7 @@ export function registerRecord(program: Command, io: CliIO): void {
     .command('record')
     .description('The public model record: hit and beat-close rates over a window, and the per-tier table')
     .option('--days <n>', 'window length in days, ending today (ET)', '30')
-    .option('--team <abbr>', 'only this team')
+    .option('--team <abbr>', 'only this team (one two leagues share, such as NY, needs --sport)')
     .option('--player <name>', 'only this player')
     .option('--date <yyyy-mm-dd>', 'only this ET game date')
     .option('--sport <sport>', 'only this sport')
@@ -78,6 +79,10 @@ export function registerRecord(program: Command, io: CliIO): void {
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
+      // A code two leagues share (NY: the Knicks and the Liberty) names one team only with its sport, as in `ledger`.
+      const { sharedTeamCode } = await import('../feeds/teams/lookup.js');
+      const shared = opts.team ? sharedTeamCode(opts.team, opts.sport) : null;
+      if (shared !== null) throw badInput(shared);
       const { openRunEnvironment } = await import('./_run.js');
       const { readModelRecord } = await import('../reads/record.js');
       const env = await openRunEnvironment(ctx, { readClock: true, sport: opts.sport });

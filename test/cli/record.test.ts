@@ -142,8 +142,12 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
     const ny = (store.sqlite.prepare("select count(*) as n from ledger_entries where user_id is null and team = 'NY' and outcome <> 'pending'").get() as { n: number }).n;
     store.close();
     expect(ny).toBeGreaterThan(0);
-    const team = await runCli(['--db', settled, 'record', '--team', 'ny', '--now', '2026-11-24T12:00:00Z']);
+    const team = await runCli(['--db', settled, 'record', '--team', 'ny', '--sport', 'nba', '--now', '2026-11-24T12:00:00Z']);
     expect(team.stdout).toContain(`; ${ny} settled entries exist, the latest on 2025-11-05`);
+    // NY is the Knicks and the Liberty: without --sport the record refuses to mix them, as the ledger does.
+    const mixed = await runCli(['--db', settled, 'record', '--team', 'NY']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('team NY is the New York Knicks (nba) and the New York Liberty (wnba): add --sport nba or --sport wnba');
   });
 
   it('a window of pending entries only says to settle them, without a --now from the read clock', async () => {

@@ -27,7 +27,7 @@
  * back to the market and the printed EV decides its band (graded_rows, grade_locks and everything
  * that prints a letter); the slate orders by the claim as it stands and says why a row has no grade;
  * the record and ledger split beat-close by lead band, the ledger has a Sport column (and `--team NY`
- * needs `--sport`), settle counts games (pipeline_runs details), `snapshot` prints a Next line per
+ * needs `--sport`, and so does `record --team NY`, whose scope now names the sport), settle counts games (pipeline_runs details), `snapshot` prints a Next line per
  * sport, and kv_cache remembers the replay folder a store was made from. ticker, ticker_events,
  * player_game_stats and snapshots did not change.
  *
@@ -60,7 +60,7 @@ const EXPECTED: Record<string, string> = {
   'cli settle': 'c51e1f48f80075752c7f65475a27331f0e7fa2d36be1c53c03053cf971271b9b',
   'cli record': '9d66c52fbb278989e5bc5fd0d8c659932400584cc47a2e22e2e044b18abecad2',
   'cli record --json': '8299bdf81217061831deaa838eb982ecf049871e1aedec1a68cf172448e2a151',
-  'cli record --team NY --json': '472e9e1b091630228617e07db240d719f4330d6338e1d9868f0b0560a7b9a0f9',
+  'cli record --team NY --json': '77b4542eabe29f2d25ff2365f038d4cfff37eba300a707062284de4cc0e6f148',
   'cli ledger --json': 'e65c120e8e1eb30b8eb188a152dd669011887ef75c693970c958281ecf123391',
   'cli ledger --team NY': '77067b47612bb20fb11116c5e5535da65794e01c141c8e80b001fcf18a0e6f6c',
   'table loop graded_rows': 'e07c685a5669260fb587cfc074a1a1b5f3e02fb90a46643dd96a4b4fe38ffa1b',
@@ -147,7 +147,7 @@ describe('outputs on the bundled replay are identical to the pre-optimisation co
     await cli('settle', loop, ['settle', 'nba', ...replay, '--now', '2025-11-06T12:00:00Z']);
     await cli('record', loop, ['record']);
     await cli('record --json', loop, ['record', '--json']);
-    await cli('record --team NY --json', loop, ['record', '--team', 'NY', '--json']);
+    await cli('record --team NY --json', loop, ['record', '--team', 'NY', '--sport', 'nba', '--json']);
     await cli('ledger --json', loop, ['ledger', '--date', '2025-11-05', '--json']);
     await cli('ledger --team NY', loop, ['ledger', '--date', '2025-11-05', '--team', 'NY', '--sport', 'nba']);
     for (const t of TABLES) parts.set(`table loop ${t}`, tableDump(loop, t));
