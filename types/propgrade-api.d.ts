@@ -1223,6 +1223,86 @@ export interface components {
             /** @description true: the model fields were withheld for this tier */
             model_price_locked: boolean;
         };
+        Me: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            tier: "free" | "analyst" | "desk";
+            /** @description ISO 8601 instant */
+            created_at: string;
+            entitlements: {
+                model_price: boolean;
+                parlay_leg_cap: number;
+                /** @description null: unlimited */
+                scan_reads_per_day: number | null;
+                slip_parses_per_day: number;
+            };
+            onboarding: {
+                /** @constant */
+                required: true;
+                redirect: string;
+                /** @constant */
+                reason: "new_user";
+            } | {
+                /** @constant */
+                required: false;
+                /** @enum {string} */
+                reason: "complete" | "exempt";
+            };
+            founder_pricing: boolean;
+            billing: {
+                customer_linked: boolean;
+                subscription_status: string | null;
+                grace_until: string | null;
+            };
+        };
+        Preferences: {
+            sports: ("mlb" | "nba" | "wnba" | "soccer" | "mma")[];
+            books: ("betmgm" | "betonlineag" | "betrivers" | "betus" | "bovada" | "draftkings" | "fanatics" | "fanduel" | "hardrockbet" | "mybookieag" | "prizepicks" | "williamhill_us")[];
+            /** @description US dollars; null when not set */
+            bankroll_limit: number | null;
+            onboarding_complete: boolean;
+            updated_at: string | null;
+            onboarding: {
+                /** @constant */
+                required: true;
+                redirect: string;
+                /** @constant */
+                reason: "new_user";
+            } | {
+                /** @constant */
+                required: false;
+                /** @enum {string} */
+                reason: "complete" | "exempt";
+            };
+        };
+        WebhookAnswer: {
+            /** @constant */
+            received: true;
+            event_id: string;
+            /** @enum {string} */
+            outcome: "applied" | "stale" | "ignored" | "duplicate";
+        };
+        PortalSession: {
+            /** Format: uri */
+            url: string;
+        };
+        FounderCount: {
+            /** @constant */
+            available: true;
+            count: number;
+            /** @description ISO 8601 instant */
+            as_of: string;
+        } | {
+            /** @constant */
+            available: false;
+        };
+        FounderRedeem: {
+            /** @constant */
+            founder_pricing: true;
+            code: string;
+            already: boolean;
+        };
         SnapshotAnswer: {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba" | "soccer";
@@ -1959,86 +2039,6 @@ export interface components {
             /** @constant */
             available: false;
             reason: string;
-        };
-        Me: {
-            /** Format: email */
-            email: string;
-            /** @enum {string} */
-            tier: "free" | "analyst" | "desk";
-            /** @description ISO 8601 instant */
-            created_at: string;
-            entitlements: {
-                model_price: boolean;
-                parlay_leg_cap: number;
-                /** @description null: unlimited */
-                scan_reads_per_day: number | null;
-                slip_parses_per_day: number;
-            };
-            onboarding: {
-                /** @constant */
-                required: true;
-                redirect: string;
-                /** @constant */
-                reason: "new_user";
-            } | {
-                /** @constant */
-                required: false;
-                /** @enum {string} */
-                reason: "complete" | "exempt";
-            };
-            founder_pricing: boolean;
-            billing: {
-                customer_linked: boolean;
-                subscription_status: string | null;
-                grace_until: string | null;
-            };
-        };
-        Preferences: {
-            sports: ("mlb" | "nba" | "wnba" | "soccer" | "mma")[];
-            books: ("betmgm" | "betonlineag" | "betrivers" | "betus" | "bovada" | "draftkings" | "fanatics" | "fanduel" | "hardrockbet" | "mybookieag" | "prizepicks" | "williamhill_us")[];
-            /** @description US dollars; null when not set */
-            bankroll_limit: number | null;
-            onboarding_complete: boolean;
-            updated_at: string | null;
-            onboarding: {
-                /** @constant */
-                required: true;
-                redirect: string;
-                /** @constant */
-                reason: "new_user";
-            } | {
-                /** @constant */
-                required: false;
-                /** @enum {string} */
-                reason: "complete" | "exempt";
-            };
-        };
-        WebhookAnswer: {
-            /** @constant */
-            received: true;
-            event_id: string;
-            /** @enum {string} */
-            outcome: "applied" | "stale" | "ignored" | "duplicate";
-        };
-        PortalSession: {
-            /** Format: uri */
-            url: string;
-        };
-        FounderCount: {
-            /** @constant */
-            available: true;
-            count: number;
-            /** @description ISO 8601 instant */
-            as_of: string;
-        } | {
-            /** @constant */
-            available: false;
-        };
-        FounderRedeem: {
-            /** @constant */
-            founder_pricing: true;
-            code: string;
-            already: boolean;
         };
         SlipAnswer: {
             /** @enum {string} */

@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { GameEvent, PlayerGameStat } from '../domain/entities.js';
 import { lineMovement, NO_MOVEMENT } from '../domain/line-movement.js';
@@ -27,6 +26,7 @@ import {
 import { insertTickerEvents, type NewTickerEvent } from '../store/repo/ticker.js';
 import { deepFreeze } from '../store/repo/_raw.js';
 import { recordPreGrades, captureClosings } from './ledger-writes.js';
+import { fetchSlate } from './snapshot-fetch.js';
 import { displayState } from '../domain/display-state.js';
 import type { OddsSource, RunLogger, StatusSource } from '../feeds/sources.js';
 
@@ -165,36 +165,6 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
 function credits(opts: SnapshotOptions): { creditsUsed?: number | null; creditsRemaining?: number | null } {
   const c = opts.odds.credits();
   return c ? { creditsUsed: c.spent, creditsRemaining: c.remaining } : {};
-}
-
-type Fetched = { kind: 'ok'; events: GameEvent[]; quotes: Awaited<ReturnType<OddsSource['propQuotes']>> & object } | { kind: 'failed'; message: string };
-
-/** Events of the ET slate date that have not started; then their props, a few at a time. */
-async function fetchSlate(sport: GradedSport, opts: SnapshotOptions, slateDate: string): Promise<Fetched> {
-  const all = await opts.odds.events(sport);
-  if (all === null) return { kind: 'failed', message: `${sport} events feed unavailable${because(opts.odds)}` };
-  const nowIso = opts.now.toISOString();
-  const events = all.filter((e) => easternDate(new Date(e.commenceTime)) === slateDate && e.commenceTime > nowIso);
-  const limit = pLimit(opts.concurrency ?? 4);
-  let failures = 0;
-  const perEvent = await Promise.all(
-    events.map((event) =>
-      limit(async () => {
-        const quotes = await opts.odds.propQuotes(sport, event);
-        if (quotes === null) failures += 1;
-        return quotes ?? [];
-      }),
-    ),
-  );
-  if (events.length > 0 && failures === events.length) return { kind: 'failed', message: `${sport} prop odds unavailable for all ${events.length} events${because(opts.odds)}` };
-  if (failures > 0) opts.log.warn(`${sport}: prop odds unavailable for ${failures} of ${events.length} events`, { sport });
-  return { kind: 'ok', events, quotes: perEvent.flat() };
-}
-
-/** The source's own words for the last failure, when it has them. */
-function because(odds: OddsSource): string {
-  const why = odds.lastFailure?.() ?? null;
-  return why ? `: ${why}` : '';
 }
 
 export type { SlateRow } from '../store/repo/snapshots.js';

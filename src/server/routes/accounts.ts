@@ -9,7 +9,7 @@ import { verifyStripeSignature } from '../../publish/stripe.js';
 import type { ServerDeps } from '../context.js';
 import { readCappedBody } from '../input.js';
 import { defineRoute, type Route } from '../route.js';
-import { founderCountSchema, founderRedeemSchema, meSchema, portalAnswerSchema, preferencesSchema, webhookAnswerSchema } from '../wire/answers-core.js';
+import { founderCountSchema, founderRedeemSchema, meSchema, portalAnswerSchema, preferencesSchema, webhookAnswerSchema } from '../wire/answers-accounts.js';
 
 /** Stripe's own default: a signature older than 5 minutes (by the wall clock, never the data clock) is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
