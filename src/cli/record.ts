@@ -116,7 +116,8 @@ const TIER_CLAIM: Record<string, string> = { 'A+': '≥ +5% EV', A: '+2..5% EV',
 
 /** One decimal with its sign; a value that rounds to zero prints 0.0%, never -0.0%. */
 const signedPct = (v: number): string => {
-  const r = Number(v.toFixed(1)) || 0;
+  const rounded = Number(v.toFixed(1));
+  const r = rounded === 0 ? 0 : rounded; // -0 === 0: a rounded -0.04 prints 0.0%
   return `${r > 0 ? '+' : ''}${r.toFixed(1)}%`;
 };
 

@@ -1,5 +1,6 @@
 import { syncStatus, type SyncStatus } from '../domain/sync-status.js';
 import type { Store } from '../store/db.js';
+import { newestSnapshotPerSport } from '../store/repo/snapshots.js';
 
 /**
  * The clock of a read command (scan, parlay, record, ticker, slate, ledger, live, desk, serve), one
@@ -22,29 +23,11 @@ export interface ReadClock {
   noteFor: (sport: string | null) => string | null;
 }
 
-interface NewestSnapshot {
-  sport: string;
-  takenAt: string;
-  source: string | null;
-}
-
-/** The newest snapshot of each sport, newest first. */
-function newestBySport(store: Store): NewestSnapshot[] {
-  const rows = store.sqlite
-    .prepare(
-      `SELECT s.sport, s.taken_at AS takenAt, s.source FROM snapshots s
-       WHERE s.id = (SELECT id FROM snapshots t WHERE t.sport = s.sport ORDER BY t.taken_at DESC, t.id DESC LIMIT 1)
-       ORDER BY s.taken_at DESC, s.id DESC`,
-    )
-    .all() as NewestSnapshot[];
-  return rows;
-}
-
 const fixed = (now: Date) => () => now;
 
 export function readClock(store: Store, explicit: Date | null, system: Date, expectedIntervalMinutes: number, sport: string | null = null): ReadClock {
   if (explicit) return { now: explicit, forSport: fixed(explicit), source: 'explicit', note: null, noteFor: () => null };
-  const newest = newestBySport(store);
+  const newest = newestSnapshotPerSport(store.db);
   const head = newest[0];
   if (head?.source === 'replay') {
     const bySport = new Map(newest.map((s) => [s.sport, new Date(s.takenAt)]));

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SportRunFacts } from '../../domain/readiness.js';
 import type { Store } from '../db.js';
-import { pipelineRuns, runLocks, snapshots } from '../schema.js';
+import { pipelineRuns, runLocks } from '../schema.js';
+import { latestSnapshot } from './snapshots.js';
 
 /** What readiness is decided on, read from the store in a few indexed look-ups per sport. */
 
@@ -17,14 +18,13 @@ function lastRunOf(store: Store, kind: 'snapshot' | 'settle', sport: string): Sp
 }
 
 export function sportRunFacts(store: Store, sport: string): SportRunFacts {
-  const snap = store.db
-    .select({ takenAt: snapshots.takenAt, source: snapshots.source })
-    .from(snapshots)
-    .where(eq(snapshots.sport, sport))
-    .orderBy(desc(snapshots.takenAt), desc(snapshots.id))
-    .limit(1)
-    .get();
-  return { sport, newestSnapshot: snap ?? null, lastSnapshotRun: lastRunOf(store, 'snapshot', sport), lastSettleRun: lastRunOf(store, 'settle', sport) };
+  const snap = latestSnapshot(store.db, sport);
+  return {
+    sport,
+    newestSnapshot: snap ? { takenAt: snap.takenAt, source: snap.source } : null,
+    lastSnapshotRun: lastRunOf(store, 'snapshot', sport),
+    lastSettleRun: lastRunOf(store, 'settle', sport),
+  };
 }
 
 export function heldRunLocks(store: Store): Array<{ name: string; owner: string; acquiredAt: string; leaseUntil: string }> {

@@ -31,6 +31,14 @@ export function snapshotBefore(db: Db, sport: string, takenAt: string): Snapshot
   );
 }
 
+/** The newest snapshot of each sport (its time and where it came from), newest first: what the read clock decides on. */
+export function newestSnapshotPerSport(db: Db): Array<{ sport: string; takenAt: string; source: string | null }> {
+  const sql = `SELECT s.sport, s.taken_at AS takenAt, s.source FROM snapshots s
+     WHERE s.id = (SELECT id FROM snapshots t WHERE t.sport = s.sport ORDER BY t.taken_at DESC, t.id DESC LIMIT 1)
+     ORDER BY s.taken_at DESC, s.id DESC`;
+  return prepared(clientOf(db), sql).all() as Array<{ sport: string; takenAt: string; source: string | null }>;
+}
+
 export function latestSnapshot(db: Db, sport: string): Snapshot | null {
   return recentSnapshots(db, sport, 1)[0] ?? null;
 }
