@@ -144,7 +144,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       upstream: true,
       errors: [404, 503],
       handle: ({ params, query }) => {
-        if (query.season !== undefined) requireSeasonInWindow('season', query.season, deps.now());
+        if (query.season !== undefined) requireSeasonInWindow('season', query.season, deps.now('mlb'));
         return guarded(
           {},
           async (d) => {
@@ -170,7 +170,7 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       upstream: true,
       errors: [503],
       handle: ({ query }) => {
-        if (query.date) requireDateInWindow('date', query.date, deps.now(), DATE_WINDOWS.lineup);
+        if (query.date) requireDateInWindow('date', query.date, deps.now(query.sport), DATE_WINDOWS.lineup);
         return guarded({ sport: query.sport }, (d) => readLineups(d, query.sport, query.date ? { date: query.date } : {}));
       },
     }),
