@@ -1,0 +1,80 @@
+// PostgreSQL mirror of src/store/schema/ledger.ts, column for column (see src/store/pg/schema.ts for why it exists).
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+/** The ledger: every public pre-grade and user scan, and how it settled. */
+
+export const ledgerOutcomes = ['pending', 'hit', 'miss', 'push', 'void'] as const;
+
+/** The ledger: public pre-grades (user_id null) and users' own scans. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').references(() => users.id),
+    source: text('source', { enum: ['pipeline', 'scan'] }).notNull(),
+    sport: text('sport').notNull(),
+    eventId: text('event_id').notNull(),
+    commenceTime: text('commence_time').notNull(),
+    gameDate: text('game_date').notNull(),
+    player: text('player').notNull(),
+    playerKey: text('player_key').notNull(),
+    team: text('team'),
+    /** Set only when the player's team matched a game participant; never guessed. */
+    opponent: text('opponent'),
+    statType: text('stat_type').notNull(),
+    line: doublePrecision('line').notNull(),
+    side: text('side', { enum: ['over', 'under'] }).notNull(),
+    grade: text('grade'),
+    /** The letter the locked EV earns uncapped, and the cap holding grade below it (null: not capped). */
+    gradeUncapped: text('grade_uncapped'),
+    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
+    projection: doublePrecision('projection'),
+    pWin: doublePrecision('p_win'),
+    book: text('book'),
+    lockedPrice: doublePrecision('locked_price'),
+    lockedFairProb: doublePrecision('locked_fair_prob'),
+    /** How the locked fair was formed (graded row's fair_source); the close is read the same way. */
+    lockedFairSource: text('locked_fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
+    lockedAt: text('locked_at').notNull(),
+    closingLine: doublePrecision('closing_line'),
+    closingPrice: doublePrecision('closing_price'),
+    closingFairProb: doublePrecision('closing_fair_prob'),
+    /** Book the close was read at: the locked book when it still quotes the line. */
+    closingBook: text('closing_book'),
+    closingCapturedAt: text('closing_captured_at'),
+    /** Minutes from the close's capture to the game's start (src/domain/close-lead.ts); null without a close. */
+    closeLeadMinutes: doublePrecision('close_lead_minutes'),
+    /** How closing_fair_prob was formed at the close: the lock's rule applied to the closing market. */
+    closingFairSource: text('closing_fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
+    /**
+     * one_yardstick: the close is the market's fair at the locked line by the lock's own rule (one
+     * yardstick). own_book_devig: a close captured before SQLite migration 0008 that could not be re-read
+     * that way (the graded book's own pair); kept, marked, and left out of the beat-close rate.
+     */
+    closeMethod: text('close_method', { enum: ['one_yardstick', 'own_book_devig'] }),
+    clv: doublePrecision('clv'),
+    /** The locked price's EV at the closing fair, percent of stake (the verdict follows it). */
+    clvPct: doublePrecision('clv_pct'),
+    clvLine: doublePrecision('clv_line'),
+    clvVerdict: text('clv_verdict', { enum: ['beat', 'faded', 'flat'] }),
+    outcome: text('outcome', { enum: ledgerOutcomes }).notNull(),
+    actualValue: doublePrecision('actual_value'),
+    settledAt: text('settled_at'),
+    revisedFromGrade: text('revised_from_grade'),
+  },
+  (t) => [
+    // COALESCE makes the public record (user_id null) unique too: upserts never duplicate.
+    uniqueIndex('ledger_entries_key').on(
+      sql`coalesce(${t.userId}, 0)`,
+      t.eventId,
+      t.playerKey,
+      t.statType,
+      t.line,
+      t.side,
+    ),
+    index('ledger_entries_pending').on(t.outcome, t.sport, t.gameDate),
+    index('ledger_entries_date').on(t.gameDate),
+  ],
+);
