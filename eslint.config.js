@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's syntax-only rules (no type-checker: tsc already runs in `npm test`) and
+// Lint: typescript-eslint's syntax-only rules (tsc already runs in `npm test`), three type-aware promise rules, and
 // the architecture's floors (README "Architecture") as import rules, so a wrong-way import fails the build.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -83,10 +83,22 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            { group: ['drizzle-orm', 'drizzle-orm/*', 'better-sqlite3'], message: 'only src/store imports drizzle-orm or better-sqlite3: add a query in src/store/repo/' },
+            { group: ['drizzle-orm', 'drizzle-orm/*', 'better-sqlite3', 'pg'], message: 'only src/store imports drizzle-orm, better-sqlite3 or pg: add a query in src/store/repo/' },
           ],
         },
       ],
+    },
+  },
+  {
+    // The store is asynchronous (issue 35: PostgreSQL). A store write nobody awaits is a write that may
+    // land after its transaction, or not at all; a Promise in a condition is always true. These are the
+    // only type-aware rules: they need the type-checker, so they run on src/ and test/ alone.
+    files: ['src/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
 );

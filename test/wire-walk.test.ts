@@ -44,14 +44,14 @@ describe('one JSON style on every --json output and HTTP body', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-wire-'));
     db = join(dir, 'pg.sqlite');
-    seededStoreFile(db);
+    await seededStoreFile(db);
     for (const now of ['2025-11-05T15:05:00Z', '2025-11-05T17:05:00Z']) {
       const r = await runCli(['--db', db, '--json', 'snapshot', 'nba', '--replay', 'data/replay', '--now', now, '--quiet']);
       expect(r.code, r.stderr).toBe(0);
     }
     expect((await runCli(['--db', db, '--json', 'settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'])).code).toBe(0);
     const store = openStore(db);
-    token = createUser(store, { email: 'wire@example.test', tier: 'desk' }, new Date('2025-11-05T17:05:00Z')).token;
+    token = (await createUser(store, { email: 'wire@example.test', tier: 'desk' }, new Date('2025-11-05T17:05:00Z'))).token;
     api = await startServer({ store, config: { ...(await import('../src/config.js')).loadConfig({ INTERNAL_API_KEY: 'k'.repeat(24) }) }, now: () => new Date('2025-11-05T17:10:00Z'), log: quiet });
   }, 120_000);
   afterAll(async () => {

@@ -18,7 +18,7 @@ const { api, store, now, close } = await replaySnapshotApp('app-overhead');
 // A free user's token: the same bytes as anonymous, through the route's own path (a request with a
 // token is never answered from a kept answer, src/server/replay.ts; anonymous repeats are).
 const { createUser } = await dist('accounts/users.js');
-const { token } = createUser(store, { email: 'overhead@example.test', tier: 'free' }, now);
+const { token } = await createUser(store, { email: 'overhead@example.test', tier: 'free' }, now);
 
 class Sink extends Writable {
   bytes = 0;
@@ -94,4 +94,4 @@ for (const [name, path, headers] of cases) {
   const b = med(times.bare);
   console.log(`  ${name.padEnd(18)} api ${a.toFixed(2).padStart(7)}  bare ${b.toFixed(2).padStart(6)}  app ${(a - b).toFixed(2).padStart(6)}   (api rounds ${times.api.map((x) => x.toFixed(1)).join(', ')})`);
 }
-close();
+await close();

@@ -160,6 +160,6 @@ if (process.argv[2] === '--client') {
     console.log(`  ${name.padEnd(8)} ${m.toFixed(1).padStart(6)}  +${(m - b).toFixed(1).padStart(4)}  ratio ${(b / m).toFixed(3)}   (${us[name].map((x) => x.toFixed(1)).join(', ')})`);
   }
   child?.kill();
-  close();
+  await close();
   process.exit(0);
 }

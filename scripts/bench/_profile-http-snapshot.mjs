@@ -79,7 +79,7 @@ if (process.env.PROFILE === '0') {
   const { seconds } = await drive(REQUESTS);
   console.log(`${REQUESTS} GET ${PATH}${QUERY} (accept-encoding: ${ENCODING || 'none'}), ${CONNECTIONS} connections: ${(REQUESTS / seconds).toFixed(0)} req/s, no profiler`);
   server.close();
-  close();
+  await close();
   process.exit(0);
 }
 const session = new Session();
@@ -91,7 +91,7 @@ const { seconds } = await drive(REQUESTS);
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
 server.close();
-close();
+await close();
 
 const out = join(tmpdir(), `http-snapshot-${Date.now()}.cpuprofile`);
 writeFileSync(out, JSON.stringify(profile));

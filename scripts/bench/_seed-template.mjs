@@ -8,6 +8,6 @@ const { dirname, basename } = await import('node:path');
 const { renameSync } = await import('node:fs');
 const { store, seedMs, games } = await seededStore(dirname(path));
 store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-store.close();
+await store.close();
 renameSync(`${dirname(path)}/bench.sqlite`, path);
 console.log(JSON.stringify({ games, seedMs: Math.round(seedMs), file: basename(path) }));

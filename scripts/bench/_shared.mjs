@@ -54,6 +54,18 @@ export function timeMedian(fn, repeats) {
   return { ms: median(samples), samples, sink };
 }
 
+/** timeMedian for an async `fn` (the store reads): each run awaited before the next starts. */
+export async function timeMedianAsync(fn, repeats) {
+  let sink = await fn();
+  const samples = [];
+  for (let i = 0; i < repeats; i++) {
+    const t0 = process.hrtime.bigint();
+    sink = await fn();
+    samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return { ms: median(samples), samples, sink };
+}
+
 /** Wall time in ms of one call (sync or async). */
 export async function timeOnce(fn) {
   const t0 = process.hrtime.bigint();
@@ -95,10 +107,10 @@ export async function seededStore(dir) {
       const kept = [lines[0], ...lines.slice(1).filter((l) => (l.match(/,(\d{4}-\d{2}-\d{2}),/)?.[1] ?? '') >= '2025-10-21')];
       const file = join(dir, 'smoke-gamelogs.csv');
       writeFileSync(file, kept.join('\n'));
-      importGameLogs(store, item.sport, file, at);
+      await importGameLogs(store, item.sport, file, at);
     }
   } else {
-    ensureReplaySeed(store, REPLAY_DIR, seed, at, silentLog);
+    await ensureReplaySeed(store, REPLAY_DIR, seed, at, silentLog);
   }
   const ms = performance.now() - t0;
   const games = store.sqlite.prepare('select count(*) as n from player_game_stats').get().n;
@@ -207,7 +219,7 @@ export async function seededTemplate(dir) {
 /**
  * The API over a temp store holding the bundled NBA slate's real snapshot (the replay's history
  * imported, the snapshot pipeline run at the recording's clock): what the HTTP diagnostics serve.
- * `close()` closes the store and removes the temp dir.
+ * `await close()` closes the store and removes the temp dir.
  */
 export async function replaySnapshotApp(label) {
   const { loadConfig } = await dist('config.js');
@@ -221,7 +233,7 @@ export async function replaySnapshotApp(label) {
   const now = new Date('2025-11-05T17:05:00Z');
   const config = loadConfig({});
   const sources = await buildOddsSource(config, { replayDir: REPLAY_DIR, recordDir: null, now, log: silentLog });
-  ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, silentLog);
+  await ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, silentLog);
   await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log: silentLog });
   await sources.close();
   const api = createApp({ store, config, now: () => now });
@@ -229,8 +241,8 @@ export async function replaySnapshotApp(label) {
     store,
     api,
     now,
-    close() {
-      store.close();
+    async close() {
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -32,11 +32,11 @@ const dir = tempDir('grading');
 const { store, seedMs, games } = await seededStore(dir);
 const summary = await snapshotAt(store, NOW);
 if (summary.status !== 'ok') throw new Error(`snapshot did not run: ${summary.status} ${summary.message}`);
-const rows = snapshotRows(store.db, summary.snapshotId);
+const rows = await snapshotRows(store, summary.snapshotId);
 
 const histories = new Map();
+for (const r of rows) if (!histories.has(r.playerKey)) histories.set(r.playerKey, await historyBefore(store, 'nba', r.playerKey, summary.slateDate));
 const inputs = rows.map((r) => {
-  if (!histories.has(r.playerKey)) histories.set(r.playerKey, historyBefore(store.db, 'nba', r.playerKey, summary.slateDate));
   return {
     sport: 'nba',
     stat: r.statType,
@@ -49,7 +49,7 @@ const inputs = rows.map((r) => {
     gameDate: summary.slateDate,
   };
 });
-store.close();
+await store.close();
 const historyGames = [...histories.values()].reduce((n, h) => n + h.length, 0);
 
 console.log(

@@ -88,11 +88,11 @@ try {
   const log = { info() {}, warn() {} };
   const config = loadConfig({});
   const sources = await buildOddsSource(config, { replayDir, recordDir: null, now, log });
-  ensureReplaySeed(store, replayDir, sources.seed, now, log);
+  await ensureReplaySeed(store, replayDir, sources.seed, now, log);
   const run = await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log });
   await sources.close();
 
-  const { token } = createUser(store, { email: 'bench@example.test', tier: 'free' }, now);
+  const { token } = await createUser(store, { email: 'bench@example.test', tier: 'free' }, now);
   const api = createApp({ store, config, now: () => now });
   const apiServer = await listen(api.listener);
   const probe = new Pool(origin(apiServer), { connections: 1 });
@@ -249,6 +249,6 @@ try {
     views: viewResults.map((v) => ({ ...v, apiRps: Math.round(v.apiRps), bareRps: Math.round(v.bareRps), ratio: Math.round((v.apiRps / v.bareRps) * 1000) / 1000 })),
   });
 } finally {
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -20,9 +20,9 @@ if (process.env.BENCH_ROLE === 'rss') {
   const store = openStore(join(process.env.BENCH_DIR, 'rss.sqlite'));
   const before = peakRssMb();
   const t0 = performance.now();
-  const r = importGameLogs(store, 'nba', FILE, AT);
+  const r = await importGameLogs(store, 'nba', FILE, AT);
   const ms = performance.now() - t0;
-  store.close();
+  await store.close();
   console.log(JSON.stringify({ before, after: peakRssMb(), ms, written: r.written }));
   process.exit(0);
 }
@@ -36,10 +36,10 @@ const bares = [];
 for (let i = 0; i < ROUNDS; i++) {
   const store = openStore(join(dir, `import-${i}.sqlite`));
   const t0 = performance.now();
-  const result = importGameLogs(store, 'nba', FILE, AT);
+  const result = await importGameLogs(store, 'nba', FILE, AT);
   imports.push({ ms: performance.now() - t0, written: result.written });
   rows ??= store.sqlite.prepare(`select ${columns.join(', ')} from player_game_stats order by id`).raw(true).all();
-  store.close();
+  await store.close();
 
   const bare = openStore(join(dir, `bare-${i}.sqlite`));
   const insert = bare.sqlite.prepare(`insert into player_game_stats (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
@@ -48,7 +48,7 @@ for (let i = 0; i < ROUNDS; i++) {
     for (const r of rows) insert.run(r);
   })();
   bares.push(performance.now() - t1);
-  bare.close();
+  await bare.close();
 }
 const rss = await childJson(fileURLToPath(import.meta.url), 'rss', { BENCH_DIR: dir });
 

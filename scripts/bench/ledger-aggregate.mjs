@@ -13,7 +13,7 @@
 // store read equals the domain on raw rows also run. The exponent is fitted over every size.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchResult, childJson, dist, fitExponent, peakRssMb, prng, round, scalingLine, SMOKE, tempDir, timeMedian } from './_shared.mjs';
+import { benchResult, childJson, dist, fitExponent, peakRssMb, prng, round, scalingLine, SMOKE, tempDir, timeMedian, timeMedianAsync } from './_shared.mjs';
 
 const argSizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const SIZES = argSizes.length ? argSizes : SMOKE ? [5_000, 20_000] : [100_000, 1_000_000, 10_000_000];
@@ -96,7 +96,7 @@ async function measureSize(dir, ROWS) {
   const countStmt = sqlite.prepare(`select count(*) as n, sum(outcome = 'hit') as hits from ledger_entries where game_date between ? and ?`);
   const baseline = timeMedian(() => countStmt.get(w.from, w.to), REPEATS);
   // One record read before any other read, so its memory is visible apart from the repeats' garbage.
-  readModelRecord(store, { now: NOW, days: 30 });
+  await readModelRecord(store, { now: NOW, days: 30 });
   const peakAfterOneRead = peakRssMb();
 
   let raw = null;
@@ -112,10 +112,10 @@ async function measureSize(dir, ROWS) {
     windowRows = raw.sink;
     domainOnly = timeMedian(() => ({ aggregate: modelAggregate(windowRows, { now: NOW }), tiers: tierCalibration(windowRows, { now: NOW }) }), REPEATS);
   }
-  const window = timeMedian(() => readModelRecord(store, { now: NOW, days: 30 }), REPEATS);
-  const team = timeMedian(() => readModelRecord(store, { now: NOW, days: 30, team: 'CLE' }), REPEATS);
+  const window = await timeMedianAsync(() => readModelRecord(store, { now: NOW, days: 30 }), REPEATS);
+  const team = await timeMedianAsync(() => readModelRecord(store, { now: NOW, days: 30, team: 'CLE' }), REPEATS);
   const sizeMb = (sqlite.pragma('page_count', { simple: true }) * sqlite.pragma('page_size', { simple: true })) / 1e6;
-  store.close();
+  await store.close();
   // The store's answer must equal the domain's on the same rows.
   const agree = headline ? JSON.stringify(window.sink.aggregate) === JSON.stringify(domainOnly.sink.aggregate) && JSON.stringify(window.sink.tiers) === JSON.stringify(domainOnly.sink.tiers) : null;
   return {

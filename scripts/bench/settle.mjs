@@ -41,7 +41,7 @@ async function writeTemplates(seedDir) {
   const { store } = await seededStore(seedDir);
   for (const date of REAL_DATES) for (const time of CLOCKS) await snapshotAt(store, `${date}T${time}:00Z`);
   store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  store.close();
+  await store.close();
 }
 if (process.env.BENCH_SETTLE_SEED_DIR) {
   await writeTemplates(process.env.BENCH_SETTLE_SEED_DIR);
@@ -122,7 +122,7 @@ async function settleSize(dir, ENTRIES) {
     try {
       return await fn(copy.sqlite);
     } finally {
-      copy.close();
+      await copy.close();
     }
   };
   const bulk = await onCopy('bulk', (db) =>
@@ -160,7 +160,7 @@ async function settleSize(dir, ENTRIES) {
     )
     .get().n;
   const clvCounts = sqlite.prepare(`select clv_verdict as v, count(*) as n from ledger_entries where outcome != 'pending' group by clv_verdict`).all();
-  store.close();
+  await store.close();
   return {
     entries: pendingBefore,
     templateCount,

@@ -67,7 +67,7 @@ if (process.env.BENCH_ROLE === 'size') {
   const peakCold = peakRssMb();
   const warm = await timeOnce(run);
   const peakWarm = peakRssMb();
-  store.close();
+  await store.close();
   if (cold.value.status !== 'ok' || warm.value.status !== 'ok') throw new Error(`run status ${cold.value.status}/${warm.value.status}`);
   console.log(JSON.stringify({ k, events: cold.value.events, rows: cold.value.rows, graded: cold.value.graded, locks: cold.value.newLocks, ledger: cold.value.ledgerInserted, coldMs: cold.ms, warmMs: warm.ms, warmLocks: warm.value.newLocks, peakBefore, peakCold, peakWarm }));
   process.exit(0);

@@ -47,9 +47,9 @@ export const customerIdSchema = z
   .trim()
   .regex(/^cus_[A-Za-z0-9]{1,250}$/, 'expected a Stripe customer id such as cus_NciAYcXfLnqBoz');
 
-function userByEmail(store: Store, email: string) {
+async function userByEmail(store: Store, email: string) {
   const wanted = email.trim().toLowerCase();
-  const row = userRowByEmail(store, wanted);
+  const row = await userRowByEmail(store, wanted);
   if (!row) throw new AppError('NOT_FOUND', `no user with email ${wanted}`);
   return row;
 }
@@ -58,15 +58,15 @@ function userByEmail(store: Store, email: string) {
  * Links a user to the Stripe customer it pays as, so subscription events for that customer find
  * it. One customer belongs to one user: linking a customer another user holds is a conflict.
  */
-export function linkCustomer(store: Store, email: string, customerId: string): { email: string; customerId: string; previous: string | null } {
+export async function linkCustomer(store: Store, email: string, customerId: string): Promise<{ email: string; customerId: string; previous: string | null }> {
   const parsed = customerIdSchema.safeParse(customerId);
   if (!parsed.success) throw badInput(`customer id: ${parsed.error.issues[0]?.message ?? 'invalid'}, got '${customerId.slice(0, 40)}'`);
   const cus = parsed.data;
-  return immediate(store, () => {
-    const user = userByEmail(store, email);
-    const holder = customerHolder(store, cus, user.id);
+  return immediate(store, async (tx) => {
+    const user = await userByEmail(tx, email);
+    const holder = await customerHolder(tx, cus, user.id);
     if (holder !== null) throw new AppError('CONFLICT', `customer ${cus} is already linked to ${holder}`);
-    updateUser(store, user.id, { stripeCustomerId: cus });
+    await updateUser(tx, user.id, { stripeCustomerId: cus });
     return { email: user.email, customerId: cus, previous: user.stripeCustomerId };
   });
 }
@@ -140,28 +140,29 @@ function toState(row: SubscriptionRow): SubscriptionState {
  * applies the transition and records the outcome. An unknown event type, an unknown customer or an
  * unreadable object is recorded as `ignored` and changes nothing else.
  */
-export function handleStripeEvent(store: Store, event: VerifiedEvent, opts: { priceTiers: PriceTiers; now: Date }): WebhookResult {
+export async function handleStripeEvent(store: Store, event: VerifiedEvent, opts: { priceTiers: PriceTiers; now: Date }): Promise<WebhookResult> {
   const base = { eventId: event.id, type: event.type };
-  return immediate(store, (): WebhookResult => {
-    const seen = stripeEventOutcome(store, event.id);
+  return immediate(store, async (tx): Promise<WebhookResult> => {
+    const seen = await stripeEventOutcome(tx, event.id);
     if (seen !== null) return { ...base, outcome: 'duplicate', note: `already handled (${seen})` };
-    const result = applyVerified(store, event, opts);
-    recordStripeEvent(store, { id: event.id, type: event.type, created: event.created, receivedAt: opts.now.toISOString(), outcome: `${result.outcome}: ${result.note}`.slice(0, 500) });
+    const result = await applyVerified(tx, event, opts);
+    await recordStripeEvent(tx, { id: event.id, type: event.type, created: event.created, receivedAt: opts.now.toISOString(), outcome: `${result.outcome}: ${result.note}`.slice(0, 500) });
     return { ...base, ...result };
   });
 }
 
-function applyVerified(store: Store, event: VerifiedEvent, opts: { priceTiers: PriceTiers; now: Date }): { outcome: Exclude<WebhookOutcome, 'duplicate'>; note: string } {
+/** Runs inside handleStripeEvent's transaction: `store` is its handle. */
+async function applyVerified(store: Store, event: VerifiedEvent, opts: { priceTiers: PriceTiers; now: Date }): Promise<{ outcome: Exclude<WebhookOutcome, 'duplicate'>; note: string }> {
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return { outcome: 'ignored', note: `event type ${event.type} is not handled` };
   const decoded = decode(event);
   if (!decoded.ok) return { outcome: 'ignored', note: decoded.note };
-  const user = userByCustomer(store, decoded.customerId);
+  const user = await userByCustomer(store, decoded.customerId);
   if (!user) return { outcome: 'ignored', note: `no user is linked to customer ${decoded.customerId}` };
   const userTier = tierSchema.safeParse(user.tier);
   const subscriptionId = decoded.event.subscriptionId;
-  const row = subscriptionId ? subscriptionById(store, subscriptionId) : null;
+  const row = subscriptionId ? await subscriptionById(store, subscriptionId) : null;
   if (row && row.userId !== user.id) return { outcome: 'ignored', note: `subscription ${subscriptionId} belongs to another user` };
-  const others = subscriptionsOf(store, user.id, subscriptionId).map(toState);
+  const others = (await subscriptionsOf(store, user.id, subscriptionId)).map(toState);
   const state: BillingState = {
     // A tier value the schema does not know is read as free (fail closed), as token resolution does.
     user: { tier: userTier.success ? userTier.data : 'free', subscriptionStatus: user.subscriptionStatus, graceUntil: user.graceUntil },
@@ -171,10 +172,10 @@ function applyVerified(store: Store, event: VerifiedEvent, opts: { priceTiers: P
   const t = applyBillingEvent(state, decoded.event, opts.priceTiers);
   if (t.outcome !== 'applied') return { outcome: t.outcome, note: t.note };
   const next = t.state;
-  updateUser(store, user.id, { tier: next.user.tier, subscriptionStatus: next.user.subscriptionStatus, graceUntil: next.user.graceUntil });
+  await updateUser(store, user.id, { tier: next.user.tier, subscriptionStatus: next.user.subscriptionStatus, graceUntil: next.user.graceUntil });
   if (next.subscription) {
     const s = next.subscription;
-    upsertSubscription(store, {
+    await upsertSubscription(store, {
       userId: user.id,
       stripeSubscriptionId: s.subscriptionId,
       stripeCustomerId: decoded.customerId,
@@ -196,20 +197,20 @@ function applyVerified(store: Store, event: VerifiedEvent, opts: { priceTiers: P
  * becomes free, and so does the subscription record that carried a grace. Idempotent: a second
  * sweep at the same clock finds nothing. `downgraded` counts users whose tier changed.
  */
-export function sweepExpiredGraces(store: Store, now: Date): { downgraded: number; subscriptions: number } {
-  return immediate(store, () => {
+export async function sweepExpiredGraces(store: Store, now: Date): Promise<{ downgraded: number; subscriptions: number }> {
+  return immediate(store, async (tx) => {
     let downgraded = 0;
     let ended = 0;
-    for (const u of usersInGrace(store)) {
+    for (const u of await usersInGrace(tx)) {
       if (!graceExpired(u.graceUntil, now)) continue;
       const tier = tierSchema.safeParse(u.tier);
       const next = expireGraces({ user: { tier: tier.success ? tier.data : 'free', subscriptionStatus: u.subscriptionStatus, graceUntil: u.graceUntil }, subscription: null, others: [] }, now).user;
-      updateUser(store, u.id, { tier: next.tier, graceUntil: next.graceUntil });
+      await updateUser(tx, u.id, { tier: next.tier, graceUntil: next.graceUntil });
       if (u.tier !== next.tier) downgraded += 1;
     }
-    for (const r of subscriptionsInGrace(store)) {
+    for (const r of await subscriptionsInGrace(tx)) {
       if (!graceExpired(r.graceUntil, now)) continue;
-      endSubscriptionGrace(store, r.id, now.toISOString());
+      await endSubscriptionGrace(tx, r.id, now.toISOString());
       ended += 1;
     }
     return { downgraded, subscriptions: ended };
@@ -228,8 +229,8 @@ export interface BillingView {
   subscriptions: Array<{ id: string; status: string; priceId: string | null; tier: Tier | null; graceUntil: string | null; eventCreated: string; updatedAt: string }>;
 }
 
-export function billingView(store: Store, email: string): BillingView {
-  const user = userByEmail(store, email);
+export async function billingView(store: Store, email: string): Promise<BillingView> {
+  const user = await userByEmail(store, email);
   const tier = tierSchema.safeParse(user.tier);
   return {
     email: user.email,
@@ -238,13 +239,13 @@ export function billingView(store: Store, email: string): BillingView {
     subscriptionStatus: user.subscriptionStatus,
     graceUntil: user.graceUntil,
     founderPricing: user.founderPricing,
-    subscriptions: subscriptionsOf(store, user.id).map((r) => ({ id: r.stripeSubscriptionId, status: r.status, priceId: r.priceId, tier: toState(r).tier, graceUntil: r.graceUntil, eventCreated: new Date(r.eventCreated * 1000).toISOString(), updatedAt: r.updatedAt })),
+    subscriptions: (await subscriptionsOf(store, user.id)).map((r) => ({ id: r.stripeSubscriptionId, status: r.status, priceId: r.priceId, tier: toState(r).tier, graceUntil: r.graceUntil, eventCreated: new Date(r.eventCreated * 1000).toISOString(), updatedAt: r.updatedAt })),
   };
 }
 
 /** What GET /api/me shows of a user's billing; a user that is gone shows none of it. */
-export function billingStatus(store: Store, userId: number): { founderPricing: boolean; billing: { customerLinked: boolean; subscriptionStatus: string | null; graceUntil: string | null } } {
-  const row = userById(store, userId);
+export async function billingStatus(store: Store, userId: number): Promise<{ founderPricing: boolean; billing: { customerLinked: boolean; subscriptionStatus: string | null; graceUntil: string | null } }> {
+  const row = await userById(store, userId);
   return {
     founderPricing: row?.founderPricing ?? false,
     billing: { customerLinked: Boolean(row?.stripeCustomerId), subscriptionStatus: row?.subscriptionStatus ?? null, graceUntil: row?.graceUntil ?? null },
@@ -252,8 +253,8 @@ export function billingStatus(store: Store, userId: number): { founderPricing: b
 }
 
 /** The newest handled events, for `propgrade billing events`. */
-export function recentStripeEvents(store: Store, limit: number): Array<{ id: string; type: string; created: string; receivedAt: string; outcome: string }> {
-  return latestStripeEvents(store, limit).map((r) => ({ ...r, created: new Date(r.created * 1000).toISOString() }));
+export async function recentStripeEvents(store: Store, limit: number): Promise<Array<{ id: string; type: string; created: string; receivedAt: string; outcome: string }>> {
+  return (await latestStripeEvents(store, limit)).map((r) => ({ ...r, created: new Date(r.created * 1000).toISOString() }));
 }
 
 // --- Billing portal ---
@@ -267,7 +268,7 @@ export async function createPortalSession(store: Store, config: Pick<Env, 'STRIP
   if (!config.STRIPE_SECRET_KEY || !config.BILLING_RETURN_URL) {
     throw new AppError('NOT_CONFIGURED', 'billing is not configured on this server (STRIPE_SECRET_KEY and BILLING_RETURN_URL)');
   }
-  const customer = userById(store, userId)?.stripeCustomerId;
+  const customer = (await userById(store, userId))?.stripeCustomerId;
   if (!customer) {
     throw new AppError('CONFLICT', 'no Stripe customer is linked to this account yet: subscribe first, or ask support to link it', { details: { reason: 'no_customer' } });
   }

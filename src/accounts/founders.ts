@@ -48,9 +48,9 @@ export function checkFounderCode(config: Pick<Env, 'FOUNDER_CODES' | 'FOUNDER_CO
  * Gives the user founder pricing with a checked code. Redeeming the code the user already holds
  * changes nothing (`already: true`); a founder cannot switch to another code (CONFLICT).
  */
-export function redeemFounderCode(store: Store, userId: number, code: CheckedFounderCode): { founderPricing: true; code: string; already: boolean } {
-  return immediate(store, () => {
-    const user = userById(store, userId);
+export async function redeemFounderCode(store: Store, userId: number, code: CheckedFounderCode): Promise<{ founderPricing: true; code: string; already: boolean }> {
+  return immediate(store, async (tx) => {
+    const user = await userById(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'no such user');
     if (user.founderPricing) {
       if (user.founderCode !== null && user.founderCode.toLowerCase() !== code.toLowerCase()) {
@@ -58,7 +58,7 @@ export function redeemFounderCode(store: Store, userId: number, code: CheckedFou
       }
       return { founderPricing: true as const, code: user.founderCode ?? code, already: true };
     }
-    updateUser(store, userId, { founderPricing: true, founderCode: code });
+    await updateUser(tx, userId, { founderPricing: true, founderCode: code });
     return { founderPricing: true as const, code, already: false };
   });
 }
@@ -73,15 +73,15 @@ export type FounderCount = { available: false } | { available: true; count: numb
  * cached 5 minutes in kv_cache. Billing unconfigured (billingConfigured) or any store failure:
  * `{ available: false }`, never an error. A real 0 is 0.
  */
-export function founderCount(store: Store, config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>, now: Date): FounderCount {
+export async function founderCount(store: Store, config: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>, now: Date): Promise<FounderCount> {
   if (!billingConfigured(config)) return { available: false };
   try {
-    const cached = kvGetAsOf<{ count: number; as_of: string }>(store.db, FOUNDER_COUNT_KEY, now);
+    const cached = await kvGetAsOf<{ count: number; as_of: string }>(store, FOUNDER_COUNT_KEY, now);
     if (cached && Number.isInteger(cached.count) && cached.count >= 0 && typeof cached.as_of === 'string') return { available: true, count: cached.count, asOf: cached.as_of };
-    const n = countActiveFounders(store);
+    const n = await countActiveFounders(store);
     if (n === null) return { available: false };
     const asOf = now.toISOString();
-    kvSet(store.db, FOUNDER_COUNT_KEY, { count: n, as_of: asOf }, now, FOUNDER_COUNT_TTL_SECONDS);
+    await kvSet(store, FOUNDER_COUNT_KEY, { count: n, as_of: asOf }, now, FOUNDER_COUNT_TTL_SECONDS);
     return { available: true, count: n, asOf };
   } catch {
     return { available: false };

@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Metered reads over a rolling 24 hours, from usage_events: the same rows the scan meter reads.
  * `retryAfter` is when the oldest counted read leaves the window.
  */
-export function meteredUsage(store: Store, subject: string, kind: string, now: Date): { used: number; oldest: string | null } {
+export async function meteredUsage(store: Store, subject: string, kind: string, now: Date): Promise<{ used: number; oldest: string | null }> {
   return usageSince(store, subject, kind, new Date(now.getTime() - DAY_MS).toISOString());
 }
 
@@ -23,8 +23,8 @@ export function retryAfterFor(oldest: string | null, now: Date): number {
   return Math.max(1, Math.ceil((new Date(oldest).getTime() + DAY_MS - now.getTime()) / 1000));
 }
 
-export function recordUsage(store: Store, subject: string, kind: string, now: Date): void {
-  insertUsage(store, subject, kind, now.toISOString());
+export async function recordUsage(store: Store, subject: string, kind: string, now: Date): Promise<void> {
+  await insertUsage(store, subject, kind, now.toISOString());
 }
 
 /**
@@ -43,23 +43,23 @@ export const METER_WINDOW_HOURS = 24;
  * take the last slot. Returns the usage row's id (release it if the action turns out not to count)
  * or the usage that refused it.
  */
-export function reserveMetered(
+export async function reserveMetered(
   store: Store,
   subject: string,
   kind: string,
   limit: number,
   now: Date,
-): { ok: true; id: number; used: number } | { ok: false; used: number; oldest: string | null } {
-  return immediate(store, () => {
-    const usage = meteredUsage(store, subject, kind, now);
+): Promise<{ ok: true; id: number; used: number } | { ok: false; used: number; oldest: string | null }> {
+  return immediate(store, async (tx) => {
+    const usage = await meteredUsage(tx, subject, kind, now);
     if (usage.used >= limit) return { ok: false as const, used: usage.used, oldest: usage.oldest };
-    return { ok: true as const, id: insertUsage(store, subject, kind, now.toISOString()), used: usage.used + 1 };
+    return { ok: true as const, id: await insertUsage(tx, subject, kind, now.toISOString()), used: usage.used + 1 };
   });
 }
 
 /** Gives a reserved slot back: the action it was taken for did not count (a refused read). */
-export function releaseMetered(store: Store, id: number): void {
-  deleteUsage(store, id);
+export async function releaseMetered(store: Store, id: number): Promise<void> {
+  await deleteUsage(store, id);
 }
 
 /**
@@ -71,9 +71,9 @@ export type MeterReading =
   | { unlimited: true }
   | { unlimited: false; used: number; limit: number; remaining: number; windowHours: number; windowStart: string; nextFreeAt: string | null };
 
-export function readMeter(store: Store, subject: string, kind: string, limit: number | null, now: Date): MeterReading {
+export async function readMeter(store: Store, subject: string, kind: string, limit: number | null, now: Date): Promise<MeterReading> {
   if (limit === null) return { unlimited: true };
-  const usage = meteredUsage(store, subject, kind, now);
+  const usage = await meteredUsage(store, subject, kind, now);
   return {
     unlimited: false,
     used: usage.used,

@@ -108,8 +108,8 @@ function known<T extends string>(values: unknown, allowed: readonly T[]): T[] {
   return values.filter((v): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v));
 }
 
-export function getPreferences(store: Store, userId: number): Preferences {
-  const row = preferencesOf(store, userId);
+export async function getPreferences(store: Store, userId: number): Promise<Preferences> {
+  const row = await preferencesOf(store, userId);
   if (!row) return { ...NONE };
   return {
     sports: known(row.sports, sportSchema.options),
@@ -121,9 +121,9 @@ export function getPreferences(store: Store, userId: number): Preferences {
 }
 
 /** Merges a validated update into the stored preferences in one transaction and returns the result. */
-export function updatePreferences(store: Store, userId: number, update: PreferencesUpdate, now: Date): Preferences {
-  return immediate(store, () => {
-    const current = getPreferences(store, userId);
+export async function updatePreferences(store: Store, userId: number, update: PreferencesUpdate, now: Date): Promise<Preferences> {
+  return immediate(store, async (tx) => {
+    const current = await getPreferences(tx, userId);
     const next: Preferences = {
       sports: update.sports ?? current.sports,
       books: update.books ?? current.books,
@@ -131,7 +131,7 @@ export function updatePreferences(store: Store, userId: number, update: Preferen
       onboardingComplete: update.onboarding_complete ?? current.onboardingComplete,
       updatedAt: now.toISOString(),
     };
-    upsertPreferences(store, userId, { sports: next.sports, books: next.books, bankrollLimit: next.bankrollLimit, onboardingComplete: next.onboardingComplete, updatedAt: next.updatedAt! });
+    await upsertPreferences(tx, userId, { sports: next.sports, books: next.books, bankrollLimit: next.bankrollLimit, onboardingComplete: next.onboardingComplete, updatedAt: next.updatedAt! });
     return next;
   });
 }

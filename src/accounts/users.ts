@@ -70,38 +70,41 @@ export interface AccountListing extends UserListing {
  * founder code (checked by checkFounderCode against FOUNDER_CODES and the clock) gives founder
  * pricing from the start.
  */
-export function createUser(store: Store, input: NewUser, now: Date, opts: { founderCode?: CheckedFounderCode } = {}): { user: UserRecord & { founderPricing: boolean }; token: string } {
+export async function createUser(store: Store, input: NewUser, now: Date, opts: { founderCode?: CheckedFounderCode } = {}): Promise<{ user: UserRecord & { founderPricing: boolean }; token: string }> {
   const { email, tier } = parseOrBadInput(newUserSchema, input);
-  if (userByEmail(store, email)) throw new AppError('CONFLICT', `a user with email ${email} already exists`);
   const token = newToken();
   const founder = opts.founderCode ? { founderPricing: true, founderCode: opts.founderCode } : {};
-  const user = insertUserWithToken(store, { email, tier, createdAt: now.toISOString(), ...founder }, hashToken(token));
+  // Check and insert under one lock, so two concurrent creations of one email end in CONFLICT, not a constraint error.
+  const user = await immediate(store, async (tx) => {
+    if (await userByEmail(tx, email)) throw new AppError('CONFLICT', `a user with email ${email} already exists`);
+    return insertUserWithToken(tx, { email, tier, createdAt: now.toISOString(), ...founder }, hashToken(token));
+  });
   return { user: { id: user.id, email: user.email, tier: user.tier, createdAt: user.createdAt, founderPricing: user.founderPricing }, token };
 }
 
-export function listUsers(store: Store): UserListing[] {
+export async function listUsers(store: Store): Promise<UserListing[]> {
   return usersWithTokenCounts(store);
 }
 
-export function listAccounts(store: Store): AccountListing[] {
-  const billing = new Map(usersBillingColumns(store).map((b) => [b.id, b]));
-  return listUsers(store).map((u) => {
+export async function listAccounts(store: Store): Promise<AccountListing[]> {
+  const billing = new Map((await usersBillingColumns(store)).map((b) => [b.id, b]));
+  return (await listUsers(store)).map((u) => {
     const b = billing.get(u.id);
     return { ...u, founderPricing: b?.founderPricing ?? false, stripeCustomerId: b?.stripeCustomerId ?? null, subscriptionStatus: b?.subscriptionStatus ?? null, graceUntil: b?.graceUntil ?? null };
   });
 }
 
-export function findUser(store: Store, email: string): UserRecord {
+export async function findUser(store: Store, email: string): Promise<UserRecord> {
   const wanted = parseOrBadInput(emailSchema, email);
-  const row = userByEmail(store, wanted);
+  const row = await userByEmail(store, wanted);
   if (!row) throw new AppError('NOT_FOUND', `no user with email ${wanted}`);
   return { id: row.id, email: row.email, tier: row.tier, createdAt: row.createdAt };
 }
 
 /** Revokes every active token of the user; the user row (and its ledger) stays. */
-export function revokeUser(store: Store, email: string, now: Date): { user: UserRecord; revoked: number } {
-  const user = findUser(store, email);
-  return { user, revoked: revokeTokensOf(store, user.id, now.toISOString()) };
+export async function revokeUser(store: Store, email: string, now: Date): Promise<{ user: UserRecord; revoked: number }> {
+  const user = await findUser(store, email);
+  return { user, revoked: await revokeTokensOf(store, user.id, now.toISOString()) };
 }
 
 /**
@@ -109,12 +112,12 @@ export function revokeUser(store: Store, email: string, now: Date): { user: User
  * cancelled (the sweep would otherwise end the tier just set in free). The user's subscription
  * records keep theirs: they describe Stripe's side, and the next subscription event still applies.
  */
-export function setUserTier(store: Store, email: string, tier: Tier): { user: UserRecord; previousTier: Tier; cancelledGrace: string | null } {
-  const user = findUser(store, email);
+export async function setUserTier(store: Store, email: string, tier: Tier): Promise<{ user: UserRecord; previousTier: Tier; cancelledGrace: string | null }> {
+  const user = await findUser(store, email);
   const next = parseOrBadInput(tierSchema, tier);
-  return immediate(store, () => {
-    const before = userById(store, user.id);
-    updateUser(store, user.id, { tier: next, graceUntil: null });
+  return immediate(store, async (tx) => {
+    const before = await userById(tx, user.id);
+    await updateUser(tx, user.id, { tier: next, graceUntil: null });
     return { user: { ...user, tier: next }, previousTier: user.tier, cancelledGrace: before?.graceUntil ?? null };
   });
 }
@@ -143,14 +146,14 @@ export const ANONYMOUS: Caller = Object.freeze({ tier: 'free', user: null, authe
  * unknown or revoked token, a missing user, an unknown tier value or a database error: free,
  * never an exception.
  */
-export function resolveBearer(store: Store, authorization: string | undefined | null): Caller {
+export async function resolveBearer(store: Store, authorization: string | undefined | null): Promise<Caller> {
   if (authorization === undefined || authorization === null || authorization === '') return ANONYMOUS;
   const failed: Caller = { tier: 'free', user: null, authenticated: false, presentedToken: true };
   try {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     const token = match?.[1];
     if (!token || !TOKEN_PATTERN.test(token)) return failed;
-    const row = userByTokenHash(store, hashToken(token));
+    const row = await userByTokenHash(store, hashToken(token));
     if (!row) return failed;
     const tier = tierSchema.safeParse(row.tier);
     if (!tier.success) return failed;

@@ -50,7 +50,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { commands: [['backtest', 'Replay real historical props through the grading model and score it against real results']], load: async () => (await import('./backtest.js')).registerBacktest },
   { commands: [['devig', 'Remove the vig from a market: fair probabilities, fair odds and overround per method']], load: async () => (await import('./devig.js')).registerDevig },
   { commands: [['status', 'Operator status: store and migrations, each sport’s freshness, last runs, credits and run locks; exit 1 when not ready']], load: async () => (await import('./status.js')).registerStatus },
-  { commands: [['db', 'Operate on the SQLite store']], load: async () => (await import('./db.js')).registerDb },
+  { commands: [['db', 'Operate on the store (an SQLite file or a PostgreSQL database)']], load: async () => (await import('./db.js')).registerDb },
 ];
 
 /** The module that registers `name`, if any. */

@@ -31,7 +31,7 @@ export function stderrLogger(ctx: CliContext): RunLogger {
  * `forSport` gives the others), otherwise the system clock with staleness stated.
  */
 export async function openRunEnvironment(ctx: CliContext, options: { needsReplayClock?: boolean; readClock?: boolean; sport?: string | undefined; clockNoteLater?: boolean } = {}): Promise<RunEnvironment> {
-  const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
+  const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
   const replayDir = ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY ?? null;
   let now = ctx.explicitNow();
   const log = stderrLogger(ctx);
@@ -43,13 +43,13 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
       log.info(`replaying ${replayDir} as of ${manifest.defaultNow} (pass --now to choose another recorded time)`);
     }
   }
-  const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+  const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH);
   let forSport: ((sport: string) => Date) | null = null;
   let sayClock = (_sport: string): void => {};
   let perSportClocks = false;
   if (!now && options.readClock) {
     const { readClock } = await import('../reads/read-clock.js');
-    const clock = readClock(store, null, new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL, options.sport ?? null);
+    const clock = await readClock(store, null, new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL, options.sport ?? null);
     if (clock.note && !options.clockNoteLater) log.info(clock.note);
     now = clock.now;
     forSport = clock.forSport;
@@ -68,17 +68,17 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
     perSportClocks,
     replayDir,
     log,
-    close: async () => store.close(),
+    close: () => store.close(),
   };
 }
 
 /** Runs `fn` on the store named by --db / PROPGRADE_DB (else the default), then closes it. */
-export async function withStore<T>(ctx: CliContext, fn: (store: Store) => T): Promise<T> {
-  const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
-  const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+export async function withStore<T>(ctx: CliContext, fn: (store: Store) => T | Promise<T>): Promise<T> {
+  const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
+  const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH);
   try {
-    return fn(store);
+    return await fn(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }

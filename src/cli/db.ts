@@ -1,12 +1,20 @@
 import type { Command } from 'commander';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { contextFor } from './_context.js';
 import { renderTable, type CliIO } from './_io.js';
+import { schemeOf } from '../store/db.js';
+
+/** True when --db / PROPGRADE_DB names a PostgreSQL server rather than an SQLite file. */
+function isUrl(target: string): boolean {
+  const scheme = schemeOf(target);
+  return scheme === 'postgres' || scheme === 'postgresql';
+}
 
 export function registerDb(program: Command, io: CliIO): void {
   const db = program
     .command('db')
-    .description('Operate on the SQLite store')
+    .description('Operate on the store (an SQLite file or a PostgreSQL database)')
     .addHelpText('after', '\nExamples:\n  $ propgrade db status\n  $ propgrade --db /srv/propgrade.sqlite db migrate');
 
   db.command('migrate')
@@ -14,10 +22,26 @@ export function registerDb(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade db migrate --json')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { openStore, migrationStatus, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { openStoreAt, migrationStatus, pendingMigrations, DEFAULT_DB_PATH } = await import('../store/db.js');
       const path = ctx.dbPath() ?? DEFAULT_DB_PATH;
+      if (isUrl(path)) {
+        // PostgreSQL: the server's own record of applied migrations, before and after opening (which migrates).
+        const pendingAt = async (migrate: boolean): Promise<{ label: string; pending: string[] }> => {
+          const store = await openStoreAt(path, { migrate });
+          try {
+            return { label: store.label, pending: await pendingMigrations(store) };
+          } finally {
+            await store.close();
+          }
+        };
+        const before = await pendingAt(false);
+        const after = await pendingAt(true);
+        const applied = before.pending.filter((tag) => !after.pending.includes(tag));
+        ctx.result({ path: after.label, applied, pending: after.pending }, (d) => (d.applied.length === 0 ? `${d.path}: up to date` : `${d.path}: applied ${d.applied.join(', ')}`));
+        return;
+      }
       const before = migrationStatus(path);
-      openStore(path).close();
+      await (await openStoreAt(path)).close();
       const after = migrationStatus(path);
       const applied = before.pending.filter((tag) => !after.pending.includes(tag));
       ctx.result({ path: after.path, applied, pending: after.pending }, (d) =>
@@ -32,11 +56,23 @@ export function registerDb(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade db status')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { migrationStatus, DEFAULT_DB_PATH } = await import('../store/db.js');
-      const status = migrationStatus(ctx.dbPath() ?? DEFAULT_DB_PATH);
+      const { migrationStatus, openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const target = ctx.dbPath() ?? DEFAULT_DB_PATH;
+      let status;
+      if (isUrl(target)) {
+        const { pgStatus } = await import('../store/pg/maintenance.js');
+        const store = await openStoreAt(target, { migrate: false });
+        try {
+          status = store.engine === 'postgres' ? await pgStatus(store) : migrationStatus(target);
+        } finally {
+          await store.close();
+        }
+      } else {
+        status = migrationStatus(target);
+      }
       ctx.result(status, (s) => {
         if (!s.exists) return `${s.path}: no store yet (${s.pending.length} migrations pending; run \`propgrade db migrate\`)`;
-        const head = `${s.path}\njournal: ${s.journalMode}; applied: ${s.applied.map((a) => a.tag).join(', ') || 'none'}; pending: ${s.pending.join(', ') || 'none'}`;
+        const head = `${s.path}\n${s.journalMode ? `journal: ${s.journalMode}` : 'engine: PostgreSQL'}; applied: ${s.applied.map((a) => a.tag).join(', ') || 'none'}; pending: ${s.pending.join(', ') || 'none'}`;
         return `${head}\n${renderTable(['table', 'rows'], s.tables.map((t) => [t.name, t.rows]), ctx.color)}`;
       });
     });
@@ -47,17 +83,30 @@ export function registerDb(program: Command, io: CliIO): void {
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { DEFAULT_DB_PATH } = await import('../store/db.js');
-      const { checkStore } = await import('../store/maintenance.js');
+      const target = ctx.dbPath() ?? DEFAULT_DB_PATH;
       let report;
-      try {
-        report = checkStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
-      } catch (error) {
-        throw new AppError('NOT_FOUND', error instanceof Error ? error.message : String(error));
+      if (isUrl(target)) {
+        const { openStoreAt } = await import('../store/db.js');
+        const { checkPgStore } = await import('../store/pg/maintenance.js');
+        const store = await openStoreAt(target, { migrate: false });
+        try {
+          if (store.engine !== 'postgres') throw new AppError('INTERNAL', 'a URL opened a file store');
+          report = await checkPgStore(store);
+        } finally {
+          await store.close();
+        }
+      } else {
+        const { checkStore } = await import('../store/maintenance.js');
+        try {
+          report = checkStore(target);
+        } catch (error) {
+          throw new AppError('NOT_FOUND', error instanceof Error ? error.message : String(error));
+        }
       }
       ctx.result(report, (r) =>
         [
           `${r.path}: ${r.ok ? 'ok' : 'PROBLEMS FOUND'}`,
-          `integrity_check: ${r.integrity.join('; ')}`,
+          `${'engine' in r ? 'integrity' : 'integrity_check'}: ${r.integrity.join('; ')}`,
           `foreign keys: ${r.foreignKeyViolations.length === 0 ? 'ok' : r.foreignKeyViolations.map((v) => `${v.table} row ${v.rowid ?? '?'} -> ${v.parent}`).join('; ')}`,
           `orphan rows: ${r.orphans.length === 0 ? 'none' : r.orphans.map((o) => `${o.relation}: ${o.rows}`).join('; ')}`,
         ].join('\n'),
@@ -72,17 +121,52 @@ export function registerDb(program: Command, io: CliIO): void {
     .action(async (file: string, _opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { DEFAULT_DB_PATH } = await import('../store/db.js');
-      const { backupStore } = await import('../store/maintenance.js');
+      const source = ctx.dbPath() ?? DEFAULT_DB_PATH;
       const { mkdirSync } = await import('node:fs');
       const { dirname } = await import('node:path');
       mkdirSync(dirname(file), { recursive: true });
+      if (isUrl(source)) {
+        const { backupPgStore } = await import('../store/pg/maintenance.js');
+        const result = await backupPgStore(source, file);
+        ctx.result(result, (r) => `backed up ${r.source} -> ${r.target} (pg_dump custom format; restore with pg_restore): ${r.bytes.toLocaleString('en-US')} bytes, ${r.tables} tables' data listed by pg_restore`);
+        if (!result.check.ok) io.exitCode = 1;
+        return;
+      }
+      const { backupStore } = await import('../store/maintenance.js');
       let result;
       try {
-        result = await backupStore(ctx.dbPath() ?? DEFAULT_DB_PATH, file);
+        result = await backupStore(source, file);
       } catch (error) {
         throw new AppError('BAD_INPUT', error instanceof Error ? error.message : String(error));
       }
       ctx.result(result, (r) => `backed up ${r.source} -> ${r.target}: ${r.pages} pages, ${r.bytes.toLocaleString('en-US')} bytes; check of the copy: ${r.check.ok ? 'ok' : 'PROBLEMS FOUND'}`);
       if (!result.check.ok) io.exitCode = 1;
     });
+
+  db.command('copy')
+    .description('Copy every row of the store into an empty store of either engine (SQLite to PostgreSQL and back), ids kept, verified by row counts')
+    .requiredOption('--to <target>', 'the empty target: a postgres:// URL or an SQLite file path')
+    .addHelpText('after', '\nExamples:\n  $ propgrade db copy --to postgres://propgrade@db.internal:5432/propgrade\n  $ propgrade --db postgres://propgrade@db.internal/propgrade db copy --to var/propgrade-copy.sqlite')
+    .action(async (opts: { to: string }, cmd: Command) => {
+      const ctx = contextFor(cmd, io);
+      const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { copyStore } = await import('../store/copy.js');
+      const target = z.string().trim().min(1).max(2048).parse(opts.to);
+      const sourcePath = ctx.dbPath() ?? DEFAULT_DB_PATH;
+      const source = await openStoreAt(sourcePath);
+      try {
+        const to = await openStoreAt(target);
+        try {
+          if (to.label === source.label) throw new AppError('BAD_INPUT', 'the copy target is the source store');
+          const report = await copyStore(source, to, (table, rows) => ctx.progress(`copied ${table}: ${rows} rows`));
+          ctx.result({ source: source.label, target: to.label, ...report }, (r) =>
+            [`copied ${r.source} -> ${r.target}: ${r.rows.toLocaleString('en-US')} rows, every table's count equal on both sides`, renderTable(['table', 'source rows', 'target rows'], r.tables.map((x) => [x.table, x.source, x.target]), ctx.color)].join('\n'),
+          );
+        } finally {
+          await to.close();
+        }
+      } finally {
+        await source.close();
+      }
+  });
 }

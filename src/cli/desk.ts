@@ -33,7 +33,7 @@ export function registerDesk(program: Command, io: CliIO): void {
       try {
         const date = opts.date ?? easternDate(env.now);
         if (env.perSportClocks && !opts.date) ctx.progress(deskClockNote(date, env.now, env.forSport));
-        const facts = readContentFacts(env.store, { now: env.now, date });
+        const facts = await readContentFacts(env.store, { now: env.now, date });
         const pack = buildDeskPack(facts);
         if (opts.out) {
           const { mkdirSync, writeFileSync } = await import('node:fs');

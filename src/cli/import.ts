@@ -27,7 +27,7 @@ export function registerImport(program: Command, io: CliIO): void {
       const plan = planImport({ file, sport: opts.sport, games: opts.games, force: opts.force });
       const env = await openRunEnvironment(ctx, { needsReplayClock: false });
       try {
-        const result = runImportJob(env.store, plan, env.now);
+        const result = await runImportJob(env.store, plan, env.now);
         const skipped = (n: number | undefined) => (n ? ` (${n} rows skipped: not WNBA games or unreadable)` : '');
         ctx.result(result, (r) => (r.skipped ? `${r.file}: already imported (use --force to re-import)` : `${r.file}: ${r.written} ${r.sport} player-games written${skipped(r.skippedRows)}`));
       } finally {

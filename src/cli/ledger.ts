@@ -61,10 +61,10 @@ export function registerLedger(program: Command, io: CliIO): void {
           pending: opts.pending,
           ...(opts.user ? { userId: opts.user } : { publicOnly: true }),
         };
-        const rows = listLedger(env.store.db, filter, opts.limit);
-        const total = rows.length < opts.limit ? rows.length : countLedger(env.store.db, filter);
+        const rows = await listLedger(env.store, filter, opts.limit);
+        const total = rows.length < opts.limit ? rows.length : await countLedger(env.store, filter);
         // Pending or started is read on each entry's own sport clock (a replayed store's sports were recorded on different days).
-        const contexts = closeContexts(env.store.db, rows, env.forSport);
+        const contexts = await closeContexts(env.store, rows, env.forSport);
         const entries = rows.map((e) => ({ ...e, closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, env.forSport(e.sport), contexts.get(e.id) ?? null) }));
         ctx.result({ entries, total, shown: entries.length, limit: opts.limit }, (d) => renderLedger(d, ctx.color));
       } finally {

@@ -33,7 +33,7 @@ export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) =>
   ctx.dataNow = env.now;
   const warnings: string[] = [];
   const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
-  const deps = openContextDeps({ store: env.store, config: ctx.config, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log, ...(ctx.io.transport ? { live: ctx.io.transport } : {}) });
+  const deps = await openContextDeps({ store: env.store, config: ctx.config, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log, ...(ctx.io.transport ? { live: ctx.io.transport } : {}) });
   try {
     return await fn(deps);
   } finally {

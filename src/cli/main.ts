@@ -13,7 +13,7 @@ function baseProgram(io: CliIO): Command {
   return new Command('propgrade')
     .description('Pre-grade player-prop markets from real data and keep an honest record of how the grades did.')
     .version(VERSION)
-    .option('--db <file>', "SQLite store (env PROPGRADE_DB, default var/propgrade.sqlite in propgrade's folder)")
+    .option('--db <target>', "the store: an SQLite file or a postgres:// URL (env PROPGRADE_DB, default var/propgrade.sqlite in propgrade's folder)")
     .option('--json', 'machine-readable output on stdout', false)
     .option('--now <iso-datetime>', 'the clock for the whole run (env PROPGRADE_NOW)')
     .option('--verbose', 'more detail on stderr, stack traces on failure', false)

@@ -47,7 +47,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const date = opts.date ?? easternDate(env.now);
-        const report = buildReportFor(env.store, { now: env.now, date });
+        const report = await buildReportFor(env.store, { now: env.now, date });
         const dir = resolve(opts.out ?? (await defaultOutDir(date)));
         mkdirSync(dir, { recursive: true });
         const files = { html: join(dir, 'report.html'), text: join(dir, 'report.txt') };

@@ -115,7 +115,7 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
           legs = await promptLegs(env.store, env.forSport, opts.tier, prompts);
         }
         // Each leg is read on its own sport's clock (a replayed store's sports were recorded on different days).
-        const result = gradeParlay(env.store, legs, { now: env.forSport, tier: opts.tier });
+        const result = await gradeParlay(env.store, legs, { now: env.forSport, tier: opts.tier });
         ctx.result(result, () => renderParlay(ctx, result));
       } finally {
         await env.close();
@@ -150,9 +150,9 @@ async function cachedBoard(store: Store, now: DataClock): Promise<BoardLine[]> {
   const { latestSnapshot, snapshotRows } = await import('../store/repo/snapshots.js');
   const out: BoardLine[] = [];
   for (const sport of GRADED_SPORTS) {
-    const snap = latestSnapshot(store.db, sport);
+    const snap = await latestSnapshot(store, sport);
     if (!snap) continue;
-    for (const r of snapshotRows(store.db, snap.id)) {
+    for (const r of await snapshotRows(store, snap.id)) {
       if (r.commenceTime <= clockAt(now, sport).toISOString()) continue;
       const stat = parseStat(r.statType);
       if (stat === null) continue;

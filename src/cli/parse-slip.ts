@@ -159,7 +159,7 @@ export function registerParseSlip(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
       // Each unflagged leg goes through the same engine as `propgrade scan`; a refusal stays a refusal.
       const gradeLeg: GradeLeg = async (leg) => {
-        const scan = runScan(env.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: env.forSport, userId: null });
+        const scan = await runScan(env.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: env.forSport, userId: null });
         return scan.status === 'graded' ? { status: 'graded', view: scan } : { status: 'refused', refusal: scan };
       };
       let result: SlipResult;

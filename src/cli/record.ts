@@ -88,12 +88,14 @@ export function registerRecord(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true, sport: opts.sport });
       try {
         // Across sports each sport's window ends on its own clock (the same instant unless the store is replayed).
-        const record = readModelRecord(env.store, { now: env.now, ...opts }, env.forSport);
+        const record = await readModelRecord(env.store, { now: env.now, ...opts }, env.forSport);
         let perSport: string | null = null;
         if (env.perSportClocks && !opts.sport && !opts.date) {
           const { latestSnapshot } = await import('../store/repo/snapshots.js');
           const { GRADED_SPORTS } = await import('../domain/sports.js');
-          perSport = perSportWindows(GRADED_SPORTS.filter((s) => latestSnapshot(env.store.db, s) !== null), opts.days, env.forSport);
+          const snapshotted: string[] = [];
+          for (const s of GRADED_SPORTS) if ((await latestSnapshot(env.store, s)) !== null) snapshotted.push(s);
+          perSport = perSportWindows(snapshotted, opts.days, env.forSport);
         }
         ctx.result(record, (r) => [...(perSport ? [ctx.c.dim(perSport)] : []), renderRecord(ctx, r, opts.days, opts.date)].join('\n'));
       } finally {
@@ -102,7 +104,7 @@ export function registerRecord(program: Command, io: CliIO): void {
     });
 }
 
-type ModelRecord = ReturnType<typeof readModelRecord>;
+type ModelRecord = Awaited<ReturnType<typeof readModelRecord>>;
 
 /** On a replayed store each sport's window ends on its own clock: the header's span is their union. */
 function perSportWindows(sports: readonly string[], days: number, forSport: (sport: string) => Date): string | null {

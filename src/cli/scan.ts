@@ -61,7 +61,7 @@ export function registerScan(program: Command, io: CliIO): void {
       // The player's sport is known only once the name resolves; its clock is said then.
       const env = await openRunEnvironment(ctx, { readClock: true, clockNoteLater: true });
       try {
-        const result = runScan(env.store, request, { now: env.forSport, userId: opts.user ?? null });
+        const result = await runScan(env.store, request, { now: env.forSport, userId: opts.user ?? null });
         if (result.sport) env.sayClock(result.sport);
         const shaped = shapeRow(result, opts.tier);
         ctx.result(shaped, () => renderScan(ctx, result, opts.tier));

@@ -26,19 +26,19 @@ export function registerServe(program: Command, io: CliIO): void {
       // The raw options go with the issues so `--port abc` names 'abc', not the NaN coercion left.
       const opts = parseOrBadInput(optionsSchema, raw, '--');
       const { startApiServer, closeOnSignals, requestLogLine } = await import('../server/serve.js');
-      const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
-      const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+      const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH);
       const warn = (m: string): void => ctx.warn(m);
       const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
       // The read-clock rule (README "The clock"): --now / PROPGRADE_NOW pin the server's clock; else a
       // store whose newest snapshot was replayed is served as of that snapshot; else the system clock.
       const { readClock, requestClock } = await import('../reads/read-clock.js');
-      const clock = readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
+      const clock = await readClock(store, ctx.explicitNow(), new Date(), ctx.config.SNAPSHOT_EXPECTED_INTERVAL);
       if (clock.note) ctx.log(clock.source === 'system' ? 'warn' : 'info', clock.note);
       const pinned = clock.source === 'system' ? null : clock;
       const config = { ...ctx.config, PROPGRADE_REPLAY: ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY };
       const { contextSourceFor } = await import('../feeds/context.js');
-      const source = contextSourceFor(store, config, { replayDir: null, recordDir: null });
+      const source = await contextSourceFor(store, config, { replayDir: null, recordDir: null });
       if (source.kind === 'replay') ctx.progress(`context reads (live, news, stats, ...) answer from the recording ${source.dir}; no provider is called`);
       else if (source.kind === 'offline') ctx.warn(`context reads answer 503 UNAVAILABLE_ON_REPLAY: the store ${source.why}`);
       const explicit = clock.source === 'explicit' ? clock.now : null;

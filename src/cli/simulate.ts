@@ -37,9 +37,9 @@ export function registerSimulate(program: Command, io: CliIO): void {
       const replayDir = ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY;
       if (!replayDir) throw badInput('simulate needs --replay <dir> (a folder from scripts/build-season-replay.mjs)');
       if (!existsSync(replayDir)) throw badInput(`no such folder: ${replayDir}`);
-      const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
       const { runSimulation } = await import('../jobs/simulate.js');
-      const store = openStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+      const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH);
       const bar = io.isTTY && !ctx.options.json;
       let lastLine = 0;
       try {
@@ -66,7 +66,7 @@ export function registerSimulate(program: Command, io: CliIO): void {
         });
         ctx.result(report, (r) => renderReport(r, ctx.color));
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }

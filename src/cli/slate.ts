@@ -31,7 +31,7 @@ export function registerSlate(program: Command, io: CliIO): void {
       const { readSlate } = await import('../reads/slate.js');
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true, sport });
       try {
-        const slate = readSlate(env.store, sport, { all: opts.all, gradedOnly: opts.graded });
+        const slate = await readSlate(env.store, sport, { all: opts.all, gradedOnly: opts.graded });
         if (!slate) {
           ctx.result({ sport, available: false }, () => `No ${sport} snapshot yet. Run \`propgrade snapshot ${sport}\` first.`);
           return;

@@ -64,12 +64,12 @@ export function registerSnapshot(program: Command, io: CliIO): void {
         });
         const { readSlate } = await import('../reads/slate.js');
         const { renderSlate, slateJson } = await import('./slate.js');
-        const slates: Array<{ sport: GradedSport; slate: NonNullable<ReturnType<typeof readSlate>> }> = [];
+        const slates: Array<{ sport: GradedSport; slate: NonNullable<Awaited<ReturnType<typeof readSlate>>> }> = [];
         // `--quiet --json` shows no slate anywhere (no rows, no next commands): none is read.
         const slatesShown = !(opts.quiet && ctx.options.json);
         for (const s of summaries) {
           if (s.status !== 'ok' || !slatesShown) continue;
-          const slate = readSlate(env.store, s.sport, { all: opts.all });
+          const slate = await readSlate(env.store, s.sport, { all: opts.all });
           if (slate) slates.push({ sport: s.sport, slate });
         }
         const exitCode = snapshotExitCode(summaries);

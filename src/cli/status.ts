@@ -28,22 +28,23 @@ export function registerStatus(program: Command, io: CliIO): void {
     .action(async (_raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { existsSync } = await import('node:fs');
-      const { openStore, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { openStoreAt, schemeOf, DEFAULT_DB_PATH } = await import('../store/db.js');
       const path = ctx.dbPath() ?? DEFAULT_DB_PATH;
-      if (path !== ':memory:' && !existsSync(path)) {
+      // A postgres:// URL names a server, not a file: only an SQLite path can be missing.
+      if (schemeOf(path) === null && path !== ':memory:' && !existsSync(path)) {
         ctx.result({ ready: false, reasons: [`no store at ${path}: run \`propgrade snapshot all\` first`] }, (d) => `NOT READY\n  reason: ${d.reasons[0]}`);
         io.exitCode = 1;
         return;
       }
       const { readReadiness } = await import('../reads/health.js');
       // Opened without migrating: status reports pending migrations instead of applying them.
-      const store = openStore(path, { migrate: false });
+      const store = await openStoreAt(path, { migrate: false });
       try {
-        const r = readReadiness(store, ctx.config, new Date());
+        const r = await readReadiness(store, ctx.config, new Date());
         ctx.result(r, (d) => render(d, ctx.color));
         if (!r.ready) io.exitCode = 1;
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }

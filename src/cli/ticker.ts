@@ -22,7 +22,7 @@ export function registerTicker(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true });
       ctx.dataNow = env.now;
       try {
-        const t = readTicker(env.store, env.now, ctx.config.TICKER_MANUAL);
+        const t = await readTicker(env.store, env.now, ctx.config.TICKER_MANUAL);
         ctx.result(t, (d) =>
           d.visible
             ? renderTable(['Kind', 'Sport', 'At', 'Text'], d.items.map((i) => [i.kind, show(i.sport), i.at ? ctx.dateTime(i.at) : '-', i.text]), ctx.color)
@@ -48,7 +48,7 @@ export function registerTicker(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const expiresAt = opts.hours ? new Date(env.now.getTime() + opts.hours * 3_600_000).toISOString() : null;
-        insertTickerEvents(env.store.db, [{ kind: 'PIN', sport: opts.sport ?? null, createdAt: env.now.toISOString(), text: opts.text, expiresAt }]);
+        await insertTickerEvents(env.store, [{ kind: 'PIN', sport: opts.sport ?? null, createdAt: env.now.toISOString(), text: opts.text, expiresAt }]);
         ctx.result({ pinned: opts.text, expiresAt: expiresAt }, (d) => `Pinned: ${d.pinned}${d.expiresAt ? ` (until ${d.expiresAt})` : ''}`);
       } finally {
         await env.close();

@@ -133,9 +133,9 @@ export function registerUsers(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const { findUser } = await import('../accounts/users.js');
       const { getPreferences, onboardingFor } = await import('../accounts/preferences.js');
-      const data = await withStore(ctx, (store) => {
-        const user = findUser(store, email);
-        const prefs = getPreferences(store, user.id);
+      const data = await withStore(ctx, async (store) => {
+        const user = await findUser(store, email);
+        const prefs = await getPreferences(store, user.id);
         return { email: user.email, ...prefs, onboarding: onboardingFor({ createdAt: user.createdAt, onboardingComplete: prefs.onboardingComplete }, ctx.config.ONBOARDING_CUTOFF) };
       });
       ctx.result(data, (d) =>

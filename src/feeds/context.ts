@@ -87,11 +87,11 @@ export const NO_RECORDING =
  * newest snapshot was replayed: the folder its snapshot job remembered, when it still reads, else
  * offline (no provider is ever called for a replayed store); 4. live.
  */
-export function contextSourceFor(store: Store, config: Env, opts: { replayDir: string | null; recordDir: string | null }): ContextSource {
+export async function contextSourceFor(store: Store, config: Env, opts: { replayDir: string | null; recordDir: string | null }): Promise<ContextSource> {
   if (opts.recordDir) return { kind: 'live' };
   if (opts.replayDir) return { kind: 'replay', dir: opts.replayDir, origin: 'flag' };
   if (config.PROPGRADE_REPLAY) return { kind: 'replay', dir: config.PROPGRADE_REPLAY, origin: 'env' };
-  const origin = replayOrigin(store.db);
+  const origin = await replayOrigin(store);
   if (!origin.replayed) return { kind: 'live' };
   if (origin.folder !== null && loadReplayManifest(origin.folder).ok) return { kind: 'replay', dir: origin.folder, origin: 'store' };
   return { kind: 'offline', why: NO_RECORDING };
@@ -110,8 +110,8 @@ export function providersFor(config: Env, source: ContextSource, opts: { recordD
  * A one-shot reader's context (the CLI views): providers over the run's clock (contextSourceFor:
  * a replayed store reads its recording, never a provider), a fresh cache on the store.
  */
-export function openContextDeps(opts: { store: Store; config: Env; now: Date; replayDir: string | null; recordDir: string | null; log: RunLogger; live?: Transport }): ContextDeps & { close(): Promise<void> } {
-  const source = contextSourceFor(opts.store, opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir });
+export async function openContextDeps(opts: { store: Store; config: Env; now: Date; replayDir: string | null; recordDir: string | null; log: RunLogger; live?: Transport }): Promise<ContextDeps & { close(): Promise<void> }> {
+  const source = await contextSourceFor(opts.store, opts.config, { replayDir: opts.replayDir, recordDir: opts.recordDir });
   if (source.kind === 'replay' && source.origin === 'store') opts.log.info(`context reads answer from the recording this store was replayed from: ${source.dir}`);
   const providers = providersFor(opts.config, source, { recordDir: opts.recordDir, now: () => opts.now, log: feedLog(opts.log), ...(opts.live ? { live: opts.live } : {}) });
   return { store: opts.store, config: opts.config, cache: new ContextCache(opts.store), providers, now: opts.now, log: opts.log, close: () => providers.close() };

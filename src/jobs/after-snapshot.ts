@@ -21,7 +21,7 @@ export async function afterSnapshotRuns(store: Store, config: Env, now: Date, lo
   const { sweepExpiredGraces } = await import('../accounts/billing.js');
   let billing: AfterSnapshot['billing'];
   try {
-    billing = sweepExpiredGraces(store, opts.wallNow);
+    billing = await sweepExpiredGraces(store, opts.wallNow);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log.warn(`billing sweep failed: ${message}`);

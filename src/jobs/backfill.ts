@@ -36,7 +36,7 @@ export async function runBackfill(store: Store, sport: GradedSport, from: string
     }
     const finals = games.filter((g) => g.status === 'final' && g.players !== null);
     summary.finalGames += finals.length;
-    summary.playerGames += upsertGameStats(store.db, finals.flatMap((g) => g.players ?? []));
+    summary.playerGames += await upsertGameStats(store, finals.flatMap((g) => g.players ?? []));
     log.info(`${sport} ${date}: ${finals.length} final games`);
   }
   return summary;

@@ -9,6 +9,7 @@ import { isWnbaBoxScoreHeader, loadWnbaGamesCsv, siblingGamesFile, streamWnbaBox
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
+import { transaction } from '../store/repo/tx.js';
 import type { RunLogger } from '../feeds/sources.js';
 import type { ReplaySeed } from '../feeds/transport/replay.js';
 
@@ -74,42 +75,47 @@ export function supportedGameLogSports(): GradedSport[] {
  * upserts each row as it is read, all rows in one transaction, so memory stays flat whatever
  * the file's size.
  */
-export function importGameLogs(store: Store, sport: GradedSport, file: string, now: Date, options: ImportOptions = {}): ImportResult | null {
+export async function importGameLogs(store: Store, sport: GradedSport, file: string, now: Date, options: ImportOptions = {}): Promise<ImportResult | null> {
   const stream = PARSERS[sport];
   if (!stream) return null;
   const games = sport === 'wnba' ? (options.games ?? siblingGamesFile(file)) : null;
   const { hash, quoted } = scanCsvFile(file);
   // The games file dates the WNBA rows, so it is part of what was imported.
   const marker = `import:gamelogs:${sport}:${hash}${games ? `:${scanCsvFile(games).hash}` : ''}`;
-  if (!options.force && kvGet(store.db, marker, now) !== null) {
+  if (!options.force && (await kvGet(store, marker, now)) !== null) {
     return { file, sport, parsed: 0, written: 0, skipped: true };
   }
-  const write = gameStatsWriter(store.db);
   let rows = 0;
   let warnings: string[] = [];
-  store.sqlite.transaction(() => {
-    warnings = stream(
-      file,
-      quoted,
-      (row, json) => {
-        write(row, json);
-        rows += 1;
-      },
-      games,
-    );
-  })();
-  if (games !== null || sport !== 'wnba') kvSet(store.db, marker, { file, rows, importedAt: now.toISOString() }, now, null);
+  await transaction(
+    store,
+    async (tx) => {
+      const writer = await gameStatsWriter(tx);
+      warnings = stream(
+        file,
+        quoted,
+        (row, json) => {
+          writer.write(row, json);
+          rows += 1;
+        },
+        games,
+      );
+      await writer.flush();
+    },
+    { exclusive: false },
+  );
+  if (games !== null || sport !== 'wnba') await kvSet(store, marker, { file, rows, importedAt: now.toISOString() }, now, null);
   return { file, sport, parsed: rows, written: rows, skipped: false, skippedRows: warnings.length, ...(games ? { gamesFile: games } : {}) };
 }
 
 export type { ReplaySeed };
 
 /** A replay folder may carry the game history its recorded days need; import it once. */
-export function ensureReplaySeed(store: Store, replayDir: string, seed: ReplaySeed | undefined, now: Date, log: RunLogger, sports?: readonly GradedSport[]): ImportResult[] {
+export async function ensureReplaySeed(store: Store, replayDir: string, seed: ReplaySeed | undefined, now: Date, log: RunLogger, sports?: readonly GradedSport[]): Promise<ImportResult[]> {
   const out: ImportResult[] = [];
   // Only the history of the sports the run grades (a one-sport run need not import another's).
   for (const item of (seed?.gamelogs ?? []).filter((g) => sports === undefined || sports.includes(g.sport))) {
-    const result = importGameLogs(store, item.sport, resolve(replayDir, item.file), now, item.games ? { games: resolve(replayDir, item.games) } : {});
+    const result = await importGameLogs(store, item.sport, resolve(replayDir, item.file), now, item.games ? { games: resolve(replayDir, item.games) } : {});
     if (!result) {
       log.warn(`replay seed ${item.file}: no game-log importer for ${item.sport}`);
       continue;

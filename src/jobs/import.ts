@@ -36,8 +36,8 @@ export function planImport(req: ImportRequest): ImportPlan {
 }
 
 /** `propgrade import gamelogs`: the idempotent import of a planned file. */
-export function runImportJob(store: Store, plan: ImportPlan, now: Date): ImportResult {
-  const result = importGameLogs(store, plan.sport, plan.file, now, { force: plan.force, ...(plan.games ? { games: plan.games } : {}) });
+export async function runImportJob(store: Store, plan: ImportPlan, now: Date): Promise<ImportResult> {
+  const result = await importGameLogs(store, plan.sport, plan.file, now, { force: plan.force, ...(plan.games ? { games: plan.games } : {}) });
   if (!result) throw badInput(`--sport ${plan.sport}: no game-log importer (supported: ${supportedGameLogSports().join(', ')})`);
   return result;
 }

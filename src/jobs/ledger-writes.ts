@@ -7,7 +7,7 @@ import type { Dispersion } from '../domain/model/params.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { StatType } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
-import type { Db } from '../store/db.js';
+import type { Store } from '../store/db.js';
 import {
   insertLedgerEntries,
   pendingBeforeStart,
@@ -42,9 +42,9 @@ export function selectPreGrades(rows: readonly SlateRow[]): SlateRow[] {
   return [...best.values()].map((b) => b.row).filter((r) => PICK_GRADES.has(r.grade as Grade));
 }
 
-export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly SlateRow[], events: readonly GameEvent[]): number {
+export async function recordPreGrades(store: Store, sport: GradedSport, rows: readonly SlateRow[], events: readonly GameEvent[]): Promise<number> {
   const picks = selectPreGrades(rows);
-  const existing = publicEntriesForEvents(db, events.map((e) => e.id));
+  const existing = await publicEntriesForEvents(store, events.map((e) => e.id));
   const lastGrade = new Map<string, { line: number; grade: string | null }>();
   for (const e of existing) lastGrade.set(propKey(e), { line: e.line, grade: e.grade });
   const entries: NewLedgerEntry[] = picks.map((r) => {
@@ -78,7 +78,7 @@ export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly Slate
       revisedFromGrade: prior && prior.line !== r.line ? prior.grade : null,
     };
   });
-  return insertLedgerEntries(db, entries);
+  return insertLedgerEntries(store, entries);
 }
 
 /**
@@ -90,10 +90,10 @@ export function recordPreGrades(db: Db, sport: GradedSport, rows: readonly Slate
  * main line, whose line move then carries the verdict. Nothing to read leaves the previous capture
  * standing. The last capture before the start is the close.
  */
-export function captureClosings(db: Db, sport: GradedSport, rows: readonly SlateRow[], books: ReadonlyMap<string, PropBooks>, now: Date, dispersionFor: (stat: StatType) => Dispersion | null): number {
+export async function captureClosings(store: Store, sport: GradedSport, rows: readonly SlateRow[], books: ReadonlyMap<string, PropBooks>, now: Date, dispersionFor: (stat: StatType) => Dispersion | null): Promise<number> {
   const capturedAt = now.toISOString();
-  upsertClosingPrices(
-    db,
+  await upsertClosingPrices(
+    store,
     rows
       .filter((r) => r.bookOdds !== null && r.bookOdds !== undefined && r.commenceTime > capturedAt)
       .map((r) => ({ sport, eventId: r.eventId, playerKey: r.playerKey, statType: r.statType, side: r.side, line: r.line, price: r.bookOdds ?? null, fairProb: r.fairProb ?? null, book: r.book ?? null, capturedAt, commenceTime: r.commenceTime, closeLeadMinutes: closeLeadMinutes(capturedAt, r.commenceTime) })),
@@ -104,7 +104,7 @@ export function captureClosings(db: Db, sport: GradedSport, rows: readonly Slate
     linesOf.set(k, [...(linesOf.get(k) ?? []), p]);
   }
   const captures: ClosingCapture[] = [];
-  for (const entry of pendingBeforeStart(db, sport, now)) {
+  for (const entry of await pendingBeforeStart(store, sport, now)) {
     // A close read in the same snapshot that locked the entry is the lock itself, not a close.
     if (entry.lockedAt >= capturedAt || entry.book === null) continue;
     const lines = linesOf.get(propKey(entry)) ?? [];
@@ -112,7 +112,7 @@ export function captureClosings(db: Db, sport: GradedSport, rows: readonly Slate
     const close = closeOnYardstick(lines, { ...entry, book: entry.book }, dispersionFor(lines[0]!.stat)) ?? closeAtBookMainLine(lines, entry.book, entry.line, entry.side);
     if (close) captures.push({ entryId: entry.id, ...close, capturedAt, closeLeadMinutes: closeLeadMinutes(capturedAt, entry.commenceTime) });
   }
-  writeClosings(db, captures);
+  await writeClosings(store, captures);
   return captures.length;
 }
 

@@ -88,10 +88,10 @@ export function sportsForStat(stat: StatType, sport?: GradedSport): GradedSport[
 }
 
 /** The player's rows in the latest snapshot for games that have not started, earliest game first (sport + key hit the lookup index). */
-function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, now: Date): BoardRow[] {
-  const snapshot = latestSnapshot(store.db, sport);
+async function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, now: Date): Promise<BoardRow[]> {
+  const snapshot = await latestSnapshot(store, sport);
   if (!snapshot) return [];
-  return upcomingRowsOf(store.db, snapshot.id, sport, playerKey, now.toISOString());
+  return upcomingRowsOf(store, snapshot.id, sport, playerKey, now.toISOString());
 }
 
 /**
@@ -100,16 +100,16 @@ function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, 
  * board's market at exactly this line, when the board had the line); a line the board never priced
  * is refused, because a grade is a claim about a price against the market.
  */
-export function evaluateProp(store: Store, q: PropQuery, clock: DataClock): PropEvaluation {
+export async function evaluateProp(store: Store, q: PropQuery, clock: DataClock): Promise<PropEvaluation> {
   const sports = sportsForStat(q.stat, q.sport);
-  const who = resolvePlayer(store, q.player, sports);
+  const who = await resolvePlayer(store, q.player, sports);
   if (who.status === 'ambiguous') return { resolved: false, status: 'ambiguous', candidates: who.candidates };
   if (who.status === 'unknown') return { resolved: false, status: 'unknown_player', candidates: [], suggestions: who.suggestions };
   const { sport, key } = who;
   // The player's sport decides the clock: on a replayed store each sport reads as of its own snapshot.
   const now = clockAt(clock, sport);
 
-  const board = upcomingBoardRows(store, sport, key, now);
+  const board = await upcomingBoardRows(store, sport, key, now);
   const first = board[0];
   const gameRows = first ? board.filter((r) => r.eventId === first.eventId) : [];
   const boardRow = gameRows.find((r) => r.statType === q.stat && r.line === q.line && r.side === q.side) ?? null;
@@ -117,8 +117,8 @@ export function evaluateProp(store: Store, q: PropQuery, clock: DataClock): Prop
     ? { eventId: first.eventId, label: `${first.awayTeam} @ ${first.homeTeam}`, commenceTime: first.commenceTime, opponent: first.opponent }
     : null;
   const gameDate = first ? easternDate(new Date(first.commenceTime)) : easternDate(now);
-  const history = historyBefore(store.db, sport, key, gameDate);
-  const team = first ? first.team : latestTeam(store.db, sport, key, gameDate);
+  const history = await historyBefore(store, sport, key, gameDate);
+  const team = first ? first.team : await latestTeam(store, sport, key, gameDate);
   const outcome = gradeProp({
     sport,
     stat: q.stat,
@@ -267,13 +267,13 @@ export function pricesFrom(row: BoardRow | null): ScanPrices | null {
 
 const NO_MODEL = { projection: null, pWin: null, modelOdds: null, evPct: null, value: null, takeable: null } as const;
 
-export function runScan(store: Store, request: ScanRequest, opts: { now: DataClock; userId: number | null }): ScanResult {
+export async function runScan(store: Store, request: ScanRequest, opts: { now: DataClock; userId: number | null }): Promise<ScanResult> {
   const { userId } = opts;
-  if (userId !== null && !userExists(store.db, userId)) {
+  if (userId !== null && !(await userExists(store, userId))) {
     throw badInput(`no user with id ${userId}`);
   }
   const req = { player: request.player, stat: request.stat, line: request.line, direction: request.direction };
-  const ev = evaluateProp(store, { player: request.player, stat: request.stat, line: request.line, side: request.direction, sport: request.sport }, opts.now);
+  const ev = await evaluateProp(store, { player: request.player, stat: request.stat, line: request.line, side: request.direction, sport: request.sport }, opts.now);
   if (!ev.resolved) {
     return {
       status: ev.status,
@@ -360,7 +360,7 @@ export function runScan(store: Store, request: ScanRequest, opts: { now: DataClo
     lockedAt: ev.now.toISOString(),
     outcome: 'pending',
   };
-  const inserted = insertLedgerEntries(store.db, [entry]);
+  const inserted = await insertLedgerEntries(store, [entry]);
   return {
     ...result,
     ledger: inserted > 0 ? { written: true } : { written: false, reason: 'already in this user’s ledger (same game, player, stat, line and side); the first entry stands' },

@@ -10,9 +10,10 @@ import { contextSourceFor } from '../feeds/context.js';
 import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
-import { inWriteTransaction, pendingDates, pendingOfDate, writeSettlements } from '../store/repo/ledger-settle.js';
+import { pendingDates, pendingOfDate, writeSettlements } from '../store/repo/ledger-settle.js';
 import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
+import { transaction } from '../store/repo/tx.js';
 
 export type { ClvCounts } from '../domain/settle-entries.js';
 
@@ -76,15 +77,15 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     clv: { beat: 0, faded: 0, flat: 0, noClose: 0 },
     notDue: null as NotDue | null,
   };
-  const lock = acquireRunLock(store.sqlite, `settle:${sport}`, opts.owner ?? processOwner(), opts.wallClock ?? (() => new Date()));
+  const lock = await acquireRunLock(store, `settle:${sport}`, opts.owner ?? processOwner(), opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) {
     const message = `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})`;
     opts.log.warn(message, { sport });
     return { ...empty, runId: 0, status: 'locked', message };
   }
-  const runId = startRun(store.db, 'settle', sport, now.toISOString());
+  const runId = await startRun(store, 'settle', sport, now.toISOString());
   try {
-    const pending = opts.date ? null : dueDates(store, sport, now);
+    const pending = opts.date ? null : await dueDates(store, sport, now);
     const dates = opts.date ? [opts.date] : (pending?.dates ?? []);
     // Null when none is waiting for its game (a real 0 once counted), or when --date skipped the count.
     const notDue = pending?.notDue ?? null;
@@ -93,7 +94,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
       const message = notDue
         ? `${notDue.pending} pending, none due yet: their games start after ${now.toISOString().replace('.000Z', 'Z')} (the first at ${notDue.firstStart})`
         : 'nothing pending';
-      finishRun(store.db, runId, { status: 'empty', finishedAt: now.toISOString(), settledCount: 0, message });
+      await finishRun(store, runId, { status: 'empty', finishedAt: now.toISOString(), settledCount: 0, message });
       return { ...empty, notDue, runId, status: 'empty', message };
     }
     const summary: SettleSummary = { ...empty, clv: { ...empty.clv }, notDue, dates, runId, status: 'ok', message: null };
@@ -113,27 +114,28 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     // scores, in date order), then the ledger date by date: read its pending entries, decide them
     // in the domain, write the decisions. One table at a time keeps each one's pages in the cache.
     const settledAt = now.toISOString();
-    inWriteTransaction(store.db, () => {
-      const writeLine = gameStatsWriter(store.db);
+    await transaction(store, async (tx) => {
+      const writer = await gameStatsWriter(tx);
       for (const { games } of fetched) {
         const lines = finalLines(games);
-        for (const line of lines) writeLine(line);
+        for (const line of lines) writer.write(line);
         summary.playerGamesWritten += lines.length;
         summary.finalGames += finalGameCount(games);
       }
+      await writer.flush();
       for (const { date, games } of fetched) {
-        const decided = settleEntries(pendingOfDate(store.db, sport, date), games);
-        const written = writeSettlements(store.db, settledAt, decided.settled);
+        const decided = settleEntries(await pendingOfDate(tx, sport, date), games);
+        const written = await writeSettlements(tx, settledAt, decided.settled);
         // Every settled decision is a written row and nothing else is: the counts are the rows' own.
         if (written !== decided.settled.length) throw new Error(`settle ${sport} ${date}: ${written} entries written for ${decided.settled.length} settled`);
         addDate(summary, decided);
       }
-    });
+    }, { exclusive: false });
     const settledCount = Object.values(summary.settled).reduce((a, b) => a + b, 0);
     const failedAll = summary.unavailableDates.length === dates.length;
     summary.status = failedAll ? 'failed' : 'ok';
     if (failedAll) summary.message = 'results unavailable for every date';
-    finishRun(store.db, runId, {
+    await finishRun(store, runId, {
       status: summary.status,
       finishedAt: now.toISOString(),
       settledCount,
@@ -142,17 +144,17 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
     });
     return summary;
   } catch (error) {
-    finishRun(store.db, runId, { status: 'failed', finishedAt: now.toISOString(), message: error instanceof Error ? error.message : String(error) });
+    await finishRun(store, runId, { status: 'failed', finishedAt: now.toISOString(), message: error instanceof Error ? error.message : String(error) });
     throw error;
   } finally {
-    lock.release();
+    await lock.release();
   }
 }
 
 
 /** ET dates with pending entries whose game has started by `now`, and the pending entries those dates leave out (not due yet). */
-function dueDates(store: Store, sport: string, now: Date): { dates: string[]; notDue: NotDue | null } {
-  const { due, notDue } = pendingDates(store.db, sport, now.toISOString(), easternDate(now));
+async function dueDates(store: Store, sport: string, now: Date): Promise<{ dates: string[]; notDue: NotDue | null }> {
+  const { due, notDue } = await pendingDates(store, sport, now.toISOString(), easternDate(now));
   // Every one of the not-due games is over by 12:00Z the day after the latest of their dates.
   return { dates: due, notDue: notDue && { ...notDue, settleAfter: `${addDays(notDue.lastGameDate, 1)}T12:00:00Z` } };
 }
@@ -195,7 +197,7 @@ export interface SettleJobOptions {
  * sport settled in turn, the source closed whatever happens.
  */
 export async function runSettleJob(opts: SettleJobOptions): Promise<SettleSummary[]> {
-  const origin = resultsOrigin(opts);
+  const origin = await resultsOrigin(opts);
   const sources =
     'refusal' in origin
       ? { results: { results: () => Promise.reject(origin.refusal) } satisfies ResultsSource, close: async () => {} }
@@ -216,9 +218,9 @@ export async function runSettleJob(opts: SettleJobOptions): Promise<SettleSummar
  * scores come from the recording it was replayed from; when that is not known, a run that has
  * results to fetch is refused (one with nothing due still says what waits).
  */
-function resultsOrigin(opts: SettleJobOptions): { replayDir: string | null } | { refusal: AppError } {
+async function resultsOrigin(opts: SettleJobOptions): Promise<{ replayDir: string | null } | { refusal: AppError }> {
   if (opts.replayDir || opts.recordDir || opts.config.PROPGRADE_REPLAY) return { replayDir: opts.replayDir };
-  const source = contextSourceFor(opts.store, opts.config, { replayDir: null, recordDir: null });
+  const source = await contextSourceFor(opts.store, opts.config, { replayDir: null, recordDir: null });
   if (source.kind === 'live') return { replayDir: null };
   if (source.kind === 'offline') return { refusal: new AppError('UNAVAILABLE_ON_REPLAY', 'this store was replayed from recorded data and its recording is not known: pass --replay <folder> to settle it (a replayed store never calls a provider)') };
   opts.log.info(`settling from the recording this store was replayed from: ${source.dir}`);

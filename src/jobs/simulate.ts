@@ -97,8 +97,8 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   const clock = { replayDir: opts.replayDir, recordDir: null, now: new Date(first.at), log: opts.log };
   const odds = await buildOddsSource(opts.config, clock);
   const results = await buildResultsSource(opts.config, clock);
-  ensureReplaySeed(opts.store, opts.replayDir, odds.seed as ReplaySeed | undefined, clock.now, opts.log, [opts.sport]);
-  rememberReplayFolder(opts.store.db, opts.replayDir, clock.now);
+  await ensureReplaySeed(opts.store, opts.replayDir, odds.seed as ReplaySeed | undefined, clock.now, opts.log, [opts.sport]);
+  await rememberReplayFolder(opts.store, opts.replayDir, clock.now);
   try {
     for (const [i, step] of steps.entries()) {
       const now = new Date(step.at);
@@ -123,7 +123,7 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
     await results.close();
   }
   const slateFrom = easternDate(new Date(first.at));
-  const entries = listLedger(opts.store.db, { sport: opts.sport, from: opts.from ?? slateFrom, ...(opts.to ? { to: opts.to } : {}), publicOnly: true }, Number.MAX_SAFE_INTEGER).filter((e) => e.source === 'pipeline');
+  const entries = (await listLedger(opts.store, { sport: opts.sport, from: opts.from ?? slateFrom, ...(opts.to ? { to: opts.to } : {}), publicOnly: true }, Number.MAX_SAFE_INTEGER)).filter((e) => e.source === 'pipeline');
   report.pending = entries.filter((e) => e.outcome === 'pending').length;
   report.record = seasonRecord(entries.map((e) => ({ grade: e.grade, outcome: e.outcome, lockedPrice: e.lockedPrice, clvVerdict: e.clvVerdict, closeLeadMinutes: e.closeLeadMinutes, pWin: e.pWin, eventId: e.eventId })));
   report.wallSeconds = (wall() - started) / 1000;

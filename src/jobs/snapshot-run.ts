@@ -12,6 +12,7 @@ import type { Store } from '../store/db.js';
 import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
 import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
+import { transaction } from '../store/repo/tx.js';
 import {
   insertLocks,
   insertSnapshot,
@@ -78,25 +79,25 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
   const slateDate = easternDate(now);
   const base = { sport, slateDate, snapshotId: null, events: 0, rows: 0, graded: 0, refused: 0, dropped: 0, newLocks: 0, moves: 0, ledgerInserted: 0, closingsCaptured: 0 };
   const owner = opts.owner ?? processOwner();
-  const lock = acquireRunLock(store.sqlite, `snapshot:${sport}`, owner, opts.wallClock ?? (() => new Date()));
+  const lock = await acquireRunLock(store, `snapshot:${sport}`, owner, opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) {
     const message = `a ${sport} snapshot run holds the lock (${lock.heldBy} since ${lock.since})`;
     // Said on stderr too: cron mails what a run prints there.
     log.warn(message, { sport });
     return { ...base, runId: 0, status: 'locked', message };
   }
-  const runId = startRun(store.db, 'snapshot', sport, now.toISOString());
+  const runId = await startRun(store, 'snapshot', sport, now.toISOString());
   try {
     const fetched = await fetchSlate(sport, opts, slateDate);
     if (fetched.kind === 'failed') {
-      finishRun(store.db, runId, { status: 'failed', finishedAt: now.toISOString(), slateDate, message: fetched.message, ...credits(opts) });
+      await finishRun(store, runId, { status: 'failed', finishedAt: now.toISOString(), slateDate, message: fetched.message, ...credits(opts) });
       log.warn(`${sport}: ${fetched.message}; keeping the last snapshot`, { sport, runId });
       return { ...base, runId, status: 'failed', message: fetched.message };
     }
     const { events, quotes } = fetched;
     if (quotes.length === 0) {
       const message = events.length === 0 ? `no ${sport} events on ${slateDate}` : `no prop prices for ${events.length} ${sport} events on ${slateDate}`;
-      finishRun(store.db, runId, { status: 'empty', finishedAt: now.toISOString(), slateDate, eventsCount: events.length, message, ...credits(opts) });
+      await finishRun(store, runId, { status: 'empty', finishedAt: now.toISOString(), slateDate, eventsCount: events.length, message, ...credits(opts) });
       log.info(`${sport}: ${message}; keeping the last snapshot`, { sport, runId });
       return { ...base, runId, status: 'empty', events: events.length, message };
     }
@@ -105,24 +106,24 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     const dispersionFor = (stat: StatType) => marketDispersionFor(FITTED_PARAMS, sport, stat);
     // Read before grading: the lineups name the team a traded player now plays for.
     const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
-    const graded = gradeSlate(sport, events, assembleSlate(books, dispersionFor), opts, slateDate, lineups?.teams ?? null);
+    const graded = await gradeSlate(sport, events, assembleSlate(books, dispersionFor), opts, slateDate, lineups?.teams ?? null);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
-    const previous = snapshotBefore(store.db, sport, now.toISOString());
-    const previousMainLines = previous ? mainLinesOf(mainLineRows(store.db, previous.id)) : new Map<string, number>();
+    const previous = await snapshotBefore(store, sport, now.toISOString());
+    const previousMainLines = previous ? mainLinesOf(await mainLineRows(store, previous.id)) : new Map<string, number>();
     // Chips are display state: they never touch the locked grade or the ledger.
     // Movement and chips fill fields every row already has (same keys, same order): set in place.
     const rows = graded.rows;
     for (const r of rows) Object.assign(r, movementOf(r, previousMainLines), displayState(r.playerKey, r.team ?? null, r.statType, injuries, lineups));
     const moves = moveEvents(sport, rows, events, runId, now);
 
-    const result = store.db.transaction((tx) => {
-      const snapshotId = insertSnapshot(tx, { sport, runId, takenAt: now.toISOString(), source: opts.source ?? 'live', slateDate, gradedCount: rows.filter((r) => r.grade !== null).length, rowCount: rows.length }, rows);
-      insertLocks(tx, graded.newLocks.map((l) => ({ ...l, snapshotId })));
-      insertTickerEvents(tx, moves);
-      const ledgerInserted = recordPreGrades(tx, sport, rows, events);
-      const closingsCaptured = captureClosings(tx, sport, rows, books, now, dispersionFor);
+    const result = await transaction(store, async (tx) => {
+      const snapshotId = await insertSnapshot(tx, { sport, runId, takenAt: now.toISOString(), source: opts.source ?? 'live', slateDate, gradedCount: rows.filter((r) => r.grade !== null).length, rowCount: rows.length }, rows);
+      await insertLocks(tx, graded.newLocks.map((l) => ({ ...l, snapshotId })));
+      await insertTickerEvents(tx, moves);
+      const ledgerInserted = await recordPreGrades(tx, sport, rows, events);
+      const closingsCaptured = await captureClosings(tx, sport, rows, books, now, dispersionFor);
       return { snapshotId, ledgerInserted, closingsCaptured };
-    });
+    }, { exclusive: false });
 
     const gradedCount = rows.filter((r) => r.grade !== null).length;
     const summary: SnapshotSummary = {
@@ -141,7 +142,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
       closingsCaptured: result.closingsCaptured,
       message: null,
     };
-    finishRun(store.db, runId, {
+    await finishRun(store, runId, {
       status: 'ok',
       finishedAt: now.toISOString(),
       slateDate,
@@ -155,10 +156,10 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     return summary;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    finishRun(store.db, runId, { status: 'failed', finishedAt: now.toISOString(), slateDate, message });
+    await finishRun(store, runId, { status: 'failed', finishedAt: now.toISOString(), slateDate, message });
     throw error;
   } finally {
-    lock.release();
+    await lock.release();
   }
 }
 
@@ -176,10 +177,10 @@ interface GradedSlate {
   dropReasons: Record<string, number>;
 }
 
-function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[], opts: SnapshotOptions, slateDate: string, gameTeams: ReadonlyMap<string, string> | null): GradedSlate {
+async function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[], opts: SnapshotOptions, slateDate: string, gameTeams: ReadonlyMap<string, string> | null): Promise<GradedSlate> {
   const { store, now } = opts;
   const byId = new Map(events.map((e) => [e.id, e]));
-  const locks = lockedGrades(store.db, events.map((e) => e.id));
+  const locks = await lockedGrades(store, events.map((e) => e.id));
   const history = new Map<string, PlayerGameStat[]>();
   const teams = new Map<string, string | null>();
   const archetypes = new Map<string, string | null>();
@@ -190,21 +191,21 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
 
   // History and archetype are read only where they are used: a fresh grade needs both, a locked row
   // only an archetype its lock lacks (a warm run reads next to no history).
-  const gamesOf = (playerKey: string): PlayerGameStat[] => {
+  const gamesOf = async (playerKey: string): Promise<PlayerGameStat[]> => {
     let games = history.get(playerKey);
-    if (games === undefined) history.set(playerKey, (games = historyBefore(store.db, sport, playerKey, slateDate)));
+    if (games === undefined) history.set(playerKey, (games = await historyBefore(store, sport, playerKey, slateDate)));
     return games;
   };
-  const archetypeOf = (playerKey: string): string | null => {
+  const archetypeOf = async (playerKey: string): Promise<string | null> => {
     let archetype = archetypes.get(playerKey);
-    if (archetype === undefined) archetypes.set(playerKey, (archetype = classifyPlayer(sport, gamesOf(playerKey))?.primary ?? null));
+    if (archetype === undefined) archetypes.set(playerKey, (archetype = classifyPlayer(sport, await gamesOf(playerKey))?.primary ?? null));
     return archetype;
   };
 
   for (const p of priced) {
     const event = byId.get(p.eventId);
     if (!event) continue;
-    if (!teams.has(p.playerKey)) teams.set(p.playerKey, latestTeam(store.db, sport, p.playerKey, slateDate));
+    if (!teams.has(p.playerKey)) teams.set(p.playerKey, await latestTeam(store, sport, p.playerKey, slateDate));
     const team = currentTeam(gameTeams?.get(p.playerKey) ?? null, teams.get(p.playerKey) ?? null, event);
     if (joinInvariant(team, event) === 'mismatch') {
       dropped += 1;
@@ -225,10 +226,10 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
         line: p.line,
         side: p.side,
         market: marketPricingOf(p),
-        history: gamesOf(p.playerKey),
+        history: await gamesOf(p.playerKey),
         gameDate: slateDate,
       });
-      const archetype = archetypeOf(p.playerKey);
+      const archetype = await archetypeOf(p.playerKey);
       // Frozen: the lock and the row write the same detail, so its JSON text is made once.
       const fresh: Omit<NewGradeLock, 'snapshotId'> = out.insufficientData
         ? { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: null, projection: out.projection, pWin: null, modelOdds: null, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ refusal: out.reason }) }
@@ -305,7 +306,7 @@ function gradeSlate(sport: GradedSport, events: GameEvent[], priced: PricedRow[]
       evPct,
       value,
       takeable,
-      archetype: lock.archetype ?? archetypeOf(p.playerKey),
+      archetype: lock.archetype ?? (await archetypeOf(p.playerKey)),
       gradedAt: lock.gradedAt,
       previousLine: null,
       lineDelta: null,

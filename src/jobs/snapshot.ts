@@ -51,7 +51,7 @@ export interface SnapshotJobOptions {
 export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<SnapshotSummary[]> {
   const { store, config, replayDir } = opts;
   const wall = opts.wallNow ? opts.wallNow() : new Date();
-  const spentToday = creditsSpentToday(store, wall);
+  const spentToday = await creditsSpentToday(store, wall);
   let current: RunLogger = opts.log;
   const log: RunLogger = { info: (m) => current.info(m), warn: (m) => current.warn(m) };
   // The transport reads `sourceOptions.now` at each request: a sport with its own recorded clock is read at it.
@@ -61,9 +61,9 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
     const clocks = replayDir && !opts.pinned ? recordedClocks(replayDir) : {};
     if (replayDir) {
       // The store's context reads answer from this recording later (serve, news, live): never a provider.
-      rememberReplayFolder(store.db, replayDir, opts.now);
+      await rememberReplayFolder(store, replayDir, opts.now);
       opts.onSeedCheck?.();
-      ensureReplaySeed(store, replayDir, sources.seed, opts.now, opts.log, opts.sports);
+      await ensureReplaySeed(store, replayDir, sources.seed, opts.now, opts.log, opts.sports);
     }
     const recorded = replayDir ? sportsInRecording(replayDir) : null;
     const summaries: SnapshotSummary[] = [];
@@ -86,7 +86,7 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
       }
     }
     // Replayed calls cost nothing; live ones count against the day's budget across runs.
-    if (!replayDir) addCreditsSpent(store, wall, sources.budget.state().spent - spentToday);
+    if (!replayDir) await addCreditsSpent(store, wall, sources.budget.state().spent - spentToday);
     return summaries;
   } finally {
     await sources.close();

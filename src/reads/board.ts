@@ -9,16 +9,15 @@ import { latestSnapshot, type GradedRowRecord } from '../store/repo/snapshots.js
  * from any stored snapshot, flagged `latest`. Nothing stored at all: null. Which rows compete (main
  * lines, a projection on the graded side, an edge not gone now) is store/repo/graded-rows.ts heroWhere.
  */
-export function findHero(store: Store, now: Date, sports: readonly string[]): { row: GradedRowRecord; latest: boolean } | null {
+export async function findHero(store: Store, now: Date, sports: readonly string[]): Promise<{ row: GradedRowRecord; latest: boolean } | null> {
   const today = easternDate(now);
-  const slateIds = sports
-    .map((s) => latestSnapshot(store.db, s))
+  const slateIds = (await Promise.all(sports.map((s) => latestSnapshot(store, s))))
     .filter((s) => s !== null && s.slateDate === today)
     .map((s) => s!.id);
   if (slateIds.length > 0) {
-    const row = heroOfSnapshots(store.db, slateIds);
+    const row = await heroOfSnapshots(store, slateIds);
     if (row) return { row, latest: false };
   }
-  const fallback = latestHeroOf(store.db, sports);
+  const fallback = await latestHeroOf(store, sports);
   return fallback ? { row: fallback, latest: true } : null;
 }

@@ -102,7 +102,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
       const log = loadLog(deps.log);
       // Credits are money: counted by the wall clock's day, whatever day the data is read as of.
       const wall = wallTime(deps);
-      const spentToday = creditsSpentToday(deps.store, wall);
+      const spentToday = await creditsSpentToday(deps.store, wall);
       const budget = createBudget(deps.config.ODDS_API_DAILY_BUDGET ?? null, spentToday);
       const res = await fetchMmaFightOdds(transport, {
         books: bookSelection(deps.config),
@@ -112,7 +112,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
         ...(deps.providers.oddsBase ? { base: deps.providers.oddsBase } : {}),
       });
       // Replayed calls cost nothing; live ones count against the day's budget across runs.
-      if (deps.providers.source === 'live' && budget.state().calls > 0) addCreditsSpent(deps.store, wall, budget.state().spent - spentToday);
+      if (deps.providers.source === 'live' && budget.state().calls > 0) await addCreditsSpent(deps.store, wall, budget.state().spent - spentToday);
       return res.error === null ? { ok: true, value: res.fights } : { ok: false, reason: `odds-api mma odds: ${publicReason(res.error)}` };
     },
   });
@@ -166,8 +166,9 @@ function cardViews(cards: readonly FightCard[], odds: CacheRead<MmaFightOdds[]>,
   }));
 }
 
-function indexBouts(deps: ContextDeps, date: string, cards: readonly FightCard[]): void {
-  for (const card of cards) for (const b of card.bouts) kvSet(deps.store.db, fightIndexKey(deps, b.id), { date }, deps.now, null);
+async function indexBouts(deps: ContextDeps, date: string, cards: readonly FightCard[]): Promise<void> {
+  // Issued together and awaited once (a card holds a dozen bouts at most).
+  await Promise.all(cards.flatMap((card) => card.bouts.map((b) => kvSet(deps.store, fightIndexKey(deps, b.id), { date }, deps.now, null))));
 }
 
 /** The fight cards of an ET date (ESPN's own `dates=` day). No card that day: an empty list. */
@@ -175,7 +176,7 @@ export async function readCombat(deps: ContextDeps, date: string): Promise<Comba
   requireUpstream(deps, 'fight cards');
   const cards = await loadCards(deps, date);
   if (!cards.ok) return { date, available: false, reason: cards.reason };
-  if (!cards.fromCache) indexBouts(deps, date, cards.value.cards);
+  if (!cards.fromCache) await indexBouts(deps, date, cards.value.cards);
   const hasBouts = cards.value.cards.some((c) => c.bouts.length > 0);
   // Off-card there is nothing to price: no odds call is made.
   const odds: CacheRead<MmaFightOdds[]> = hasBouts ? await loadOdds(deps) : { ok: false, reason: 'no bouts on this date' };
@@ -196,7 +197,7 @@ export async function readCombat(deps: ContextDeps, date: string): Promise<Comba
  */
 export async function readFight(deps: ContextDeps, id: string): Promise<FightView | null> {
   requireUpstream(deps, 'fight cards');
-  const indexed = kvGetAsOf<{ date: string }>(deps.store.db, fightIndexKey(deps, id), deps.now);
+  const indexed = await kvGetAsOf<{ date: string }>(deps.store, fightIndexKey(deps, id), deps.now);
   const tries: Array<string | null> = indexed ? [indexed.date, null] : [null];
   const failures: string[] = [];
   for (const date of tries) {
@@ -208,7 +209,7 @@ export async function readFight(deps: ContextDeps, id: string): Promise<FightVie
     for (const card of cards.value.cards) {
       const bout = card.bouts.find((b) => b.id === id);
       if (!bout) continue;
-      if (date === null && card.date) indexBouts(deps, easternDate(new Date(card.date)), [card]);
+      if (date === null && card.date) await indexBouts(deps, easternDate(new Date(card.date)), [card]);
       const odds = await loadOdds(deps);
       const source = odds.ok ? { fights: odds.value } : { reason: odds.reason };
       return { available: true, ...freshnessOf(cards), bout: boutView(card, bout, source, deps.config.ALLOWED_BOOKS), odds: oddsState(odds) };

@@ -51,7 +51,7 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
       });
       if (deps.providers.source === 'live' && (res.error === null || res.credits !== null)) {
         const cost = creditCost({ endpoint: 'odds', markets: ['outrights'], books });
-        logFuturesCredits(deps.store, wallTime(deps), { sport, key, credits: res.credits?.last ?? cost, remaining: res.credits?.remaining ?? null });
+        await logFuturesCredits(deps.store, wallTime(deps), { sport, key, credits: res.credits?.last ?? cost, remaining: res.credits?.remaining ?? null });
       }
       if (res.error !== null) return { ok: false, reason: `odds-api outrights ${key}: ${publicReason(res.error)}` };
       const markets = bestFutures(res.boards, deps.config.ALLOWED_BOOKS);

@@ -28,9 +28,9 @@ export interface TrackedProp extends PropRef {
  * the card of the newest snapshot of that slate taken at or before now (one row per player and
  * stat, six per game) for props the ledger does not hold. Users' own scans stay private.
  */
-export function trackedProps(store: Store, sport: GradedSport, date: string, now: Date): TrackedProp[] {
+export async function trackedProps(store: Store, sport: GradedSport, date: string, now: Date): Promise<TrackedProp[]> {
   const at = now.toISOString();
-  const ledger = publicEntriesOfDate(store.db, sport, date, at);
+  const ledger = await publicEntriesOfDate(store, sport, date, at);
   const out: TrackedProp[] = ledger.map((e) => ({
     source: 'ledger',
     eventId: e.eventId,
@@ -47,10 +47,10 @@ export function trackedProps(store: Store, sport: GradedSport, date: string, now
     actualValue: e.actualValue,
   }));
   const covered = new Set(out.map((p) => `${p.eventId}|${p.playerKey}|${p.statType}`));
-  const snap = slateSnapshotAsOf(store.db, sport, date, at);
+  const snap = await slateSnapshotAsOf(store, sport, date, at);
   if (!snap) return out;
   const byGame = new Map<string, GradedRowRecord[]>();
-  for (const r of snapshotRows(store.db, snap.id)) {
+  for (const r of await snapshotRows(store, snap.id)) {
     const list = byGame.get(r.eventId) ?? [];
     list.push(r);
     byGame.set(r.eventId, list);

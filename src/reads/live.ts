@@ -221,7 +221,7 @@ function clockText(sport: GradedSport, g: LiveGame): string | null {
 /** The live view of a sport on an ET date (default: today's ET date at `now`). */
 export async function readLive(deps: ContextDeps, sport: GradedSport, options: { date?: string; refresh?: boolean } = {}): Promise<LiveView> {
   const date = options.date ?? easternDate(deps.now);
-  const tracked = trackedProps(deps.store, sport, date, deps.now);
+  const tracked = await trackedProps(deps.store, sport, date, deps.now);
   if (tracked.length === 0) return { sport, date, available: false, reason: `no ledger or slate entry to track for ${sport} on ${date}` };
   requireUpstream(deps, 'live tracking');
   const read = await deps.cache.read<LiveBoard>(contextKey(deps.providers, 'live', sport, date), CONTEXT_CACHE.live, deps.now, {

@@ -71,8 +71,8 @@ export interface ParlayResult {
   tier: Tier;
 }
 
-function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: DataClock): ParlayLeg {
-  const ev = evaluateProp(store, input, now);
+async function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: DataClock): Promise<ParlayLeg> {
+  const ev = await evaluateProp(store, input, now);
   const base = { leg: n, player: input.player, stat: input.stat, line: input.line, side: input.side };
   if (!ev.resolved) {
     const refusal =
@@ -119,9 +119,9 @@ function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: DataClock
 const describe = (l: ParlayLeg) => `leg ${l.leg} (${l.player} ${l.stat} ${l.side} ${l.line})`;
 
 /** Each leg is read on its own sport's clock (`now` per sport on a replayed store). */
-export function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts: { now: DataClock; tier: Tier }): ParlayResult {
+export async function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts: { now: DataClock; tier: Tier }): Promise<ParlayResult> {
   assertLegCount(legs.length, opts.tier);
-  const graded = legs.map((l, i) => gradeLeg(store, l, i + 1, opts.now));
+  const graded = await Promise.all(legs.map((l, i) => gradeLeg(store, l, i + 1, opts.now)));
   const pairs = pairCorrelations(graded.map((l) => ({ playerKey: l.playerKey, team: l.team, eventId: l.game?.eventId ?? null })));
   const average = averageCorrelation(pairs);
   const combined = combineGrades(

@@ -32,11 +32,11 @@ export type PlayerResolution =
 /** How many candidates an ambiguous answer names. */
 export const MAX_CANDIDATES = 8;
 
-export function knownPlayers(store: Store, sport: GradedSport): PlayerIndex {
+export async function knownPlayers(store: Store, sport: GradedSport): Promise<PlayerIndex> {
   const index = new PlayerIndex();
-  for (const name of storedNames(store.db, sport)) index.add(name);
-  const snapshot = latestSnapshot(store.db, sport);
-  if (snapshot) for (const name of boardNames(store.db, snapshot.id)) index.add(name);
+  for (const name of await storedNames(store, sport)) index.add(name);
+  const snapshot = await latestSnapshot(store, sport);
+  if (snapshot) for (const name of await boardNames(store, snapshot.id)) index.add(name);
   return index;
 }
 
@@ -47,10 +47,9 @@ export { editDistance, MAX_SUGGESTIONS, MIN_SUGGESTION_SIMILARITY, nameSimilarit
  * Fast path for an exact key: the stored rows already carry normalized keys (both indexed), so a
  * full name resolves without building the index. The longest stored spelling is the display.
  */
-function exactKey(store: Store, sport: GradedSport, key: string): PlayerCandidate | null {
-  const names = storedNames(store.db, sport, key);
-  const snapshot = latestSnapshot(store.db, sport);
-  if (snapshot) names.push(...boardNamesOf(store.db, snapshot.id, sport, key));
+async function exactKey(store: Store, sport: GradedSport, key: string): Promise<PlayerCandidate | null> {
+  const [names, snapshot] = await Promise.all([storedNames(store, sport, key), latestSnapshot(store, sport)]);
+  if (snapshot) names.push(...(await boardNamesOf(store, snapshot.id, sport, key)));
   if (names.length === 0) return null;
   const index = new PlayerIndex();
   for (const n of names) index.add(n);
@@ -71,13 +70,14 @@ interface Known {
 
 const known = new WeakMap<Store, Map<GradedSport, Known>>();
 
-function knownOf(store: Store, sport: GradedSport): Known {
-  const version = `${latestSnapshot(store.db, sport)?.id ?? 0}/${storedLinesVersion(store.db, sport)}`;
+async function knownOf(store: Store, sport: GradedSport): Promise<Known> {
+  const [latest, lines] = await Promise.all([latestSnapshot(store, sport), storedLinesVersion(store, sport)]);
+  const version = `${latest?.id ?? 0}/${lines}`;
   let bySport = known.get(store);
   if (!bySport) known.set(store, (bySport = new Map()));
   const kept = bySport.get(sport);
   if (kept?.version === version) return kept;
-  const index = knownPlayers(store, sport);
+  const index = await knownPlayers(store, sport);
   const fresh = { version, index, suggestions: new SuggestionIndex([...index.entries()].map((e) => ({ name: e.display, key: e.key, sport }))) };
   bySport.set(sport, fresh);
   return fresh;
@@ -91,20 +91,20 @@ function suggestAmong(known: ReadonlyArray<Known>, query: string, limit: number)
 }
 
 /** Near misses for a name among the players the store knows in `sports` (see `rankSuggestions`). */
-export function suggestPlayers(store: Store, query: string, sports: readonly GradedSport[], limit = MAX_SUGGESTIONS): PlayerSuggestion[] {
-  return suggestAmong(sports.map((sport) => knownOf(store, sport)), query, limit);
+export async function suggestPlayers(store: Store, query: string, sports: readonly GradedSport[], limit = MAX_SUGGESTIONS): Promise<PlayerSuggestion[]> {
+  return suggestAmong(await Promise.all(sports.map((sport) => knownOf(store, sport))), query, limit);
 }
 
-export function resolvePlayer(store: Store, query: string, sports: readonly GradedSport[]): PlayerResolution {
+export async function resolvePlayer(store: Store, query: string, sports: readonly GradedSport[]): Promise<PlayerResolution> {
   const key = normalizeName(query).key;
   if (key.length === 0) return { status: 'unknown', candidates: [], suggestions: [] };
-  const exact = sports.map((sport) => exactKey(store, sport, key)).filter((c): c is PlayerCandidate => c !== null);
+  const exact = (await Promise.all(sports.map((sport) => exactKey(store, sport, key)))).filter((c): c is PlayerCandidate => c !== null);
   const [first] = exact;
   if (exact.length === 1 && first) return { status: 'resolved', ...first };
   // The same name in two sports (points exists in nba and wnba) is not ours to pick.
   if (exact.length > 1) return { status: 'ambiguous', candidates: exact };
 
-  const kept = sports.map((sport) => knownOf(store, sport));
+  const kept = await Promise.all(sports.map((sport) => knownOf(store, sport)));
   const indexes = kept.map(({ index }, i) => ({ sport: sports[i]!, index }));
   const hits: PlayerCandidate[] = [];
   for (const { sport, index } of indexes) {

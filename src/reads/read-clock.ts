@@ -25,9 +25,9 @@ export interface ReadClock {
 
 const fixed = (now: Date) => () => now;
 
-export function readClock(store: Store, explicit: Date | null, system: Date, expectedIntervalMinutes: number, sport: string | null = null): ReadClock {
+export async function readClock(store: Store, explicit: Date | null, system: Date, expectedIntervalMinutes: number, sport: string | null = null): Promise<ReadClock> {
   if (explicit) return { now: explicit, forSport: fixed(explicit), source: 'explicit', note: null, noteFor: () => null };
-  const newest = newestSnapshotPerSport(store.db);
+  const newest = await newestSnapshotPerSport(store);
   const head = newest[0];
   if (head?.source === 'replay') {
     const bySport = new Map(newest.map((s) => [s.sport, new Date(s.takenAt)]));

@@ -28,9 +28,9 @@ function rowScope(scope: Narrowing): RecordRowScope {
 }
 
 /** The record over the window's public rows (and scope): the store feeds each row to a fresh tally. */
-function tallyWindow(store: Store, now: Date, days: number, date: string | undefined, scope: Narrowing = {}): RecordTally {
+async function tallyWindow(store: Store, now: Date, days: number, date: string | undefined, scope: Narrowing = {}): Promise<RecordTally> {
   const tally = createRecordTally();
-  tallyRecordRows(store.db, rowScope(scope), recordWindow(now, days, date), tally);
+  await tallyRecordRows(store, rowScope(scope), recordWindow(now, days, date), tally);
   return tally;
 }
 
@@ -42,8 +42,8 @@ function settledIn(counts: OutcomeCounts): number {
  * When the window holds no settled entry: the settled public entries of the same scope elsewhere
  * (how many, the latest date) so the reader is told where the record is. Null when there are none.
  */
-function elsewhere(store: Store, window: RecordWindow, days: number, scope: Narrowing): SettledElsewhere | null {
-  const totals = settledTotals(store.db, rowScope(scope));
+async function elsewhere(store: Store, window: RecordWindow, days: number, scope: Narrowing): Promise<SettledElsewhere | null> {
+  const totals = await settledTotals(store, rowScope(scope));
   return totals === null ? null : settledElsewhere(window, days, totals);
 }
 
@@ -52,7 +52,7 @@ function elsewhere(store: Store, window: RecordWindow, days: number, scope: Narr
  * no sport or date, each sport's entries are counted in the window ending on its own clock, and the
  * window shown spans them all.
  */
-export function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?: (sport: string) => Date) {
+export async function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?: (sport: string) => Date) {
   const days = scope.days ?? RECORD_WINDOW_DAYS;
   const perSport = clockFor !== undefined && !scope.sport && scope.date === undefined;
   const { window: single, scope: shown } = recordScope(scope);
@@ -61,10 +61,10 @@ export function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?
   if (perSport) {
     tally = createRecordTally();
     const windows = GRADED_SPORTS.map((sport) => ({ sport, window: recordWindow(clockFor(sport), days) }));
-    for (const w of windows) tallyRecordRows(store.db, rowScope({ ...scope, sport: w.sport }), w.window, tally);
+    for (const w of windows) await tallyRecordRows(store, rowScope({ ...scope, sport: w.sport }), w.window, tally);
     window = { from: windows.map((w) => w.window.from).sort()[0] ?? single.from, to: windows.map((w) => w.window.to).sort().at(-1) ?? single.to };
   } else {
-    tally = tallyWindow(store, scope.now, days, scope.date, scope);
+    tally = await tallyWindow(store, scope.now, days, scope.date, scope);
   }
   const aggregate = tally.aggregate(window, shown);
   // The tiers lead: each is read against its own claim before the all-entries aggregate.
@@ -72,17 +72,17 @@ export function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?
     tiers: tally.tiers(),
     aggregate,
     /** Entries of the window whose letter a cap holds below what its EV earned, per letter and reason. */
-    capped: cappedCounts(store.db, rowScope(scope), aggregate.window),
+    capped: await cappedCounts(store, rowScope(scope), aggregate.window),
     /** Set only when the window holds no settled entry and the scope has settled entries elsewhere. */
-    settledElsewhere: settledIn(aggregate.counts) === 0 ? elsewhere(store, aggregate.window, days, scope) : null,
+    settledElsewhere: settledIn(aggregate.counts) === 0 ? await elsewhere(store, aggregate.window, days, scope) : null,
   };
 }
 
-export function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW_DAYS, sport?: string) {
+export async function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW_DAYS, sport?: string) {
   const scope = sport ? { sport } : {};
   const opts = accuracyOptionsSchema.parse({ now, days, ...scope });
-  const tally = tallyWindow(store, now, days, undefined, scope);
+  const tally = await tallyWindow(store, now, days, undefined, scope);
   const accuracy = tierAccuracy(recordWindow(opts.now, opts.days), opts.minSample, tally.tiers());
   const settled = settledIn(tally.aggregate(accuracy.window, { team: null, player: null, sport: sport ?? null }).counts) > 0;
-  return { ...accuracy, settledElsewhere: settled ? null : elsewhere(store, accuracy.window, days, scope) };
+  return { ...accuracy, settledElsewhere: settled ? null : await elsewhere(store, accuracy.window, days, scope) };
 }

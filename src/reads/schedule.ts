@@ -9,9 +9,9 @@ import { latestSnapshot, snapshotRows, type GradedRowRecord, type Snapshot } fro
  */
 
 /** The latest snapshot of a sport and every row of it; null with none stored. */
-export function latestRows(store: Store, sport: string): { snapshot: Snapshot; rows: GradedRowRecord[] } | null {
-  const snapshot = latestSnapshot(store.db, sport);
-  return snapshot ? { snapshot, rows: snapshotRows(store.db, snapshot.id) } : null;
+export async function latestRows(store: Store, sport: string): Promise<{ snapshot: Snapshot; rows: GradedRowRecord[] } | null> {
+  const snapshot = await latestSnapshot(store, sport);
+  return snapshot ? { snapshot, rows: await snapshotRows(store, snapshot.id) } : null;
 }
 
 /** One row per (game, player): the snapshot stores one per stat/line/side. */
@@ -42,8 +42,8 @@ export function eraFrom(lines: ReadonlyArray<{ extras: Record<string, number | n
  * Each pitcher's ERA over his stored lines dated in `season` (a year: "2025"), keyed by player
  * key; the lines are summed by date, one date's games in id order.
  */
-export function seasonEras(store: Store, sport: GradedSport, playerKeys: readonly string[], season: string): Map<string, number | null> {
+export async function seasonEras(store: Store, sport: GradedSport, playerKeys: readonly string[], season: string): Promise<Map<string, number | null>> {
   const keys = [...new Set(playerKeys)];
-  const lines = keys.length === 0 ? [] : playersExtras(store.db, sport, keys);
+  const lines = keys.length === 0 ? [] : await playersExtras(store, sport, keys);
   return new Map(keys.map((k) => [k, eraFrom(lines.filter((l) => l.playerKey === k && l.date.startsWith(season)))]));
 }

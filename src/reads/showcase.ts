@@ -33,13 +33,13 @@ interface Stored {
 
 export async function readShowcase(deps: ContextDeps, options: { sport?: GradedSport; refresh?: boolean } = {}): Promise<ShowcaseView> {
   const sports = options.sport ? [options.sport] : GRADED_SPORTS;
-  const snapshots = sports.map((s) => latestSnapshot(deps.store.db, s)).filter((s): s is Snapshot => s !== null);
+  const snapshots = (await Promise.all(sports.map((s) => latestSnapshot(deps.store, s)))).filter((s): s is Snapshot => s !== null);
   if (snapshots.length === 0) return { available: false, reason: `no graded board stored${options.sport ? ` for ${options.sport}` : ''}: run a snapshot first` };
   const key = contextKey(deps.providers, 'showcase', options.sport ?? 'all', snapshots.map((s) => s.id).join('-'));
   const read = await deps.cache.read<Stored>(key, STATS_CACHE.showcase, deps.now, {
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {
-      const rows = snapshots.flatMap((s) => snapshotRows(deps.store.db, s.id));
+      const rows = (await Promise.all(snapshots.map((s) => snapshotRows(deps.store, s.id)))).flat();
       const showcase = pickShowcase(rows);
       const snapshot = showcase ? snapshots.find((s) => s.sport === showcase.sport)! : null;
       return { ok: true, value: { showcase, snapshot: snapshot ? { id: snapshot.id, takenAt: snapshot.takenAt, slateDate: snapshot.slateDate } : null, boards: snapshots.length } };

@@ -42,14 +42,14 @@ function cardRows<R extends SortKeys>(sorted: R[]): R[] {
 }
 
 /** The cached slate from the latest snapshot: reads the store only, never a provider. */
-export function readSlate(store: Store, sport: string, options: { all: boolean; gradedOnly?: boolean }): SlateRead | null {
-  const snapshot = latestSnapshot(store.db, sport);
+export async function readSlate(store: Store, sport: string, options: { all: boolean; gradedOnly?: boolean }): Promise<SlateRead | null> {
+  const snapshot = await latestSnapshot(store, sport);
   if (!snapshot) return null;
-  if (options.all) return { snapshot, games: slateGames(snapshotRows(store.db, snapshot.id), options) };
+  if (options.all) return { snapshot, games: slateGames(await snapshotRows(store, snapshot.id), options) };
   // The card shows at most SLATE_CARD_SIZE rows a game: sort on the sort keys alone, then read
   // only the shown rows whole (same rows, same order as sorting the whole rows).
-  const games = slateGames(snapshotSortKeys(store.db, snapshot.id), options);
-  const full = snapshotRowsById(store.db, games.flatMap((g) => g.rows.map((r) => r.id)));
+  const games = slateGames(await snapshotSortKeys(store, snapshot.id), options);
+  const full = await snapshotRowsById(store, games.flatMap((g) => g.rows.map((r) => r.id)));
   return { snapshot, games: games.map((g) => ({ ...g, rows: g.rows.map((r) => full.get(r.id) as GradedRowRecord) })) };
 }
 

@@ -37,18 +37,18 @@ export function stintStart(lines: ReadonlyArray<{ team: string | null; date: str
 }
 
 export async function readCascade(deps: ContextDeps, name: string, options: { sport?: GradedSport; minGames?: number; refresh?: boolean } = {}): Promise<CascadeView> {
-  const who = resolveStatsPlayer(deps.store, name, options.sport);
+  const who = await resolveStatsPlayer(deps.store, name, options.sport);
   if (who.status !== 'resolved') return who;
   const today = easternDate(deps.now);
   const minGames = Math.max(CASCADE_MIN_GAMES, options.minGames ?? CASCADE_MIN_GAMES);
-  const key = contextKey(deps.providers, 'stats-cascade', who.sport, who.key, today, String(minGames), dataVersion(deps.store, who.sport));
+  const key = contextKey(deps.providers, 'stats-cascade', who.sport, who.key, today, String(minGames), await dataVersion(deps.store, who.sport));
   const read = await deps.cache.read<CascadeData>(key, STATS_CACHE.store, deps.now, {
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {
       const base = { sport: who.sport, player: who.name, key: who.key, asOf: today };
-      const stint = stintStart(playerLines(deps.store, who.sport, who.key, today));
+      const stint = stintStart(await playerLines(deps.store, who.sport, who.key, today));
       if (stint === null) return { ok: true, value: { ...base, available: false, reason: `no stored game lines with a team for ${who.name} before ${today}` } };
-      const split = cascadeSplit(who.sport, who.key, stint.team, teamLines(deps.store, who.sport, stint.team, stint.from, today), minGames);
+      const split = cascadeSplit(who.sport, who.key, stint.team, await teamLines(deps.store, who.sport, stint.team, stint.from, today), minGames);
       if (split.gamesWithout < minGames || split.gamesWith < minGames) {
         return {
           ok: true,

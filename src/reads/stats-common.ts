@@ -32,9 +32,9 @@ export const STATS_CACHE = {
 } as const satisfies Record<string, CacheSpec>;
 
 /** The stored data a store-derived value depends on: the newest game line and the newest snapshot of the sport. */
-export function dataVersion(store: Store, sport: GradedSport): string {
-  const lines = newestLineId(store.db, sport);
-  const snapshot = latestSnapshot(store.db, sport)?.id ?? 0;
+export async function dataVersion(store: Store, sport: GradedSport): Promise<string> {
+  const [lines, latest] = await Promise.all([newestLineId(store, sport), latestSnapshot(store, sport)]);
+  const snapshot = latest?.id ?? 0;
   return `v${lines}.${snapshot}`;
 }
 
@@ -44,14 +44,14 @@ export function dataVersion(store: Store, sport: GradedSport): string {
  * today can only be in the store once its game was settled, which a replayed or pinned clock has
  * not reached yet (the model reads history the same way: historyBefore).
  */
-export function playerLines(store: Store, sport: GradedSport, playerKey: string, today: string): PlayerGameStat[] {
-  return playerLinesBefore(store.db, sport, playerKey, today);
+export function playerLines(store: Store, sport: GradedSport, playerKey: string, today: string): Promise<PlayerGameStat[]> {
+  return playerLinesBefore(store, sport, playerKey, today);
 }
 
 /** Every stored line of a sport in [from, until), before `today`. */
-export function sportLines(store: Store, sport: GradedSport, from: string, until: string, today: string): PlayerGameStat[] {
+export function sportLines(store: Store, sport: GradedSport, from: string, until: string, today: string): Promise<PlayerGameStat[]> {
   const end = until < today ? until : today;
-  return sportLinesBetween(store.db, sport, from, end);
+  return sportLinesBetween(store, sport, from, end);
 }
 
 // ---- name resolution ----
@@ -64,8 +64,8 @@ export type Unresolved =
 export type Resolved = { status: 'resolved'; sport: GradedSport; key: string; name: string };
 
 /** The player lookup of scan and parlay (src/reads/player-lookup.ts) over one sport or all. */
-export function resolveStatsPlayer(store: Store, query: string, sport?: GradedSport): Resolved | Unresolved {
-  const r = resolvePlayer(store, query, sport ? [sport] : GRADED_SPORTS);
+export async function resolveStatsPlayer(store: Store, query: string, sport?: GradedSport): Promise<Resolved | Unresolved> {
+  const r = await resolvePlayer(store, query, sport ? [sport] : GRADED_SPORTS);
   if (r.status === 'resolved') return r;
   if (r.status === 'ambiguous') return { status: 'ambiguous', query, candidates: r.candidates };
   return { status: 'unknown', query, suggestions: r.suggestions };
@@ -88,6 +88,6 @@ export function unresolvedMessage(u: UnresolvedName, what = 'player'): string {
 }
 
 /** Every stored line of one team from `from` (inclusive) to before `today`. */
-export function teamLines(store: Store, sport: GradedSport, team: string, from: string, today: string): PlayerGameStat[] {
-  return teamLinesBetween(store.db, sport, team, from, today);
+export function teamLines(store: Store, sport: GradedSport, team: string, from: string, today: string): Promise<PlayerGameStat[]> {
+  return teamLinesBetween(store, sport, team, from, today);
 }

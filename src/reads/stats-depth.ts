@@ -71,13 +71,13 @@ function teamName(sport: DepthSport, abbr: string): string {
 }
 
 /** Which team a code means: the asked sport, else the tabled sport whose store holds lines for it, else the first that tables it. */
-export function depthTeam(deps: Pick<ContextDeps, 'store'>, input: string, sport?: DepthSport): { sport: DepthSport; abbr: string } | null {
+export async function depthTeam(deps: Pick<ContextDeps, 'store'>, input: string, sport?: DepthSport): Promise<{ sport: DepthSport; abbr: string } | null> {
   const options = (sport ? [sport] : DEPTH_SPORTS).flatMap((s) => {
     const abbr = teamAbbr(s, input);
     return abbr ? [{ sport: s, abbr }] : [];
   });
-  const stored = options.find((o) => hasTeamLines(deps.store.db, o.sport, [o.abbr]));
-  return stored ?? options[0] ?? null;
+  for (const o of options) if (await hasTeamLines(deps.store, o.sport, [o.abbr])) return o;
+  return options[0] ?? null;
 }
 
 /** Pure: the roster by position, each ordered by the stored games (see the module comment). */
@@ -133,7 +133,7 @@ export function depthChart(sport: DepthSport, page: RosterPage, usage: ReadonlyM
 }
 
 export async function readDepth(deps: ContextDeps, input: string, options: { sport?: DepthSport; refresh?: boolean } = {}): Promise<DepthView> {
-  const team = depthTeam(deps, input, options.sport);
+  const team = await depthTeam(deps, input, options.sport);
   if (team === null) return { status: 'unknown_team', query: input, sport: options.sport ?? null };
   const { sport, abbr } = team;
   const ref = { abbr, name: teamName(sport, abbr) };
@@ -151,7 +151,7 @@ export async function readDepth(deps: ContextDeps, input: string, options: { spo
   if (!read.ok) return { sport, team: ref, available: false, reason: read.reason };
   const today = easternDate(deps.now);
   const season = seasonContaining(sport, today);
-  const lines = teamLines(deps.store, sport, abbr, season.from, today).filter((l) => isPlayedGame(sport, l));
+  const lines = (await teamLines(deps.store, sport, abbr, season.from, today)).filter((l) => isPlayedGame(sport, l));
   const usage = new Map<string, { games: number; minutesAvg: number | null }>();
   const byPlayer = new Map<string, typeof lines>();
   for (const l of lines) byPlayer.set(l.playerKey, [...(byPlayer.get(l.playerKey) ?? []), l]);

@@ -76,10 +76,10 @@ export function teamBoxes(sport: GradedSport, lines: readonly PlayerGameStat[]):
 }
 
 /** A stored game: by provider id, or by date and team (with the opponent's lines of that date). */
-export function storedGame(deps: Pick<ContextDeps, 'store' | 'now'>, id: string, sport?: GradedSport): { sport: GradedSport; lines: PlayerGameStat[] } | { ambiguous: GradedSport[] } | null {
+export async function storedGame(deps: Pick<ContextDeps, 'store' | 'now'>, id: string, sport?: GradedSport): Promise<{ sport: GradedSport; lines: PlayerGameStat[] } | { ambiguous: GradedSport[] } | null> {
   const today = easternDate(deps.now);
   const sports = sport ? [sport] : GRADED_SPORTS;
-  const db = deps.store.db;
+  const store = deps.store;
   const m = DATE_TEAM.exec(id);
   const found: Array<{ sport: GradedSport; lines: PlayerGameStat[] }> = [];
   for (const s of sports) {
@@ -88,12 +88,12 @@ export function storedGame(deps: Pick<ContextDeps, 'store' | 'now'>, id: string,
       const [, date, code] = m as unknown as [string, string, string];
       if (date >= today) continue;
       const team = teamAbbr(s, code) ?? code.toUpperCase();
-      const own = teamsLinesOn(db, s, date, [team]);
+      const own = await teamsLinesOn(store, s, date, [team]);
       const opponents = [...new Set(own.map((l) => l.opponent).filter((o): o is string => o !== null))];
-      const theirs = teamsLinesOn(db, s, date, opponents);
+      const theirs = await teamsLinesOn(store, s, date, opponents);
       lines = [...own, ...theirs.filter((l) => l.opponent === team)];
     } else {
-      lines = gameKeyLinesBefore(db, s, id, today);
+      lines = await gameKeyLinesBefore(store, s, id, today);
     }
     if (lines.length > 0) found.push({ sport: s, lines });
   }
@@ -117,7 +117,7 @@ async function providerGame(deps: ContextDeps, id: string, sport: GradedSport): 
 }
 
 export async function readGame(deps: ContextDeps, id: string, options: { sport?: GradedSport; refresh?: boolean } = {}): Promise<GameView> {
-  const stored = storedGame(deps, id, options.sport);
+  const stored = await storedGame(deps, id, options.sport);
   if (stored && 'ambiguous' in stored) {
     return { gameId: id, sport: null, available: false, reason: `game ${id} is stored in ${stored.ambiguous.join(' and ')}: pass the sport` };
   }

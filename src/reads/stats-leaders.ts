@@ -61,11 +61,11 @@ export async function readLeaders(deps: ContextDeps, req: LeadersRequest): Promi
   const limit = req.limit ?? LEADERS_DEFAULT_LIMIT;
   if (window.from >= today) return { sport: req.sport, stat, season: window.label, available: false, reason: `the ${window.label} season has not started by ${today}` };
   const until = window.until < today ? window.until : today;
-  const key = contextKey(deps.providers, 'stats-leaders', req.sport, stat, window.label, until, String(req.minGames ?? 'rule'), String(limit), dataVersion(deps.store, req.sport));
+  const key = contextKey(deps.providers, 'stats-leaders', req.sport, stat, window.label, until, String(req.minGames ?? 'rule'), String(limit), await dataVersion(deps.store, req.sport));
   const read = await deps.cache.read<Omit<Extract<LeadersView, { available: true }>, keyof Freshness>>(key, STATS_CACHE.store, deps.now, {
     ...(req.refresh ? { refresh: true } : {}),
     load: async () => {
-      const lines = sportLines(deps.store, req.sport, window.from, window.until, today);
+      const lines = await sportLines(deps.store, req.sport, window.from, window.until, today);
       const board = statLeaders(req.sport, stat, lines, { ...(req.minGames !== undefined ? { minGames: req.minGames } : {}), limit });
       return {
         ok: true,

@@ -146,8 +146,8 @@ export async function readLineups(deps: ContextDeps, sport: GradedSport, options
   });
   if (!read.ok) return { sport, date, available: false, reason: read.reason };
   if (read.value.length === 0) return { sport, date, available: false, reason: `the MLB Stats API lists no games on ${date}` };
-  const snapshot = latestSnapshot(deps.store.db, 'mlb');
-  const graded = snapshot && snapshot.slateDate === date ? snapshotRows(deps.store.db, snapshot.id).filter((r) => BATTING_STATS.has(r.statType)) : [];
+  const snapshot = await latestSnapshot(deps.store, 'mlb');
+  const graded = snapshot && snapshot.slateDate === date ? (await snapshotRows(deps.store, snapshot.id)).filter((r) => BATTING_STATS.has(r.statType)) : [];
   const games = lineupStates(read.value, graded);
   const counts: Record<LineupState, number> = { CONFIRMED: 0, NOT_IN: 0, PROJECTED: 0 };
   for (const g of games) for (const t of g.teams) for (const p of t.players) counts[p.state] += 1;

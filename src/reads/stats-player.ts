@@ -97,26 +97,26 @@ export function playerFigures(sport: GradedSport, lines: readonly PlayerGameStat
 }
 
 /** Tonight's graded props: the latest snapshot's graded main-line rows of the player when that snapshot is today's slate (alternate rungs: /api/snapshot). */
-function tonightProps(deps: ContextDeps, sport: GradedSport, key: string, today: string): GradedRowView[] {
-  const snapshot = latestSnapshot(deps.store.db, sport);
+async function tonightProps(deps: ContextDeps, sport: GradedSport, key: string, today: string): Promise<GradedRowView[]> {
+  const snapshot = await latestSnapshot(deps.store, sport);
   if (!snapshot || snapshot.slateDate !== today) return [];
-  return snapshotRows(deps.store.db, snapshot.id)
+  return (await snapshotRows(deps.store, snapshot.id))
     .filter((r) => r.playerKey === key && r.grade !== null && r.isMainLine !== false)
     .sort((a, b) => a.statType.localeCompare(b.statType) || a.line - b.line || a.side.localeCompare(b.side))
     .map(gradedRowView);
 }
 
 export async function readPlayerStats(deps: ContextDeps, name: string, options: { sport?: GradedSport; refresh?: boolean } = {}): Promise<PlayerStatsView> {
-  const who = resolveStatsPlayer(deps.store, name, options.sport);
+  const who = await resolveStatsPlayer(deps.store, name, options.sport);
   if (who.status !== 'resolved') return who;
   const today = easternDate(deps.now);
   // v2: the props are camelCase since issue 28; a cached v1 value (snake_case props) would escape tier shaping.
-  const key = contextKey(deps.providers, 'stats-player', 'v2', who.sport, who.key, today, dataVersion(deps.store, who.sport));
+  const key = contextKey(deps.providers, 'stats-player', 'v2', who.sport, who.key, today, await dataVersion(deps.store, who.sport));
   const read = await deps.cache.read<PlayerStats>(key, STATS_CACHE.store, deps.now, {
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {
-      const lines = playerLines(deps.store, who.sport, who.key, today);
-      const base = { sport: who.sport, player: who.name, key: who.key, asOf: today, props: tonightProps(deps, who.sport, who.key, today) };
+      const [lines, props] = await Promise.all([playerLines(deps.store, who.sport, who.key, today), tonightProps(deps, who.sport, who.key, today)]);
+      const base = { sport: who.sport, player: who.name, key: who.key, asOf: today, props };
       if (lines.length === 0) {
         return { ok: true, value: { ...base, available: false, reason: `no stored game lines for ${who.name} before ${today}: nothing to compute` } };
       }

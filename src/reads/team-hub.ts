@@ -44,14 +44,15 @@ export function seasonStart(sport: GradedSport, date: string): string {
   return `${year}-01-01`;
 }
 
-function hasStoredPlayers(store: Store, ref: TeamRef): boolean {
-  return hasTeamLines(store.db, ref.sport, ref.codes);
+function hasStoredPlayers(store: Store, ref: TeamRef): Promise<boolean> {
+  return hasTeamLines(store, ref.sport, ref.codes);
 }
 
 /** Which team an abbreviation means: the asked sport, else the tabled sport that has stored players. */
-export function resolveTeam(store: Store, input: string, sport: GradedSport | undefined): TeamRef | null {
+export async function resolveTeam(store: Store, input: string, sport: GradedSport | undefined): Promise<TeamRef | null> {
   const refs = (sport ? [sport] : GRADED_SPORTS).map((s) => teamRef(s, input)).filter((r) => r !== null);
-  return refs.find((r) => hasStoredPlayers(store, r)) ?? refs[0] ?? null;
+  for (const r of refs) if (await hasStoredPlayers(store, r)) return r;
+  return refs[0] ?? null;
 }
 
 interface RosterPlayer {
@@ -81,27 +82,28 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * stored box-score lines (a stat with no real value has a null average, never 0); archetype from
  * their history; tonight's graded props from the latest snapshot when it is today's.
  */
-export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
+export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promise<TeamHub> {
   const today = easternDate(now);
   const from = seasonStart(ref.sport, today);
   // Newest first; one date's lines by player key, then id (the order this sort always gave them).
-  const lines = sportLinesSince(store.db, ref.sport, from).filter((l) => l.date < today || l.date === today);
+  const lines = (await sportLinesSince(store, ref.sport, from)).filter((l) => l.date < today || l.date === today);
   const byPlayer = new Map<string, GameStatRow[]>();
   for (const l of lines) {
     const list = byPlayer.get(l.playerKey) ?? [];
     list.push(l);
     byPlayer.set(l.playerKey, list);
   }
-  const snapshot = latestSnapshot(store.db, ref.sport);
+  const snapshot = await latestSnapshot(store, ref.sport);
   const tonight =
     snapshot && snapshot.slateDate === today
-      ? teamRows(store.db, snapshot.id, ref.codes).filter((r) => r.grade !== null)
+      ? (await teamRows(store, snapshot.id, ref.codes)).filter((r) => r.grade !== null)
       : [];
   const names = new Map<string, string>();
   for (const [key, list] of byPlayer) if (list[0] && list[0].team !== null && ref.codes.includes(list[0].team)) names.set(key, list[0].playerName);
   for (const r of tonight) if (!names.has(r.playerKey)) names.set(r.playerKey, r.player);
 
-  const roster: RosterPlayer[] = [...names.entries()].map(([key, player]) => {
+  // Every player's history is asked at once: one round of awaits, not one per player.
+  const roster: RosterPlayer[] = await Promise.all([...names.entries()].map(async ([key, player]): Promise<RosterPlayer> => {
     const own = byPlayer.get(key) ?? [];
     const sums = new Map<string, { total: number; n: number }>();
     let minutes = 0;
@@ -122,7 +124,7 @@ export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
     }
     const averages: Record<string, number | null> = {};
     for (const [stat, s] of sums) averages[stat] = s.n === 0 ? null : round2(s.total / s.n);
-    const c = classifyPlayer(ref.sport, historyBefore(store.db, ref.sport, key, today));
+    const c = classifyPlayer(ref.sport, await historyBefore(store, ref.sport, key, today));
     return {
       player,
       key,
@@ -131,7 +133,7 @@ export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
       averages,
       archetype: c ? { primary: c.primary, secondary: c.secondary, blend: c.blend.map((b) => ({ id: b.id, weight: b.weight })) } : null,
     };
-  });
+  }));
   roster.sort((a, b) => (b.minutesAvg ?? -1) - (a.minutesAvg ?? -1) || a.player.localeCompare(b.player));
   return {
     sport: ref.sport,
@@ -149,12 +151,12 @@ export function buildTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
  * served under another. v2: the hub's rows are camelCase since issue 28; a v1 hub (snake_case
  * rows) would escape tier shaping.
  */
-export function readTeamHub(store: Store, ref: TeamRef, now: Date): TeamHub {
-  const key = `team-hub:v2:${ref.sport}:${ref.abbr}:${latestSnapshot(store.db, ref.sport)?.id ?? 'none'}`;
-  let hub = kvGetAsOf<TeamHub>(store.db, key, now);
+export async function readTeamHub(store: Store, ref: TeamRef, now: Date): Promise<TeamHub> {
+  const key = `team-hub:v2:${ref.sport}:${ref.abbr}:${(await latestSnapshot(store, ref.sport))?.id ?? 'none'}`;
+  let hub = await kvGetAsOf<TeamHub>(store, key, now);
   if (!hub) {
-    hub = buildTeamHub(store, ref, now);
-    kvSet(store.db, key, hub, now, TEAM_HUB_TTL_SECONDS);
+    hub = await buildTeamHub(store, ref, now);
+    await kvSet(store, key, hub, now, TEAM_HUB_TTL_SECONDS);
   }
   return hub;
 }

@@ -34,9 +34,9 @@ export function contextGuard(deps: ServerDeps, options: ContextReadOptions = {})
   const logged = new Set<string>();
   let injected: ContextProviders | null = null;
 
-  const providers = (): ContextProviders | { failure: string } => {
+  const providers = async (): Promise<ContextProviders | { failure: string }> => {
     if (options.providers) return (injected ??= options.providers(deps));
-    const source: ContextSource = contextSourceFor(deps.store, deps.config, { replayDir: null, recordDir: null });
+    const source: ContextSource = await contextSourceFor(deps.store, deps.config, { replayDir: null, recordDir: null });
     const key = source.kind === 'replay' ? `replay:${source.dir}` : source.kind;
     const kept = built.get(key);
     if (kept) return kept;
@@ -58,7 +58,7 @@ export function contextGuard(deps: ServerDeps, options: ContextReadOptions = {})
   return async (hidden, read, hide = (reason) => ({ ...hidden, available: false, reason })) => {
     let d: ContextProviders | { failure: string };
     try {
-      d = providers();
+      d = await providers();
     } catch (err) {
       warn(`context reads: ${err instanceof Error ? err.message : String(err)}`);
       return hide('internal error while reading this feature; it stays hidden until a read succeeds');

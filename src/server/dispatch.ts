@@ -1,5 +1,5 @@
 import { createApp as createH3App, createEvent, eventHandler, toNodeListener, type App, type AppOptions, type EventHandler, type H3Event } from 'h3';
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { pathOf } from './paths.js';
 import type { Replays } from './replay.js';
 
@@ -31,13 +31,15 @@ export interface SyncDispatch {
  * this work was the largest fixed cost of a cached snapshot answer (docs/performance.md).
  *
  * A handler that ends the response itself and returns nothing (the snapshot route's cached
- * bytes, its 304) is then done. Anything else, a value to send, a promise, or a throw (a
- * refused query, a 401), is handed to a second h3 app with the same options whose one layer
- * gives back that outcome as the router would have given it: h3's own code sends the value or
- * the error envelope, exactly as it does on the full path. Every other request takes the full
- * path. test/server/dispatch.test.ts holds both paths to the same bytes.
+ * bytes, its 304), at once or through its promise (store reads are asynchronous), is then done.
+ * Anything else, a value to send, or a throw or rejection (a refused query, a 401), is handed to
+ * a second h3 app with the same options whose one layer gives back that outcome as the router
+ * would have given it: h3's own code sends the value or the error envelope, exactly as it does on
+ * the full path. Every other request takes the full path. test/server/dispatch.test.ts holds both
+ * paths to the same bytes.
  *
- * Before any of this, an answer a route kept for replay (replay.ts) is written if one fits.
+ * Before any of this, an answer a route kept for replay (replay.ts) is written if one fits and
+ * its check holds.
  */
 export function syncDispatch({ app, options, middleware, gets, replays }: SyncDispatch): RequestListener {
   const full = toNodeListener(app);
@@ -53,8 +55,11 @@ export function syncDispatch({ app, options, middleware, gets, replays }: SyncDi
     }),
   );
   const resumed = toNodeListener(resume);
-  return (req, res) => {
-    if (replays.answer(req, res)) return;
+  const resumeWith = (req: IncomingMessage, res: ServerResponse, outcome: Outcome) => {
+    outcomes.set(req, outcome);
+    void resumed(req, res);
+  };
+  const route: RequestListener = (req, res) => {
     const url = req.url || '/';
     const handler = req.method === 'GET' ? gets.get(pathOf(url)) : undefined;
     if (handler === undefined) {
@@ -71,12 +76,32 @@ export function syncDispatch({ app, options, middleware, gets, replays }: SyncDi
       if (event.handled) return;
       const value = handler(event) as unknown;
       if (value === undefined && event.handled) return;
+      if (value instanceof Promise) {
+        // Settled here rather than by h3's chain: an answer the handler wrote itself ends the request.
+        value.then(
+          (settled: unknown) => {
+            if (settled === undefined && event.handled) return;
+            resumeWith(req, res, { threw: false, value: settled });
+          },
+          (error: unknown) => resumeWith(req, res, { threw: true, error }),
+        );
+        return;
+      }
       outcome = { threw: false, value };
     } catch (error) {
       outcome = { threw: true, error };
     }
-    outcomes.set(req, outcome);
-    void resumed(req, res);
+    resumeWith(req, res, outcome);
+  };
+  return (req, res) => {
+    const replayed = replays.answer(req, res);
+    if (replayed === false) return route(req, res);
+    if (replayed === true) return;
+    // A kept answer fits: its check reads the store; a stale one leaves the request to the route.
+    replayed.then(
+      (done) => void (done || route(req, res)),
+      () => route(req, res),
+    );
   };
 }
 

@@ -56,20 +56,26 @@ export function createMetrics(store: Store, config: Pick<Env, 'ODDS_API_DAILY_BU
   new Gauge({ name: 'propgrade_snapshot_replayed_answers', help: 'Snapshot answers served from kept bytes (replay.ts) since start', registers: [registry], collect() { this.set(replayedAnswers()); } });
 
   const runLabels = ['job', 'sport'] as const;
-  // The first store-read gauge registered: its collect (prom-client runs it before reading any
-  // later metric) refreshes them all from what the runs recorded; cron processes share the store.
-  const lastSuccess = new Gauge({ name: 'propgrade_run_last_success_timestamp_seconds', help: 'When each job (snapshot, settle) last succeeded, per sport (Unix seconds)', labelNames: runLabels, registers: [registry], collect: () => collectRuns() });
-  const runDuration = new Gauge({ name: 'propgrade_run_duration_seconds', help: 'Wall time of the newest run of each job, per sport', labelNames: runLabels, registers: [registry] });
-  const runFailed = new Gauge({ name: 'propgrade_run_last_failed', help: '1 when the newest run of the job failed, else 0', labelNames: runLabels, registers: [registry] });
-  const snapshotFigure = new Gauge({ name: 'propgrade_snapshot_rows', help: 'Rows of the newest snapshot run, per sport and kind (rows, graded, refused, dropped, events)', labelNames: ['sport', 'kind'], registers: [registry] });
-  const settled = new Gauge({ name: 'propgrade_settle_settled_entries', help: 'Ledger entries the newest settle run settled, per sport', labelNames: ['sport'], registers: [registry] });
-  const creditsSpent = new Gauge({ name: 'propgrade_odds_api_credits_spent_today', help: 'Odds API credits spent on the ET day of the wall clock', registers: [registry] });
-  const creditsLeft = new Gauge({ name: 'propgrade_odds_api_credits_left_today', help: 'ODDS_API_DAILY_BUDGET less what was spent today (absent without a budget)', registers: [registry] });
+  // The store-read gauges all refresh from one read of what the runs recorded (cron processes
+  // share the store): prom-client asks every metric at once and awaits each one's collect, so each
+  // store gauge's collect awaits the same refresh, and none is read before it has landed.
+  let refreshing: Promise<void> | null = null;
+  const refresh = (): Promise<void> => (refreshing ??= collectRuns().finally(() => void (refreshing = null)));
+  const collect = () => refresh();
+  const lastSuccess = new Gauge({ name: 'propgrade_run_last_success_timestamp_seconds', help: 'When each job (snapshot, settle) last succeeded, per sport (Unix seconds)', labelNames: runLabels, registers: [registry], collect });
+  const runDuration = new Gauge({ name: 'propgrade_run_duration_seconds', help: 'Wall time of the newest run of each job, per sport', labelNames: runLabels, registers: [registry], collect });
+  const runFailed = new Gauge({ name: 'propgrade_run_last_failed', help: '1 when the newest run of the job failed, else 0', labelNames: runLabels, registers: [registry], collect });
+  const snapshotFigure = new Gauge({ name: 'propgrade_snapshot_rows', help: 'Rows of the newest snapshot run, per sport and kind (rows, graded, refused, dropped, events)', labelNames: ['sport', 'kind'], registers: [registry], collect });
+  const settled = new Gauge({ name: 'propgrade_settle_settled_entries', help: 'Ledger entries the newest settle run settled, per sport', labelNames: ['sport'], registers: [registry], collect });
+  const creditsSpent = new Gauge({ name: 'propgrade_odds_api_credits_spent_today', help: 'Odds API credits spent on the ET day of the wall clock', registers: [registry], collect });
+  const creditsLeft = new Gauge({ name: 'propgrade_odds_api_credits_left_today', help: 'ODDS_API_DAILY_BUDGET less what was spent today (absent without a budget)', registers: [registry], collect });
 
-  function collectRuns(): void {
+  async function collectRuns(): Promise<void> {
+    const [successes, newest, spent] = await Promise.all([lastSuccessPerJob(store), newestRunPerJob(store), creditsSpentToday(store, wallNow())]);
+    // Reset and set with no await between: a scrape sees the whole of one read.
     for (const g of [lastSuccess, runDuration, runFailed, snapshotFigure, settled, creditsLeft]) g.reset();
-    for (const s of lastSuccessPerJob(store)) lastSuccess.set({ job: s.kind, sport: s.sport }, Date.parse(s.at) / 1000);
-    for (const r of newestRunPerJob(store)) {
+    for (const s of successes) lastSuccess.set({ job: s.kind, sport: s.sport }, Date.parse(s.at) / 1000);
+    for (const r of newest) {
       const labels = { job: r.kind, sport: r.sport };
       runFailed.set(labels, r.status === 'failed' ? 1 : 0);
       if (r.finishedAt) runDuration.set(labels, (Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 1000);
@@ -78,7 +84,6 @@ export function createMetrics(store: Store, config: Pick<Env, 'ODDS_API_DAILY_BU
       const figures: Array<[string, number | null]> = [['rows', r.rowCount], ['graded', r.gradedCount], ['refused', r.refusedCount], ['dropped', r.droppedCount], ['events', r.eventsCount]];
       for (const [kind, v] of figures) if (v !== null) snapshotFigure.set({ sport: r.sport, kind }, v);
     }
-    const spent = creditsSpentToday(store, wallNow());
     creditsSpent.set(spent);
     if (config.ODDS_API_DAILY_BUDGET !== undefined) creditsLeft.set(Math.max(0, config.ODDS_API_DAILY_BUDGET - spent));
   }

@@ -17,7 +17,7 @@ interface Kept {
   /** Every header line the answer was written with, in order: name, value, name, value, ... */
   head: string[];
   body: Buffer | undefined;
-  stillValid: () => boolean;
+  stillValid: () => boolean | Promise<boolean>;
   /** What the answer was made from (the cache entry): one URL's answers from an older one are dead. */
   source: object;
 }
@@ -75,7 +75,7 @@ export class Replays {
    * Keeps the answer just ended on `event` (status, every header set, `body` as passed to
    * `res.end`) for the requests that may be answered with it, while `stillValid()` holds.
    */
-  offer(event: H3Event, body: Buffer | undefined, stillValid: () => boolean, source: object): void {
+  offer(event: H3Event, body: Buffer | undefined, stillValid: () => boolean | Promise<boolean>, source: object): void {
     const req = event.node.req;
     const res = event.node.res;
     if (!this.accepts(req) || !res.writableEnded) return;
@@ -111,33 +111,35 @@ export class Replays {
   }
 
   /**
-   * Writes the kept answer to `req` if there is one and it is still valid, and says so; false
-   * leaves the request and the response untouched.
+   * Writes the kept answer to `req` if there is one and it is still valid, and says so: false at
+   * once when no kept answer fits, else once its check (a store read) has answered. False leaves
+   * the request and the response untouched.
    */
-  answer(req: IncomingMessage, res: ServerResponse): boolean {
+  answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
     if (this.#order.size === 0) return false;
     const list = this.#byUrl.get(req.url!);
     if (list === undefined || !replayable(req)) return false;
     const acceptEncoding = req.headers['accept-encoding'];
     const ifNoneMatch = req.headers['if-none-match'];
-    for (const kept of list) {
-      if (kept.acceptEncoding !== acceptEncoding || kept.ifNoneMatch !== ifNoneMatch) continue;
-      let valid = false;
-      try {
-        valid = kept.stillValid();
-      } catch {
-        // The route's own path meets the same failure and answers it (the error envelope).
-      }
-      if (!valid) {
-        this.#drop(kept);
-        return false;
-      }
-      this.#hits += 1;
-      res.writeHead(kept.status, kept.statusMessage, kept.head);
-      res.end(kept.body);
-      return true;
+    const kept = list.find((k) => k.acceptEncoding === acceptEncoding && k.ifNoneMatch === ifNoneMatch);
+    return kept === undefined ? false : this.#replay(kept, res);
+  }
+
+  async #replay(kept: Kept, res: ServerResponse): Promise<boolean> {
+    let valid = false;
+    try {
+      valid = await kept.stillValid();
+    } catch {
+      // The route's own path meets the same failure and answers it (the error envelope).
     }
-    return false;
+    if (!valid) {
+      this.#drop(kept);
+      return false;
+    }
+    this.#hits += 1;
+    res.writeHead(kept.status, kept.statusMessage, kept.head);
+    res.end(kept.body);
+    return true;
   }
 
   #drop(kept: Kept): void {

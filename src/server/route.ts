@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { toWire } from '../wire.js';
 import { hasModelPriceEntitlement } from '../domain/tiers.js';
 import { ONBOARDING_HEADER, onboardingFor } from '../accounts/preferences.js';
-import { resolveBearer, type Caller } from '../accounts/users.js';
+import { ANONYMOUS, resolveBearer, type Caller } from '../accounts/users.js';
 import type { ServerDeps } from './context.js';
 import { keptPerUrl, readJsonBody, readParams, readQuery, requestHeader } from './input.js';
 import { requireInternalKey } from './internal-key.js';
@@ -94,13 +94,17 @@ export interface Route {
   handler(deps: ServerDeps): EventHandler;
 }
 
-/** Resolved once per request and kept on the event. */
-export function callerOf(event: H3Event, deps: ServerDeps): Caller {
+/**
+ * Resolved once per request and kept on the event. A request without a token is the anonymous
+ * caller at once (resolveBearer's own first answer, no store read), so an anonymous poll does not
+ * wait on a promise for it; a token is looked up in the store.
+ */
+export function callerOf(event: H3Event, deps: ServerDeps): Caller | Promise<Caller> {
   const cached = event.context['caller'] as Caller | undefined;
   if (cached) return cached;
-  const caller = resolveBearer(deps.store, requestHeader(event, 'authorization'));
-  event.context['caller'] = caller;
-  return caller;
+  const authorization = requestHeader(event, 'authorization');
+  if (authorization === undefined || authorization === '') return (event.context['caller'] = ANONYMOUS);
+  return resolveBearer(deps.store, authorization).then((caller) => (event.context['caller'] = caller));
 }
 
 /**
@@ -170,12 +174,8 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         query: (def.query ? readQuery(event, def.query) : undefined) as Infer<Q>,
       });
       const inputOf = def.inputPerUrl ? keptPerUrl(readInput) : readInput;
-      // Synchronous up to the route's own handling (a body, or an async route, makes it a promise):
-      // each await of the request's path costs a trip through the microtask queue.
-      return eventHandler((event) => {
-        // Access is decided before any input is read: a refused call runs nothing.
-        if (def.access === 'internal') requireInternalKey(event, deps.config.INTERNAL_API_KEY);
-        const caller = callerOf(event, deps);
+      /** The rest of the request once the caller is known: access by caller, limits, input, then the answer. */
+      const admitted = (event: H3Event, caller: Caller) => {
         if (def.access === 'auth' && (!caller.authenticated || !caller.user)) {
           throw new AppError('UNAUTHORIZED', 'this route needs a valid API token: send Authorization: Bearer <token>', { challenge: bearerChallenge(caller.presentedToken) });
         }
@@ -199,6 +199,14 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         const { params, query } = inputOf(event);
         if (!def.body) return answer({ event, caller, params, query, body: undefined as Infer<B> });
         return readJsonBody(event, def.body, deps.limits.bodyBytes).then((body) => answer({ event, caller, params, query, body: body as Infer<B> }));
+      };
+      // Synchronous up to the route's own handling (a token, a body, or an async route, makes it a
+      // promise): each await of the request's path costs a trip through the microtask queue.
+      return eventHandler((event) => {
+        // Access is decided before any input is read: a refused call runs nothing.
+        if (def.access === 'internal') requireInternalKey(event, deps.config.INTERNAL_API_KEY);
+        const caller = callerOf(event, deps);
+        return caller instanceof Promise ? caller.then((c) => admitted(event, c)) : admitted(event, caller);
       });
     },
   };

@@ -121,7 +121,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
         await listener.close();
         // The OCR worker thread would otherwise keep the process alive after the socket closes.
         await server.close();
-        store.close();
+        await store.close();
       })();
       return closing;
     },

@@ -6,6 +6,7 @@ import { shapeRow, type Tier } from '../domain/tiers.js';
 import { readSlate, slateGames } from '../reads/slate.js';
 import { gradedRowView } from '../reads/views.js';
 import type { Store } from '../store/db.js';
+import { latestSnapshotWatcher, snapshotHeadById } from '../store/repo/snapshot-watch.js';
 import { snapshotRows, type GradedRowRecord } from '../store/repo/snapshots.js';
 import { wireJson } from '../wire.js';
 
@@ -53,12 +54,12 @@ export interface SerializedView {
 
 export interface SnapshotCache {
   /** The latest snapshot of the sport serialized for the tier, or null when none is stored. */
-  get(sport: string, tier: Tier): SerializedSnapshot | null;
+  get(sport: string, tier: Tier): Promise<SerializedSnapshot | null>;
   /**
    * A view of the latest snapshot for the tier (cached per snapshot, tier and view), or null when
    * none is stored. The view object's key is kept with the object: pass a view that does not change.
    */
-  view(sport: string, tier: Tier, view: SnapshotView): SerializedView | null;
+  view(sport: string, tier: Tier, view: SnapshotView): Promise<SerializedView | null>;
   /** How many times a snapshot was serialized (once per snapshot per tier). */
   serializations(): number;
   /** How many times serialized bytes were gzipped (once per snapshot per tier, with the serialization). */
@@ -92,52 +93,116 @@ const VIEW_CACHE_SIZE = 64;
 /**
  * The snapshot route's bytes, built once per stored snapshot and tier and reused for every
  * request until a newer snapshot appears (a run by this process, the cron, or another process:
- * see latestSnapshotIds for how each request learns which snapshot is latest).
+ * see latestSnapshotWatcher in store/repo/snapshot-watch.ts for how each request learns which
+ * snapshot is latest). A hit costs that one look-up; concurrent misses of one body share one build.
  */
 /** `onLookup` hears each look-up's outcome (GET /metrics counts them). */
 export function createSnapshotCache(store: Store, onLookup?: (hit: boolean) => void): SnapshotCache {
-  const latestId = latestSnapshotIds(store);
-  const byId = store.sqlite.prepare('select id, taken_at as takenAt, slate_date as slateDate, graded_count as gradedCount, row_count as rowCount from snapshots where id = ?');
+  const latestId = latestSnapshotWatcher(store);
   const entries = new Map<string, SerializedSnapshot>();
   // Views: the snapshot's rows read once per sport and snapshot, bodies per tier and view.
-  const rowsOf = new Map<string, { snapshotId: number; rows: GradedRowRecord[] }>();
+  const rowsOf = new Map<string, { snapshotId: number; rows: Promise<GradedRowRecord[]> }>();
   const views = new Map<string, SerializedView>();
+  // Builds under way, by body key and snapshot id: a request that misses while one runs waits for it.
+  const building = new Map<string, Promise<unknown>>();
   let serialized = 0;
   let compressed = 0;
+
+  const serializeFull = async (sport: string, tier: Tier, key: string): Promise<SerializedSnapshot | null> => {
+    const slate = await readSlate(store, sport, { all: true });
+    if (!slate) return null;
+    const body = {
+      sport,
+      available: true,
+      tier,
+      snapshot: snapshotHead(slate.snapshot),
+      games: slate.games.map((g) => ({ eventId: g.eventId, game: g.game, commenceTime: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) })),
+    };
+    const bytes = Buffer.from(wireJson(body), 'utf8');
+    serialized += 1;
+    const hash = etagHash(bytes);
+    const gzip = gzipSync(bytes, { level: GZIP_LEVEL });
+    compressed += 1;
+    const entry: SerializedSnapshot = {
+      snapshotId: slate.snapshot.id,
+      tier,
+      identity: { bytes, etag: `"${hash}"` },
+      gzip: { bytes: gzip, etag: `"${hash}-gz"` },
+    };
+    entries.set(key, entry);
+    return entry;
+  };
+
+  const serializeView = async (sport: string, tier: Tier, view: SnapshotView, key: string, id: number): Promise<SerializedView | null> => {
+    const snapshot = await snapshotHeadById(store, id);
+    if (!snapshot) return null;
+    let base = rowsOf.get(sport);
+    if (!base || base.snapshotId !== id) rowsOf.set(sport, (base = { snapshotId: id, rows: snapshotRows(store, id) }));
+    let all: GradedRowRecord[];
+    try {
+      all = await base.rows;
+    } catch (error) {
+      // A failed read is not kept: the next request reads again.
+      if (rowsOf.get(sport) === base) rowsOf.delete(sport);
+      throw error;
+    }
+    const rows = all.filter((r) => keeps(view, r));
+    const card = view.view === 'card';
+    const games = slateGames(rows, { all: !card, gradedOnly: card });
+    const body = {
+      sport,
+      available: true,
+      tier,
+      view: view.view,
+      filters: {
+        game: view.game ?? null,
+        player: view.player ?? null,
+        stat: view.stat ?? null,
+        minGrade: view.minGrade ?? null,
+        mainOnly: view.mainOnly ?? false,
+      },
+      snapshot: snapshotHead(snapshot),
+      games: games.map((g) => ({
+        eventId: g.eventId,
+        game: g.game,
+        commenceTime: g.commenceTime,
+        ...(card ? { hidden: g.hidden } : {}),
+        rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)),
+      })),
+    };
+    const bytes = Buffer.from(wireJson(body), 'utf8');
+    const hash = etagHash(bytes);
+    let gz: EncodedBody | null = null;
+    let br: EncodedBody | null = null;
+    const entry: SerializedView = {
+      snapshotId: id,
+      etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, brotli: `"${hash}-br"` },
+      identity: { bytes, etag: `"${hash}"` },
+      gzip: () => (gz ??= { bytes: gzipSync(bytes, { level: GZIP_LEVEL }), etag: `"${hash}-gz"` }),
+      brotli: () =>
+        (br ??= {
+          bytes: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          etag: `"${hash}-br"`,
+        }),
+    };
+    views.set(key, entry);
+    if (views.size > VIEW_CACHE_SIZE) views.delete(views.keys().next().value as string);
+    return entry;
+  };
+
   return {
-    get(sport, tier) {
-      const id = latestId(sport);
+    async get(sport, tier) {
+      const id = await latestId(sport);
       if (id === undefined) return null;
       const key = `${sport}:${tier}`;
       const hit = entries.get(key);
       const fresh = hit !== undefined && hit.snapshotId === id;
       onLookup?.(fresh);
       if (fresh) return hit;
-      const slate = readSlate(store, sport, { all: true });
-      if (!slate) return null;
-      const body = {
-        sport,
-        available: true,
-        tier,
-        snapshot: snapshotHead(slate.snapshot),
-        games: slate.games.map((g) => ({ eventId: g.eventId, game: g.game, commenceTime: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) })),
-      };
-      const bytes = Buffer.from(wireJson(body), 'utf8');
-      serialized += 1;
-      const hash = etagHash(bytes);
-      const gzip = gzipSync(bytes, { level: GZIP_LEVEL });
-      compressed += 1;
-      const entry: SerializedSnapshot = {
-        snapshotId: slate.snapshot.id,
-        tier,
-        identity: { bytes, etag: `"${hash}"` },
-        gzip: { bytes: gzip, etag: `"${hash}-gz"` },
-      };
-      entries.set(key, entry);
-      return entry;
+      return once(building, `${key}:${id}`, () => serializeFull(sport, tier, key));
     },
-    view(sport, tier, view) {
-      const id = latestId(sport);
+    async view(sport, tier, view) {
+      const id = await latestId(sport);
       if (id === undefined) return null;
       const key = `${sport}:${tier}:${viewKey(view)}`;
       const hit = views.get(key);
@@ -147,96 +212,20 @@ export function createSnapshotCache(store: Store, onLookup?: (hit: boolean) => v
         views.set(key, hit);
         return hit;
       }
-      const snapshot = byId.get(id) as { id: number; takenAt: string; slateDate: string; gradedCount: number; rowCount: number } | undefined;
-      if (!snapshot) return null;
-      let base = rowsOf.get(sport);
-      if (!base || base.snapshotId !== id) rowsOf.set(sport, (base = { snapshotId: id, rows: snapshotRows(store.db, id) }));
-      const rows = base.rows.filter((r) => keeps(view, r));
-      const card = view.view === 'card';
-      const games = slateGames(rows, { all: !card, gradedOnly: card });
-      const body = {
-        sport,
-        available: true,
-        tier,
-        view: view.view,
-        filters: {
-          game: view.game ?? null,
-          player: view.player ?? null,
-          stat: view.stat ?? null,
-          minGrade: view.minGrade ?? null,
-          mainOnly: view.mainOnly ?? false,
-        },
-        snapshot: snapshotHead(snapshot),
-        games: games.map((g) => ({
-          eventId: g.eventId,
-          game: g.game,
-          commenceTime: g.commenceTime,
-          ...(card ? { hidden: g.hidden } : {}),
-          rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)),
-        })),
-      };
-      const bytes = Buffer.from(wireJson(body), 'utf8');
-      const hash = etagHash(bytes);
-      let gz: EncodedBody | null = null;
-      let br: EncodedBody | null = null;
-      const entry: SerializedView = {
-        snapshotId: id,
-        etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, brotli: `"${hash}-br"` },
-        identity: { bytes, etag: `"${hash}"` },
-        gzip: () => (gz ??= { bytes: gzipSync(bytes, { level: GZIP_LEVEL }), etag: `"${hash}-gz"` }),
-        brotli: () =>
-          (br ??= {
-            bytes: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-            etag: `"${hash}-br"`,
-          }),
-      };
-      views.set(key, entry);
-      if (views.size > VIEW_CACHE_SIZE) views.delete(views.keys().next().value as string);
-      return entry;
+      return once(building, `${key}:${id}`, () => serializeView(sport, tier, view, key, id));
     },
     serializations: () => serialized,
     compressions: () => compressed,
   };
 }
 
-/**
- * The latest snapshot id of a sport, as `select id from snapshots where sport = ? order by
- * taken_at desc, id desc limit 1` answers it, asked of the store only when the store may have
- * changed since the last answer. Each call reads two counters of SQLite's:
- * - `total_changes()`: rows this connection has inserted, updated or deleted since it opened
- *   (the server's own snapshot runs, and any other write through this store). It reads no table,
- *   so it costs no read transaction.
- * - `PRAGMA data_version`: changes only when ANOTHER connection has committed (the cron in its
- *   own process, the CLI, another Store on the same file), never for this connection's commits.
- * If either moved, every remembered id is dropped and the query runs again; otherwise the
- * remembered id is the query's answer, since nothing has written to the file. The pragma takes
- * one read transaction like the query did, but no statement over the table: it halves the cost
- * of the lookup on each request (measured in docs/performance.md), and a snapshot committed by
- * any writer is seen by the very next request, as before. Writes through this connection are
- * synchronous (better-sqlite3 transactions never span an await), so no request runs between a
- * write and its commit.
- */
-export function latestSnapshotIds(store: Store): (sport: string) => number | undefined {
-  const latest = store.sqlite.prepare('select id from snapshots where sport = ? order by taken_at desc, id desc limit 1').pluck();
-  const ownChanges = store.sqlite.prepare('select total_changes()').pluck();
-  const dataVersion = store.sqlite.prepare('pragma data_version').pluck();
-  const known = new Map<string, number | undefined>();
-  let seenChanges: unknown = null;
-  let seenVersion: unknown = null;
-  return (sport) => {
-    const changes = ownChanges.get();
-    const version = dataVersion.get();
-    if (changes !== seenChanges || version !== seenVersion) {
-      known.clear();
-      seenChanges = changes;
-      seenVersion = version;
-    } else if (known.has(sport)) {
-      return known.get(sport);
-    }
-    const id = latest.get(sport) as number | undefined;
-    known.set(sport, id);
-    return id;
-  };
+/** One build per key at a time: a caller that finds one under way shares its promise. */
+function once<T>(building: Map<string, Promise<unknown>>, key: string, build: () => Promise<T>): Promise<T> {
+  const running = building.get(key);
+  if (running) return running as Promise<T>;
+  const task = build().finally(() => building.delete(key));
+  building.set(key, task);
+  return task;
 }
 
 const etagHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url').slice(0, 27);

@@ -66,10 +66,10 @@ export class ContextCache {
   ) {}
 
   /** The stored value as of `now`; an unreadable cache row counts as none (the read goes upstream). */
-  private stored<T>(key: string, now: Date): Stored<T> | null {
+  private async stored<T>(key: string, now: Date): Promise<Stored<T> | null> {
     let raw: Stored<T> | null;
     try {
-      raw = kvGetAsOf<Stored<T>>(this.store.db, key, now);
+      raw = await kvGetAsOf<Stored<T>>(this.store, key, now);
     } catch {
       return null;
     }
@@ -77,7 +77,7 @@ export class ContextCache {
   }
 
   async read<T>(key: string, spec: CacheSpec, now: Date, options: CacheReadOptions<T>): Promise<CacheRead<T>> {
-    const previous = this.stored<T>(key, now);
+    const previous = await this.stored<T>(key, now);
     const age = previous ? ageSeconds(previous.fetchedAt, now) : null;
     if (previous && age !== null && age < spec.ttlSeconds && !options.refresh) {
       return { ok: true, value: previous.value, fetchedAt: previous.fetchedAt, ageSeconds: age, stale: false, staleReason: null, fromCache: true };
@@ -110,7 +110,7 @@ export class ContextCache {
       // Kept past the TTL (null expiry): the stale fallback and futures' previous prices need it.
       // A store that cannot be written still lets the fresh value through (it is just not cached).
       try {
-        kvSet(this.store.db, key, { v: 1, fetchedAt, value: result.value } satisfies Stored<T>, now, null);
+        await kvSet(this.store, key, { v: 1, fetchedAt, value: result.value } satisfies Stored<T>, now, null);
       } catch {
         /* not cached this time */
       }

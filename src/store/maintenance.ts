@@ -17,7 +17,7 @@ export interface StoreCheck {
 }
 
 /** Relations checked by hand: columns without a declared foreign key, or ones whose parent may be gone. */
-const ORPHAN_QUERIES: ReadonlyArray<[string, string]> = [
+export const ORPHAN_QUERIES: ReadonlyArray<[string, string]> = [
   ['graded_rows -> snapshots', 'select count(*) as n from graded_rows g left join snapshots s on s.id = g.snapshot_id where s.id is null'],
   ['grade_locks -> snapshots', 'select count(*) as n from grade_locks l left join snapshots s on s.id = l.snapshot_id where l.snapshot_id is not null and s.id is null'],
   ['snapshots -> pipeline_runs', 'select count(*) as n from snapshots s left join pipeline_runs r on r.id = s.run_id where s.run_id is not null and r.id is null'],

@@ -70,8 +70,8 @@ describe('billing sweep, show, events', () => {
     const store = openStore(db);
     const created = Date.parse('2026-03-01T12:00:00Z') / 1000;
     const sub = { id: 'sub_1', object: 'subscription', customer: 'cus_Ana123', status: 'canceled', items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_a' } }] } };
-    expect(handleStripeEvent(store, { id: 'evt_1', type: 'customer.subscription.deleted', created, data: { object: sub } }, { priceTiers: { price_a: 'analyst' }, now: new Date('2026-03-01T12:00:05Z') }).outcome).toBe('applied');
-    store.close();
+    expect((await handleStripeEvent(store, { id: 'evt_1', type: 'customer.subscription.deleted', created, data: { object: sub } }, { priceTiers: { price_a: 'analyst' }, now: new Date('2026-03-01T12:00:05Z') })).outcome).toBe('applied');
+    await store.close();
 
     const early = await cli('--json', '--now', '2026-03-03T11:59:59Z', 'billing', 'sweep');
     expect(JSON.parse(early.stdout)).toEqual({ downgraded: 0, subscriptions: 0, now: '2026-03-03T11:59:59.000Z' });
@@ -87,7 +87,7 @@ describe('billing sweep, show, events', () => {
     const check = openStore(db);
     expect(check.db.select({ tier: users.tier, grace: users.graceUntil }).from(users).where(eq(users.email, 'ana@example.test')).get()).toEqual({ tier: 'free', grace: null });
     expect(check.db.select({ tier: subscriptions.tier, grace: subscriptions.graceUntil }).from(subscriptions).get()).toEqual({ tier: 'free', grace: null });
-    check.close();
+    await check.close();
 
     const events = JSON.parse((await cli('--json', 'billing', 'events')).stdout) as Array<{ id: string; outcome: string }>;
     expect(events).toEqual([{ id: 'evt_1', type: 'customer.subscription.deleted', created: '2026-03-01T12:00:00.000Z', received_at: '2026-03-01T12:00:05.000Z', outcome: expect.stringMatching(/^applied: ana@example.test: subscription canceled; tier analyst until 2026-03-03T12:00:00.000Z, then free$/) }]);

@@ -18,7 +18,7 @@ const env = (extra: Record<string, string> = {}) => ({ PROPGRADE_DB: db, NO_COLO
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'propgrade-ctx-cli-'));
   db = join(dir, 'pg.sqlite');
-  seededStoreFile(db);
+  await seededStoreFile(db);
   const r = await runCli(['snapshot', 'nba', '--replay', 'data/replay', '--quiet'], env());
   expect(r.code, r.stderr).toBe(0);
 }, 120_000);

@@ -47,7 +47,7 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     ({ presettle, settled } = await replayLoopFiles(dir));
     const store = openStore(settled);
     total = (store.sqlite.prepare('select count(*) as n from ledger_entries where user_id is null').get() as { n: number }).n;
-    store.close();
+    void store.close();
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -93,7 +93,7 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     const rows = lines.filter((l) => /^│ \d{4}-\d{2}-\d{2} /.test(l)).map((l) => l.split('│').map((c) => c.trim()));
     const store = openStore(settled);
     const raw = store.sqlite.prepare("select count(*) as n from ledger_entries where user_id is null and team = 'NY' and sport = 'nba'").get() as { n: number };
-    store.close();
+    void store.close();
     expect(raw.n).toBeGreaterThan(0);
     expect(rows).toHaveLength(raw.n);
     expect(rows.every((c) => c[head.indexOf('Sport')] === 'nba' && c[head.indexOf('Team')] === 'NY')).toBe(true);
@@ -127,7 +127,7 @@ describe('propgrade ledger (in-process CLI, the README replay loop)', () => {
     const stored = new Map(
       (store.sqlite.prepare('select id, locked_price as price, locked_fair_prob as locked, closing_fair_prob as closing from ledger_entries').all() as Array<{ id: number; price: number; locked: number; closing: number }>).map((r) => [r.id, r]),
     );
-    store.close();
+    void store.close();
     for (const e of verdicts) {
       expect(e.clv_status.final).toBe(true);
       if (e.closing_line === e.line) {

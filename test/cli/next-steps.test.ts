@@ -36,7 +36,7 @@ describe('the Next lines of `snapshot all` on the bundled recording, each sport 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-next-'));
     db = join(dir, 'pg.sqlite');
-    seededStoreFile(db);
+    await seededStoreFile(db);
     snap = await runCli(['--db', db, 'snapshot', 'all', '--replay', 'data/replay'], { NO_COLOR: '1' });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -102,18 +102,18 @@ describe('the Next lines of `snapshot all` on the bundled recording, each sport 
 
   describe('POST /api/scan on the replayed store (the server reads each request at its sport clock)', () => {
     let running: Running;
-    let close: () => void;
+    let close: () => Promise<void>;
     beforeAll(async () => {
       const store = openStore(db);
       const config = loadConfig({});
-      const clock = readClock(store, null, new Date(), config.SNAPSHOT_EXPECTED_INTERVAL);
+      const clock = await readClock(store, null, new Date(), config.SNAPSHOT_EXPECTED_INTERVAL);
       expect(clock.source).toBe('replay_snapshot');
       running = await startServer({ store, config, now: requestClock(clock) });
       close = () => store.close();
     });
     afterAll(async () => {
       await running.close();
-      close();
+      await close();
     });
 
     it('grades Napheesa Collier as /api/snapshot/wnba shows her', async () => {

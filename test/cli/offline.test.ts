@@ -85,8 +85,8 @@ describe('the context commands on a replayed store, without --replay', () => {
 
   it('without a known recording: the provider-backed views exit 1 with UNAVAILABLE_ON_REPLAY’s words; store-backed ones still answer', async () => {
     const store = openStore(db);
-    kvDelete(store.db, 'meta:replay-folder');
-    store.close();
+    await kvDelete(store, 'meta:replay-folder');
+    await store.close();
     for (const argv of [['news', 'mlb'], ['live', 'nba', '--date', '2025-11-05'], ['combat', '2025-09-27'], ['stats', 'depth', 'ATL', '--sport', 'mlb']]) {
       const r = await run(argv);
       expect(r.code, argv.join(' ')).toBe(1);

@@ -15,9 +15,9 @@ let board: GradedRowRecord[];
 
 beforeAll(async () => {
   b = await bundledStore();
-  board = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+  board = await snapshotRows(b.store, (await latestSnapshot(b.store, 'nba'))!.id);
 }, 120_000);
-afterAll(() => b?.cleanup());
+afterAll(async () => b?.cleanup());
 
 interface Run {
   code: number;

@@ -42,7 +42,7 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
     ({ presettle, settled } = await replayLoopFiles(dir));
     const store = openStore(settled);
     rows = store.sqlite.prepare('select grade, outcome, locked_price from ledger_entries where user_id is null').all() as Row[];
-    store.close();
+    void store.close();
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -90,7 +90,7 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
     const closes = store.sqlite
       .prepare(`select grade, clv_verdict as verdict, closing_captured_at as capturedAt, commence_time as commence from ledger_entries where user_id is null and clv_verdict is not null and close_method = 'one_yardstick'`)
       .all() as Array<{ grade: string | null; verdict: string; capturedAt: string; commence: string }>;
-    store.close();
+    void store.close();
     // The band by hand: minutes from capture to start; <= 30, <= 180, more.
     const band = (c: { capturedAt: string; commence: string }) => {
       const m = (Date.parse(c.commence) - Date.parse(c.capturedAt)) / 60_000;
@@ -140,7 +140,7 @@ describe('propgrade record (in-process CLI, the README replay loop)', () => {
     // Scoped: a team's own settled entries are counted, not the whole record's.
     const store = openStore(settled);
     const ny = (store.sqlite.prepare("select count(*) as n from ledger_entries where user_id is null and team = 'NY' and outcome <> 'pending'").get() as { n: number }).n;
-    store.close();
+    void store.close();
     expect(ny).toBeGreaterThan(0);
     const team = await runCli(['--db', settled, 'record', '--team', 'ny', '--sport', 'nba', '--now', '2026-11-24T12:00:00Z']);
     expect(team.stdout).toContain(`; ${ny} settled entries exist, the latest on 2025-11-05`);
@@ -173,7 +173,7 @@ describe('the HTTP record routes carry the same figures', () => {
   }, 60_000);
   afterAll(async () => {
     await api?.close();
-    store?.close();
+    void store?.close();
     rmSync(dir2, { recursive: true, force: true });
   });
   const get = async (path: string) => (await (await fetch(api.base + path)).json()) as Record<string, any>;

@@ -10,10 +10,10 @@ let sga: GradedRowRecord;
 
 beforeAll(async () => {
   b = await bundledStore();
-  const rows = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+  const rows = await snapshotRows(b.store, (await latestSnapshot(b.store, 'nba'))!.id);
   sga = rows.find((r) => r.player === 'Shai Gilgeous-Alexander' && r.statType === 'points' && r.line === 31.5 && r.side === 'over')!;
 }, 120_000);
-afterAll(() => b?.cleanup());
+afterAll(async () => b?.cleanup());
 
 /** The real CLI in-process (main + registry), over the bundled store at its clock. */
 const run = (...argv: string[]) => runCli(['--db', b.file, '--now', NOW.toISOString(), ...argv]);
@@ -22,7 +22,7 @@ const SGA = ['scan', '--player', 'Shai Gilgeous-Alexander', '--stat', 'points', 
 
 describe('propgrade scan', () => {
   it('marks a capped letter and says why, with a legend line for every label', async () => {
-    const rows = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+    const rows = await snapshotRows(b.store, (await latestSnapshot(b.store, 'nba'))!.id);
     const capped = rows.find((r) => r.capReason !== null && r.grade !== null && r.isMainLine && r.commenceTime > NOW.toISOString());
     expect(capped, 'the bundled NBA day holds a capped main-line row').toBeDefined();
     const c = capped!;
@@ -95,7 +95,7 @@ describe('propgrade scan', () => {
     expect(first.ledger).toEqual({ written: true });
     const second = JSON.parse((await run('--json', ...SGA, '--user', String(id))).stdout);
     expect(second.ledger.written).toBe(false);
-    const mine = listLedger(b.store.db, { userId: id });
+    const mine = await listLedger(b.store, { userId: id });
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ source: 'scan', playerKey: 'shai gilgeous alexander', line: 31.5, side: 'over', lockedPrice: -112 });
   });

@@ -15,7 +15,7 @@ describe('propgrade settle (in-process CLI, bundled replay)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-settle-cli-'));
     presettle = join(dir, 'presettle.sqlite');
-    const seeded = seededStore();
+    const seeded = await seededStore();
     await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
     await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
     seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
@@ -34,7 +34,7 @@ describe('propgrade settle (in-process CLI, bundled replay)', () => {
     try {
       return store.sqlite.prepare(sql).get() as T;
     } finally {
-      store.close();
+      void store.close();
     }
   };
 
@@ -157,7 +157,7 @@ describe('propgrade settle on a replayed store without --replay', () => {
       try {
         return store.sqlite.prepare('select player_key, stat_type, line, side, outcome, actual_value from ledger_entries order by id').all();
       } finally {
-        store.close();
+        void store.close();
       }
     };
     const settled = outcomes(implicit);
@@ -171,7 +171,7 @@ describe('propgrade settle on a replayed store without --replay', () => {
     expect((await runCli(['--db', db, 'snapshot', 'nba', '--replay', 'data/replay', '--quiet'])).code).toBe(0);
     const store = openStore(db);
     store.sqlite.prepare("delete from kv_cache where key = 'meta:replay-folder'").run();
-    store.close();
+    void store.close();
     const r = await runCli(['--db', db, 'settle', 'nba', '--now', '2025-11-06T12:00:00Z']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('pass --replay <folder>');

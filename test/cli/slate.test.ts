@@ -68,7 +68,7 @@ describe('propgrade slate (the README loop at 17:05)', () => {
         .get() as { n: number }
     ).n;
     const ungraded = (store.sqlite.prepare('select count(*) as n from graded_rows where snapshot_id = (select max(id) from snapshots) and grade is null').get() as { n: number }).n;
-    store.close();
+    void store.close();
     expect(noHistory).toBe(646);
     expect(ungraded).toBe(noHistory);
     const r = await runCli(['--db', db, 'slate', 'nba', '--all'], { NO_COLOR: '1' });

@@ -14,7 +14,7 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-qs-'));
     db = join(dir, 'pg.sqlite');
-    seededStoreFile(db);
+    await seededStoreFile(db);
     run = await runCli(['--db', db, 'snapshot', 'all', '--replay', 'data/replay']);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -8,10 +8,10 @@ import { seededStoreFile } from '../helpers/replay-store.js';
 describe('propgrade snapshot / slate / settle / record / ledger (in-process CLI)', () => {
   let dir: string;
   let db: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-cli-'));
     db = join(dir, 'pg.sqlite');
-    seededStoreFile(db);
+    await seededStoreFile(db);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -24,7 +24,7 @@ const json = async (argv: string[]) => {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'propgrade-stats-cli-'));
   db = join(dir, 'pg.sqlite');
-  seededStoreFile(db);
+  await seededStoreFile(db);
   const r = await runCli(['snapshot', 'nba', '--replay', 'data/replay', '--quiet'], env());
   expect(r.code, r.stderr).toBe(0);
 }, 120_000);

@@ -45,12 +45,22 @@ describe('propgrade status', () => {
 });
 
 describe('a URL as the store', () => {
-  it('postgres:// exits 2 naming the scheme, never the password, and creates nothing on disk', async () => {
+  it('an unreachable postgres:// server exits 2 naming the server, never the password, and creates nothing on disk', async () => {
     const cwd = process.cwd();
+    // Nothing listens on 5432 here (the test cluster has its own port).
     const run = await runCli(['slate', 'nba', '--db', 'postgres://app:s3cretpw@127.0.0.1:5432/propgrade']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('postgres:// URL');
+    expect(run.stderr).toContain('cannot reach PostgreSQL at postgres://app@127.0.0.1:5432/propgrade');
     expect(run.stderr).not.toContain('s3cretpw');
     expect(existsSync(join(cwd, 'postgres:'))).toBe(false);
+  });
+
+  it('any other URL scheme exits 2 naming the scheme and creates nothing', async () => {
+    const cwd = process.cwd();
+    const run = await runCli(['slate', 'nba', '--db', 'mysql://app:s3cretpw@127.0.0.1/propgrade']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('mysql:// URL');
+    expect(run.stderr).not.toContain('s3cretpw');
+    expect(existsSync(join(cwd, 'mysql:'))).toBe(false);
   });
 });

@@ -44,8 +44,8 @@ describe('propgrade users', () => {
     const data = JSON.parse(r.stdout) as { token: string; email: string; tier: string };
     expect(data).toMatchObject({ email: 'ana@example.com', tier: 'analyst' });
     const store = openStore(db);
-    expect(resolveBearer(store, `Bearer ${data.token}`)).toMatchObject({ tier: 'analyst', authenticated: true });
-    store.close();
+    expect(await resolveBearer(store, `Bearer ${data.token}`)).toMatchObject({ tier: 'analyst', authenticated: true });
+    await store.close();
     const human = await run('users', 'add', '--email', 'bo@example.com');
     expect(human.stdout).toMatch(/Token \(shown once; store it now\): pg_[A-Za-z0-9_-]{43}\n/);
     const list = await run('users', 'list');
@@ -57,13 +57,13 @@ describe('propgrade users', () => {
     const { token } = JSON.parse((await run('--json', 'users', 'add', '--email', 'ana@example.com', '--tier', 'free')).stdout) as { token: string };
     expect((await run('--json', 'users', 'set-tier', 'ana@example.com', 'desk')).stdout).toContain('"previous_tier": "free"');
     let store = openStore(db);
-    expect(resolveBearer(store, `Bearer ${token}`).tier).toBe('desk');
-    store.close();
+    expect((await resolveBearer(store, `Bearer ${token}`)).tier).toBe('desk');
+    await store.close();
     const revoke = await run('users', 'revoke', 'ana@example.com');
     expect(revoke.stdout).toBe('Revoked 1 token of ana@example.com.\n');
     store = openStore(db);
-    expect(resolveBearer(store, `Bearer ${token}`)).toMatchObject({ tier: 'free', authenticated: false });
-    store.close();
+    expect(await resolveBearer(store, `Bearer ${token}`)).toMatchObject({ tier: 'free', authenticated: false });
+    await store.close();
     const list = JSON.parse((await run('--json', 'users', 'list')).stdout) as Array<{ active_tokens: number; revoked_tokens: number; tier: string }>;
     expect(list).toEqual([expect.objectContaining({ tier: 'desk', active_tokens: 0, revoked_tokens: 1 })]);
   });

@@ -7,11 +7,11 @@ export const NOON = '2025-11-05T17:05:00Z';
 export const NEXT_MORNING = '2025-11-06T12:00:00Z';
 export const LOOP_DATE = '2025-11-05';
 
-export type LoopStore = ReturnType<typeof seededStore>;
+export type LoopStore = Awaited<ReturnType<typeof seededStore>>;
 
 /** A temp store that went through the loop up to `stage`. */
 export async function loopStore(stage: 'morning' | 'noon' | 'settled' = 'settled'): Promise<LoopStore> {
-  const t = seededStore();
+  const t = await seededStore();
   await snapshotAt(t.store, 'nba', MORNING);
   if (stage === 'morning') return t;
   await snapshotAt(t.store, 'nba', NOON);

@@ -63,7 +63,7 @@ describe('content quotes a grade with the price it was made on (README loop, 202
 
   beforeAll(async () => {
     loop = await loopStore('settled');
-    const facts = readContentFacts(loop.store, { now: NOW });
+    const facts = await readContentFacts(loop.store, { now: NOW });
     pack = buildDeskPack(facts);
     const report = buildDailyReport(facts);
     locks = loop.store.db.select().from(gradeLocks).all();
@@ -208,7 +208,7 @@ describe('content quotes a grade with the price it was made on (README loop, 202
     }
   });
 
-  it('THE SETTLE and RECEIPTS count only closes read on the one yardstick, and a close read the old way drops out', () => {
+  it('THE SETTLE and RECEIPTS count only closes read on the one yardstick, and a close read the old way drops out', async () => {
     const verdicts = () =>
       loop.store.db
         .select({ v: ledgerEntries.clvVerdict, n: sql<number>`count(*)`, pct: sql<number>`avg(${ledgerEntries.clvPct})` })
@@ -241,7 +241,7 @@ describe('content quotes a grade with the price it was made on (README loop, 202
     expect(ids.length).toBe(10);
     loop.store.sqlite.prepare(`update ledger_entries set close_method = 'own_book_devig' where id in (${ids.join(',')})`).run();
     try {
-      const after = buildDeskPack(readContentFacts(loop.store, { now: NOW }));
+      const after = buildDeskPack(await readContentFacts(loop.store, { now: NOW }));
       expect(counts(after)).toEqual({ ...before, beat: before.beat - 10, n: before.n - 10 });
       expect(counts(after)).toEqual(expected(verdicts()));
       const rec = after.templates.find((t): t is ReadyTemplate => t.id === 'receipts' && t.status === 'ready');

@@ -17,7 +17,7 @@ describe('desk pack on the replay loop (two snapshots of 2025-11-05, then the se
   let pack: DeskPack;
   beforeAll(async () => {
     loop = await loopStore('settled');
-    pack = buildDeskPack(readContentFacts(loop.store, { now: NOW }));
+    pack = buildDeskPack(await readContentFacts(loop.store, { now: NOW }));
   }, 120_000);
   afterAll(() => loop?.cleanup());
 
@@ -138,8 +138,8 @@ describe('desk pack on the replay loop (two snapshots of 2025-11-05, then the se
     }
   });
 
-  it('refuses a template whose copy would break the rules and keeps the rest of the pack', () => {
-    const facts = readContentFacts(loop.store, { now: NOW });
+  it('refuses a template whose copy would break the rules and keeps the rest of the pack', async () => {
+    const facts = await readContentFacts(loop.store, { now: NOW });
     const signal = ready(pack, 'signal');
     const id = signal?.brief[0]?.source.ids[0];
     const slate = facts.slates[0];
@@ -158,7 +158,7 @@ describe('desk pack omits what the store cannot back', () => {
   it('after one snapshot and no settle: the settle, the receipts and the line dispatch are omitted with their reasons', async () => {
     const loop = await loopStore('morning');
     try {
-      const pack = buildDeskPack(readContentFacts(loop.store, { now: new Date('2025-11-05T15:05:00Z') }));
+      const pack = buildDeskPack(await readContentFacts(loop.store, { now: new Date('2025-11-05T15:05:00Z') }));
       const reasons = Object.fromEntries(pack.omitted.map((o) => [o.id, o.reason]));
       expect(reasons['the_settle']).toMatch(/no public entry of 2025-11-05 or the day before is settled/);
       expect(reasons['receipts']).toMatch(/is settled yet/);
@@ -170,10 +170,10 @@ describe('desk pack omits what the store cannot back', () => {
     }
   }, 120_000);
 
-  it('an empty store: all seven omitted, none padded', () => {
+  it('an empty store: all seven omitted, none padded', async () => {
     const t = tempStore();
     try {
-      const pack = buildDeskPack(readContentFacts(t.store, { now: NOW }));
+      const pack = buildDeskPack(await readContentFacts(t.store, { now: NOW }));
       expect(pack.ready).toBe(0);
       expect(pack.omitted.map((o) => o.name)).toEqual(Object.values(TEMPLATE_NAMES));
       for (const o of pack.omitted) expect(o.reason.length).toBeGreaterThan(10);

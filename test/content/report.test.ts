@@ -28,7 +28,7 @@ describe('daily report on the replay loop', () => {
   let report: DailyReport;
   beforeAll(async () => {
     loop = await loopStore('settled');
-    report = buildDailyReport(readContentFacts(loop.store, { now: NOW }));
+    report = buildDailyReport(await readContentFacts(loop.store, { now: NOW }));
   }, 120_000);
   afterAll(() => loop?.cleanup());
 
@@ -68,8 +68,8 @@ describe('daily report on the replay loop', () => {
     expect(report.text).not.toMatch(/\b(guaranteed|lock|risk-free|sure thing|free money)\b/i);
   });
 
-  it('refuses a report whose copy would break the rules, with the term named', () => {
-    const facts = readContentFacts(loop.store, { now: NOW });
+  it('refuses a report whose copy would break the rules, with the term named', async () => {
+    const facts = await readContentFacts(loop.store, { now: NOW });
     const slate = facts.slates[0];
     if (!slate) throw new Error('no slate');
     for (const r of slate.rows) if (r.player === 'Jalen Brunson') r.player = 'Jalen Brunson, a sure thing';
@@ -77,8 +77,8 @@ describe('daily report on the replay loop', () => {
     expect(() => buildDailyReport(facts)).toThrow(/banned term 'sure thing'/);
   });
 
-  it('with only a settle (the next day, no slate stored): sends the settle and the record and says what a grade claims', () => {
-    const next = buildDailyReport(readContentFacts(loop.store, { now: NOW, date: '2025-11-06' }));
+  it('with only a settle (the next day, no slate stored): sends the settle and the record and says what a grade claims', async () => {
+    const next = buildDailyReport(await readContentFacts(loop.store, { now: NOW, date: '2025-11-06' }));
     expect(next.sections.map((s) => s.id)).toEqual(['settle', 'record']);
     expect(next.omitted.map((o) => o.id)).toContain('board');
     expect(next.text).toContain('A grade is a claim about a price');
@@ -86,12 +86,12 @@ describe('daily report on the replay loop', () => {
 });
 
 describe('empty daily report', () => {
-  it('is refused when the date has no graded read and no settled entry (exit code 1)', () => {
+  it('is refused when the date has no graded read and no settled entry (exit code 1)', async () => {
     const t = tempStore();
     try {
       let error: unknown;
       try {
-        buildDailyReport(readContentFacts(t.store, { now: NOW }));
+        buildDailyReport(await readContentFacts(t.store, { now: NOW }));
       } catch (e) {
         error = e;
       }

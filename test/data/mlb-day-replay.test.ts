@@ -148,7 +148,7 @@ describe('MLB day 2025-08-16 through the product: snapshot, then settle the next
         expect(e.outcome).toBe(k === e.line ? 'push' : (k > e.line) === (e.side === 'over') ? 'hit' : 'miss');
       }
     } finally {
-      store.close();
+      void store.close();
     }
   });
 });

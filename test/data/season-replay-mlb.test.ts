@@ -72,7 +72,7 @@ describe.skipIf(!available)(`MLB season replay, one day (${DAY}) through snapsho
       expect(inLogs).toBeGreaterThan(0);
       expect(settled / inLogs).toBeGreaterThanOrEqual(0.9);
     } finally {
-      store.close();
+      void store.close();
     }
   });
 });

@@ -98,7 +98,7 @@ describe.skipIf(!sharedAvailable)('bundled WNBA day: snapshot all, then settle t
       const taken = store.sqlite.prepare("select taken_at from snapshots where sport = 'wnba' order by id limit 1").pluck().get();
       expect(taken).toBe('2024-06-02T11:00:00.000Z');
     } finally {
-      store.close();
+      void store.close();
     }
   });
 
@@ -125,7 +125,7 @@ describe.skipIf(!sharedAvailable)('bundled WNBA day: snapshot all, then settle t
         expect(e.outcome, `${e.player} ${e.stat_type} ${e.line} ${e.side}`).toBe(want);
       }
     } finally {
-      store.close();
+      void store.close();
     }
   });
 });

@@ -13,10 +13,10 @@ import { seededStore } from '../helpers/replay-store.js';
 
 let players: SuggestionPlayer[];
 let cleanup: () => void;
-beforeAll(() => {
-  const seeded = seededStore();
+beforeAll(async () => {
+  const seeded = await seededStore();
   cleanup = seeded.cleanup;
-  players = [...knownPlayers(seeded.store, 'nba').entries()].map((e) => ({ name: e.display, key: e.key, sport: 'nba' as const }));
+  players = [...(await knownPlayers(seeded.store, 'nba')).entries()].map((e) => ({ name: e.display, key: e.key, sport: 'nba' as const }));
 });
 afterAll(() => cleanup());
 

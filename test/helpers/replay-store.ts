@@ -9,7 +9,7 @@ import { runSettle } from '../../src/jobs/settle.js';
 import { runSnapshot, type SnapshotSummary } from '../../src/jobs/snapshot-run.js';
 import type { RunLogger } from '../../src/feeds/sources.js';
 import { buildOddsSource, buildResultsSource } from '../../src/feeds/factory.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore, type Store } from '../../src/store/db.js';
 
 /** The bundled replay of real recorded data (2025-11-04 and 2025-11-05 NBA slates). */
 export const REPLAY_DIR = 'data/replay';
@@ -25,8 +25,11 @@ export function collectingLogger(): CollectingLogger {
   return { infos, warnings, info: (m) => infos.push(m), warn: (m) => warnings.push(m) };
 }
 
-/** A fresh SQLite file in a temp dir; `cleanup` removes it. */
-export function tempStore(): { store: Store; path: string; cleanup(): void } {
+/**
+ * A fresh SQLite file in a temp dir; `cleanup` removes it. Stays synchronous: SqliteStore.close()
+ * closes the connection before it returns its promise, so the file can go straight after.
+ */
+export function tempStore(): { store: SqliteStore; path: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'propgrade-test-'));
   const path = join(dir, 'pg.sqlite');
   const store = openStore(path);
@@ -34,37 +37,43 @@ export function tempStore(): { store: Store; path: string; cleanup(): void } {
     store,
     path,
     cleanup: () => {
-      store.close();
+      void store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-let template: string | null = null;
+let template: Promise<string> | null = null;
+
+/** The seeded template file, imported once per test file (concurrent callers share the one import). */
+function seedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'propgrade-template-'));
+    const path = join(dir, 'seed.sqlite');
+    const store = openStore(path);
+    await ensureReplaySeed(store, REPLAY_DIR, readReplayManifest(REPLAY_DIR).seed as ReplaySeed, new Date('2025-11-04T00:00:00Z'), collectingLogger(), ['nba']);
+    store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    await store.close();
+    return path;
+  })();
+  return template;
+}
 
 /**
  * A temp store that already holds the replay's seed history (23.8k real player-games).
  * The import runs once per test file into a template that each test copies.
  */
-export function seededStore(): { store: Store; path: string; cleanup(): void } {
-  if (template === null) {
-    const dir = mkdtempSync(join(tmpdir(), 'propgrade-template-'));
-    const path = join(dir, 'seed.sqlite');
-    const store = openStore(path);
-    ensureReplaySeed(store, REPLAY_DIR, readReplayManifest(REPLAY_DIR).seed as ReplaySeed, new Date('2025-11-04T00:00:00Z'), collectingLogger(), ['nba']);
-    store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    store.close();
-    template = path;
-  }
+export async function seededStore(): Promise<{ store: SqliteStore; path: string; cleanup(): void }> {
+  const templatePath = await seedTemplate();
   const dir = mkdtempSync(join(tmpdir(), 'propgrade-test-'));
   const path = join(dir, 'pg.sqlite');
-  copyFileSync(template, path);
+  copyFileSync(templatePath, path);
   const store = openStore(path);
   return {
     store,
     path,
     cleanup: () => {
-      store.close();
+      void store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -74,7 +83,7 @@ export function seededStore(): { store: Store; path: string; cleanup(): void } {
 export async function snapshotAt(store: Store, sport: GradedSport, iso: string, log: RunLogger = collectingLogger()): Promise<SnapshotSummary> {
   const now = new Date(iso);
   const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log });
-  ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log, [sport]);
+  await ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log, [sport]);
   try {
     return await runSnapshot(sport, { store, odds: sources.odds, now, allowedBooks: null, log, source: 'replay' });
   } finally {
@@ -87,8 +96,8 @@ export async function resultsAt(iso: string, log: RunLogger = collectingLogger()
 }
 
 /** A store file at `path` that already holds the replay's seed history (a copy of the template). */
-export function seededStoreFile(path: string): void {
-  const seeded = seededStore();
+export async function seededStoreFile(path: string): Promise<void> {
+  const seeded = await seededStore();
   seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   copyFileSync(seeded.path, path);
   seeded.cleanup();
@@ -101,7 +110,7 @@ export function seededStoreFile(path: string): void {
 export async function replayLoopFiles(dir: string): Promise<{ presettle: string; settled: string }> {
   const presettle = join(dir, 'presettle.sqlite');
   const settled = join(dir, 'settled.sqlite');
-  const seeded = seededStore();
+  const seeded = await seededStore();
   try {
     await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
     await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');

@@ -26,14 +26,14 @@ async function webhook(status = 200): Promise<{ url: string; bodies: unknown[]; 
 }
 
 describe('after the snapshot runs: billing sweep and the desk-pack-ready notice', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   afterEach(() => t?.cleanup());
   const NOW = new Date('2025-11-05T17:05:00Z');
 
   it('announces the day once, sweeps expired graces, and a second run sends nothing', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', NOW.toISOString());
-    const { user } = createUser(t.store, { email: 'lapsed@example.test', tier: 'analyst' }, NOW);
+    const { user } = await createUser(t.store, { email: 'lapsed@example.test', tier: 'analyst' }, NOW);
     t.store.db.update(users).set({ graceUntil: '2025-11-05T12:00:00Z', subscriptionStatus: 'canceled' }).where(eq(users.id, user.id)).run();
     const hook = await webhook();
     try {
@@ -54,7 +54,7 @@ describe('after the snapshot runs: billing sweep and the desk-pack-ready notice'
   }, 60_000);
 
   it('a failing webhook never fails the run; a replayed run is never announced; unconfigured says so', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', NOW.toISOString());
     const broken = await webhook(500);
     try {
@@ -70,11 +70,11 @@ describe('after the snapshot runs: billing sweep and the desk-pack-ready notice'
   }, 60_000);
 
   it('graces end by the wall clock, not by the run\'s data clock (a replayed day)', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', NOW.toISOString());
     const wall = new Date('2026-11-27T20:00:00Z');
-    const lapsed = createUser(t.store, { email: 'lapsed@example.test', tier: 'analyst' }, NOW).user;
-    const running = createUser(t.store, { email: 'running@example.test', tier: 'analyst' }, NOW).user;
+    const lapsed = (await createUser(t.store, { email: 'lapsed@example.test', tier: 'analyst' }, NOW)).user;
+    const running = (await createUser(t.store, { email: 'running@example.test', tier: 'analyst' }, NOW)).user;
     // Expired by the wall clock although still ahead of the replayed day.
     t.store.db.update(users).set({ graceUntil: '2025-11-06T12:00:00Z', subscriptionStatus: 'canceled' }).where(eq(users.id, lapsed.id)).run();
     // Still running by the wall clock.

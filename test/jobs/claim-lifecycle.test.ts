@@ -64,9 +64,9 @@ function othersConsensus(pairs: Map<string, { over: number | null; under: number
 }
 
 describe('one truth through a grade\'s life, on the bundled day (issue 25)', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   beforeAll(async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', MORNING);
     await snapshotAt(t.store, 'nba', EVENING);
     const sources = await resultsAt(NEXT_MORNING);
@@ -74,8 +74,8 @@ describe('one truth through a grade\'s life, on the bundled day (issue 25)', () 
   }, 60_000);
   afterAll(() => t?.cleanup());
 
-  it('every graded row: ev_pct is p_win at locked_odds, ev_now_pct the fair now at book_odds, and a morning lock\'s price is the raw morning quote', () => {
-    const rows = snapshotRows(t.store.db, latestSnapshot(t.store.db, 'nba')!.id).filter((r) => r.grade !== null);
+  it('every graded row: ev_pct is p_win at locked_odds, ev_now_pct the fair now at book_odds, and a morning lock\'s price is the raw morning quote', async () => {
+    const rows = (await snapshotRows(t.store, (await latestSnapshot(t.store, 'nba'))!.id)).filter((r) => r.grade !== null);
     expect(rows.length).toBeGreaterThan(4000);
     let morningChecked = 0;
     let moved = 0;
@@ -96,16 +96,16 @@ describe('one truth through a grade\'s life, on the bundled day (issue 25)', () 
     expect(moved).toBeGreaterThan(50);
   });
 
-  it('Pascal Siakam threes 1.5 over: A at betmgm -130 at 15:05, shown at 17:05 beside betonlineag -137 whose EV now is negative', () => {
-    const rows = snapshotRows(t.store.db, latestSnapshot(t.store.db, 'nba')!.id);
+  it('Pascal Siakam threes 1.5 over: A at betmgm -130 at 15:05, shown at 17:05 beside betonlineag -137 whose EV now is negative', async () => {
+    const rows = await snapshotRows(t.store, (await latestSnapshot(t.store, 'nba'))!.id);
     const r = rows.find((x) => x.player === 'Pascal Siakam' && x.statType === 'threes' && x.line === 1.5 && x.side === 'over')!;
     expect(r).toMatchObject({ grade: 'A', lockedBook: 'betmgm', lockedOdds: -130, gradedAt: new Date(MORNING).toISOString(), book: 'betonlineag', bookOdds: -137, edgeNow: 'gone' });
     expect(r.evPct!).toBeCloseTo(3.4, 1);
     expect(r.evNowPct!).toBeCloseTo(-3.9, 1);
   });
 
-  it('every close at the locked line: both fairs are the other books\' consensus from the raw recording, clv_pct the locked price at the close, the verdict its sign', () => {
-    const entries = listLedger(t.store.db, { publicOnly: true }, 100_000).filter((e) => e.closingCapturedAt !== null && e.closingLine === e.line);
+  it('every close at the locked line: both fairs are the other books\' consensus from the raw recording, clv_pct the locked price at the close, the verdict its sign', async () => {
+    const entries = (await listLedger(t.store, { publicOnly: true }, 100_000)).filter((e) => e.closingCapturedAt !== null && e.closingLine === e.line);
     expect(entries.length).toBeGreaterThan(60);
     let raw = 0;
     for (const e of entries) {
@@ -127,10 +127,10 @@ describe('one truth through a grade\'s life, on the bundled day (issue 25)', () 
     expect(raw).toBeGreaterThan(60);
   });
 
-  it('the record\'s beat-close rate and per-tier shares count exactly the stored one-yardstick verdicts', () => {
-    const all = listLedger(t.store.db, { publicOnly: true }, 100_000);
+  it('the record\'s beat-close rate and per-tier shares count exactly the stored one-yardstick verdicts', async () => {
+    const all = await listLedger(t.store, { publicOnly: true }, 100_000);
     const verdicts = all.filter((e) => e.clvVerdict !== null);
-    const record = readModelRecord(t.store, { now: new Date(NEXT_MORNING), days: 30 });
+    const record = await readModelRecord(t.store, { now: new Date(NEXT_MORNING), days: 30 });
     const count = (v: string, grade?: string) => verdicts.filter((e) => e.clvVerdict === v && (grade === undefined || e.grade === grade)).length;
     expect(record.aggregate.clv).toEqual({ beat: count('beat'), faded: count('faded'), flat: count('flat') });
     for (const tier of record.tiers) expect(tier.clv).toEqual({ beat: count('beat', tier.grade), faded: count('faded', tier.grade), flat: count('flat', tier.grade) });

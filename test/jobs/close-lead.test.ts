@@ -29,9 +29,9 @@ function rawCommenceTimes(): Map<string, string> {
 }
 
 describe('a close says how close it was (bundled NBA day)', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   beforeAll(async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', MORNING);
     await snapshotAt(t.store, 'nba', EVENING);
     const sources = await resultsAt(NEXT_MORNING);
@@ -40,9 +40,9 @@ describe('a close says how close it was (bundled NBA day)', () => {
   }, 120_000);
   afterAll(() => t?.cleanup());
 
-  it('every entry with a close carries minutes from the 17:05 UTC snapshot to its game’s recorded commence_time', () => {
+  it('every entry with a close carries minutes from the 17:05 UTC snapshot to its game’s recorded commence_time', async () => {
     const commence = rawCommenceTimes();
-    const entries = listLedger(t.store.db, { publicOnly: true }, 100_000);
+    const entries = await listLedger(t.store, { publicOnly: true }, 100_000);
     const closed = entries.filter((e) => e.closingCapturedAt !== null);
     expect(closed.length).toBeGreaterThan(50);
     for (const e of closed) {
@@ -72,8 +72,8 @@ describe('a close says how close it was (bundled NBA day)', () => {
     expect(after).toEqual(before);
   });
 
-  it('the record counts each verdict in its close’s lead band: this day’s closes are all more than 3 h out', () => {
-    const record = readModelRecord(t.store, { now: new Date(NEXT_MORNING), date: '2025-11-05' });
+  it('the record counts each verdict in its close’s lead band: this day’s closes are all more than 3 h out', async () => {
+    const record = await readModelRecord(t.store, { now: new Date(NEXT_MORNING), date: '2025-11-05' });
     const a = record.aggregate;
     expect(a.beatCloseByLead.map((b) => b.band)).toEqual(['within_30m', '30m_to_3h', 'over_3h']);
     const [within, near, far] = a.beatCloseByLead;

@@ -24,17 +24,17 @@ describe('the import job (propgrade import gamelogs)', () => {
     expect(existsSync(join(dir, 'x.sqlite'))).toBe(false);
   });
 
-  it('writes every line of the real excerpt once; a second run is skipped', () => {
+  it('writes every line of the real excerpt once; a second run is skipped', async () => {
     const store = openStore(join(dir, 'x.sqlite'));
     try {
       const plan = planImport({ file: MLB, force: false });
       const now = new Date('2025-08-16T12:00:00Z');
-      expect(runImportJob(store, plan, now)).toMatchObject({ sport: 'mlb', written: dataLines(MLB), skipped: false });
-      expect(runImportJob(store, plan, now)).toMatchObject({ skipped: true });
+      expect(await runImportJob(store, plan, now)).toMatchObject({ sport: 'mlb', written: dataLines(MLB), skipped: false });
+      expect(await runImportJob(store, plan, now)).toMatchObject({ skipped: true });
       const n = store.sqlite.prepare(`select count(*) as n from player_game_stats where sport = 'mlb'`).get() as { n: number };
       expect(n.n).toBe(dataLines(MLB));
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

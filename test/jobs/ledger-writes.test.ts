@@ -38,9 +38,9 @@ describe('captureClosings reads the close on the one yardstick: the market at th
   let t: ReturnType<typeof tempStore>;
   afterEach(() => t?.cleanup());
 
-  it('the other books’ consensus at the locked line, with the locked book’s own price kept as the closing price', () => {
+  it('the other books’ consensus at the locked line, with the locked book’s own price kept as the closing price', async () => {
     t = tempStore();
-    insertLedgerEntries(t.store.db, [entry]);
+    await insertLedgerEntries(t.store, [entry]);
     const books = groupQuotes(
       [
         quote('draftkings', 2.5, 'over', -101), quote('draftkings', 2.5, 'under', -128),
@@ -50,15 +50,15 @@ describe('captureClosings reads the close on the one yardstick: the market at th
       ],
       { allowedBooks: null },
     );
-    expect(captureClosings(t.store.db, 'nba', [], books, EVENING, noDispersion)).toBe(1);
-    const [e] = listLedger(t.store.db, {}, 10);
+    expect(await captureClosings(t.store, 'nba', [], books, EVENING, noDispersion)).toBe(1);
+    const [e] = await listLedger(t.store, {}, 10);
     expect(e).toMatchObject({ closingLine: 2.5, closingPrice: -101, closingBook: 'draftkings', closingFairSource: 'consensus', closeMethod: 'one_yardstick' });
     expect(e!.closingFairProb).toBeCloseTo((pOver(105, -135) + pOver(-105, -125) + pOver(100, -130)) / 3, 12);
   });
 
-  it('the locked book moved its line but the market still prices the locked line: the close is read there, without a closing price', () => {
+  it('the locked book moved its line but the market still prices the locked line: the close is read there, without a closing price', async () => {
     t = tempStore();
-    insertLedgerEntries(t.store.db, [entry]);
+    await insertLedgerEntries(t.store, [entry]);
     const books = groupQuotes(
       [
         quote('draftkings', 3.5, 'over', 130), quote('draftkings', 3.5, 'under', -160),
@@ -68,42 +68,42 @@ describe('captureClosings reads the close on the one yardstick: the market at th
       ],
       { allowedBooks: null },
     );
-    captureClosings(t.store.db, 'nba', [], books, EVENING, noDispersion);
-    const [e] = listLedger(t.store.db, {}, 10);
+    await captureClosings(t.store, 'nba', [], books, EVENING, noDispersion);
+    const [e] = await listLedger(t.store, {}, 10);
     expect(e).toMatchObject({ closingLine: 2.5, closingPrice: null, closingBook: null, closingFairSource: 'consensus' });
     expect(e!.closingFairProb).toBeCloseTo((pOver(100, -130) + pOver(-102, -128) + pOver(102, -132)) / 3, 12);
   });
 
-  it('nothing prices the locked line any more: the locked book’s own main line, whose move carries the verdict', () => {
+  it('nothing prices the locked line any more: the locked book’s own main line, whose move carries the verdict', async () => {
     t = tempStore();
-    insertLedgerEntries(t.store.db, [entry]);
+    await insertLedgerEntries(t.store, [entry]);
     const books = groupQuotes([quote('draftkings', 3.5, 'over', 130), quote('draftkings', 3.5, 'under', -160), quote('draftkings', 1.5, 'over', -300), quote('draftkings', 1.5, 'under', 230)], { allowedBooks: null });
-    captureClosings(t.store.db, 'nba', [], books, EVENING, noDispersion);
-    expect(listLedger(t.store.db, {}, 10)[0]).toMatchObject({ closingLine: 3.5, closingPrice: 130, closingBook: 'draftkings', closingFairProb: null });
+    await captureClosings(t.store, 'nba', [], books, EVENING, noDispersion);
+    expect((await listLedger(t.store, {}, 10))[0]).toMatchObject({ closingLine: 3.5, closingPrice: 130, closingBook: 'draftkings', closingFairProb: null });
   });
 
-  it('only the locked book prices the line: its own pair is another yardstick than the lock’s consensus, so no capture', () => {
+  it('only the locked book prices the line: its own pair is another yardstick than the lock’s consensus, so no capture', async () => {
     t = tempStore();
-    insertLedgerEntries(t.store.db, [{ ...entry, lockedFairSource: 'consensus' }]);
+    await insertLedgerEntries(t.store, [{ ...entry, lockedFairSource: 'consensus' }]);
     const books = groupQuotes([quote('draftkings', 2.5, 'over', -101), quote('draftkings', 2.5, 'under', -128)], { allowedBooks: null });
-    expect(captureClosings(t.store.db, 'nba', [], books, EVENING, noDispersion)).toBe(0);
-    expect(listLedger(t.store.db, {}, 10)[0]).toMatchObject({ closingLine: null, closingPrice: null, closingBook: null });
+    expect(await captureClosings(t.store, 'nba', [], books, EVENING, noDispersion)).toBe(0);
+    expect((await listLedger(t.store, {}, 10))[0]).toMatchObject({ closingLine: null, closingPrice: null, closingBook: null });
   });
 
-  it('a lock that was read on the book’s own pair is closed on it', () => {
+  it('a lock that was read on the book’s own pair is closed on it', async () => {
     t = tempStore();
-    insertLedgerEntries(t.store.db, [{ ...entry, lockedFairSource: 'book' }]);
+    await insertLedgerEntries(t.store, [{ ...entry, lockedFairSource: 'book' }]);
     const books = groupQuotes([quote('draftkings', 2.5, 'over', -101), quote('draftkings', 2.5, 'under', -128)], { allowedBooks: null });
-    expect(captureClosings(t.store.db, 'nba', [], books, EVENING, noDispersion)).toBe(1);
-    const [e] = listLedger(t.store.db, {}, 10);
+    expect(await captureClosings(t.store, 'nba', [], books, EVENING, noDispersion)).toBe(1);
+    const [e] = await listLedger(t.store, {}, 10);
     expect(e).toMatchObject({ closingFairSource: 'book' });
     expect(e!.closingFairProb).toBeCloseTo(pOver(-101, -128), 12);
   });
 
-  it('a capture in the snapshot that locked the entry is not a close', () => {
+  it('a capture in the snapshot that locked the entry is not a close', async () => {
     t = tempStore();
-    insertLedgerEntries(t.store.db, [{ ...entry, lockedAt: EVENING.toISOString() }]);
+    await insertLedgerEntries(t.store, [{ ...entry, lockedAt: EVENING.toISOString() }]);
     const books = groupQuotes([quote('draftkings', 2.5, 'over', -101), quote('draftkings', 2.5, 'under', -128)], { allowedBooks: null });
-    expect(captureClosings(t.store.db, 'nba', [], books, EVENING, noDispersion)).toBe(0);
+    expect(await captureClosings(t.store, 'nba', [], books, EVENING, noDispersion)).toBe(0);
   });
 });

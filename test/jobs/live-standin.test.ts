@@ -28,7 +28,7 @@ function rows(path: string, sql: string, drop: readonly string[] = ['id']): Row[
   try {
     return (store.sqlite.prepare(sql).all() as Row[]).map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
   } finally {
-    store.close();
+    void store.close();
   }
 }
 
@@ -52,9 +52,9 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
   let sleeps: number[] = [];
   const live = () => ({ live: { timeoutMs: 500, sleep: async (ms: number) => void sleeps.push(ms), random: () => 0 } });
   const liveEnv = (extra: Record<string, string> = {}) => ({ ODDS_API_KEY: KEY, ...standin.env, ...extra });
-  const fresh = (name: string) => {
+  const fresh = async (name: string) => {
     const path = join(dir, name);
-    seededStoreFile(path);
+    await seededStoreFile(path);
     return path;
   };
   const liveRun = (argv: string[], db: string, extra: Record<string, string> = {}): Promise<CliRun> =>
@@ -63,7 +63,7 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-standin-'));
     standin = await startProviderStandin({ dir: 'data/replay', apiKey: KEY, now: NOW });
-    replayDb = fresh('replay.sqlite');
+    replayDb = await fresh('replay.sqlite');
     const snap = await runCli(['--db', replayDb, '--replay', 'data/replay', '--now', NOW, '--json', 'snapshot', 'nba', '--quiet'], {});
     expect(snap.code, snap.stderr).toBe(0);
   }, 120_000);
@@ -74,7 +74,7 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
   });
 
   it('snapshot grades the rows the replay grades, books the credits the headers reported, and settle writes the same settlements', async () => {
-    const db = fresh('live.sqlite');
+    const db = await fresh('live.sqlite');
     standin.setNow(NOW);
     const before = standin.served.length;
     const charged0 = standin.creditsCharged();
@@ -129,12 +129,12 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
 
   it('ODDS_API_DAILY_BUDGET below the day\'s cost stops before overspending; 0 requests no odds and writes nothing', async () => {
     standin.setNow(NOW);
-    const full = await liveRun(['--now', NOW, 'snapshot', 'nba', '--quiet'], fresh('full.sqlite'));
+    const full = await liveRun(['--now', NOW, 'snapshot', 'nba', '--quiet'], await fresh('full.sqlite'));
     expect(full.code).toBe(0);
     const fullCost = bookedCredits(join(dir, 'full.sqlite'));
     const budget = Math.floor(fullCost / 2);
 
-    const db = fresh('budget.sqlite');
+    const db = await fresh('budget.sqlite');
     const charged0 = standin.creditsCharged();
     const before = standin.served.length;
     const run = await liveRun(['--now', NOW, 'snapshot', 'nba', '--quiet'], db, { ODDS_API_DAILY_BUDGET: String(budget) });
@@ -148,7 +148,7 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
     expect(charged + perEvent).toBeGreaterThan(budget);
     expect(run.stderr).toMatch(/daily credit budget reached/);
 
-    const none = fresh('budget0.sqlite');
+    const none = await fresh('budget0.sqlite');
     const before0 = standin.served.length;
     const zero = await liveRun(['--now', NOW, 'snapshot', 'nba', '--quiet'], none, { ODDS_API_DAILY_BUDGET: '0' });
     expect(zero.code).toBe(1);
@@ -169,7 +169,7 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
   for (const f of faults) {
     it(`${f.name}: exits 1 naming the provider, never the key, and writes no snapshot`, async () => {
       standin.setNow(NOW);
-      const db = fresh(`fault-${f.name.replace(/\W+/g, '-')}.sqlite`);
+      const db = await fresh(`fault-${f.name.replace(/\W+/g, '-')}.sqlite`);
       sleeps = [];
       if (f.fault) standin.fault('odds-api', f.fault);
       try {
@@ -192,7 +192,7 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
 
   it('a transient 5xx is retried after the back-off and the run grades as before', async () => {
     standin.setNow(NOW);
-    const db = fresh('transient.sqlite');
+    const db = await fresh('transient.sqlite');
     sleeps = [];
     standin.fault('odds-api', { kind: '5xx' }, 1);
     const run = await liveRun(['--now', NOW, 'snapshot', 'nba', '--quiet'], db);
@@ -202,7 +202,7 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
   }, 120_000);
 
   it('settle with ESPN failing exits 1 naming ESPN and settles nothing', async () => {
-    const db = fresh('settle-fault.sqlite');
+    const db = await fresh('settle-fault.sqlite');
     standin.setNow(NOW);
     expect((await liveRun(['--now', NOW, 'snapshot', 'nba', '--quiet'], db)).code).toBe(0);
     const pending = rows(db, LEDGER);
@@ -226,8 +226,8 @@ describe('live snapshot and settle against a loopback stand-in of the providers'
     for (const path of [liveDb, replayMlb]) {
       // The history a live deployment would already hold (the replay imports the same file itself).
       const store = openStore(path);
-      ensureReplaySeed(store, 'data/replay', readReplayManifest('data/replay').seed as ReplaySeed, new Date(MLB_NOW), collectingLogger(), ['mlb']);
-      store.close();
+      await ensureReplaySeed(store, 'data/replay', readReplayManifest('data/replay').seed as ReplaySeed, new Date(MLB_NOW), collectingLogger(), ['mlb']);
+      await store.close();
     }
     expect((await runCli(['--db', replayMlb, '--replay', 'data/replay', '--now', MLB_NOW, '--json', 'snapshot', 'mlb', '--quiet'], {})).code).toBe(0);
     standin.setNow(MLB_NOW);

@@ -31,19 +31,19 @@
  * sport, and kv_cache remembers the replay folder a store was made from. ticker, ticker_events,
  * player_game_stats and snapshots did not change.
  *
- * To see what changed on a failure: OUTPUTS_DUMP=/some/dir writes each part to a file, and
- * OUTPUTS_PRINT=/some/file.json the digests.
+ * Issue 35: the same loop runs on a fresh PostgreSQL database too (`--db postgres://...`, rows read
+ * raw from PostgreSQL, test/jobs/_outputs-digest.ts) and must give the SAME digests: the engine is
+ * not allowed to change a byte of any output.
+ *
+ * To see what changed on a failure: OUTPUTS_DUMP=/some/dir writes each part to a file (one folder
+ * per engine), and OUTPUTS_PRINT=/some/file.json the digests (file.sqlite.json, file.postgres.json).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSnapshotCache } from '../../src/server/snapshot-cache.js';
-import { openStore } from '../../src/store/db.js';
-import { runCli } from '../helpers/cli.js';
-
-const TABLES = ['graded_rows', 'grade_locks', 'ledger_entries', 'closing_prices', 'ticker_events', 'player_game_stats', 'snapshots', 'pipeline_runs', 'kv_cache'] as const;
+import { ENGINES } from '../helpers/engines.js';
+import { collectParts } from './_outputs-digest.js';
 
 const EXPECTED: Record<string, string> = {
   'cli snapshot 15:05 --json': 'b66b7fc504bea3059da032a2673fa0f78f7748639d88a3ff033eb02e9593e91d',
@@ -90,85 +90,26 @@ const EXPECTED: Record<string, string> = {
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-function tableDump(path: string, table: string): string {
-  const store = openStore(path, { migrate: false, readonly: true });
-  try {
-    const order = table === 'kv_cache' ? 'key' : 'id';
-    const rows = store.sqlite.prepare(`select * from ${table} order by ${order}`).raw(true).all() as unknown[][];
-    const columns = (store.sqlite.prepare(`select * from ${table} limit 0`).columns() as Array<{ name: string }>).map((c) => c.name);
-    // The import marker names the history file by its absolute path: digest it relative to the
-    // checkout, so the digest is the same in any clone (CI's included).
-    return [JSON.stringify(columns), ...rows.map((r) => JSON.stringify(r).split(process.cwd()).join('.'))].join('\n');
-  } finally {
-    store.close();
-  }
-}
-
-function apiBodies(path: string): Record<string, Buffer> {
-  const store = openStore(path, { migrate: false });
-  try {
-    const cache = createSnapshotCache(store);
-    const out: Record<string, Buffer> = {};
-    for (const tier of ['free', 'analyst', 'desk'] as const) {
-      const entry = cache.get('nba', tier);
-      if (!entry) throw new Error(`no nba snapshot for ${tier}`);
-      out[tier] = entry.identity.bytes;
-    }
-    return out;
-  } finally {
-    store.close();
-  }
-}
-
-describe('outputs on the bundled replay are identical to the pre-optimisation code', () => {
-  let dir: string;
+describe.each(ENGINES)('outputs on the bundled replay are identical to the pre-optimisation code (%s)', (engine) => {
   const parts = new Map<string, string | Buffer>();
+  let cleanup: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'propgrade-identical-'));
-    const loop = join(dir, 'loop.sqlite');
-    const all = join(dir, 'all.sqlite');
-    const cli = async (name: string, db: string, argv: string[]) => {
-      const r = await runCli(['--db', db, ...argv]);
-      if (r.code !== 0) throw new Error(`${name} exited ${r.code}: ${r.stderr}`);
-      parts.set(`cli ${name}`, r.stdout);
-    };
-    const replay = ['--replay', 'data/replay'];
-    // The README loop, in its order.
-    await cli('snapshot 15:05 --json', loop, ['snapshot', 'nba', ...replay, '--now', '2025-11-05T15:05:00Z', '--json']);
-    await cli('snapshot 17:05', loop, ['snapshot', 'nba', ...replay, '--now', '2025-11-05T17:05:00Z']);
-    await cli('slate', loop, ['slate', 'nba']);
-    await cli('slate --json', loop, ['slate', 'nba', '--json']);
-    await cli('slate --all --json', loop, ['slate', 'nba', '--all', '--json']);
-    await cli('scan --json', loop, ['scan', '--player', 'Jalen Brunson', '--stat', 'points', '--line', '27.5', '--direction', 'over', '--json']);
-    await cli('parlay --json', loop, ['parlay', '--leg', 'Jalen Brunson|points|27.5|over', '--leg', 'Karl-Anthony Towns|rebounds|11.5|over', '--json']);
-    await cli('ticker --json', loop, ['ticker', '--json']);
-    for (const [name, body] of Object.entries(apiBodies(loop))) parts.set(`api presettle ${name}`, body);
-    await cli('settle', loop, ['settle', 'nba', ...replay, '--now', '2025-11-06T12:00:00Z']);
-    await cli('record', loop, ['record']);
-    await cli('record --json', loop, ['record', '--json']);
-    await cli('record --team NY --json', loop, ['record', '--team', 'NY', '--sport', 'nba', '--json']);
-    await cli('ledger --json', loop, ['ledger', '--date', '2025-11-05', '--json']);
-    await cli('ledger --team NY', loop, ['ledger', '--date', '2025-11-05', '--team', 'NY', '--sport', 'nba']);
-    for (const t of TABLES) parts.set(`table loop ${t}`, tableDump(loop, t));
-    // The quick start: `snapshot all` on a fresh store, then the warm re-run (every grade from its lock).
-    await cli('all fresh --json', all, ['snapshot', 'all', ...replay, '--json']);
-    await cli('all warm', all, ['snapshot', 'all', ...replay]);
-    for (const t of TABLES) parts.set(`table all ${t}`, tableDump(all, t));
-    for (const [name, body] of Object.entries(apiBodies(all))) parts.set(`api all ${name}`, body);
-
+    const run = await collectParts(engine);
+    cleanup = run.cleanup;
+    for (const [name, body] of run.parts) parts.set(name, body);
     const dump = process.env['OUTPUTS_DUMP'];
     if (dump) {
-      mkdirSync(dump, { recursive: true });
-      for (const [name, body] of parts) writeFileSync(join(dump, name.replace(/[^\w.-]+/g, '_')), body);
+      mkdirSync(join(dump, engine), { recursive: true });
+      for (const [name, body] of parts) writeFileSync(join(dump, engine, name.replace(/[^\w.-]+/g, '_')), body);
     }
   }, 300_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => cleanup());
 
   it('every part digests as before', () => {
     const actual = Object.fromEntries([...parts].map(([name, body]) => [name, sha(body)]));
     const print = process.env['OUTPUTS_PRINT'];
-    if (print) writeFileSync(print, JSON.stringify(actual, null, 2));
+    if (print) writeFileSync(print.replace(/(\.json)?$/, `.${engine}$1`), JSON.stringify(actual, null, 2));
     expect(actual).toEqual(EXPECTED);
   });
 });

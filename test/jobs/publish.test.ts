@@ -49,7 +49,7 @@ describe('sending, drafting and notifying from the replay loop', () => {
         expect(part).toContain('{{ UnsubscribeURL }}');
         expect(part).not.toContain('!');
       }
-      expect(readLog(loop.store, 'listmonk_campaign', LOOP_DATE)).toMatchObject({ status: 'running', externalId: String(result.status === 'sent' ? result.campaignId : '') });
+      expect(await readLog(loop.store, 'listmonk_campaign', LOOP_DATE)).toMatchObject({ status: 'running', externalId: String(result.status === 'sent' ? result.campaignId : '') });
     });
 
     it('a second send for the date sends nothing', async () => {
@@ -63,7 +63,7 @@ describe('sending, drafting and notifying from the replay loop', () => {
     it('a start that failed is retried on the same campaign, never a second campaign', async () => {
       lm.failNext.set('/api/campaigns/', { status: 500, message: 'messenger not ready' });
       await expect(sendDailyReport(loop.store, lmEnv(), { now: NOW, date: LOOP_DATE })).rejects.toMatchObject({ code: 'UPSTREAM', message: expect.stringContaining('messenger not ready') });
-      const row = readLog(loop.store, 'listmonk_campaign', LOOP_DATE);
+      const row = await readLog(loop.store, 'listmonk_campaign', LOOP_DATE);
       expect(row).toMatchObject({ status: 'created', externalId: expect.stringMatching(/^\d+$/) });
       const retried = await sendDailyReport(loop.store, lmEnv(), { now: NOW, date: LOOP_DATE });
       expect(retried).toMatchObject({ status: 'sent', campaignId: Number(row?.externalId), started: 'running' });
@@ -113,8 +113,8 @@ describe('sending, drafting and notifying from the replay loop', () => {
 
     it('leaves a draft edited or published in Ghost alone, and recreates one deleted there', async () => {
       await saveGhostDrafts(loop.store, ghostEnv(), { now: NOW, date: LOOP_DATE });
-      const preview = readLog(loop.store, 'ghost_draft', `${LOOP_DATE}:slate_preview`)?.externalId ?? '';
-      const settle = readLog(loop.store, 'ghost_draft', `${LOOP_DATE}:settle`)?.externalId ?? '';
+      const preview = (await readLog(loop.store, 'ghost_draft', `${LOOP_DATE}:slate_preview`))?.externalId ?? '';
+      const settle = (await readLog(loop.store, 'ghost_draft', `${LOOP_DATE}:settle`))?.externalId ?? '';
       ghost.editInGhost(preview);
       ghost.publishInGhost(settle);
       const again = await saveGhostDrafts(loop.store, ghostEnv(), { now: NOW, date: LOOP_DATE });
@@ -161,10 +161,10 @@ describe('sending, drafting and notifying from the replay loop', () => {
       const failed = await notifyDeskPackReady(loop.store, hookEnv(), NOW, { info() {}, warn: (m) => warnings.push(m) });
       expect(failed).toMatchObject({ status: 'failed', detail: expect.stringContaining('HTTP 500') });
       expect(warnings.join('\n')).toContain('retries it');
-      expect(readLog(loop.store, 'desk_pack_ready', LOOP_DATE)).toMatchObject({ status: 'failed', detail: expect.objectContaining({ attempts: 1 }) });
+      expect(await readLog(loop.store, 'desk_pack_ready', LOOP_DATE)).toMatchObject({ status: 'failed', detail: expect.objectContaining({ attempts: 1 }) });
       hook.status = 200;
       expect(await notifyDeskPackReady(loop.store, hookEnv(), NOW, quiet)).toMatchObject({ status: 'sent' });
-      expect(readLog(loop.store, 'desk_pack_ready', LOOP_DATE)).toMatchObject({ status: 'sent', detail: expect.objectContaining({ attempts: 2 }) });
+      expect(await readLog(loop.store, 'desk_pack_ready', LOOP_DATE)).toMatchObject({ status: 'sent', detail: expect.objectContaining({ attempts: 2 }) });
     });
 
     it('an unreachable webhook is a failed status, not an exception', async () => {
@@ -174,7 +174,7 @@ describe('sending, drafting and notifying from the replay loop', () => {
 
     it('unconfigured: nothing sent, nothing recorded', async () => {
       expect(await notifyDeskPackReady(loop.store, loadConfig({}), NOW, quiet)).toEqual({ status: 'not_configured', detail: expect.stringContaining('DESK_NOTIFY_WEBHOOK') });
-      expect(readLog(loop.store, 'desk_pack_ready', LOOP_DATE)).toBeNull();
+      expect(await readLog(loop.store, 'desk_pack_ready', LOOP_DATE)).toBeNull();
     });
 
     it('a pack with nothing ready is not announced', async () => {

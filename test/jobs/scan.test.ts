@@ -17,7 +17,7 @@ let board: GradedRowRecord[];
 
 beforeAll(async () => {
   b = await bundledStore();
-  board = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+  board = await snapshotRows(b.store, (await latestSnapshot(b.store, 'nba'))!.id);
 }, 120_000);
 afterAll(() => b?.cleanup());
 
@@ -48,9 +48,9 @@ describe('bundled store', () => {
 });
 
 describe('runScan on a line the board graded', () => {
-  it('grades with the snapshot engine: same grade, projection and model numbers as the board row', () => {
+  it('grades with the snapshot engine: same grade, projection and model numbers as the board row', async () => {
     const row = boardLine('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
-    const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
     expect(r.status).toBe('graded');
     expect(r.grade).toBe(row.grade);
     expect(r.flags).toEqual([]);
@@ -64,8 +64,8 @@ describe('runScan on a line the board graded', () => {
     expect(r.metered).toBe(true);
   });
 
-  it('recovers book and fair prices from the snapshot by exact join, matching the real payload', () => {
-    const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
+  it('recovers book and fair prices from the snapshot by exact join, matching the real payload', async () => {
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
     const over = payloadPrice('draftkings', 'player_points', 'Shai Gilgeous-Alexander', 31.5, 'Over');
     const under = payloadPrice('draftkings', 'player_points', 'Shai Gilgeous-Alexander', 31.5, 'Under');
     expect([over, under]).toEqual([-112, -114]);
@@ -85,11 +85,11 @@ describe('runScan on a line the board graded', () => {
     expect(r.prices!.fairProb).not.toBeCloseTo(dv.probs[0]!, 6);
   });
 
-  it('computes intel from the real 2025-26 game logs, and leaves matchup_grade absent', () => {
-    const r = runScan(b.store, req('SGA', 'pts', 31.5, 'over'), { now: NOW, userId: null });
+  it('computes intel from the real 2025-26 game logs, and leaves matchup_grade absent', async () => {
+    const r = await runScan(b.store, req('SGA', 'pts', 31.5, 'over'), { now: NOW, userId: null });
     // "SGA" is not a name in the store: never guessed.
     expect(r.status).toBe('unknown_player');
-    const s = runScan(b.store, req('shai gilgeous alexander', 'pts', 31.5, 'over'), { now: NOW, userId: null });
+    const s = await runScan(b.store, req('shai gilgeous alexander', 'pts', 31.5, 'over'), { now: NOW, userId: null });
     const season = b.logs
       .filter((g) => g.playerKey === 'shai gilgeous alexander' && g.date >= '2025-08-01' && (g.minutes ?? 0) > 0)
       .sort((x, y) => y.date.localeCompare(x.date));
@@ -110,9 +110,9 @@ describe('runScan on a line the board graded', () => {
 });
 
 describe('runScan off the board', () => {
-  it('refuses a user-chosen line the board never priced, names the lines it did, and meters nothing', () => {
+  it('refuses a user-chosen line the board never priced, names the lines it did, and meters nothing', async () => {
     expect(board.some((r) => r.playerKey === 'shai gilgeous alexander' && r.statType === 'points' && r.line === 45.5)).toBe(false);
-    const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 45.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 45.5, 'over'), { now: NOW, userId: null });
     expect(r.status).toBe('refused');
     expect(r.grade).toBeNull();
     expect(r.prices).toBeNull();
@@ -124,9 +124,9 @@ describe('runScan off the board', () => {
     );
   });
 
-  it('once the game has started there is no market to grade against, and it says so', () => {
+  it('once the game has started there is no market to grade against, and it says so', async () => {
     const afterTip = new Date('2025-11-06T04:00:00Z'); // 23:00 ET on 2025-11-05, after the 03:10Z tip
-    const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: afterTip, userId: null });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: afterTip, userId: null });
     expect(r.game).toBeNull();
     expect(r.prices).toBeNull();
     expect(r.gradedFor).toBe('2025-11-05');
@@ -134,9 +134,9 @@ describe('runScan off the board', () => {
     expect(r.refusalReason).toBe('Shai Gilgeous-Alexander has no upcoming game on the latest nba snapshot, so there is no market price to grade points over 31.5 against');
   });
 
-  it('resolves a history-only player (not on the board) by normalized key, suffix without its period', () => {
+  it('resolves a history-only player (not on the board) by normalized key, suffix without its period', async () => {
     expect(board.some((r) => r.playerKey === 'larry nance')).toBe(false);
-    const r = runScan(b.store, req('Larry Nance Jr', 'rebounds', 3.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Larry Nance Jr', 'rebounds', 3.5, 'over'), { now: NOW, userId: null });
     expect(r.player?.key).toBe('larry nance');
     expect(r.player?.team).toBe('CLE');
     expect(r.game).toBeNull();
@@ -145,13 +145,13 @@ describe('runScan off the board', () => {
 });
 
 describe('refusals and lookups', () => {
-  it('refuses a real board player with no history: grade null, insufficient_data, not metered, ledger untouched', () => {
+  it('refuses a real board player with no history: grade null, insufficient_data, not metered, ledger untouched', async () => {
     const row = board.find((r) => r.player === 'VJ Edgecombe' && r.statType === 'points' && r.side === 'over' && r.bookOdds !== null && r.fairOdds !== null);
     expect(row).toBeDefined();
     expect(row!.grade).toBeNull();
     const userId = addUser('refusal@example.com');
     const before = b.store.db.select().from(ledgerEntries).all().length;
-    const r = runScan(b.store, req('VJ Edgecombe', 'points', row!.line, 'over'), { now: NOW, userId });
+    const r = await runScan(b.store, req('VJ Edgecombe', 'points', row!.line, 'over'), { now: NOW, userId });
     expect(r.status).toBe('refused');
     expect(r.grade).toBeNull();
     expect(r.flags).toEqual(['insufficient_data']);
@@ -168,8 +168,8 @@ describe('refusals and lookups', () => {
     expect(r.prices?.fairOdds).toBe(row!.fairOdds);
   });
 
-  it('names the candidates for an ambiguous surname and grades nothing', () => {
-    const r = runScan(b.store, req('Williams', 'points', 10.5, 'over'), { now: NOW, userId: null });
+  it('names the candidates for an ambiguous surname and grades nothing', async () => {
+    const r = await runScan(b.store, req('Williams', 'points', 10.5, 'over'), { now: NOW, userId: null });
     expect(r.status).toBe('ambiguous');
     expect(r.grade).toBeNull();
     expect(r.flags).toEqual(['insufficient_data', 'ambiguous_player']);
@@ -180,15 +180,15 @@ describe('refusals and lookups', () => {
     expect(r.ledger.written).toBe(false);
   });
 
-  it('resolves a unique surname to its player', () => {
-    const r = runScan(b.store, req('Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
+  it('resolves a unique surname to its player', async () => {
+    const r = await runScan(b.store, req('Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
     expect(r.player?.key).toBe('shai gilgeous alexander');
   });
 
-  it('rejects a stat foreign to the asked sport and an unknown user as bad input', () => {
-    const err = (() => {
+  it('rejects a stat foreign to the asked sport and an unknown user as bad input', async () => {
+    const err = await (async () => {
       try {
-        runScan(b.store, { ...req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), sport: 'mlb' }, { now: NOW, userId: null });
+        await runScan(b.store, { ...req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), sport: 'mlb' }, { now: NOW, userId: null });
       } catch (e) {
         return e;
       }
@@ -196,7 +196,7 @@ describe('refusals and lookups', () => {
     })();
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('BAD_INPUT');
-    expect(() => runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: 999_999 })).toThrow(/no user with id 999999/);
+    await expect(runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: 999_999 })).rejects.toThrow(/no user with id 999999/);
   });
 
   it('validates the request: stat aliases, unknown stats, sides', () => {
@@ -211,12 +211,12 @@ describe('refusals and lookups', () => {
 });
 
 describe('ledger writes', () => {
-  it('writes a graded scan with a user id as a source:scan entry under that user, once', () => {
+  it('writes a graded scan with a user id as a source:scan entry under that user, once', async () => {
     const userId = addUser('scanner@example.com');
     const publicBefore = b.store.db.select().from(ledgerEntries).where(isNull(ledgerEntries.userId)).all().length;
-    const r = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId });
     expect(r.ledger).toEqual({ written: true });
-    const mine = listLedger(b.store.db, { userId });
+    const mine = await listLedger(b.store, { userId });
     expect(mine).toHaveLength(1);
     const e = mine[0]!;
     expect(e).toMatchObject({
@@ -242,24 +242,24 @@ describe('ledger writes', () => {
       outcome: 'pending',
     });
     expect(e.lockedFairProb).toBe(r.prices!.fairProb);
-    const again = runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId });
+    const again = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId });
     expect(again.ledger.written).toBe(false);
-    expect(listLedger(b.store.db, { userId })).toHaveLength(1);
+    expect(await listLedger(b.store, { userId })).toHaveLength(1);
     // The public record is not touched by a user's scan.
     expect(b.store.db.select().from(ledgerEntries).where(isNull(ledgerEntries.userId)).all().length).toBe(publicBefore);
   });
 
-  it('never writes an anonymous scan', () => {
+  it('never writes an anonymous scan', async () => {
     const before = b.store.db.select().from(ledgerEntries).where(eq(ledgerEntries.source, 'scan')).all().length;
-    const r = runScan(b.store, req('Deni Avdija', 'points', 24.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Deni Avdija', 'points', 24.5, 'over'), { now: NOW, userId: null });
     expect(r.status).toBe('graded');
     expect(r.ledger.written).toBe(false);
     expect(b.store.db.select().from(ledgerEntries).where(eq(ledgerEntries.source, 'scan')).all().length).toBe(before);
   });
 
-  it('does not write a scan whose player has no game on the latest snapshot, and says so', () => {
+  it('does not write a scan whose player has no game on the latest snapshot, and says so', async () => {
     const userId = addUser('nogame@example.com');
-    const r = runScan(b.store, req('Larry Nance Jr.', 'rebounds', 3.5, 'over'), { now: NOW, userId });
+    const r = await runScan(b.store, req('Larry Nance Jr.', 'rebounds', 3.5, 'over'), { now: NOW, userId });
     expect(r.game).toBeNull();
     if (r.status === 'graded') expect(r.ledger.reason).toMatch(/no upcoming game/);
     expect(r.ledger.written).toBe(false);

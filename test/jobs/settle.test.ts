@@ -46,11 +46,11 @@ function recordedBoxScores(): Map<string, { minutes: number; points: number; reb
 }
 
 describe('settle run on the bundled real replay', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   afterEach(() => t?.cleanup());
 
   it('settles every 2025-11-05 pre-grade against the recorded box scores', async () => {
-    t = seededStore();
+    t = await seededStore();
     const snap = await snapshotAt(t.store, 'nba', SLATE);
     expect(snap.ledgerInserted).toBeGreaterThan(100);
     const sources = await resultsAt(NEXT_MORNING);
@@ -60,7 +60,7 @@ describe('settle run on the bundled real replay', () => {
     expect(summary.stillPending).toBe(0);
 
     const box = recordedBoxScores();
-    const entries = listLedger(t.store.db, { date: '2025-11-05', publicOnly: true }, 10_000);
+    const entries = await listLedger(t.store, { date: '2025-11-05', publicOnly: true }, 10_000);
     expect(entries.length).toBe(snap.ledgerInserted);
     for (const e of entries) {
       const line = box.get(e.playerKey);
@@ -82,18 +82,18 @@ describe('settle run on the bundled real replay', () => {
   });
 
   it('is idempotent: a second settle changes nothing', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', SLATE);
     const sources = await resultsAt(NEXT_MORNING);
     await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
-    const before = listLedger(t.store.db, { publicOnly: true }, 10_000);
+    const before = await listLedger(t.store, { publicOnly: true }, 10_000);
     const again = await runSettle('nba', { store: t.store, results: sources.results, now: new Date('2025-11-06T13:00:00Z'), log: collectingLogger() });
     expect(again.status).toBe('empty');
-    expect(listLedger(t.store.db, { publicOnly: true }, 10_000)).toEqual(before);
+    expect(await listLedger(t.store, { publicOnly: true }, 10_000)).toEqual(before);
   });
 
   it('results not yet recorded: entries stay pending and the run says so', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', SLATE);
     // At 03:00Z the games have started but the morning-after recording does not exist yet.
     const early = '2025-11-06T03:00:00Z';
@@ -101,22 +101,22 @@ describe('settle run on the bundled real replay', () => {
     const summary = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(early), log: collectingLogger() });
     expect(summary.status).toBe('failed');
     expect(summary.unavailableDates).toEqual(['2025-11-05']);
-    expect(listLedger(t.store.db, { pending: true, publicOnly: true }, 10_000).length).toBeGreaterThan(0);
+    expect((await listLedger(t.store, { pending: true, publicOnly: true }, 10_000)).length).toBeGreaterThan(0);
   });
 
   it('the record moves after settling: counts below n=20 per tier, percentages at or above', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', SLATE);
     const sources = await resultsAt(NEXT_MORNING);
     await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
-    const { aggregate, tiers } = readModelRecord(t.store, { now: new Date(NEXT_MORNING) });
+    const { aggregate, tiers } = await readModelRecord(t.store, { now: new Date(NEXT_MORNING) });
     const n = aggregate.counts.hits + aggregate.counts.misses;
     expect(n).toBeGreaterThanOrEqual(20);
     expect(aggregate.hitRate.pct).toBeCloseTo((aggregate.counts.hits / n) * 100, 9);
     // A team-scoped record counts exactly that team's public entries.
-    const knicks = listLedger(t.store.db, { team: 'NY', publicOnly: true }, 10_000);
+    const knicks = await listLedger(t.store, { team: 'NY', publicOnly: true }, 10_000);
     expect(knicks.length).toBeGreaterThan(0);
-    const scoped = readModelRecord(t.store, { now: new Date(NEXT_MORNING), team: 'ny' }).aggregate;
+    const scoped = (await readModelRecord(t.store, { now: new Date(NEXT_MORNING), team: 'ny' })).aggregate;
     expect(scoped.counts.entries).toBe(knicks.length);
     expect(scoped.counts.hits).toBe(knicks.filter((e) => e.outcome === 'hit').length);
     for (const tier of tiers) {
@@ -130,14 +130,14 @@ describe('settle run on the bundled real replay', () => {
 });
 
 describe('the run record\u2019s not-due figure', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   afterEach(() => t?.cleanup());
 
   const notDueOf = (runId: number) =>
     (JSON.parse(t.store.sqlite.prepare('select details from pipeline_runs where id = ?').pluck().get(runId) as string) as { notDue: unknown }).notDue;
 
   it('is the count when the run counted (0 for none waiting), null when --date skipped the count', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', SLATE);
     const sources = await resultsAt(NEXT_MORNING);
     const dated = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), date: '2025-11-05', log: collectingLogger() });
@@ -146,7 +146,7 @@ describe('the run record\u2019s not-due figure', () => {
   });
 
   it('records 0, not null, when the run counted and nothing waits for its game', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', SLATE);
     const sources = await resultsAt(NEXT_MORNING);
     const counted = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
@@ -157,15 +157,15 @@ describe('the run record\u2019s not-due figure', () => {
 });
 
 describe('settle summary: not due yet, and the CLV of what it settled', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   afterEach(() => t?.cleanup());
 
   it('before the games: nothing due is not "nothing pending"; the count, first start and a time after the games', async () => {
-    t = seededStore();
+    t = await seededStore();
     const snap = await snapshotAt(t.store, 'nba', SLATE);
     const sources = await resultsAt(SLATE);
     const summary = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(SLATE), log: collectingLogger() });
-    const pending = listLedger(t.store.db, { pending: true }, 10_000);
+    const pending = await listLedger(t.store, { pending: true }, 10_000);
     expect(pending.length).toBe(snap.ledgerInserted);
     const first = pending.map((e) => e.commenceTime).sort()[0];
     expect(summary.status).toBe('empty');
@@ -179,7 +179,7 @@ describe('settle summary: not due yet, and the CLV of what it settled', () => {
   });
 
   it('due dates and not-due totals (one pass over the pending index) are what each pending row says', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', SLATE);
     const sqlite = t.store.sqlite;
     const ids = sqlite.prepare(`select id from ledger_entries where outcome = 'pending' order by id`).pluck().all() as number[];
@@ -214,12 +214,12 @@ describe('settle summary: not due yet, and the CLV of what it settled', () => {
   });
 
   it('counts beat, faded, flat and no close over exactly the entries it settled, as stored', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', '2025-11-05T15:05:00Z');
     await snapshotAt(t.store, 'nba', SLATE);
     const sources = await resultsAt(NEXT_MORNING);
     const summary = await runSettle('nba', { store: t.store, results: sources.results, now: new Date(NEXT_MORNING), log: collectingLogger() });
-    const entries = listLedger(t.store.db, {}, 10_000);
+    const entries = await listLedger(t.store, {}, 10_000);
     const count = (v: string | null) => entries.filter((e) => e.clvVerdict === v).length;
     expect(summary.clv).toEqual({ beat: count('beat'), faded: count('faded'), flat: count('flat'), noClose: count(null) });
     expect(summary.clv.beat + summary.clv.faded + summary.clv.flat).toBeGreaterThan(0);
@@ -231,7 +231,7 @@ describe('settle summary: not due yet, and the CLV of what it settled', () => {
 });
 
 describe('two settles and two record tallies at once, on two stores', () => {
-  const stores: Array<ReturnType<typeof seededStore>> = [];
+  const stores: Array<Awaited<ReturnType<typeof seededStore>>> = [];
   afterEach(() => {
     for (const s of stores.splice(0)) s.cleanup();
   });
@@ -246,7 +246,7 @@ describe('two settles and two record tallies at once, on two stores', () => {
   };
 
   it('each run settles its own store exactly as the box scores say, and each tally counts its own rows', async () => {
-    const [a, b] = [seededStore(), seededStore()];
+    const [a, b] = [await seededStore(), await seededStore()];
     stores.push(a, b);
     await snapshotAt(a.store, 'nba', SLATE);
     await snapshotAt(b.store, 'nba', SLATE);
@@ -283,7 +283,7 @@ describe('two settles and two record tallies at once, on two stores', () => {
     }
 
     // The tallies, interleaved over the two stores, each against a count of its own raw rows.
-    const reads = [a, b, a, b].map((t) => readModelRecord(t.store, { now }).aggregate.counts);
+    const reads = await Promise.all([a, b, a, b].map(async (t) => (await readModelRecord(t.store, { now })).aggregate.counts));
     for (const [i, t] of [a, b, a, b].entries()) {
       const raw = t.store.sqlite.prepare(`select sum(outcome = 'hit') as hits, sum(outcome = 'miss') as misses, sum(outcome = 'push') as pushes, sum(outcome = 'void') as voids from ledger_entries where user_id is null`).get() as Record<string, number>;
       expect(reads[i]).toMatchObject(raw);

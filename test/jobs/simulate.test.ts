@@ -34,7 +34,7 @@ async function simulate(sport: 'nba' | 'wnba', from: string, to: string): Promis
     const entries = store.sqlite.prepare("select player, game_date, stat_type, line, side, outcome, actual_value from ledger_entries where user_id is null and source = 'pipeline'").all() as Entry[];
     return { report: JSON.parse(run.stdout), entries };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

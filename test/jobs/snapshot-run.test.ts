@@ -38,17 +38,17 @@ function recordedBooks(stamp: string): Map<string, { book: string; over: number 
 const MORNING = '2025-11-05T15:05:00Z';
 
 describe('snapshot run on the bundled real replay', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   afterEach(() => t?.cleanup());
 
   it('grades the 2025-11-05 slate with prices that trace to the recorded pair', async () => {
-    t = seededStore();
+    t = await seededStore();
     const summary = await snapshotAt(t.store, 'nba', EVENING);
     expect(summary.status).toBe('ok');
     expect(summary.events).toBe(11);
     expect(summary.graded).toBeGreaterThan(1000);
-    const snap = latestSnapshot(t.store.db, 'nba')!;
-    const rows = snapshotRows(t.store.db, snap.id);
+    const snap = (await latestSnapshot(t.store, 'nba'))!;
+    const rows = await snapshotRows(t.store, snap.id);
     expect(rows.length).toBe(summary.rows);
 
     // A recorded quote (data/replay, DraftKings, 17:00): Jalen Brunson points 27.5, -118 / -108.
@@ -109,16 +109,16 @@ describe('snapshot run on the bundled real replay', () => {
   });
 
   it('is idempotent: a second run adds no ledger rows and keeps every locked grade', async () => {
-    t = seededStore();
+    t = await seededStore();
     const first = await snapshotAt(t.store, 'nba', EVENING);
-    const firstRows = snapshotRows(t.store.db, first.snapshotId!);
-    const ledgerBefore = listLedger(t.store.db, { publicOnly: true }, 100_000);
+    const firstRows = await snapshotRows(t.store, first.snapshotId!);
+    const ledgerBefore = await listLedger(t.store, { publicOnly: true }, 100_000);
     const second = await snapshotAt(t.store, 'nba', '2025-11-05T17:35:00Z');
     expect(second.status).toBe('ok');
     expect(second.ledgerInserted).toBe(0);
     expect(second.newLocks).toBe(0);
-    expect(listLedger(t.store.db, { publicOnly: true }, 100_000)).toHaveLength(ledgerBefore.length);
-    const secondRows = snapshotRows(t.store.db, second.snapshotId!);
+    expect(await listLedger(t.store, { publicOnly: true }, 100_000)).toHaveLength(ledgerBefore.length);
+    const secondRows = await snapshotRows(t.store, second.snapshotId!);
     const key = (r: (typeof firstRows)[number]) => `${r.eventId}|${r.playerKey}|${r.statType}|${r.line}|${r.side}`;
     const before = new Map(firstRows.map((r) => [key(r), r]));
     // Locked grades are identical; refusals are not locked (history may arrive) and are re-read.
@@ -132,19 +132,19 @@ describe('snapshot run on the bundled real replay', () => {
   });
 
   it('a later run on the next recorded snapshot produces line deltas, MOVE events and closing prices', async () => {
-    t = seededStore();
+    t = await seededStore();
     const morning = await snapshotAt(t.store, 'nba', MORNING);
     expect(morning.status).toBe('ok');
     const evening = await snapshotAt(t.store, 'nba', EVENING);
     expect(evening.moves).toBeGreaterThan(0);
-    const rows = snapshotRows(t.store.db, evening.snapshotId!);
+    const rows = await snapshotRows(t.store, evening.snapshotId!);
     const moved = rows.filter((r) => r.lineDelta !== null && r.lineDelta !== 0);
     expect(moved.length).toBeGreaterThan(0);
     for (const r of moved) expect(r.line - (r.previousLine as number)).toBeCloseTo(r.lineDelta as number, 9);
-    const moves = activeTickerEvents(t.store.db, new Date(EVENING)).filter((e) => e.kind === 'MOVE');
+    const moves = (await activeTickerEvents(t.store, new Date(EVENING))).filter((e) => e.kind === 'MOVE');
     expect(moves).toHaveLength(evening.moves);
     // Entries locked in the morning got a real later close; entries locked at 17:05 have none yet.
-    const entries = listLedger(t.store.db, { publicOnly: true }, 100_000);
+    const entries = await listLedger(t.store, { publicOnly: true }, 100_000);
     const morningEntries = entries.filter((e) => e.lockedAt === new Date(MORNING).toISOString());
     expect(morningEntries.length).toBeGreaterThan(0);
     // A close is the market at the locked line on the lock's yardstick; the locked book's own
@@ -168,64 +168,64 @@ describe('snapshot run on the bundled real replay', () => {
   });
 
   it('a run whose clock is earlier than a stored snapshot measures no movement against the later one', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', EVENING);
     const earlier = await snapshotAt(t.store, 'nba', MORNING);
     expect(earlier.status).toBe('ok');
     expect(earlier.moves).toBe(0);
-    expect(snapshotRows(t.store.db, earlier.snapshotId!).every((r) => r.lineDelta === null)).toBe(true);
+    expect((await snapshotRows(t.store, earlier.snapshotId!)).every((r) => r.lineDelta === null)).toBe(true);
     // Reads still show the newest snapshot by time.
-    expect(latestSnapshot(t.store.db, 'nba')!.takenAt).toBe(new Date(EVENING).toISOString());
+    expect((await latestSnapshot(t.store, 'nba'))!.takenAt).toBe(new Date(EVENING).toISOString());
   });
 
   it('keeps the last good snapshot when the odds feed fails, and records the failure', async () => {
-    t = seededStore();
+    t = await seededStore();
     const good = await snapshotAt(t.store, 'nba', EVENING);
     const failing: OddsSource = { events: async () => null, propQuotes: async () => null, credits: () => null };
     const log = collectingLogger();
     const failed = await runSnapshot('nba', { store: t.store, odds: failing, now: new Date('2025-11-05T18:00:00Z'), allowedBooks: null, log });
     expect(failed.status).toBe('failed');
-    expect(latestSnapshot(t.store.db, 'nba')!.id).toBe(good.snapshotId);
-    expect(lastRun(t.store.db, 'snapshot', 'nba')!.status).toBe('failed');
+    expect((await latestSnapshot(t.store, 'nba'))!.id).toBe(good.snapshotId);
+    expect((await lastRun(t.store, 'snapshot', 'nba'))!.status).toBe('failed');
     expect(log.warnings.join('\n')).toMatch(/keeping the last snapshot/);
   });
 
   it('an empty slate (no events that day) never replaces a good snapshot', async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', EVENING);
     const noGames: OddsSource = { events: async () => [], propQuotes: async () => [], credits: () => null };
     const empty = await runSnapshot('nba', { store: t.store, odds: noGames, now: new Date('2025-11-05T18:00:00Z'), allowedBooks: null, log: collectingLogger() });
     expect(empty.status).toBe('empty');
-    expect(recentSnapshots(t.store.db, 'nba', 5)).toHaveLength(1);
+    expect(await recentSnapshots(t.store, 'nba', 5)).toHaveLength(1);
   });
 
   it('one run per sport at a time: a held lock makes the second run report it', async () => {
-    t = seededStore();
-    const held = acquireRunLock(t.store.sqlite, 'snapshot:nba', 'other-process', () => new Date());
+    t = await seededStore();
+    const held = await acquireRunLock(t.store, 'snapshot:nba', 'other-process', () => new Date());
     expect('release' in held).toBe(true);
     const summary = await snapshotAt(t.store, 'nba', EVENING);
     expect(summary.status).toBe('locked');
     expect(summary.message).toMatch(/holds the lock/);
-    expect(latestSnapshot(t.store.db, 'nba')).toBeNull();
+    expect(await latestSnapshot(t.store, 'nba')).toBeNull();
   });
 });
 
 describe('allowed books', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   beforeAll(() => {});
   afterEach(() => t?.cleanup());
 
   it('prices only from the allowed books', async () => {
-    t = seededStore();
+    t = await seededStore();
     const { buildOddsSource } = await import('../../src/feeds/factory.js');
     const { loadConfig } = await import('../../src/config.js');
     const { ensureReplaySeed } = await import('../../src/jobs/import-history.js');
     const now = new Date(EVENING);
     const log = collectingLogger();
     const sources = await buildOddsSource(loadConfig({}), { replayDir: 'data/replay', recordDir: null, now, log });
-    ensureReplaySeed(t.store, 'data/replay', sources.seed, now, log);
+    await ensureReplaySeed(t.store, 'data/replay', sources.seed, now, log);
     const summary = await runSnapshot('nba', { store: t.store, odds: sources.odds, now, allowedBooks: ['draftkings', 'fanduel'], log });
-    const books = new Set(snapshotRows(t.store.db, summary.snapshotId!).map((r) => r.book).filter(Boolean));
+    const books = new Set((await snapshotRows(t.store, summary.snapshotId!)).map((r) => r.book).filter(Boolean));
     expect([...books].sort()).toEqual(['draftkings', 'fanduel']);
   });
 });

@@ -48,8 +48,8 @@ describe('the snapshot job: the CLI and the server run the same thing', () => {
   it('write the same graded rows, injury chips included', async () => {
     const cliDb = join(dir, 'cli.sqlite');
     const serverDb = join(dir, 'server.sqlite');
-    seededStoreFile(cliDb);
-    seededStoreFile(serverDb);
+    await seededStoreFile(cliDb);
+    await seededStoreFile(serverDb);
     const cli = await runCli(['--db', cliDb, 'snapshot', 'nba', '--replay', replay, '--now', NOW, '--quiet']);
     expect(cli.code, cli.stderr).toBe(0);
 
@@ -59,19 +59,19 @@ describe('the snapshot job: the CLI and the server run the same thing', () => {
       const [summary] = await run(['nba']);
       expect(summary?.status).toBe('ok');
     } finally {
-      store.close();
+      await store.close();
     }
 
-    const rowsOf = (path: string) => {
+    const rowsOf = async (path: string) => {
       const s = openStore(path);
       try {
-        return snapshotRows(s.db, latestSnapshot(s.db, 'nba')!.id).map(({ id: _id, snapshotId: _snapshot, ...rest }) => rest);
+        return (await snapshotRows(s, (await latestSnapshot(s, 'nba'))!.id)).map(({ id: _id, snapshotId: _snapshot, ...rest }) => rest);
       } finally {
-        s.close();
+        await s.close();
       }
     };
-    const fromCli = rowsOf(cliDb);
-    const fromServer = rowsOf(serverDb);
+    const fromCli = await rowsOf(cliDb);
+    const fromServer = await rowsOf(serverDb);
     expect(fromCli.length).toBeGreaterThan(4000);
     expect(fromServer).toEqual(fromCli);
     // The chips are there in both: the server's run reads the injury feed as the CLI's does.
@@ -117,30 +117,30 @@ describe('the snapshot job: both runs carry and record the day\'s Odds API credi
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const seeded = (name: string) => {
+  const seeded = async (name: string) => {
     const path = join(dir, name);
-    seededStoreFile(path);
+    await seededStoreFile(path);
     const store = openStore(path);
-    addCreditsSpent(store, WALL, EARLIER);
+    await addCreditsSpent(store, WALL, EARLIER);
     return store;
   };
-  const nbaRun = (store: Store) => lastRun(store.db, 'snapshot', 'nba');
+  const nbaRun = (store: Store) => lastRun(store, 'snapshot', 'nba');
 
   it('the CLI\'s job and POST /api/internal/snapshot/nba spend, carry and record the same credits', async () => {
     const config = loadConfig({ ODDS_API_KEY: 'test-odds-key-0123', INTERNAL_API_KEY: 'test-internal-key-0123456789' });
 
     // The job exactly as `propgrade snapshot nba --now NOW` calls it, on a live (priced) upstream.
-    const cliStore = seeded('cli.sqlite');
+    const cliStore = await seeded('cli.sqlite');
     const cliUpstream = pricedUpstream(1_000);
     try {
       const [summary] = await runSnapshotJob({ store: cliStore, config, sports: ['nba'], now: new Date(NOW), pinned: true, replayDir: null, recordDir: null, log: quiet, wallNow: () => WALL, transport: cliUpstream.transport });
       expect(summary?.status).toBe('ok');
     } finally {
-      cliStore.close();
+      await cliStore.close();
     }
 
     // The same run through the real app on a loopback socket, called as cron's proxy would call it.
-    const serverStore = seeded('server.sqlite');
+    const serverStore = await seeded('server.sqlite');
     const serverUpstream = pricedUpstream(1_000);
     const runner = createSnapshotRunner(serverStore, config, () => new Date(NOW), quiet, () => WALL, () => serverUpstream.transport);
     const running = await startServer({ store: serverStore, config, now: () => new Date(NOW), wallClock: () => WALL, runSnapshot: runner });
@@ -158,16 +158,16 @@ describe('the snapshot job: both runs carry and record the day\'s Odds API credi
     try {
       for (const store of [cli, serverStore]) {
         // Recorded: the day's count is the earlier runs' plus this run's, as the upstream charged it.
-        expect(creditsSpentToday(store, WALL)).toBe(EARLIER + spent);
+        expect(await creditsSpentToday(store, WALL)).toBe(EARLIER + spent);
         // Nothing is booked on the data clock's day (2025-11-05), which the run graded.
-        expect(creditsSpentToday(store, new Date(NOW))).toBe(0);
+        expect(await creditsSpentToday(store, new Date(NOW))).toBe(0);
         // Carried: the run's budget started from the day's earlier spend.
-        expect(nbaRun(store)?.creditsUsed).toBe(EARLIER + spent);
-        expect(nbaRun(store)?.creditsRemaining).toBe(20_000 - 1_000 - spent);
+        expect((await nbaRun(store))?.creditsUsed).toBe(EARLIER + spent);
+        expect((await nbaRun(store))?.creditsRemaining).toBe(20_000 - 1_000 - spent);
       }
     } finally {
-      cli.close();
-      serverStore.close();
+      await cli.close();
+      await serverStore.close();
     }
   }, 120_000);
 });

@@ -73,27 +73,27 @@ describe('a traded pitcher is graded for the team the game names him for', () =>
     t = null;
   });
 
-  const seeded = () => {
+  const seeded = async () => {
     t = tempStore();
-    const imported = importGameLogs(t.store, 'mlb', HISTORY, now);
+    const imported = await importGameLogs(t.store, 'mlb', HISTORY, now);
     expect(imported?.written).toBe(22);
     return t.store;
   };
 
   it('without the game data, the history row (PIT) is not in KC @ BOS and every row is dropped', async () => {
-    const store = seeded();
+    const store = await seeded();
     const summary = await runSnapshot('mlb', { store, odds, now, allowedBooks: null, log: collectingLogger(), source: 'replay' });
     expect(summary.rows).toBe(0);
     expect(summary.dropped).toBeGreaterThan(0);
   });
 
   it('with the probable pitcher of the game, his first KC start is graded for KC against BOS', async () => {
-    const store = seeded();
+    const store = await seeded();
     const summary = await runSnapshot('mlb', { store, odds, status: probables, now, allowedBooks: null, log: collectingLogger(), source: 'replay' });
     expect(summary.status).toBe('ok');
     expect(summary.dropped).toBe(0);
-    const snap = latestSnapshot(store.db, 'mlb');
-    const rows = snapshotRows(store.db, snap!.id).filter((r) => r.playerKey === 'bailey falter');
+    const snap = await latestSnapshot(store, 'mlb');
+    const rows = (await snapshotRows(store, snap!.id)).filter((r) => r.playerKey === 'bailey falter');
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r.team).toBe('KC');

@@ -218,22 +218,22 @@ describe('fight cards: other real cards, off-card, failures', () => {
     await readCombat(d, '2025-09-27');
     await readCombat({ ...d, now: new Date(NOW.getTime() + 30 * 60_000) }, '2025-10-03');
     expect(calls.filter((c) => c.url.includes('the-odds-api'))).toHaveLength(1);
-    expect(kvGet(d.store.db, 'odds-api:credits:2025-09-26', NOW)).toBe(2); // h2h + totals, one region
+    expect(await kvGet(d.store, 'odds-api:credits:2025-09-26', NOW)).toBe(2); // h2h + totals, one region
   });
 
   it("the budget carries what the day's snapshot runs spent, and the day's count adds the odds call to it", async () => {
     const { d, calls } = deps(ROUTES, { ODDS_API_DAILY_BUDGET: '7' });
-    addCreditsSpent(d.store, NOW, 5); // a snapshot run earlier that ET day
+    await addCreditsSpent(d.store, NOW, 5); // a snapshot run earlier that ET day
     const v = await card(readCombat(d, '2025-09-27'));
     expect(v.odds.available).toBe(true);
     expect(calls.filter((c) => c.url.includes('the-odds-api'))).toHaveLength(1);
-    expect(kvGet(d.store.db, 'odds-api:credits:2025-09-26', NOW)).toBe(7);
+    expect(await kvGet(d.store, 'odds-api:credits:2025-09-26', NOW)).toBe(7);
     // One credit short of the call's two: refused, nothing spent, the count unchanged.
     const short = deps(ROUTES, { ODDS_API_DAILY_BUDGET: '6' });
-    addCreditsSpent(short.d.store, NOW, 5);
+    await addCreditsSpent(short.d.store, NOW, 5);
     const refused = await card(readCombat(short.d, '2025-09-27'));
     expect(!refused.odds.available && refused.odds.reason).toMatch(/daily credit budget reached: call needs 2 credits, 1 of 6 left today/);
-    expect(kvGet(short.d.store.db, 'odds-api:credits:2025-09-26', NOW)).toBe(5);
+    expect(await kvGet(short.d.store, 'odds-api:credits:2025-09-26', NOW)).toBe(5);
   });
 });
 

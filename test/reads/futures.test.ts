@@ -113,9 +113,9 @@ describe('futures (real MLB World Series outrights)', () => {
     expect(up.calls).toHaveLength(1); // a spent daily budget (0) does not stop futures
     const second = await readFutures({ ...d, now: new Date(T0.getTime() + 12 * HOURS) }, 'mlb');
     expect(up.calls).toHaveLength(2);
-    const log = readFuturesCredits(d.store, '2021-11-14', new Date(T0.getTime() + 12 * HOURS))!;
+    const log = (await readFuturesCredits(d.store, '2021-11-14', new Date(T0.getTime() + 12 * HOURS)))!;
     expect(log).toMatchObject({ date: '2021-11-14', calls: 2, credits: 2, remaining: 499 });
-    expect(kvGet(d.store.db, 'odds-api:credits:2021-11-14', T0)).toBeNull(); // the snapshot budget's own count is untouched
+    expect(await kvGet(d.store, 'odds-api:credits:2021-11-14', T0)).toBeNull(); // the snapshot budget's own count is untouched
     expect(futuresCreditKey('2021-11-14')).toBe('odds-api:futures-credits:2021-11-14');
     // The second board carries the first as its previous prices: the same real prices, so every move is flat.
     if (!second.available) throw new Error(second.reason);

@@ -15,6 +15,7 @@ import { silentLogger } from '../../src/feeds/sources.js';
 import { createUser } from '../../src/accounts/users.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../../src/store/repo/ledger.js';
 import { ledgerEntries } from '../../src/store/schema.js';
+import type { SqliteStore, Store } from '../../src/store/db.js';
 import { collectingLogger, resultsAt, tempStore } from '../helpers/replay-store.js';
 import { runSettle } from '../../src/jobs/settle.js';
 import { seedStore, type Seeded } from '../server/_harness.js';
@@ -49,6 +50,12 @@ function providers(transport: Transport): ContextProviders {
   return { source: 'replay', keyless: transport, odds: transport, close: async () => {} };
 }
 
+/** The raw SQLite side of a test store (openStore), to check figures against the rows. */
+function sqlite(store: Store): SqliteStore {
+  if (store.engine !== 'sqlite') throw new Error('expected an SQLite store');
+  return store;
+}
+
 let n = 0;
 function entry(over: Partial<NewLedgerEntry> & Pick<NewLedgerEntry, 'player' | 'team' | 'statType' | 'line' | 'side'>): NewLedgerEntry {
   n += 1;
@@ -81,10 +88,10 @@ describe('MLB live feed (real, gamePk 716896)', () => {
   const stores: Array<ReturnType<typeof tempStore>> = [];
   afterAll(() => stores.forEach((s) => s.cleanup()));
   /** A fresh store (an empty cache) holding the day's ledger. */
-  function ledgerStore() {
+  async function ledgerStore() {
     const t = tempStore();
     stores.push(t);
-    insertLedgerEntries(t.store.db, [
+    await insertLedgerEntries(t.store, [
       entry({ player: 'Andy Ibanez', team: 'DET', statType: 'total_bases', line: 1.5, side: 'over' }),
       entry({ player: 'Drew Smyly', team: 'CHC', statType: 'strikeouts', line: 5.5, side: 'over' }),
       entry({ player: 'Reese Olson', team: 'DET', statType: 'strikeouts', line: 6.5, side: 'under' }),
@@ -93,16 +100,19 @@ describe('MLB live feed (real, gamePk 716896)', () => {
       // Not tracked: an entry locked after the clock, and a user's own scan (private).
       entry({ player: 'Dansby Swanson', team: 'CHC', statType: 'hits', line: 1.5, side: 'over', lockedAt: '2023-08-24T00:00:00Z' }),
     ]);
-    const user = createUser(t.store, { email: 'fan@example.test', tier: 'free' }, now).user;
-    insertLedgerEntries(t.store.db, [entry({ player: 'Ian Happ', team: 'CHC', statType: 'hits', line: 0.5, side: 'over', userId: user.id, source: 'scan' })]);
+    const user = (await createUser(t.store, { email: 'fan@example.test', tier: 'free' }, now)).user;
+    await insertLedgerEntries(t.store, [entry({ player: 'Ian Happ', team: 'CHC', statType: 'hits', line: 0.5, side: 'over', userId: user.id, source: 'scan' })]);
     return t;
   }
 
-  const deps = (transport: Transport, at = now, t = ledgerStore()): ContextDeps => ({ store: t.store, config: loadConfig({}), cache: new ContextCache(t.store), providers: providers(transport), now: at, log: silentLogger });
+  const deps = async (transport: Transport, at = now, t?: ReturnType<typeof tempStore>): Promise<ContextDeps & { store: SqliteStore }> => {
+    const s = t ?? (await ledgerStore());
+    return { store: s.store, config: loadConfig({}), cache: new ContextCache(s.store), providers: providers(transport), now: at, log: silentLogger };
+  };
 
   it('a final game: each ledger entry with its final value and the outcome the settlement rule gives, hits first', async () => {
     const up = urlTransport(routes);
-    const view = await readLive(deps(up.transport), 'mlb', { date: '2023-08-22' });
+    const view = await readLive(await deps(up.transport), 'mlb', { date: '2023-08-22' });
     if (!view.available) throw new Error(view.reason);
     expect(view.tracking).toBe(true);
     expect(view.note).toMatch(/never changes a locked grade/);
@@ -128,7 +138,7 @@ describe('MLB live feed (real, gamePk 716896)', () => {
   });
 
   it('never changes a locked grade or a ledger outcome', async () => {
-    const d = deps(urlTransport(routes).transport);
+    const d = await deps(urlTransport(routes).transport);
     const before = d.store.db.select().from(ledgerEntries).all();
     const view = await readLive(d, 'mlb', { date: '2023-08-22' });
     expect(view.available).toBe(true);
@@ -137,7 +147,7 @@ describe('MLB live feed (real, gamePk 716896)', () => {
 
   it('one upstream read per 90 s TTL, then the last good answer marked stale when the feed fails', async () => {
     const up = urlTransport(routes);
-    const d = deps(up.transport);
+    const d = await deps(up.transport);
     const cache = d.cache;
     await readLive(d, 'mlb', { date: '2023-08-22' });
     await readLive({ ...d, now: new Date(now.getTime() + 60_000) }, 'mlb', { date: '2023-08-22' });
@@ -150,18 +160,18 @@ describe('MLB live feed (real, gamePk 716896)', () => {
 
   it('hidden, with the reason, when the feed fails and nothing is cached, or its shape is unknown', async () => {
     const down = urlTransport({});
-    const view = await readLive(deps(down.transport), 'mlb', { date: '2023-08-22' });
+    const view = await readLive(await deps(down.transport), 'mlb', { date: '2023-08-22' });
     expect(view).toMatchObject({ available: false });
     expect(!view.available && view.reason).toMatch(/no MLB schedule for 2023-08-22.*not recorded/);
     const odd = urlTransport({ [scheduleUrl('2023-08-22')]: '{"unexpected": true}' });
-    expect(await readLive(deps(odd.transport), 'mlb', { date: '2023-08-22' })).toMatchObject({ available: false });
+    expect(await readLive(await deps(odd.transport), 'mlb', { date: '2023-08-22' })).toMatchObject({ available: false });
     const html = urlTransport({ [scheduleUrl('2023-08-22')]: '<html>busy</html>' });
-    expect(await readLive(deps(html.transport), 'mlb', { date: '2023-08-22' })).toMatchObject({ available: false });
+    expect(await readLive(await deps(html.transport), 'mlb', { date: '2023-08-22' })).toMatchObject({ available: false });
   });
 
   it('nothing to track: hidden, and no provider is called', async () => {
     const up = urlTransport(routes);
-    expect(await readLive(deps(up.transport), 'mlb', { date: '2023-08-21' })).toEqual({ sport: 'mlb', date: '2023-08-21', available: false, reason: 'no ledger or slate entry to track for mlb on 2023-08-21' });
+    expect(await readLive(await deps(up.transport), 'mlb', { date: '2023-08-21' })).toEqual({ sport: 'mlb', date: '2023-08-21', available: false, reason: 'no ledger or slate entry to track for mlb on 2023-08-21' });
     expect(up.calls).toHaveLength(0);
   });
 });
@@ -236,11 +246,11 @@ describe('the bundled replay: the 2025-11-05 NBA ledger against its box scores',
 
   it('the morning after: every public entry and the card rows the ledger lacks, each with its box-score value', async () => {
     const now = new Date('2025-11-06T12:00:00Z');
-    const tracked = trackedProps(seeded.store, 'nba', '2025-11-05', now);
+    const tracked = await trackedProps(seeded.store, 'nba', '2025-11-05', now);
     const view = await readLive(deps(now), 'nba', { date: '2025-11-05' });
     if (!view.available) throw new Error(view.reason);
     expect(view.count).toBe(tracked.length);
-    expect(tracked.filter((p) => p.source === 'ledger').length).toBe(seeded.store.db.select().from(ledgerEntries).all().length);
+    expect(tracked.filter((p) => p.source === 'ledger').length).toBe(sqlite(seeded.store).db.select().from(ledgerEntries).all().length);
     expect(view.games).toHaveLength(11);
     const brunson = view.rows.find((r) => r.player === 'Jalen Brunson' && r.stat === 'points')!;
     const summary = parseSummary(JSON.parse(readFileSync('data/replay/espn/nba-summary-29b861ac757bdd61a335f2c275cdc839.json', 'utf8')), espnLeague('nba'))!;
@@ -261,7 +271,7 @@ describe('the bundled replay: the 2025-11-05 NBA ledger against its box scores',
     await results.close();
     const after = await readLive(deps(now), 'nba', { date: '2025-11-05' });
     if (!after.available) throw new Error(after.reason);
-    const ledger = new Map(seeded.store.db.select().from(ledgerEntries).all().map((e) => [`${e.player}|${e.statType}|${e.line}|${e.side}`, e]));
+    const ledger = new Map(sqlite(seeded.store).db.select().from(ledgerEntries).all().map((e) => [`${e.player}|${e.statType}|${e.line}|${e.side}`, e]));
     for (const r of after.rows.filter((x) => x.source === 'ledger')) {
       const e = ledger.get(`${r.player}|${r.stat}|${r.line}|${r.side}`)!;
       expect(r).toMatchObject({ phase: 'settled', state: e.outcome.toUpperCase(), note: null });

@@ -12,15 +12,15 @@ let board: GradedRowRecord[];
 
 beforeAll(async () => {
   b = await bundledStore();
-  board = snapshotRows(b.store.db, latestSnapshot(b.store.db, 'nba')!.id);
+  board = await snapshotRows(b.store, (await latestSnapshot(b.store, 'nba'))!.id);
 }, 120_000);
-afterAll(() => b?.cleanup());
+afterAll(async () => b?.cleanup());
 
 const leg = (player: string, stat: string, line: number, side: string): ParlayLegInput => parlayLegInputSchema.parse({ player, stat, line, side });
 const row = (player: string, stat: string, line: number, side: string) => boardRow(board, player, stat, line, side);
-const badInputMessage = (fn: () => unknown): string => {
+const badInputMessage = async (fn: () => Promise<unknown>): Promise<string> => {
   try {
-    fn();
+    await fn();
   } catch (e) {
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).code).toBe('BAD_INPUT');
@@ -36,10 +36,10 @@ const AVDIJA_PTS = () => leg('Deni Avdija', 'points', 24.5, 'over');
 const MITCHELL_PTS = () => leg('Donovan Mitchell', 'points', 25.5, 'over');
 
 describe('gradeParlay on the bundled store', () => {
-  it('two teammates in one game: correlation 0.4, penalty 0.2, payout = fair decimals x 0.6', () => {
+  it('two teammates in one game: correlation 0.4, penalty 0.2, payout = fair decimals x 0.6', async () => {
     const a = row('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
     const c = row('Chet Holmgren', 'rebounds', 8.5, 'over');
-    const r = gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'analyst' });
+    const r = await gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'analyst' });
     expect(r.correlation.pairs).toEqual([{ a: 1, b: 2, relationship: 'same_team_same_game', score: 0.4 }]);
     expect(r.correlation.average).toBe(0.4);
     expect(r.legs.map((l) => l.grade)).toEqual([a.grade, c.grade]);
@@ -60,15 +60,15 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.warnings.some((w) => w.startsWith('correlated legs: average correlation 0.40'))).toBe(true);
   });
 
-  it('hides the payout from the free tier behind the upsell line', () => {
-    const r = gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'free' });
+  it('hides the payout from the free tier behind the upsell line', async () => {
+    const r = await gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'free' });
     expect(r.payout).toBeNull();
     expect(r.upsell).toBe(UPSELL);
     expect(r.combined.grade).not.toBeNull();
   });
 
-  it('scores every relationship on a real 4-leg desk slip', () => {
-    const r = gradeParlay(b.store, [SGA_PTS(), CHET_REB(), AVDIJA_PTS(), MITCHELL_PTS()], { now: NOW, tier: 'desk' });
+  it('scores every relationship on a real 4-leg desk slip', async () => {
+    const r = await gradeParlay(b.store, [SGA_PTS(), CHET_REB(), AVDIJA_PTS(), MITCHELL_PTS()], { now: NOW, tier: 'desk' });
     expect(r.correlation.pairs.map((p) => [p.a, p.b, p.relationship, p.score])).toEqual([
       [1, 2, 'same_team_same_game', 0.4],
       [1, 3, 'same_game_opposing_teams', 0.2],
@@ -86,17 +86,17 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.warnings[0]).toMatch(/legs 1\+2 same team, same game \(0\.4\)/);
   });
 
-  it('two props of one player: same player 0.7', () => {
-    const r = gradeParlay(b.store, [SGA_PTS(), leg('Shai Gilgeous-Alexander', 'assists', 6.5, 'over')], { now: NOW, tier: 'analyst' });
+  it('two props of one player: same player 0.7', async () => {
+    const r = await gradeParlay(b.store, [SGA_PTS(), leg('Shai Gilgeous-Alexander', 'assists', 6.5, 'over')], { now: NOW, tier: 'analyst' });
     expect(r.correlation.pairs[0]).toEqual({ a: 1, b: 2, relationship: 'same_player', score: 0.7 });
     expect(r.combined.points.penalty).toBeCloseTo(0.35, 12);
     const [x, y] = r.legs.map((l) => americanToDecimal(l.fairOdds)!);
     expect(r.payout!.decimal).toBeCloseTo(x! * y! * 0.3, 12);
   });
 
-  it('shows a refused leg as a refusal and rests the combined grade on the others', () => {
+  it('shows a refused leg as a refusal and rests the combined grade on the others', async () => {
     const vj = board.find((x) => x.player === 'VJ Edgecombe' && x.statType === 'points' && x.side === 'over' && x.fairOdds !== null)!;
-    const r = gradeParlay(b.store, [SGA_PTS(), leg('VJ Edgecombe', 'points', vj.line, 'over'), MITCHELL_PTS()], { now: NOW, tier: 'analyst' });
+    const r = await gradeParlay(b.store, [SGA_PTS(), leg('VJ Edgecombe', 'points', vj.line, 'over'), MITCHELL_PTS()], { now: NOW, tier: 'analyst' });
     const refused = r.legs[1]!;
     expect(refused.grade).toBeNull();
     expect(refused.refusal).toMatch(/only 0 played game/);
@@ -111,9 +111,9 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.correlation.pairs.find((p) => p.a === 1 && p.b === 2)?.relationship).toBe('different_games');
   });
 
-  it('gives one leg a provisional leg grade, not an error', () => {
+  it('gives one leg a provisional leg grade, not an error', async () => {
     const a = row('Deni Avdija', 'points', 24.5, 'over');
-    const r = gradeParlay(b.store, [AVDIJA_PTS()], { now: NOW, tier: 'analyst' });
+    const r = await gradeParlay(b.store, [AVDIJA_PTS()], { now: NOW, tier: 'analyst' });
     expect(r.combined.grade).toBe(a.grade);
     expect(r.combined.provisional).toBe(true);
     expect(r.combined).toMatchObject({ legsUsed: 1, legsTotal: 1 });
@@ -121,8 +121,8 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.payout!.decimal).toBeCloseTo(americanToDecimal(a.fairOdds)!, 12);
   });
 
-  it('has no payout when a leg lacks a fair price (a line the board never priced)', () => {
-    const r = gradeParlay(b.store, [SGA_PTS(), leg('Chet Holmgren', 'rebounds', 19.5, 'over')], { now: NOW, tier: 'desk' });
+  it('has no payout when a leg lacks a fair price (a line the board never priced)', async () => {
+    const r = await gradeParlay(b.store, [SGA_PTS(), leg('Chet Holmgren', 'rebounds', 19.5, 'over')], { now: NOW, tier: 'desk' });
     expect(r.legs[1]!.fairOdds).toBeNull();
     expect(r.payout).toBeNull();
     // One line for the leg: refused (no market at 19.5), with the lines the board did price.
@@ -131,35 +131,35 @@ describe('gradeParlay on the bundled store', () => {
     expect(about2[0]).toMatch(/^leg 2 \(Chet Holmgren rebounds over 19\.5\) refused: .*lines it priced: .*; left out of the combined grade and the payout$/);
   });
 
-  it('marks a pair with a history-only player (no game on the board) unknown', () => {
-    const r = gradeParlay(b.store, [SGA_PTS(), leg('Larry Nance Jr.', 'rebounds', 3.5, 'over')], { now: NOW, tier: 'desk' });
+  it('marks a pair with a history-only player (no game on the board) unknown', async () => {
+    const r = await gradeParlay(b.store, [SGA_PTS(), leg('Larry Nance Jr.', 'rebounds', 3.5, 'over')], { now: NOW, tier: 'desk' });
     expect(r.correlation.pairs[0]?.relationship).toBe('unknown');
     expect(r.correlation.average).toBeNull();
     expect(r.payout).toBeNull();
     expect(r.combined.points.combined).toBeNull();
   });
 
-  it('refuses an ambiguous leg by naming candidates', () => {
-    const r = gradeParlay(b.store, [SGA_PTS(), leg('Williams', 'points', 8.5, 'over')], { now: NOW, tier: 'free' });
+  it('refuses an ambiguous leg by naming candidates', async () => {
+    const r = await gradeParlay(b.store, [SGA_PTS(), leg('Williams', 'points', 8.5, 'over')], { now: NOW, tier: 'free' });
     expect(r.legs[1]!.grade).toBeNull();
     expect(r.legs[1]!.refusal).toMatch(/^ambiguous player 'Williams': .*Jalen Williams \(nba\)/);
     expect(r.combined.legsUsed).toBe(1);
   });
 
-  it('enforces tier caps (free 2, analyst 4, desk 6) and 1..6 legs as BAD_INPUT naming the cap', () => {
+  it('enforces tier caps (free 2, analyst 4, desk 6) and 1..6 legs as BAD_INPUT naming the cap', async () => {
     const three = [SGA_PTS(), CHET_REB(), AVDIJA_PTS()];
-    expect(badInputMessage(() => gradeParlay(b.store, three, { now: NOW, tier: 'free' }))).toMatch(/the free tier allows at most 2 legs per parlay, got 3/);
+    expect(await badInputMessage(() => gradeParlay(b.store, three, { now: NOW, tier: 'free' }))).toMatch(/the free tier allows at most 2 legs per parlay, got 3/);
     const five = [...three, MITCHELL_PTS(), leg('Evan Mobley', 'points', 18.5, 'over')];
-    expect(badInputMessage(() => gradeParlay(b.store, five, { now: NOW, tier: 'analyst' }))).toMatch(/the analyst tier allows at most 4 legs per parlay, got 5/);
+    expect(await badInputMessage(() => gradeParlay(b.store, five, { now: NOW, tier: 'analyst' }))).toMatch(/the analyst tier allows at most 4 legs per parlay, got 5/);
     const seven = [...five, leg('Jrue Holiday', 'points', 12.5, 'over'), leg('Cason Wallace', 'points', 9.5, 'over')];
-    expect(badInputMessage(() => gradeParlay(b.store, seven, { now: NOW, tier: 'desk' }))).toMatch(/2 to 6 legs, got 7/);
-    expect(badInputMessage(() => gradeParlay(b.store, [], { now: NOW, tier: 'desk' }))).toMatch(/needs legs/);
-    expect(gradeParlay(b.store, five.slice(0, 4), { now: NOW, tier: 'analyst' }).legs).toHaveLength(4);
+    expect(await badInputMessage(() => gradeParlay(b.store, seven, { now: NOW, tier: 'desk' }))).toMatch(/2 to 6 legs, got 7/);
+    expect(await badInputMessage(() => gradeParlay(b.store, [], { now: NOW, tier: 'desk' }))).toMatch(/needs legs/);
+    expect((await gradeParlay(b.store, five.slice(0, 4), { now: NOW, tier: 'analyst' })).legs).toHaveLength(4);
   });
 
-  it('never writes the ledger', () => {
+  it('never writes the ledger', async () => {
     const before = b.store.db.select().from(ledgerEntries).all().length;
-    gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'desk' });
+    await gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'desk' });
     expect(b.store.db.select().from(ledgerEntries).all().length).toBe(before);
   });
 });

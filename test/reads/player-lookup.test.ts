@@ -21,8 +21,8 @@ import { seededStore } from '../helpers/replay-store.js';
  */
 let store: Store;
 let cleanup: () => void;
-beforeAll(() => {
-  ({ store, cleanup } = seededStore());
+beforeAll(async () => {
+  ({ store, cleanup } = await seededStore());
 });
 afterAll(() => cleanup());
 
@@ -52,33 +52,33 @@ describe('edit distance and similarity', () => {
 });
 
 describe('resolvePlayer: did-you-mean suggestions for an unknown name (real store)', () => {
-  it("'Jalen Brunsonn' stays unknown and suggests Jalen Brunson first", () => {
-    const r = unknown(resolvePlayer(store, 'Jalen Brunsonn', NBA));
+  it("'Jalen Brunsonn' stays unknown and suggests Jalen Brunson first", async () => {
+    const r = unknown(await resolvePlayer(store, 'Jalen Brunsonn', NBA));
     expect(r.candidates).toEqual([]);
     expect(r.suggestions[0]).toEqual({ name: 'Jalen Brunson', key: 'jalen brunson', sport: 'nba', similarity: 0.929 });
   });
 
-  it('finds him from a misspelt surname alone, a transposition, or an initial', () => {
+  it('finds him from a misspelt surname alone, a transposition, or an initial', async () => {
     for (const q of ['Brunsonn', 'Brusnon', 'J. Brunson']) {
-      const r = unknown(resolvePlayer(store, q, NBA));
+      const r = unknown(await resolvePlayer(store, q, NBA));
       expect(r.suggestions[0]?.name, q).toBe('Jalen Brunson');
     }
   });
 
-  it('orders by score, breaking a tie by the closer whole name', () => {
-    const r = unknown(resolvePlayer(store, 'Steph Curry', NBA));
+  it('orders by score, breaking a tie by the closer whole name', async () => {
+    const r = unknown(await resolvePlayer(store, 'Steph Curry', NBA));
     expect(r.suggestions.map((s) => [s.name, s.similarity])).toEqual([
       ['Stephen Curry', 0.9],
       ['Seth Curry', 0.9],
     ]);
   });
 
-  it('names at most five, all at or above the documented bound, best first', () => {
+  it('names at most five, all at or above the documented bound, best first', async () => {
     // Ten real players have the surname Williams; each scores 0.875 against "Wiliams".
-    const all = rankSuggestions([...knownPlayers(store, 'nba').entries()].map((e) => ({ name: e.display, key: e.key, sport: 'nba' as const })), 'Wiliams', 50);
+    const all = rankSuggestions([...(await knownPlayers(store, 'nba')).entries()].map((e) => ({ name: e.display, key: e.key, sport: 'nba' as const })), 'Wiliams', 50);
     expect(all).toHaveLength(10);
     expect(new Set(all.map((s) => s.similarity))).toEqual(new Set([0.875]));
-    const r = unknown(resolvePlayer(store, 'Wiliams', NBA));
+    const r = unknown(await resolvePlayer(store, 'Wiliams', NBA));
     expect(r.suggestions).toHaveLength(MAX_SUGGESTIONS);
     expect(r.suggestions).toEqual(all.slice(0, MAX_SUGGESTIONS));
     for (const s of r.suggestions) expect(s.similarity).toBeGreaterThanOrEqual(MIN_SUGGESTION_SIMILARITY);
@@ -86,19 +86,19 @@ describe('resolvePlayer: did-you-mean suggestions for an unknown name (real stor
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
-  it('suggests nothing below the bound: a shared surname under another first initial, or noise', () => {
-    expect(unknown(resolvePlayer(store, 'Zed Curry', NBA)).suggestions).toEqual([]);
-    expect(unknown(resolvePlayer(store, 'Xyzzy Qwerty', NBA)).suggestions).toEqual([]);
-    expect(unknown(resolvePlayer(store, '...', NBA)).suggestions).toEqual([]);
+  it('suggests nothing below the bound: a shared surname under another first initial, or noise', async () => {
+    expect(unknown(await resolvePlayer(store, 'Zed Curry', NBA)).suggestions).toEqual([]);
+    expect(unknown(await resolvePlayer(store, 'Xyzzy Qwerty', NBA)).suggestions).toEqual([]);
+    expect(unknown(await resolvePlayer(store, '...', NBA)).suggestions).toEqual([]);
   });
 
-  it('never auto-resolves: a close miss is still unknown, and a real name still resolves', () => {
-    expect(resolvePlayer(store, 'Jalen Brunson', NBA)).toEqual({ status: 'resolved', sport: 'nba', key: 'jalen brunson', name: 'Jalen Brunson' });
-    expect(resolvePlayer(store, 'Jalen Brunsn', NBA).status).toBe('unknown');
+  it('never auto-resolves: a close miss is still unknown, and a real name still resolves', async () => {
+    expect(await resolvePlayer(store, 'Jalen Brunson', NBA)).toEqual({ status: 'resolved', sport: 'nba', key: 'jalen brunson', name: 'Jalen Brunson' });
+    expect((await resolvePlayer(store, 'Jalen Brunsn', NBA)).status).toBe('unknown');
   });
 
-  it('looks only in the sports asked (no WNBA history in this store)', () => {
-    expect(unknown(resolvePlayer(store, 'Jalen Brunsonn', ['wnba'])).suggestions).toEqual([]);
-    expect(suggestPlayers(store, 'Jalen Brunsonn', ['wnba', 'nba']).map((s) => s.sport)).toEqual(['nba']);
+  it('looks only in the sports asked (no WNBA history in this store)', async () => {
+    expect(unknown(await resolvePlayer(store, 'Jalen Brunsonn', ['wnba'])).suggestions).toEqual([]);
+    expect((await suggestPlayers(store, 'Jalen Brunsonn', ['wnba', 'nba'])).map((s) => s.sport)).toEqual(['nba']);
   });
 });

@@ -66,8 +66,8 @@ describe('record reads aggregate in the store exactly as the domain does on the 
     { now: NOW, days: 60, team: 'NY', sport: 'nba' },
   ];
   for (const scope of scopes) {
-    it(`readModelRecord ${JSON.stringify(scope)}`, () => {
-      const read = readModelRecord(t.store, scope);
+    it(`readModelRecord ${JSON.stringify(scope)}`, async () => {
+      const read = await readModelRecord(t.store, scope);
       // JSON keeps NaN out of the comparison's way only if both agree on where it is: compare both ways.
       expect(JSON.stringify(read.aggregate)).toBe(JSON.stringify(modelAggregate(rows, scope)));
       expect(read.aggregate).toEqual(modelAggregate(rows, scope));
@@ -76,8 +76,8 @@ describe('record reads aggregate in the store exactly as the domain does on the 
   }
 
   for (const sport of [undefined, 'nba']) {
-    it(`readAccuracy sport ${sport ?? 'all'}`, () => {
-      const { settledElsewhere, ...accuracy } = readAccuracy(t.store, NOW, 30, sport);
+    it(`readAccuracy sport ${sport ?? 'all'}`, async () => {
+      const { settledElsewhere, ...accuracy } = await readAccuracy(t.store, NOW, 30, sport);
       expect(accuracy).toEqual(accuracyByTier(rows, { now: NOW, days: 30, ...(sport ? { sport } : {}) }));
       expect(settledElsewhere).toBeNull();
     });

@@ -9,7 +9,7 @@ import { parseNbaGameLogsCsv } from '../../src/feeds/history/nba-gamelogs.js';
 import { runSnapshot, type SnapshotSummary } from '../../src/jobs/snapshot-run.js';
 import { silentLogger } from '../../src/feeds/sources.js';
 import { buildOddsSource } from '../../src/feeds/factory.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore } from '../../src/store/db.js';
 import { upsertGameStats } from '../../src/store/repo/game-stats.js';
 import type { GradedRowRecord } from '../../src/store/repo/snapshots.js';
 
@@ -30,13 +30,13 @@ export const PHI_CLE = '82a6ef30859cca886863981ccbe7deb5';
 const TEAMS = new Set(['OKC', 'POR', 'PHI', 'CLE']);
 
 export interface BundledStore {
-  store: Store;
+  store: SqliteStore;
   dir: string;
   file: string;
   /** Every game-log row imported (all rows of every player who played for one of the four teams). */
   logs: PlayerGameStat[];
   snapshot: SnapshotSummary;
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
 export async function bundledStore(): Promise<BundledStore> {
@@ -46,7 +46,7 @@ export async function bundledStore(): Promise<BundledStore> {
   const all = parseNbaGameLogsCsv(fs.readFileSync(GAMELOGS, 'utf8'));
   const keys = new Set(all.filter((r) => r.team !== null && TEAMS.has(r.team)).map((r) => r.playerKey));
   const logs = all.filter((r) => keys.has(r.playerKey));
-  upsertGameStats(store.db, logs);
+  await upsertGameStats(store, logs);
 
   const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now: NOW, log: silentLogger });
   const keep = new Set([OKC_POR, PHI_CLE]);
@@ -62,8 +62,8 @@ export async function bundledStore(): Promise<BundledStore> {
     file,
     logs,
     snapshot,
-    cleanup: () => {
-      store.close();
+    cleanup: async () => {
+      await store.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

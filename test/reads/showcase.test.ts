@@ -30,11 +30,11 @@ const deps = (s: Store = store): ContextDeps => ({
 });
 
 beforeAll(async () => {
-  const seeded = seededStore();
+  const seeded = await seededStore();
   store = seeded.store;
   cleanup = seeded.cleanup;
   await snapshotAt(store, 'nba', '2025-11-05T17:05:00Z');
-  rows = snapshotRows(store.db, latestSnapshot(store.db, 'nba')!.id);
+  rows = await snapshotRows(store, (await latestSnapshot(store, 'nba'))!.id);
 }, 120_000);
 afterAll(() => cleanup());
 
@@ -136,11 +136,11 @@ describe('no real ladder: the whole showcase hides', () => {
 
 describe('a showcased grade travels with the price it was made on (issue 25)', () => {
   it('after the 15:05 and 17:05 snapshots, each rung\'s claim is its grade lock\'s price, book, fair and time, apart from the price now', async () => {
-    const seeded = seededStore();
+    const seeded = await seededStore();
     try {
       await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
       await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
-      const noon = snapshotRows(seeded.store.db, latestSnapshot(seeded.store.db, 'nba')!.id);
+      const noon = await snapshotRows(seeded.store, (await latestSnapshot(seeded.store, 'nba'))!.id);
       // Toumani Camara threes under: both rungs were graded at 15:05, and both prices have moved since.
       const ladder = pickShowcase(noon.filter((r) => r.player === 'Toumani Camara' && r.statType === 'threes' && r.side === 'under'))!;
       expect(ladder.rungs.length).toBe(2);

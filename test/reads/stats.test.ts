@@ -38,7 +38,7 @@ function deps(now = NOW): ContextDeps {
 }
 
 beforeAll(async () => {
-  const seeded = seededStore();
+  const seeded = await seededStore();
   store = seeded.store;
   cleanup = seeded.cleanup;
   await snapshotAt(store, 'nba', '2025-11-05T17:05:00Z');

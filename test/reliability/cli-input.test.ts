@@ -17,10 +17,10 @@ const STACK = /\n\s+at .+:\d+:\d+/;
 describe('bad CLI input: one line naming the value, the right exit code, no stack trace', () => {
   let dir: string;
   let db: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-badinput-'));
     db = join(dir, 'pg.sqlite');
-    seededStoreFile(db);
+    await seededStoreFile(db);
     writeFileSync(join(dir, 'empty.png'), Buffer.alloc(0));
     writeFileSync(join(dir, 'random.png'), randomBytes(64 * 1024));
     writeFileSync(join(dir, 'huge.png'), randomBytes(20 * 1024 * 1024));

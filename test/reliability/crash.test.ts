@@ -63,7 +63,7 @@ function inspect(path: string): { integrityOk: boolean; duplicateLedgerKeys: num
       .get() as { n: number };
     return { integrityOk: check.ok, duplicateLedgerKeys: dup.n, halfWrittenSnapshots: half.n };
   } finally {
-    store.close();
+    void store.close();
   }
 }
 

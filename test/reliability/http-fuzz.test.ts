@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createUser } from '../../src/accounts/users.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore } from '../../src/store/db.js';
 import { replayLoopFiles } from '../helpers/replay-store.js';
 import { quiet, startServer, type Running } from '../server/_harness.js';
 
@@ -55,7 +55,7 @@ const body = fc.oneof(
 
 describe(`HTTP fuzz: ${REQUESTS} generated requests over every OpenAPI route`, () => {
   let dir: string;
-  let store: Store;
+  let store: SqliteStore;
   let api: Running;
   let token: string;
   let ops: Op[];
@@ -63,7 +63,7 @@ describe(`HTTP fuzz: ${REQUESTS} generated requests over every OpenAPI route`, (
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-fuzz-'));
     store = openStore((await replayLoopFiles(dir)).settled);
-    token = createUser(store, { email: 'fuzz@example.test', tier: 'desk' }, NOW).token;
+    token = (await createUser(store, { email: 'fuzz@example.test', tier: 'desk' }, NOW)).token;
     // The recorded folder answers the context routes, so no request waits on a network that is not there.
     api = await startServer({ store, config: loadConfig({ PROPGRADE_REPLAY: 'data/replay' }), now: () => NOW, log: quiet });
     const doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as {
@@ -80,7 +80,7 @@ describe(`HTTP fuzz: ${REQUESTS} generated requests over every OpenAPI route`, (
   }, 120_000);
   afterAll(async () => {
     await api?.close();
-    store?.close();
+    await store?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

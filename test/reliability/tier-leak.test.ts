@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { MODEL_FIELDS } from '../../src/domain/tiers.js';
 import { wireKey } from '../../src/wire.js';
 import { createUser, revokeUser } from '../../src/accounts/users.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore } from '../../src/store/db.js';
 import { replayLoopFiles } from '../helpers/replay-store.js';
 import { quiet, startServer, type Running } from '../server/_harness.js';
 
@@ -52,8 +52,8 @@ function leaks(value: unknown, path = '$'): string[] {
 
 describe('tier leak: every OpenAPI route × every token state', () => {
   let dir: string;
-  let store: Store;
-  let broken: Store;
+  let store: SqliteStore;
+  let broken: SqliteStore;
   let api: Running;
   let brokenApi: Running;
   const tokens: Partial<Record<State, string>> = {};
@@ -62,15 +62,15 @@ describe('tier leak: every OpenAPI route × every token state', () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-leak-'));
     const { settled } = await replayLoopFiles(dir);
     store = openStore(settled);
-    for (const tier of ['free', 'analyst', 'desk'] as const) tokens[tier] = createUser(store, { email: `${tier}@leak.test`, tier }, NOW).token;
-    tokens.revoked = createUser(store, { email: 'revoked@leak.test', tier: 'desk' }, NOW).token;
-    revokeUser(store, 'revoked@leak.test', NOW);
+    for (const tier of ['free', 'analyst', 'desk'] as const) tokens[tier] = (await createUser(store, { email: `${tier}@leak.test`, tier }, NOW)).token;
+    tokens.revoked = (await createUser(store, { email: 'revoked@leak.test', tier: 'desk' }, NOW)).token;
+    await revokeUser(store, 'revoked@leak.test', NOW);
     tokens.unknown = `pg_${'0'.repeat(40)}`;
     // A store whose token table cannot be read: resolving any token fails.
     const brokenPath = join(dir, 'broken.sqlite');
     copyFileSync(settled, brokenPath);
     broken = openStore(brokenPath);
-    tokens.store_error = createUser(broken, { email: 'desk@broken.test', tier: 'desk' }, NOW).token;
+    tokens.store_error = (await createUser(broken, { email: 'desk@broken.test', tier: 'desk' }, NOW)).token;
     broken.sqlite.exec('ALTER TABLE api_tokens RENAME TO api_tokens_gone');
     // The store was replayed (snapshot-run directly, so it does not remember its folder): as `serve --replay data/replay`,
     // the context routes answer from the recording; without it they answer 503 UNAVAILABLE_ON_REPLAY (issue 33).
@@ -81,8 +81,8 @@ describe('tier leak: every OpenAPI route × every token state', () => {
   afterAll(async () => {
     await api?.close();
     await brokenApi?.close();
-    store?.close();
-    broken?.close();
+    await store?.close();
+    await broken?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -73,7 +73,7 @@ beforeAll(async () => {
   seeded = await seedStore();
   const wall = new Date('2026-11-27T12:00:00Z');
   api = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now, wallClock: () => wall });
-  analyst = createUser(seeded.store, { email: 'analyst@security.test', tier: 'analyst' }, wall).token;
+  analyst = (await createUser(seeded.store, { email: 'analyst@security.test', tier: 'analyst' }, wall)).token;
   // Warm the paths measured below (module loading, prepared statements, the snapshot cache).
   await call(api.base, 'GET', '/api/snapshot/summary');
   await call(api.base, 'POST', '/api/scan', { player: 'Jalen Brunson', stat: 'points', line: 25.5, direction: 'over' });

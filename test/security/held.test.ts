@@ -33,8 +33,8 @@ let free: string;
 beforeAll(async () => {
   seeded = await seedStore();
   api = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now, wallClock: () => seeded.now });
-  desk = createUser(seeded.store, { email: 'held-desk@example.test', tier: 'desk' }, seeded.now).token;
-  free = createUser(seeded.store, { email: 'held-free@example.test', tier: 'free' }, seeded.now).token;
+  desk = (await createUser(seeded.store, { email: 'held-desk@example.test', tier: 'desk' }, seeded.now)).token;
+  free = (await createUser(seeded.store, { email: 'held-free@example.test', tier: 'free' }, seeded.now)).token;
 }, 120_000);
 
 afterAll(async () => {
@@ -231,7 +231,7 @@ describe('slow headers (slowloris) on `propgrade serve`', () => {
     } finally {
       for (const t of timers) clearInterval(t);
       await running.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

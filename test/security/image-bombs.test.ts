@@ -23,8 +23,8 @@ let seeded: Seeded;
 let api: Running;
 const bombs: Array<[name: string, bytes: Buffer]> = [];
 
-function user(email: string, tier: 'free' | 'desk') {
-  const made = createUser(seeded.store, { email, tier }, seeded.now);
+async function user(email: string, tier: 'free' | 'desk') {
+  const made = await createUser(seeded.store, { email, tier }, seeded.now);
   return { id: made.user.id, token: made.token };
 }
 
@@ -73,7 +73,7 @@ afterAll(async () => {
 
 describe('image bombs on POST /api/slips/parse', () => {
   it('each is a 413 naming the pixel budget, in well under 3 s, before OCR starts; server RSS grows < 100 MB', { timeout: 120_000 }, async () => {
-    const desk = user('bombs@example.test', 'desk');
+    const desk = await user('bombs@example.test', 'desk');
     const png = bombs[0]![1];
     // The file is small; what it declares is not.
     expect(png.length).toBeLessThan(UPLOAD_CAP_BYTES / 8);
@@ -101,7 +101,7 @@ describe('image bombs on POST /api/slips/parse', () => {
   });
 
   it("an image the engine fails to decode is metered: a free user's second attempt is refused by the meter", { timeout: 120_000 }, async () => {
-    const free = user('malformed@example.test', 'free');
+    const free = await user('malformed@example.test', 'free');
     // A real screenshot cut off after 4 KB: its header (1290 x 895) passes, its data cannot be decoded.
     const malformed = HR_PNG.subarray(0, 4096);
     const first = await upload(free.token, malformed, 'slip.png');

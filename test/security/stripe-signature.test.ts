@@ -25,8 +25,8 @@ let seq = 0;
 
 beforeAll(async () => {
   temp = tempStore();
-  createUser(temp.store, { email: 'ana@example.test', tier: 'free' }, new Date('2026-10-01T00:00:00Z'));
-  linkCustomer(temp.store, 'ana@example.test', 'cus_Ana123');
+  await createUser(temp.store, { email: 'ana@example.test', tier: 'free' }, new Date('2026-10-01T00:00:00Z'));
+  await linkCustomer(temp.store, 'ana@example.test', 'cus_Ana123');
   const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_51Hsec', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PRICE_TIERS: 'price_desk_m:desk' });
   api = await startServer({ store: temp.store, config, now: () => new Date('2025-11-05T17:05:00Z'), wallClock: () => WALL, log: quiet });
 });

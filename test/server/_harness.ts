@@ -8,7 +8,8 @@ import { ensureReplaySeed } from '../../src/jobs/import-history.js';
 import { runSnapshot } from '../../src/jobs/snapshot-run.js';
 import { buildOddsSource } from '../../src/feeds/factory.js';
 import { createApp, type CreateAppOptions, type ServerApp } from '../../src/server/app.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore, type Store } from '../../src/store/db.js';
+import { copyOn, type EngineName } from '../helpers/engines.js';
 
 /** The bundled replay's recorded clock: the 2025-11-05 NBA slate is ahead of it. */
 export const REPLAY_NOW = new Date('2025-11-05T17:05:00Z');
@@ -16,7 +17,7 @@ export const quiet = { info() {}, warn() {} };
 
 export interface Seeded {
   dir: string;
-  store: Store;
+  store: SqliteStore;
   config: Env;
   now: Date;
   cleanup(): void;
@@ -29,7 +30,7 @@ export async function seedStore(env: Record<string, string> = {}): Promise<Seede
   const config = loadConfig(env);
   const now = REPLAY_NOW;
   const sources = await buildOddsSource(config, { replayDir: 'data/replay', recordDir: null, now, log: quiet });
-  ensureReplaySeed(store, 'data/replay', sources.seed, now, quiet, ['nba']);
+  await ensureReplaySeed(store, 'data/replay', sources.seed, now, quiet, ['nba']);
   await runSnapshot('nba', { store, odds: sources.odds, now, allowedBooks: null, log: quiet, source: 'replay' });
   await sources.close();
   return {
@@ -37,9 +38,45 @@ export async function seedStore(env: Record<string, string> = {}): Promise<Seede
     store,
     config,
     now,
+    // Stays synchronous (as test/helpers/replay-store.ts): close() shuts the connection before it returns its promise.
     cleanup: () => {
-      store.close();
+      void store.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SeededOn {
+  engine: EngineName;
+  /** The store under test: the seeded SQLite file itself, or a PostgreSQL copy of it (`db copy`'s code). */
+  store: Store;
+  /** What `--db` / PROPGRADE_DB takes for `store`. */
+  target: string;
+  /** The seeded SQLite store the engine's store was made from: the raw rows to compare against. */
+  source: SqliteStore;
+  sourcePath: string;
+  config: Env;
+  now: Date;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * `seedStore()` on either engine: the SQLite file seeded by the real pipeline, served as it is
+ * ('sqlite') or copied row for row, ids included, into a fresh PostgreSQL database ('postgres').
+ */
+export async function seedStoreOn(engine: EngineName, env: Record<string, string> = {}): Promise<SeededOn> {
+  const seeded = await seedStore(env);
+  const sourcePath = join(seeded.dir, 'pg.sqlite');
+  const base = { engine, source: seeded.store, sourcePath, config: seeded.config, now: seeded.now };
+  if (engine === 'sqlite') return { ...base, store: seeded.store, target: sourcePath, cleanup: async () => seeded.cleanup() };
+  const copy = await copyOn('postgres', sourcePath);
+  return {
+    ...base,
+    store: copy.store,
+    target: copy.target,
+    cleanup: async () => {
+      await copy.cleanup();
+      seeded.cleanup();
     },
   };
 }

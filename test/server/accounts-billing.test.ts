@@ -80,9 +80,9 @@ beforeAll(async () => {
 beforeEach(async () => {
   temp = tempStore();
   clock = START;
-  token = createUser(temp.store, { email: 'ana@example.test', tier: 'free' }, new Date('2025-10-01T00:00:00Z')).token;
-  createUser(temp.store, { email: 'bo@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z'));
-  linkCustomer(temp.store, 'ana@example.test', 'cus_Ana123');
+  token = (await createUser(temp.store, { email: 'ana@example.test', tier: 'free' }, new Date('2025-10-01T00:00:00Z'))).token;
+  await createUser(temp.store, { email: 'bo@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z'));
+  await linkCustomer(temp.store, 'ana@example.test', 'cus_Ana123');
   api = await startServer({ store: temp.store, config, now: () => clock, wallClock: () => clock, log: quiet });
 });
 afterEach(async () => {
@@ -143,7 +143,7 @@ describe('transitions (spec "Billing and tier")', () => {
     clock = new Date(clock.getTime() + 60_000);
     r = await deliver(eventBody('customer.subscription.updated', subscriptionObject('sub_1', 'cus_Ana123', 'active'), sec(clock)));
     expect(userRow()).toMatchObject({ tier: 'analyst', subscriptionStatus: 'active', graceUntil: null });
-    expect(resolveBearer(temp.store, `Bearer ${token}`).tier).toBe('analyst');
+    expect((await resolveBearer(temp.store, `Bearer ${token}`)).tier).toBe('analyst');
 
     // 2. Payment failed: still analyst, grace 48 h from the event.
     clock = new Date(clock.getTime() + 30 * 86_400_000);
@@ -169,7 +169,7 @@ describe('transitions (spec "Billing and tier")', () => {
     expect(userRow()).toMatchObject({ tier: 'desk', subscriptionStatus: 'active', graceUntil: null });
     expect(subRow()).toMatchObject({ tier: 'desk', priceId: 'price_desk_m', graceUntil: null });
     // The old grace's time passes: nothing to sweep.
-    expect(sweepExpiredGraces(temp.store, new Date(Date.parse(graceFrom(failedAt)) + 1))).toEqual({ downgraded: 0, subscriptions: 0 });
+    expect(await sweepExpiredGraces(temp.store, new Date(Date.parse(graceFrom(failedAt)) + 1))).toEqual({ downgraded: 0, subscriptions: 0 });
 
     // 4. Deleted (smart retries exhausted or cancelled): grace 48 h, tier kept until then.
     clock = new Date(clock.getTime() + 86_400_000);
@@ -180,13 +180,13 @@ describe('transitions (spec "Billing and tier")', () => {
     expect(subRow()).toMatchObject({ tier: 'desk', status: 'canceled', graceUntil: grace });
 
     // 5. The sweep: one millisecond early changes nothing; at expiry both records become free; again: nothing.
-    expect(sweepExpiredGraces(temp.store, new Date(Date.parse(grace) - 1))).toEqual({ downgraded: 0, subscriptions: 0 });
+    expect(await sweepExpiredGraces(temp.store, new Date(Date.parse(grace) - 1))).toEqual({ downgraded: 0, subscriptions: 0 });
     expect(userRow().tier).toBe('desk');
-    expect(sweepExpiredGraces(temp.store, new Date(grace))).toEqual({ downgraded: 1, subscriptions: 1 });
+    expect(await sweepExpiredGraces(temp.store, new Date(grace))).toEqual({ downgraded: 1, subscriptions: 1 });
     expect(userRow()).toMatchObject({ tier: 'free', graceUntil: null, subscriptionStatus: 'canceled' });
     expect(subRow()).toMatchObject({ tier: 'free', graceUntil: null, status: 'canceled' });
-    expect(sweepExpiredGraces(temp.store, new Date(grace))).toEqual({ downgraded: 0, subscriptions: 0 });
-    expect(resolveBearer(temp.store, `Bearer ${token}`).tier).toBe('free');
+    expect(await sweepExpiredGraces(temp.store, new Date(grace))).toEqual({ downgraded: 0, subscriptions: 0 });
+    expect((await resolveBearer(temp.store, `Bearer ${token}`)).tier).toBe('free');
     // The other user was never touched.
     expect(userRow('bo@example.test')).toMatchObject({ tier: 'analyst', graceUntil: null, subscriptionStatus: null });
   });
@@ -195,7 +195,7 @@ describe('transitions (spec "Billing and tier")', () => {
     await deliver(eventBody('customer.subscription.created', subscriptionObject('sub_1', 'cus_Ana123', 'active'), sec(clock)));
     const at = sec(clock) + 10;
     await deliver(eventBody('invoice.payment_failed', invoiceObject('cus_Ana123', 'sub_1'), at));
-    expect(sweepExpiredGraces(temp.store, new Date(Date.parse(graceFrom(at)) + 1000))).toEqual({ downgraded: 1, subscriptions: 1 });
+    expect(await sweepExpiredGraces(temp.store, new Date(Date.parse(graceFrom(at)) + 1000))).toEqual({ downgraded: 1, subscriptions: 1 });
     expect(userRow().tier).toBe('free');
     // Recovery later (paid after all): active again restores the tier from the price.
     await deliver(eventBody('customer.subscription.updated', subscriptionObject('sub_1', 'cus_Ana123', 'active'), at + 3 * 86_400));
@@ -292,7 +292,7 @@ describe('what is acknowledged and ignored', () => {
 
   it('a subscription id that belongs to another user is not moved over', async () => {
     await deliver(eventBody('customer.subscription.created', subscriptionObject('sub_1', 'cus_Ana123', 'active'), sec(clock)));
-    linkCustomer(temp.store, 'bo@example.test', 'cus_Bo456');
+    await linkCustomer(temp.store, 'bo@example.test', 'cus_Bo456');
     const before = tables();
     const r = await deliver(eventBody('customer.subscription.deleted', subscriptionObject('sub_1', 'cus_Bo456', 'canceled'), sec(clock) + 5));
     expect(r.json['outcome']).toBe('ignored');
@@ -300,9 +300,9 @@ describe('what is acknowledged and ignored', () => {
     expect(tables().subscriptions).toEqual(before.subscriptions);
   });
 
-  it('linking: one customer per user, a clear conflict otherwise', () => {
-    expect(() => linkCustomer(temp.store, 'bo@example.test', 'cus_Ana123')).toThrow(/already linked to ana@example.test/);
-    expect(() => linkCustomer(temp.store, 'bo@example.test', 'acct_123')).toThrow(/expected a Stripe customer id/);
-    expect(linkCustomer(temp.store, 'ana@example.test', 'cus_Ana999')).toEqual({ email: 'ana@example.test', customerId: 'cus_Ana999', previous: 'cus_Ana123' });
+  it('linking: one customer per user, a clear conflict otherwise', async () => {
+    await expect(linkCustomer(temp.store, 'bo@example.test', 'cus_Ana123')).rejects.toThrow(/already linked to ana@example.test/);
+    await expect(linkCustomer(temp.store, 'bo@example.test', 'acct_123')).rejects.toThrow(/expected a Stripe customer id/);
+    expect(await linkCustomer(temp.store, 'ana@example.test', 'cus_Ana999')).toEqual({ email: 'ana@example.test', customerId: 'cus_Ana999', previous: 'cus_Ana123' });
   });
 });

@@ -43,7 +43,7 @@ async function post(api: Running, path: string, token: string | null, body: unkn
 describe('founder codes', () => {
   it('redeem: unknown refused with its reason, known accepted (case and spaces ignored), again is a no-op', async () => {
     const api = await serve({ FOUNDER_CODES: 'FOUNDERS26,EARLYBIRD' });
-    const { token } = createUser(temp.store, { email: 'ana@example.test', tier: 'analyst' }, clock);
+    const { token } = await createUser(temp.store, { email: 'ana@example.test', tier: 'analyst' }, clock);
     const unknown = await post(api, '/api/founders/redeem', token, { code: 'NOPE' });
     expect(unknown).toEqual({ status: 400, json: { error: { code: 'BAD_INPUT', message: 'unknown founder code', details: { reason: 'unknown_code' } } } });
     const ok = await post(api, '/api/founders/redeem', token, { code: '  founders26 ' });
@@ -59,8 +59,8 @@ describe('founder codes', () => {
 
   it('the expiry is read at each request: valid through the last second of FOUNDER_CODE_EXPIRY (UTC), 410 after', async () => {
     const api = await serve({ FOUNDER_CODES: 'FOUNDERS26' }); // default expiry 2026-12-31
-    const a = createUser(temp.store, { email: 'a@example.test', tier: 'free' }, clock).token;
-    const b = createUser(temp.store, { email: 'b@example.test', tier: 'free' }, clock).token;
+    const a = (await createUser(temp.store, { email: 'a@example.test', tier: 'free' }, clock)).token;
+    const b = (await createUser(temp.store, { email: 'b@example.test', tier: 'free' }, clock)).token;
     expect((await post(api, '/api/founders/redeem', a, { code: 'FOUNDERS26' })).status).toBe(200);
     clock = new Date('2027-01-01T00:00:00Z');
     const late = await post(api, '/api/founders/redeem', b, { code: 'FOUNDERS26' });
@@ -72,7 +72,7 @@ describe('founder codes', () => {
 
   it('no FOUNDER_CODES: 503 NOT_CONFIGURED', async () => {
     const api = await serve({});
-    const { token } = createUser(temp.store, { email: 'ana@example.test', tier: 'free' }, clock);
+    const { token } = await createUser(temp.store, { email: 'ana@example.test', tier: 'free' }, clock);
     const r = await post(api, '/api/founders/redeem', token, { code: 'ANY' });
     expect(r.status).toBe(503);
     expect(r.json['error']['code']).toBe('NOT_CONFIGURED');
@@ -86,8 +86,8 @@ describe('founder codes', () => {
 });
 
 describe('GET /api/founders/count', () => {
-  function founder(email: string, status: string | null, founderPricing = true) {
-    createUser(temp.store, { email, tier: 'analyst' }, clock);
+  async function founder(email: string, status: string | null, founderPricing = true) {
+    await createUser(temp.store, { email, tier: 'analyst' }, clock);
     temp.store.db.update(users).set({ founderPricing, subscriptionStatus: status }).where(eq(users.email, email)).run();
   }
 
@@ -100,21 +100,21 @@ describe('GET /api/founders/count', () => {
     const zero = await count();
     expect(zero.json).toEqual({ available: true, count: 0, as_of: clock.toISOString() });
     expect(zero.cache).toBe('public, max-age=300');
-    founder('a@example.test', 'active');
-    founder('b@example.test', 'past_due');
-    founder('c@example.test', 'canceled');
-    founder('d@example.test', 'active', false);
+    await founder('a@example.test', 'active');
+    await founder('b@example.test', 'past_due');
+    await founder('c@example.test', 'canceled');
+    await founder('d@example.test', 'active', false);
     // Within 5 minutes the cached 0 stands.
     clock = new Date(clock.getTime() + 299_000);
     expect((await count()).json['count']).toBe(0);
     clock = new Date(clock.getTime() + 1_000);
     const fresh = await count();
     expect(fresh.json).toEqual({ available: true, count: 1, as_of: clock.toISOString() });
-    expect(kvGet(temp.store.db, FOUNDER_COUNT_KEY, clock)).toEqual({ count: 1, as_of: clock.toISOString() });
+    expect(await kvGet(temp.store, FOUNDER_COUNT_KEY, clock)).toEqual({ count: 1, as_of: clock.toISOString() });
   });
 
   it('billing unconfigured (either Stripe key missing): { available: false } and nothing else', async () => {
-    founder('a@example.test', 'active');
+    await founder('a@example.test', 'active');
     for (const env of [{}, { STRIPE_SECRET_KEY: 'sk_test_x' }, { STRIPE_WEBHOOK_SECRET: 'whsec_x' }] as Array<Record<string, string>>) {
       const api = await serve(env);
       expect(await (await fetch(`${api.base}/api/founders/count`)).json()).toEqual({ available: false });
@@ -124,7 +124,7 @@ describe('GET /api/founders/count', () => {
   it('the store failing: { available: false }, never a 5xx', async () => {
     const config = loadConfig(BILLING);
     temp.store.sqlite.prepare('drop table kv_cache').run();
-    expect(founderCount(temp.store, config, clock)).toEqual({ available: false });
+    expect(await founderCount(temp.store, config, clock)).toEqual({ available: false });
     const api = await serve(BILLING);
     const res = await fetch(`${api.base}/api/founders/count`);
     expect(res.status).toBe(200);

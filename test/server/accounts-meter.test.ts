@@ -61,21 +61,21 @@ describe('per-tier scan limits live in one place', () => {
 
 describe('GET /api/user/scan-meter', () => {
   it('a fresh user: nothing used, the window, nothing to free up', async () => {
-    const { token } = createUser(seeded.store, { email: 'fresh-meter@example.test', tier: 'free' }, seeded.now);
+    const { token } = await createUser(seeded.store, { email: 'fresh-meter@example.test', tier: 'free' }, seeded.now);
     const m = await meter(token);
     expect(m.status).toBe(200);
     expect(m.json).toEqual({ unlimited: false, used: 0, limit: 5, remaining: 5, window_hours: 24, window_start: '2025-11-04T17:30:00.000Z', next_free_at: null });
   });
 
   it('an unlimited tier says so and shows nothing else, and never writes usage', async () => {
-    const { token, user } = createUser(seeded.store, { email: 'desk-meter@example.test', tier: 'desk' }, seeded.now);
+    const { token, user } = await createUser(seeded.store, { email: 'desk-meter@example.test', tier: 'desk' }, seeded.now);
     expect((await scan(token, scanBody(true))).status).toBe(200);
     expect((await meter(token)).json).toEqual({ unlimited: true });
     expect(seeded.store.db.select().from(usageEvents).where(eq(usageEvents.subject, `user:${user.id}`)).all()).toEqual([]);
   });
 
   it('meter and limiter agree under 30 concurrent scans (graded and refused mixed): exactly the limit passes', async () => {
-    const { token, user } = createUser(seeded.store, { email: 'burst@example.test', tier: 'free' }, seeded.now);
+    const { token, user } = await createUser(seeded.store, { email: 'burst@example.test', tier: 'free' }, seeded.now);
     const bodies = Array.from({ length: 30 }, (_, i) => scanBody(i % 3 !== 0)); // 20 graded, 10 refused
     const results = await Promise.all(bodies.map((b) => scan(token, b)));
     const graded = results.filter((r) => r.status === 200 && r.json['status'] === 'graded');
@@ -98,7 +98,7 @@ describe('GET /api/user/scan-meter', () => {
   });
 
   it('a refused read is never counted; reads leave the window after 24 h and the meter follows', async () => {
-    const { token, user } = createUser(seeded.store, { email: 'roll@example.test', tier: 'free' }, seeded.now);
+    const { token, user } = await createUser(seeded.store, { email: 'roll@example.test', tier: 'free' }, seeded.now);
     const start = clock;
     try {
       for (let i = 0; i < 3; i++) expect((await scan(token, scanBody(false))).json['status']).toBe('refused');
@@ -139,7 +139,7 @@ describe('slip parse keeps its own limits (free 1, paid 10 per 24 h; 4 MB cap)',
   };
 
   it('concurrent parses by a free user: exactly one passes, the rest are 429 with a clear envelope', async () => {
-    const { token } = createUser(seeded.store, { email: 'slips-free@example.test', tier: 'free' }, seeded.now);
+    const { token } = await createUser(seeded.store, { email: 'slips-free@example.test', tier: 'free' }, seeded.now);
     const results = await Promise.all(Array.from({ length: 6 }, () => parse(token, JSON.stringify(slip))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
@@ -153,7 +153,7 @@ describe('slip parse keeps its own limits (free 1, paid 10 per 24 h; 4 MB cap)',
   });
 
   it('a paid user gets 10; an upload over 4 MB is a 413 naming the cap and is not counted', async () => {
-    const { token } = createUser(seeded.store, { email: 'slips-paid@example.test', tier: 'analyst' }, seeded.now);
+    const { token } = await createUser(seeded.store, { email: 'slips-paid@example.test', tier: 'analyst' }, seeded.now);
     const boundary = 'pgboundary';
     const big = `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="s.png"\r\ncontent-type: image/png\r\n\r\n${'x'.repeat(4 * 1024 * 1024 + 70 * 1024)}\r\n--${boundary}--\r\n`;
     const tooBig = await parse(token, big, `multipart/form-data; boundary=${boundary}`);

@@ -70,9 +70,9 @@ afterAll(async () => {
 beforeEach(async () => {
   seen = [];
   temp = tempStore();
-  linked = createUser(temp.store, { email: 'ana@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z')).token;
-  unlinked = createUser(temp.store, { email: 'bo@example.test', tier: 'free' }, new Date('2025-10-01T00:00:00Z')).token;
-  linkCustomer(temp.store, 'ana@example.test', 'cus_NciAYcXfLnqBoz');
+  linked = (await createUser(temp.store, { email: 'ana@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z'))).token;
+  unlinked = (await createUser(temp.store, { email: 'bo@example.test', tier: 'free' }, new Date('2025-10-01T00:00:00Z'))).token;
+  await linkCustomer(temp.store, 'ana@example.test', 'cus_NciAYcXfLnqBoz');
   api = await startServer({ store: temp.store, config: loadConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: 'whsec_x', BILLING_RETURN_URL: RETURN_URL }), now: () => new Date('2026-03-02T15:00:00Z'), log: quiet });
 });
 afterEach(async () => {

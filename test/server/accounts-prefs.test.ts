@@ -23,12 +23,12 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   temp = tempStore();
   const config = loadConfig({ ONBOARDING_CUTOFF: '2026-01-01' });
-  tokens.old = createUser(temp.store, { email: 'old@example.test', tier: 'analyst' }, new Date('2025-12-31T23:59:59.999Z')).token;
-  tokens.atCutoff = createUser(temp.store, { email: 'cutoff@example.test', tier: 'free' }, new Date('2026-01-01T00:00:00.000Z')).token;
-  tokens.fresh = createUser(temp.store, { email: 'fresh@example.test', tier: 'desk' }, NOW).token;
-  tokens.fuzz = createUser(temp.store, { email: 'fuzz@example.test', tier: 'free' }, NOW).token;
-  tokens.revoked = createUser(temp.store, { email: 'revoked@example.test', tier: 'desk' }, NOW).token;
-  revokeUser(temp.store, 'revoked@example.test', NOW);
+  tokens.old = (await createUser(temp.store, { email: 'old@example.test', tier: 'analyst' }, new Date('2025-12-31T23:59:59.999Z'))).token;
+  tokens.atCutoff = (await createUser(temp.store, { email: 'cutoff@example.test', tier: 'free' }, new Date('2026-01-01T00:00:00.000Z'))).token;
+  tokens.fresh = (await createUser(temp.store, { email: 'fresh@example.test', tier: 'desk' }, NOW)).token;
+  tokens.fuzz = (await createUser(temp.store, { email: 'fuzz@example.test', tier: 'free' }, NOW)).token;
+  tokens.revoked = (await createUser(temp.store, { email: 'revoked@example.test', tier: 'desk' }, NOW)).token;
+  await revokeUser(temp.store, 'revoked@example.test', NOW);
   api = await startServer({ store: temp.store, config, now: () => NOW, wallClock: () => NOW, log: quiet });
 });
 afterAll(async () => {
@@ -65,7 +65,7 @@ describe('auth routes: 401 without a valid token, before any input is read', () 
   });
 
   it('a user whose stored tier is not a known tier fails closed: 401 on auth routes, free shaping elsewhere', async () => {
-    const { token } = createUser(temp.store, { email: 'odd@example.test', tier: 'desk' }, NOW);
+    const { token } = await createUser(temp.store, { email: 'odd@example.test', tier: 'desk' }, NOW);
     temp.store.sqlite.prepare("update users set tier = 'gold' where email = 'odd@example.test'").run();
     expect((await call('/api/me', token)).status).toBe(401);
     expect((await call('/api/preferences', token, { body: { sports: ['nba'] } })).status).toBe(401);
@@ -222,14 +222,14 @@ describe('preferences: partial merge, sanitized, strict', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const before = getPreferences(temp.store, userId);
+        const before = await getPreferences(temp.store, userId);
         const r = await call('/api/preferences', tokens.fuzz!, { body: b });
         expect([200, 400], JSON.stringify(b)).toContain(r.status);
         if (r.status === 400) {
           expect(r.json['error']['code']).toBe('BAD_INPUT');
-          expect(getPreferences(temp.store, userId)).toEqual(before);
+          expect(await getPreferences(temp.store, userId)).toEqual(before);
         } else {
-          const after = getPreferences(temp.store, userId);
+          const after = await getPreferences(temp.store, userId);
           expect(after.sports.every((s) => ['mlb', 'nba', 'wnba', 'soccer', 'mma'].includes(s))).toBe(true);
           expect(new Set(after.books).size).toBe(after.books.length);
           if (after.bankrollLimit !== null) expect(after.bankrollLimit).toBeGreaterThan(0);

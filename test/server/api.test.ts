@@ -57,11 +57,11 @@ function storeRow(graded: boolean) {
 beforeAll(async () => {
   seeded = await seedStore({ INTERNAL_API_KEY: INTERNAL_KEY, CORS_ORIGIN: ORIGIN, PROPGRADE_REPLAY: 'data/replay' });
   const at = seeded.now;
-  tokens.free = createUser(seeded.store, { email: 'free@example.test', tier: 'free' }, at).token;
-  tokens.analyst = createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, at).token;
-  tokens.desk = createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, at).token;
-  tokens.revoked = createUser(seeded.store, { email: 'revoked@example.test', tier: 'desk' }, at).token;
-  revokeUser(seeded.store, 'revoked@example.test', at);
+  tokens.free = (await createUser(seeded.store, { email: 'free@example.test', tier: 'free' }, at)).token;
+  tokens.analyst = (await createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, at)).token;
+  tokens.desk = (await createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, at)).token;
+  tokens.revoked = (await createUser(seeded.store, { email: 'revoked@example.test', tier: 'desk' }, at)).token;
+  await revokeUser(seeded.store, 'revoked@example.test', at);
   const real = createSnapshotRunner(seeded.store, seeded.config, () => seeded.now, quiet);
   const runSnapshot: SnapshotRunner = async (sports) => {
     runnerCalls.push([...sports]);
@@ -342,15 +342,15 @@ describe('GET /api/team/{abbr}', () => {
     expect(siakam.averages['points']).toBeCloseTo(mean, 2);
     expect(body.props.length).toBeGreaterThan(0);
     expect(body.props.every((p) => p['team'] === 'IND' && p['grade'] !== null)).toBe(true);
-    const snapshotId = latestSnapshot(seeded.store.db, 'nba')!.id;
+    const snapshotId = (await latestSnapshot(seeded.store, 'nba'))!.id;
     const cached = seeded.store.db.select().from(kvCache).where(eq(kvCache.key, `team-hub:v2:nba:IND:${snapshotId}`)).get()!;
     expect(cached.expiresAt).toBe(new Date(seeded.now.getTime() + 15 * 60_000).toISOString());
   });
 
   it('never serves a hub cached under a later clock (a server restarted on a replayed day)', async () => {
-    const snapshotId = latestSnapshot(seeded.store.db, 'nba')!.id;
+    const snapshotId = (await latestSnapshot(seeded.store, 'nba'))!.id;
     const later = new Date('2026-11-24T12:00:00Z');
-    kvSet(seeded.store.db, `team-hub:v2:nba:IND:${snapshotId}`, { team: { abbr: 'IND', name: 'Indiana Pacers' }, seasonFrom: '2026-08-01', roster: [], props: [] }, later, 900);
+    await kvSet(seeded.store, `team-hub:v2:nba:IND:${snapshotId}`, { team: { abbr: 'IND', name: 'Indiana Pacers' }, seasonFrom: '2026-08-01', roster: [], props: [] }, later, 900);
     const body = (await call('/api/team/IND')).json as { season_from: string; roster: unknown[] };
     expect(body.season_from).toBe('2025-08-01');
     expect(body.roster.length).toBeGreaterThan(0);
@@ -542,7 +542,7 @@ describe('errors, CORS and the OpenAPI document', () => {
 
   it('the scan meter answers 429 with Retry-After once the rolling 24 h quota is used', async () => {
     const metered = await startServer({ store: seeded.store, config: seeded.config, now: () => new Date('2025-11-05T17:30:00Z'), wallClock: () => new Date('2026-11-27T20:00:00Z'), limits: { scanReadsPerDay: { free: 1, analyst: 1, desk: null } } });
-    const { token } = createUser(seeded.store, { email: 'meter@example.test', tier: 'analyst' }, seeded.now);
+    const { token } = await createUser(seeded.store, { email: 'meter@example.test', tier: 'analyst' }, seeded.now);
     const row = storeRow(true);
     const body = JSON.stringify({ player: row.player, stat: row.statType, line: row.line, direction: row.side });
     const post = () => fetch(`${metered.base}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });

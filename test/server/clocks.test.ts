@@ -24,7 +24,7 @@ beforeAll(async () => {
   seeded = await seedStore({ STRIPE_SECRET_KEY: 'sk_test_51Hclock', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PRICE_TIERS: 'price_desk_m:desk' });
   wall = WALL_START;
   // What `serve` does without --now: the newest snapshot was replayed, so the data reads as of it.
-  const clock = readClock(seeded.store, null, wall, seeded.config.SNAPSHOT_EXPECTED_INTERVAL);
+  const clock = await readClock(seeded.store, null, wall, seeded.config.SNAPSHOT_EXPECTED_INTERVAL);
   expect(clock.source).toBe('replay_snapshot');
   dataNow = clock.now;
   expect(dataNow).toEqual(REPLAY_NOW);
@@ -85,7 +85,7 @@ describe('Stripe webhook on a replayed store', () => {
 describe('account state on a replayed store', () => {
   it('the scan meter and preferences are stamped with the wall clock', async () => {
     wall = WALL_START;
-    const { token } = createUser(seeded.store, { email: 'clock@example.test', tier: 'analyst' }, wall);
+    const { token } = await createUser(seeded.store, { email: 'clock@example.test', tier: 'analyst' }, wall);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const meter = (await (await fetch(`${api.base}/api/user/scan-meter`, { headers: auth })).json()) as { window_start: string };
     expect(meter.window_start).toBe(new Date(wall.getTime() - 24 * 3_600_000).toISOString());

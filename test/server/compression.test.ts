@@ -23,9 +23,9 @@ const gz = { 'accept-encoding': 'gzip' };
 
 beforeAll(async () => {
   seeded = await seedStore({ PROPGRADE_REPLAY: 'data/replay' });
-  tokens.free = createUser(seeded.store, { email: 'free@example.test', tier: 'free' }, seeded.now).token;
-  tokens.analyst = createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, seeded.now).token;
-  tokens.desk = createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, seeded.now).token;
+  tokens.free = (await createUser(seeded.store, { email: 'free@example.test', tier: 'free' }, seeded.now)).token;
+  tokens.analyst = (await createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, seeded.now)).token;
+  tokens.desk = (await createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, seeded.now)).token;
   api = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now });
 }, 120_000);
 

@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)('the record chart on /desk, read back in headless 
   beforeAll(async () => {
     loop = await loopStore('settled');
     const now = new Date(NOON);
-    ({ token } = createUser(loop.store, { email: 'founder@propgrade.test', tier: 'free' }, now));
+    ({ token } = await createUser(loop.store, { email: 'founder@propgrade.test', tier: 'free' }, now));
     server = await startServer({ store: loop.store, config: loadConfig({ DESK_ALLOWLIST: 'founder@propgrade.test' }), now: () => now, runSnapshot: async () => [] });
     // The record as the CLI prints it, on the same store and the same data clock as the server.
     const cli = await runCli(['--db', loop.path, 'record', '--json', '--now', NOON]);

@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('founder desk page in headless Chromium (phone wid
   beforeAll(async () => {
     loop = await loopStore('settled');
     const now = new Date(NOON);
-    const { token } = createUser(loop.store, { email: 'founder@propgrade.test', tier: 'free' }, now);
+    const { token } = await createUser(loop.store, { email: 'founder@propgrade.test', tier: 'free' }, now);
     server = await startServer({ store: loop.store, config: loadConfig({ DESK_ALLOWLIST: 'founder@propgrade.test' }), now: () => now, runSnapshot: async () => [] });
     profile = mkdtempSync(join(tmpdir(), 'pg-chromium-'));
     context = await chromium.launchPersistentContext(profile, {

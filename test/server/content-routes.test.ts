@@ -28,9 +28,9 @@ describe('content routes on the replay loop', () => {
   beforeAll(async () => {
     loop = await loopStore('settled');
     [lm, ghost] = await Promise.all([listmonkStandIn(), ghostStandIn()]);
-    tokens['founder'] = createUser(loop.store, { email: 'founder@propgrade.test', tier: 'free' }, NOW).token;
-    tokens['desk'] = createUser(loop.store, { email: 'desk-subscriber@propgrade.test', tier: 'desk' }, NOW).token;
-    tokens['analyst'] = createUser(loop.store, { email: 'analyst@propgrade.test', tier: 'analyst' }, NOW).token;
+    tokens['founder'] = (await createUser(loop.store, { email: 'founder@propgrade.test', tier: 'free' }, NOW)).token;
+    tokens['desk'] = (await createUser(loop.store, { email: 'desk-subscriber@propgrade.test', tier: 'desk' }, NOW)).token;
+    tokens['analyst'] = (await createUser(loop.store, { email: 'analyst@propgrade.test', tier: 'analyst' }, NOW)).token;
   }, 120_000);
   afterAll(async () => {
     for (const s of servers) await s.close();

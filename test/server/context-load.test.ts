@@ -114,8 +114,8 @@ describe('load: one upstream call per TTL under 200 concurrent requests', () => 
     expect(windows.map((w) => w.upstream)).toEqual([1, 0, 0, 1, 0]);
     expect(upstream.hits[key]).toBe(2);
     // The credit log is per ET day: the first window's call on 05-23, the second's (08:00 UTC) on 05-24.
-    expect(readFuturesCredits(deps.store, '2026-05-23', clock)).toMatchObject({ calls: 1, credits: 1 });
-    expect(readFuturesCredits(deps.store, '2026-05-24', clock)).toMatchObject({ calls: 1, credits: 1, remaining: 19999 });
+    expect(await readFuturesCredits(deps.store, '2026-05-23', clock)).toMatchObject({ calls: 1, credits: 1 });
+    expect(await readFuturesCredits(deps.store, '2026-05-24', clock)).toMatchObject({ calls: 1, credits: 1, remaining: 19999 });
     console.log(`load (futures, 12 h TTL): ${windows.map((w) => `${w.at}: ${w.requests} concurrent -> ${w.upstream} upstream`).join('; ')}; total ${CONCURRENCY * windows.length} requests, ${upstream.hits[key]} upstream calls = 1 per TTL window`);
   }, 60_000);
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     FOUNDER_CODES: FOUNDER_CODE,
   });
-  token = createUser(seeded.store, { email: DESK_EMAIL, tier: 'desk' }, seeded.now).token;
+  token = (await createUser(seeded.store, { email: DESK_EMAIL, tier: 'desk' }, seeded.now)).token;
   api = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now, wallClock: () => WALL, log: quiet, limits: { statsPerWindow: 100_000 } });
   doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as Json;
 }, 120_000);

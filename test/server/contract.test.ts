@@ -9,7 +9,8 @@ import { setStripeApiBase } from '../../src/publish/stripe.js';
 import { createUser, revokeUser } from '../../src/accounts/users.js';
 import { createSnapshotRunner } from '../../src/server/snapshot-runner.js';
 import { gradedRows } from '../../src/store/schema.js';
-import { quiet, seedStore, startServer, type Running, type Seeded } from './_harness.js';
+import { ENGINES, type EngineName } from '../helpers/engines.js';
+import { quiet, seedStoreOn, startServer, type Running, type SeededOn } from './_harness.js';
 import { DESK_EMAIL, FOUNDER_CODE, readCalls, runCalls, WEBHOOK_SECRET, type ContractCall, type SlateRows } from './_contract-calls.js';
 
 /**
@@ -18,7 +19,8 @@ import { DESK_EMAIL, FOUNDER_CODE, readCalls, runCalls, WEBHOOK_SECRET, type Con
  * state, and each answer's status, Content-Type, headers and body checked against the document
  * by an independent validator (Ajv, JSON Schema 2020-12, with ajv-formats). Nothing here reads
  * the zod schemas the document was generated from: a route whose answer and document disagree
- * fails the suite.
+ * fails the suite. It runs on both engines (issue 35): the SQLite store the pipeline seeded and a
+ * PostgreSQL copy of it, and the two servers' answers to the same calls are compared with each other.
  */
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace is what arrives.
@@ -41,7 +43,7 @@ interface Op {
   op: Json;
 }
 
-let seeded: Seeded;
+let seeded: SeededOn;
 let api: Running;
 /** A loopback stand-in for the Stripe API: the portal route's one outbound call. */
 /** The wall clock of the server under test: requests, accounts and webhook signatures run on it. */
@@ -50,15 +52,17 @@ let stripe: Server;
 let doc: Json;
 let ops: Op[];
 let ajv: Ajv2020;
-const tokens: Partial<Record<Caller, string>> = {};
-const validators = new Map<string, ValidateFunction>();
+let tokens: Partial<Record<Caller, string>> = {};
+let validators = new Map<string, ValidateFunction>();
 /** `METHOD /template status` -> answers validated. */
-const validated = new Map<string, number>();
-const problems: string[] = [];
+let validated = new Map<string, number>();
+let problems: string[] = [];
 let answers = 0;
 let onboardingSeen = 0;
 /** Milliseconds per operation, to print the slowest. */
-const spent = new Map<string, number>();
+let spent = new Map<string, number>();
+/** Every answer per engine, in call order: `label` (no status) -> status and body, compared across engines at the end. */
+const replies: Record<EngineName, Array<{ label: string; status: number; type: string; body: string }>> = { sqlite: [], postgres: [] };
 
 function pointer(parts: string[]): string {
   return `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
@@ -139,6 +143,7 @@ async function check(call: ContractCall, who: Caller, extra: Record<string, stri
   spent.set(call.op, (spent.get(call.op) ?? 0) + performance.now() - started);
   if (res.headers.has('x-onboarding-required')) onboardingSeen += 1;
   answers += 1;
+  replies[seeded.engine].push({ label: `${method} ${call.path} [${who}]${extra['if-none-match'] ? ' if-none-match' : ''}`, status: res.status, type: res.headers.get('content-type') ?? '', body: text });
   const label = `${method} ${call.path} [${who}] ${res.status}`;
   const op = findOp(method, call.path) ?? (method !== call.method ? findOp(call.method, call.path) : undefined);
   if (!op) {
@@ -203,80 +208,88 @@ async function check(call: ContractCall, who: Caller, extra: Record<string, stri
   return res;
 }
 
-beforeAll(async () => {
-  // Stripe's documented answer to POST /v1/billing_portal/sessions (API reference), as test/server/accounts-portal.test.ts serves it.
-  stripe = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_contract' });
-      res.end(JSON.stringify({ id: 'bps_1MrSjzLkdIwHu7ixex0IvU9b', object: 'billing_portal.session', customer: 'cus_contract', livemode: false, return_url: 'https://propgrade.test/account', url: 'https://billing.stripe.com/p/session/test_contract' }));
+describe.each(ENGINES)('the API answers as /openapi.json says (%s)', (engine) => {
+  beforeAll(async () => {
+    tokens = {};
+    validators = new Map();
+    validated = new Map();
+    problems = [];
+    answers = 0;
+    onboardingSeen = 0;
+    spent = new Map();
+    // Stripe's documented answer to POST /v1/billing_portal/sessions (API reference), as test/server/accounts-portal.test.ts serves it.
+    stripe = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_contract' });
+        res.end(JSON.stringify({ id: 'bps_1MrSjzLkdIwHu7ixex0IvU9b', object: 'billing_portal.session', customer: 'cus_contract', livemode: false, return_url: 'https://propgrade.test/account', url: 'https://billing.stripe.com/p/session/test_contract' }));
+      });
     });
-  });
-  await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
-  setStripeApiBase(`http://127.0.0.1:${(stripe.address() as AddressInfo).port}`);
-  seeded = await seedStore({
-    STRIPE_SECRET_KEY: 'sk_test_contract',
-    BILLING_RETURN_URL: 'https://propgrade.test/account',
-    PROPGRADE_REPLAY: 'data/replay',
-    FUTURES_ENABLED: '1',
-    INTERNAL_API_KEY: INTERNAL_KEY,
-    DESK_ALLOWLIST: DESK_EMAIL,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    FOUNDER_CODES: FOUNDER_CODE,
-  });
-  const at = seeded.now;
-  for (const tier of ['free', 'analyst', 'desk'] as const) tokens[tier] = createUser(seeded.store, { email: `${tier}@contract.test`, tier }, at).token;
-  tokens.founder = createUser(seeded.store, { email: DESK_EMAIL, tier: 'free' }, at).token;
-  tokens.onboarding = createUser(seeded.store, { email: 'new@contract.test', tier: 'analyst' }, new Date('2026-02-01T00:00:00Z')).token;
-  tokens.revoked = createUser(seeded.store, { email: 'revoked@contract.test', tier: 'desk' }, at).token;
-  revokeUser(seeded.store, 'revoked@contract.test', at);
-  linkCustomer(seeded.store, 'desk@contract.test', 'cus_contract');
-  api = await startServer({
-    store: seeded.store,
-    config: seeded.config,
-    now: () => seeded.now,
-    // Both clocks injected: the data clock is the replayed store's, the wall clock signs and checks webhooks.
-    wallClock: () => WALL,
-    log: quiet,
-    runSnapshot: createSnapshotRunner(seeded.store, seeded.config, () => seeded.now, quiet),
-    limits: { statsPerWindow: 100_000, upstreamPerWindow: 100_000 },
-  });
-  doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as Json;
-  ops = Object.entries(doc['paths'] as Json).flatMap(([template, methods]) =>
-    Object.entries(methods as Json).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      template,
-      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-      op: op as Json,
-    })),
-  );
-  ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  ajv.addSchema({ ...doc, $id: DOC_ID });
-}, 120_000);
+    await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
+    setStripeApiBase(`http://127.0.0.1:${(stripe.address() as AddressInfo).port}`);
+    seeded = await seedStoreOn(engine, {
+      STRIPE_SECRET_KEY: 'sk_test_contract',
+      BILLING_RETURN_URL: 'https://propgrade.test/account',
+      PROPGRADE_REPLAY: 'data/replay',
+      FUTURES_ENABLED: '1',
+      INTERNAL_API_KEY: INTERNAL_KEY,
+      DESK_ALLOWLIST: DESK_EMAIL,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      FOUNDER_CODES: FOUNDER_CODE,
+    });
+    const at = seeded.now;
+    for (const tier of ['free', 'analyst', 'desk'] as const) tokens[tier] = (await createUser(seeded.store, { email: `${tier}@contract.test`, tier }, at)).token;
+    tokens.founder = (await createUser(seeded.store, { email: DESK_EMAIL, tier: 'free' }, at)).token;
+    tokens.onboarding = (await createUser(seeded.store, { email: 'new@contract.test', tier: 'analyst' }, new Date('2026-02-01T00:00:00Z'))).token;
+    tokens.revoked = (await createUser(seeded.store, { email: 'revoked@contract.test', tier: 'desk' }, at)).token;
+    await revokeUser(seeded.store, 'revoked@contract.test', at);
+    await linkCustomer(seeded.store, 'desk@contract.test', 'cus_contract');
+    api = await startServer({
+      store: seeded.store,
+      config: seeded.config,
+      now: () => seeded.now,
+      // Both clocks injected: the data clock is the replayed store's, the wall clock signs and checks webhooks.
+      wallClock: () => WALL,
+      log: quiet,
+      runSnapshot: createSnapshotRunner(seeded.store, seeded.config, () => seeded.now, quiet),
+      limits: { statsPerWindow: 100_000, upstreamPerWindow: 100_000 },
+    });
+    doc = (await (await fetch(`${api.base}/openapi.json`)).json()) as Json;
+    ops = Object.entries(doc['paths'] as Json).flatMap(([template, methods]) =>
+      Object.entries(methods as Json).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        op: op as Json,
+      })),
+    );
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(ajv);
+    ajv.addSchema({ ...doc, $id: DOC_ID });
+  }, 120_000);
 
-afterAll(async () => {
-  setStripeApiBase(null);
-  await api?.close();
-  await new Promise<void>((resolve) => (stripe ? stripe.close(() => resolve()) : resolve()));
-  seeded?.cleanup();
-});
+  afterAll(async () => {
+    setStripeApiBase(null);
+    await api?.close();
+    await new Promise<void>((resolve) => (stripe ? stripe.close(() => resolve()) : resolve()));
+    await seeded?.cleanup();
+  });
 
-function slateRows(): SlateRows {
-  const pick = (graded: boolean) => {
-    const r = seeded.store.db
-      .select()
-      .from(gradedRows)
-      .where(graded ? and(eq(gradedRows.grade, 'A'), isNotNull(gradedRows.fairOdds)) : isNull(gradedRows.grade))
-      .orderBy(gradedRows.id)
-      .limit(1)
-      .get()!;
-    return { player: r.player, stat: r.statType, line: r.line, side: r.side };
-  };
-  return { graded: pick(true), refused: pick(false) };
-}
+  function slateRows(): SlateRows {
+    const pick = (graded: boolean) => {
+      // From the seeded SQLite rows: the PostgreSQL copy keeps their ids.
+      const r = seeded.source.db
+        .select()
+        .from(gradedRows)
+        .where(graded ? and(eq(gradedRows.grade, 'A'), isNotNull(gradedRows.fairOdds)) : isNull(gradedRows.grade))
+        .orderBy(gradedRows.id)
+        .limit(1)
+        .get()!;
+      return { player: r.player, stat: r.statType, line: r.line, side: r.side };
+    };
+    return { graded: pick(true), refused: pick(false) };
+  }
 
-describe('the API answers as /openapi.json says', () => {
   it('every operation, under every token state, validates against the document', async () => {
     const reads = readCalls(slateRows(), WALL);
     for (const call of reads) {
@@ -307,7 +320,7 @@ describe('the API answers as /openapi.json says', () => {
     expect(missing, 'operations without a validated 2xx answer').toEqual([]);
     const total = [...validated.values()].reduce((a, b) => a + b, 0);
     expect(total).toBe(answers);
-    console.info(`contract: ${ops.length} operations, ${answers} answers validated (${validated.size} operation-status pairs)`);
+    console.info(`contract (${engine}): ${ops.length} operations, ${answers} answers validated (${validated.size} operation-status pairs)`);
     const slowest = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 5);
     console.info(`slowest: ${slowest.map(([op, ms]) => `${op} ${Math.round(ms)} ms`).join('; ')}`);
   }, 180_000);
@@ -342,5 +355,29 @@ describe('the API answers as /openapi.json says', () => {
     expect(row(first)).toBe(true);
     expect(row({ ...first, grade: 'A-' })).toBe(false);
     expect(row({ ...first, stat_type: 'touchdowns' })).toBe(false);
+  });
+});
+
+/**
+ * What may differ between two servers answering alike: a per-response CSP nonce, the process
+ * figures of /metrics (its metric names must match) and the webhook event's id (a new one per pass).
+ */
+function comparable(label: string, body: string): string {
+  if (label.startsWith('GET /metrics')) return body.split('\n').filter((l) => l.startsWith('# ')).join('\n');
+  return body.replace(/nonce(-|=")[A-Za-z0-9+/=]+/g, 'nonce$1<n>').replace(/evt_contract_\d+/g, 'evt_contract_<n>');
+}
+
+describe('both engines answer alike', () => {
+  it('the same calls get the same status, Content-Type and body from SQLite and PostgreSQL', () => {
+    const [a, b] = [replies.sqlite, replies.postgres];
+    expect(a.length).toBeGreaterThan(600);
+    expect(b.map((r) => r.label)).toEqual(a.map((r) => r.label));
+    const differences: string[] = [];
+    a.forEach((x, i) => {
+      const y = b[i]!;
+      if (x.status !== y.status || x.type !== y.type) differences.push(`${x.label}: ${x.status} ${x.type} vs ${y.status} ${y.type}`);
+      else if (comparable(x.label, x.body) !== comparable(y.label, y.body)) differences.push(`${x.label}: body\n  sqlite   ${x.body.slice(0, 300)}\n  postgres ${y.body.slice(0, 300)}`);
+    });
+    expect(differences, differences.join('\n')).toEqual([]);
   });
 });

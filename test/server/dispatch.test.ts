@@ -26,8 +26,8 @@ const listen = (listener: RequestListener) => listenOnLoopback(listener, servers
 
 beforeAll(async () => {
   seeded = await seedStore({ CORS_ORIGIN: ORIGIN, ONBOARDING_CUTOFF: '2025-11-01', INTERNAL_API_KEY: 'k'.repeat(24) });
-  tokens.analyst = createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z')).token;
-  tokens.onboarding = createUser(seeded.store, { email: 'new@example.test', tier: 'desk' }, seeded.now).token;
+  tokens.analyst = (await createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z'))).token;
+  tokens.onboarding = (await createUser(seeded.store, { email: 'new@example.test', tier: 'desk' }, seeded.now)).token;
   // No rate limit trips between the two listeners' copies of a request.
   app = createApp({ store: seeded.store, config: seeded.config, now: () => seeded.now, wallClock: () => seeded.now, runSnapshot: async () => [], limits: { statsPerWindow: 1_000_000 } });
   dispatched = await listen(app.listener);

@@ -46,8 +46,8 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('credits and the lock holder’s host only with the internal key', async () => {
-    addCreditsSpent(seeded.store, WALL, 114);
-    const lock = acquireRunLock(seeded.store.sqlite, 'snapshot:nba', 'pid:4242@runner-host', () => WALL);
+    await addCreditsSpent(seeded.store, WALL, 114);
+    const lock = await acquireRunLock(seeded.store, 'snapshot:nba', 'pid:4242@runner-host', () => WALL);
     try {
       const open = (await (await fetch(`${api.base}/readyz`)).json()) as Record<string, any>;
       expect(open['locks']).toEqual([{ name: 'snapshot:nba', owner: 'pid:4242', since: WALL.toISOString(), lease_until: '2026-11-27T12:30:00.000Z', expired: false }]);
@@ -56,7 +56,7 @@ describe('GET /healthz and /readyz', () => {
       expect(operator['credits']).toEqual({ spent_today: 114, daily_budget: 500, left_today: 386 });
       expect(operator['locks'][0].owner).toBe('pid:4242@runner-host');
     } finally {
-      if ('release' in lock) lock.release();
+      if ('release' in lock) await lock.release();
     }
   });
 });
@@ -74,7 +74,7 @@ describe('readyz when not ready', () => {
       expect(body['error']['details']['reasons']).toEqual(['no snapshot stored yet: run `propgrade snapshot all`']);
     } finally {
       await empty.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -92,7 +92,7 @@ describe('readyz when not ready', () => {
       expect(body['error']['details']['reasons']).toEqual(['nba: newest snapshot 600 min old, past 3x the expected 180 min']);
     } finally {
       await live.close();
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

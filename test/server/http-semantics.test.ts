@@ -16,7 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   seeded = await seedStore({ INTERNAL_API_KEY: KEY, DESK_ALLOWLIST: 'desk@example.test' });
-  token = createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, new Date('2025-10-01T00:00:00Z')).token;
+  token = (await createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, new Date('2025-10-01T00:00:00Z'))).token;
   api = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now, wallClock: () => new Date('2026-11-27T20:00:00Z'), runSnapshot: async () => [] });
 }, 120_000);
 

@@ -59,7 +59,7 @@ describe('GET /metrics', () => {
   });
 
   it('the runs’ figures come from what the run recorded in the store; credits by the wall clock’s day', async () => {
-    addCreditsSpent(seeded.store, WALL, 77);
+    await addCreditsSpent(seeded.store, WALL, 77);
     const m = samples(await (await scrape()).text());
     const snap = seeded.store.sqlite.prepare("select id, run_id as runId from snapshots where sport = 'nba' order by id desc limit 1").get() as { id: number; runId: number };
     const rows = (seeded.store.sqlite.prepare('select count(*) as n from graded_rows where snapshot_id = ?').get(snap.id) as { n: number }).n;

@@ -9,7 +9,7 @@ import { createLiveTransport } from '../../src/feeds/transport/live.js';
 import { redactUrl } from '../../src/feeds/transport/replay-key.js';
 import type { Transport } from '../../src/feeds/transport/types.js';
 import { runSnapshotJob } from '../../src/jobs/snapshot.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore } from '../../src/store/db.js';
 import { kvDelete } from '../../src/store/repo/kv.js';
 import { readCalls, type ContractCall } from './_contract-calls.js';
 import { quiet, REPLAY_NOW, startServer, type Running } from './_harness.js';
@@ -37,7 +37,7 @@ const HOSTS = /api\.espn\.com|statsapi\.mlb\.com|baseballsavant|the-odds-api/i;
 const RESOLVER = /ENOTFOUND|getaddrinfo|EAI_AGAIN|ECONNREFUSED/;
 
 let dir: string;
-let store: Store;
+let store: SqliteStore;
 let guard: NetworkGuard;
 
 async function get(base: string, call: ContractCall): Promise<{ status: number; text: string; json: any }> {
@@ -59,9 +59,9 @@ beforeAll(async () => {
   expect(nba?.status).toBe('ok');
   guard = guardNetwork();
 }, 180_000);
-afterAll(() => {
+afterAll(async () => {
   guard?.restore();
-  store?.close();
+  await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -120,7 +120,7 @@ describe('a replayed serve calls no provider', () => {
   });
 
   it('a replayed store whose recording is not known: 503 UNAVAILABLE_ON_REPLAY on the provider routes, the store-backed reads as before, still no call', async () => {
-    kvDelete(store.db, 'meta:replay-folder');
+    await kvDelete(store, 'meta:replay-folder');
     const blind = await startServer({ store, config: loadConfig({ FUTURES_ENABLED: '1' }), now: () => REPLAY_NOW, log: quiet, transport: upstream, limits: { statsPerWindow: 100_000 } });
     try {
       for (const path of ['/api/news/mlb', '/api/live/nba?date=2025-11-05', '/api/futures/mlb', '/api/combat/2025-09-27', '/api/fight/401801745', '/api/stats/game/716896?sport=mlb', '/api/stats/pitcher/Carlos%20Rod%C3%B3n/arsenal?season=2022', '/api/stats/lineup?sport=mlb&date=2025-11-05', '/api/stats/depth?team=ATL&sport=mlb']) {
@@ -141,7 +141,7 @@ describe('a replayed serve calls no provider', () => {
 });
 
 describe('a live store whose providers fail: public words in the body, the detail in the log', () => {
-  let live: Store;
+  let live: SqliteStore;
   let liveDir: string;
   const servers: Server[] = [];
 
@@ -154,7 +154,7 @@ describe('a live store whose providers fail: public words in the body, the detai
   }, 180_000);
   afterAll(async () => {
     for (const s of servers) await new Promise<void>((r) => s.close(() => r()));
-    live?.close();
+    await live?.close();
     rmSync(liveDir, { recursive: true, force: true });
   });
 

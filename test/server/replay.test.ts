@@ -111,7 +111,7 @@ describe('the snapshot route through the app', () => {
       await runSnapshot('nba', { store: other, odds: sources.odds, now: seeded.now, allowedBooks: null, log: quiet, source: 'replay' });
       await sources.close();
     } finally {
-      other.close();
+      await other.close();
     }
     const hits = app.replays.hits();
     const second = await rawExchange(base, 'GET', '/api/snapshot/nba');
@@ -129,8 +129,8 @@ describe('Replays', () => {
   /** A server whose one answer is kept for replay, with the check `valid()`. */
   async function keeper(replays: Replays, valid: () => boolean, source: () => object = () => SOURCE): Promise<{ url: string; routed: () => number }> {
     let routed = 0;
-    const url = await listen((req, res) => {
-      if (replays.answer(req, res)) return;
+    const url = await listen(async (req, res) => {
+      if (await replays.answer(req, res)) return;
       routed += 1;
       res.setHeader('x-a', '1');
       res.appendHeader('vary', 'A');

@@ -10,10 +10,10 @@ describe('propgrade serve on a replayed store, without --now', () => {
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   it('serves as of the newest snapshot and says so, so the bundled day is not "stale"', async () => {
-    const t = seededStore();
+    const t = await seededStore();
     await snapshotAt(t.store, 'nba', '2025-11-05T17:05:00Z');
     t.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    t.store.close();
+    await t.store.close();
     dirs.push(dirname(t.path));
     let stdout = '';
     let stderr = '';

@@ -35,8 +35,8 @@ interface UserToken {
   token: string;
 }
 /** A fresh user per test keeps each meter independent. */
-function user(email: string, tier: 'free' | 'analyst' | 'desk'): UserToken {
-  const made = createUser(seeded.store, { email, tier }, seeded.now);
+async function user(email: string, tier: 'free' | 'analyst' | 'desk'): Promise<UserToken> {
+  const made = await createUser(seeded.store, { email, tier }, seeded.now);
   return { id: made.user.id, token: made.token };
 }
 
@@ -111,8 +111,8 @@ afterAll(async () => {
 
 describe('POST /api/slips/parse: auth', () => {
   it('refuses no token, a garbage token and a revoked token with 401 in the envelope, counting nothing', async () => {
-    const revoked = user('revoked-slip@example.test', 'desk');
-    revokeUser(seeded.store, 'revoked-slip@example.test', seeded.now);
+    const revoked = await user('revoked-slip@example.test', 'desk');
+    await revokeUser(seeded.store, 'revoked-slip@example.test', seeded.now);
     for (const token of [undefined, 'pg_not-a-real-token', revoked.token]) {
       const r = await parseText(token, { text: FD_TEXT });
       expect(r.status, String(token)).toBe(401);
@@ -126,7 +126,7 @@ describe('POST /api/slips/parse: auth', () => {
 
 describe('POST /api/slips/parse: pasted text', () => {
   it('reads the real FanDuel straight slip into its leg and grades it with the scan engine', async () => {
-    const u = user('text-paid@example.test', 'analyst');
+    const u = await user('text-paid@example.test', 'analyst');
     const r = await parseText(u.token, { text: FD_TEXT, book: 'fanduel' });
     expect(r.status, r.text).toBe(200);
     const result = slipResultSchema.parse(r.json);
@@ -159,7 +159,7 @@ describe('POST /api/slips/parse: pasted text', () => {
   });
 
   it('free callers never see a model field; a refused leg carries none for any tier, and the projection is never gated', async () => {
-    const free = await parseText(user('shape-free@example.test', 'free').token, { text: FD_TEXT });
+    const free = await parseText((await user('shape-free@example.test', 'free')).token, { text: FD_TEXT });
     expect(free.status, free.text).toBe(200);
     expect(modelKeys(free.json)).toEqual([]);
     expect(findKeys(free.json, ['model_price_locked']).length).toBeGreaterThan(0);
@@ -168,7 +168,7 @@ describe('POST /api/slips/parse: pasted text', () => {
     expect(typeof freeView['projection']).toBe('number');
 
     for (const tier of ['analyst', 'desk'] as const) {
-      const paid = await parseText(user(`shape-${tier}@example.test`, tier).token, { text: FD_TEXT });
+      const paid = await parseText((await user(`shape-${tier}@example.test`, tier)).token, { text: FD_TEXT });
       expect(paid.status).toBe(200);
       const view = (firstLeg(paid).grading as { refusal: Record<string, unknown> }).refusal;
       // The 10.5 leg has no market on the board: no model price exists to show, at any tier.
@@ -181,7 +181,7 @@ describe('POST /api/slips/parse: pasted text', () => {
 
   it('legs the engine cannot grade (football markets) are left ungraded with their reason, never guessed', async () => {
     const text = readFileSync(join(FIXTURES, 'text', 'hardrock_share_sgp.txt'), 'utf8');
-    const r = await parseText(user('ungradeable@example.test', 'free').token, { text });
+    const r = await parseText((await user('ungradeable@example.test', 'free')).token, { text });
     expect(r.status, r.text).toBe(200);
     const legs = slipResultSchema.parse(r.json).bets[0]!.legs;
     expect(legs.map((l) => l.player.value)).toEqual(['Michael Penix Jr.', 'Bijan Robinson', 'Justin Jefferson', 'Justin Jefferson']);
@@ -193,7 +193,7 @@ describe('POST /api/slips/parse: pasted text', () => {
   });
 
   it('bad JSON input is a 400 naming the field, and is not counted', async () => {
-    const u = user('bad-input@example.test', 'free');
+    const u = await user('bad-input@example.test', 'free');
     const missing = await parseText(u.token, { book: 'fanduel' });
     expect(missing.status).toBe(400);
     expect(errorOf(missing).message).toMatch(/^invalid body: text: /);
@@ -215,7 +215,7 @@ describe('POST /api/slips/parse: pasted text', () => {
 
 describe('POST /api/slips/parse: per-day limits over a rolling 24 hours', () => {
   it("a free user's second parse in 24 h is a 429 with Retry-After until the first leaves the window", async () => {
-    const u = user('limit-free@example.test', 'free');
+    const u = await user('limit-free@example.test', 'free');
     const start = clock;
     try {
       expect((await parseText(u.token, { text: FD_TEXT })).status).toBe(200);
@@ -234,7 +234,7 @@ describe('POST /api/slips/parse: per-day limits over a rolling 24 hours', () => 
   });
 
   it("a paid user's 11th parse is a 429; parses older than 24 h do not count", async () => {
-    const u = user('limit-desk@example.test', 'desk');
+    const u = await user('limit-desk@example.test', 'desk');
     const now = clock.getTime();
     const at = (msAgo: number) => ({ subject: `user:${u.id}`, kind: SLIP_PARSE_KIND, at: new Date(now - msAgo).toISOString() });
     // Outside the window: ignored. Then 9 counted parses, the oldest 23 hours ago.
@@ -252,7 +252,7 @@ describe('POST /api/slips/parse: per-day limits over a rolling 24 hours', () => 
 
 describe('POST /api/slips/parse: uploads refused before OCR', () => {
   it('oversize: a declared Content-Length over the cap, a chunked body over the cap, and an image part over 4 MB are 413', async () => {
-    const u = user('oversize@example.test', 'analyst');
+    const u = await user('oversize@example.test', 'analyst');
     // Declared: fetch sends the Content-Length of this 5 MB form.
     const declared = await upload(u.token, Buffer.alloc(5 * 1024 * 1024, 1));
     expect(declared.status).toBe(413);
@@ -295,7 +295,7 @@ describe('POST /api/slips/parse: uploads refused before OCR', () => {
   });
 
   it('a non-image, a broken PNG header and a form without the image field are 400 with a clear message', async () => {
-    const u = user('non-image@example.test', 'free');
+    const u = await user('non-image@example.test', 'free');
     const text = await upload(u.token, Buffer.from(FD_TEXT), 'slip.txt');
     expect(text.status).toBe(400);
     expect(errorOf(text).message).toMatch(/not an image: expected PNG, JPEG/);
@@ -318,7 +318,7 @@ describe('POST /api/slips/parse: uploads refused before OCR', () => {
 
 describe('POST /api/slips/parse: a real screenshot through OCR', () => {
   it('reads the real Hard Rock parlay twice on one worker, and maps an undecodable image to 400 (counted)', { timeout: 120_000 }, async () => {
-    const u = user('ocr@example.test', 'desk');
+    const u = await user('ocr@example.test', 'desk');
     const times: number[] = [];
     const results: SlipResult[] = [];
     for (let i = 0; i < 2; i++) {
@@ -361,7 +361,7 @@ describe('POST /api/slips/parse: a real screenshot through OCR', () => {
 
 describe('closing the app', () => {
   it('terminates the OCR worker, and an image after close is refused rather than starting a new one', async () => {
-    const u = user('after-close@example.test', 'desk');
+    const u = await user('after-close@example.test', 'desk');
     expect(api.server.slipReader.active).toBe(true);
     await api.server.close();
     expect(api.server.slipReader.active).toBe(false);

@@ -27,8 +27,8 @@ let plainTag = '';
 beforeAll(async () => {
   // Users created after the cutoff must onboard: the onboarding header shows in the head.
   seeded = await seedStore({ CORS_ORIGIN: ORIGIN, ONBOARDING_CUTOFF: '2025-11-01' });
-  tokens.analyst = createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z')).token;
-  tokens.onboarding = createUser(seeded.store, { email: 'new@example.test', tier: 'free' }, seeded.now).token;
+  tokens.analyst = (await createUser(seeded.store, { email: 'analyst@example.test', tier: 'analyst' }, new Date('2025-10-01T00:00:00Z'))).token;
+  tokens.onboarding = (await createUser(seeded.store, { email: 'new@example.test', tier: 'free' }, seeded.now)).token;
   api = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now, runSnapshot: async () => [] });
   plainTag = (await rawExchange(api.base, 'GET', PATH)).head.find((l) => l.startsWith('etag: '))!.slice('etag: '.length);
 }, 120_000);

@@ -1,5 +1,5 @@
 /**
- * The snapshot route remembers the latest snapshot id between requests (latestSnapshotIds) and
+ * The snapshot route remembers the latest snapshot id between requests (latestSnapshotWatcher) and
  * asks the store again only when the store may have changed. A snapshot written by anyone must
  * still be the answer of the very next request: by another connection to the same SQLite file
  * (the cron or the CLI in another process), and by the server's own runner on its own connection.
@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOddsSource } from '../../src/feeds/factory.js';
 import { runSnapshot } from '../../src/jobs/snapshot-run.js';
 import { createUser } from '../../src/accounts/users.js';
-import { latestSnapshotIds } from '../../src/server/snapshot-cache.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore } from '../../src/store/db.js';
+import { latestSnapshotWatcher } from '../../src/store/repo/snapshot-watch.js';
 import { quiet, seedStore, startServer, type Running, type Seeded, rawGet } from './_harness.js';
 
 
 let seeded: Seeded;
 /** A second connection to the server's SQLite file, as the cron's process would hold. */
-let other: Store;
+let other: SqliteStore;
 let api: Running;
 
 const raw = (path: string, headers: Record<string, string> = {}) => rawGet(api.base, path, headers);
@@ -35,10 +35,10 @@ async function servedIds(): Promise<number[]> {
 }
 
 /** What the store says is latest, asked directly (the query the route used to run per request). */
-const storedLatest = (store: Store) => store.sqlite.prepare("select id from snapshots where sport = 'nba' order by taken_at desc, id desc limit 1").pluck().get() as number;
+const storedLatest = (store: SqliteStore) => store.sqlite.prepare("select id from snapshots where sport = 'nba' order by taken_at desc, id desc limit 1").pluck().get() as number;
 
 /** A new NBA snapshot by the real pipeline over the bundled replay, through `store`'s connection. */
-async function snapshotThrough(store: Store): Promise<number> {
+async function snapshotThrough(store: SqliteStore): Promise<number> {
   const sources = await buildOddsSource(seeded.config, { replayDir: 'data/replay', recordDir: null, now: seeded.now, log: quiet });
   try {
     const run = await runSnapshot('nba', { store, odds: sources.odds, now: seeded.now, allowedBooks: null, log: quiet, source: 'replay' });
@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.close();
-  other?.close();
+  await other?.close();
   seeded?.cleanup();
 });
 
@@ -65,7 +65,7 @@ describe('the latest snapshot id is remembered, and a new snapshot is served on 
     const first = storedLatest(seeded.store);
     expect(await servedIds()).toEqual([first, first, first]);
     // Served from memory now; a write elsewhere that is not a snapshot changes nothing served.
-    createUser(other, { email: 'elsewhere@example.test', tier: 'free' }, seeded.now);
+    await createUser(other, { email: 'elsewhere@example.test', tier: 'free' }, seeded.now);
     expect(await servedIds()).toEqual([first, first, first]);
 
     const second = await snapshotThrough(other);
@@ -87,37 +87,37 @@ describe('the latest snapshot id is remembered, and a new snapshot is served on 
   }, 120_000);
 });
 
-describe('latestSnapshotIds', () => {
-  it('answers what the query answers after every write, by this connection or another, deletes included', () => {
-    const latest = latestSnapshotIds(seeded.store);
-    const insert = (store: Store, takenAt: string) =>
+describe('latestSnapshotWatcher', () => {
+  it('answers what the query answers after every write, by this connection or another, deletes included', async () => {
+    const latest = latestSnapshotWatcher(seeded.store);
+    const insert = (store: SqliteStore, takenAt: string) =>
       Number(
         store.sqlite
           .prepare("insert into snapshots (sport, taken_at, slate_date, graded_count, row_count) values ('wnba', ?, '2025-11-05', 0, 0)")
           .run(takenAt).lastInsertRowid,
       );
-    const wnba = (store: Store) => store.sqlite.prepare("select id from snapshots where sport = 'wnba' order by taken_at desc, id desc limit 1").pluck().get() as number | undefined;
-    const check = () => {
-      expect(latest('wnba')).toBe(wnba(seeded.store));
-      expect(latest('nba')).toBe(storedLatest(seeded.store));
+    const wnba = (store: SqliteStore) => store.sqlite.prepare("select id from snapshots where sport = 'wnba' order by taken_at desc, id desc limit 1").pluck().get() as number | undefined;
+    const check = async () => {
+      expect(await latest('wnba')).toBe(wnba(seeded.store));
+      expect(await latest('nba')).toBe(storedLatest(seeded.store));
     };
-    check();
-    expect(latest('wnba')).toBeUndefined();
+    await check();
+    expect(await latest('wnba')).toBeUndefined();
     const a = insert(other, '2025-11-05T10:00:00Z');
-    check();
-    expect(latest('wnba')).toBe(a);
+    await check();
+    expect(await latest('wnba')).toBe(a);
     const b = insert(seeded.store, '2025-11-05T11:00:00Z');
-    check();
-    expect(latest('wnba')).toBe(b);
+    await check();
+    expect(await latest('wnba')).toBe(b);
     // An older taken_at written later does not become the latest.
     insert(other, '2025-11-05T09:00:00Z');
-    check();
-    expect(latest('wnba')).toBe(b);
+    await check();
+    expect(await latest('wnba')).toBe(b);
     other.sqlite.prepare('delete from snapshots where id = ?').run(b);
-    check();
-    expect(latest('wnba')).toBe(a);
+    await check();
+    expect(await latest('wnba')).toBe(a);
     seeded.store.sqlite.prepare("delete from snapshots where sport = 'wnba'").run();
-    check();
-    expect(latest('wnba')).toBeUndefined();
+    await check();
+    expect(await latest('wnba')).toBeUndefined();
   });
 });

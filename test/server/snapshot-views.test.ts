@@ -28,7 +28,7 @@ let fullBytes: Buffer;
 
 beforeAll(async () => {
   seeded = await seedStore();
-  desk = createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, seeded.now).token;
+  desk = (await createUser(seeded.store, { email: 'desk@example.test', tier: 'desk' }, seeded.now)).token;
   api = await startServer({ store: seeded.store, config: seeded.config, now: () => seeded.now });
   const r = await raw('/api/snapshot/nba');
   fullBytes = r.body;

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { readClock } from '../../src/reads/read-clock.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import { openStore, type SqliteStore } from '../../src/store/db.js';
 import { runCli } from '../helpers/cli.js';
 import { quiet, startServer, type Running } from './_harness.js';
 
 /** An MLB route's date window is read on the MLB clock of a replayed store, not on the newest (NBA) snapshot's. */
 let dir: string;
-let store: Store;
+let store: SqliteStore;
 let api: Running;
 
 beforeAll(async () => {
@@ -19,13 +19,13 @@ beforeAll(async () => {
   expect((await runCli(['--db', db, 'snapshot', 'mlb', '--replay', 'data/replay', '--quiet'])).code).toBe(0);
   expect((await runCli(['--db', db, 'snapshot', 'nba', '--replay', 'data/replay', '--quiet'])).code).toBe(0);
   store = openStore(db);
-  const clock = readClock(store, null, new Date('2026-11-27T12:00:00Z'), 180);
+  const clock = await readClock(store, null, new Date('2026-11-27T12:00:00Z'), 180);
   api = await startServer({ store, config: loadConfig({ PROPGRADE_REPLAY: 'data/replay' }), now: (sport?: string) => (sport ? clock.forSport(sport) : clock.now), wallClock: () => new Date('2026-11-27T12:00:00Z'), log: quiet });
 }, 120_000);
 
 afterAll(async () => {
   await api?.close();
-  store?.close();
+  await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

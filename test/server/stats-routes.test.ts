@@ -21,7 +21,7 @@ const json = async (res: Response | Promise<Response>): Promise<any> => (await r
 
 beforeAll(async () => {
   seeded = await seedStore();
-  token = createUser(seeded.store, { email: 'desk@stats.test', tier: 'desk' }, seeded.now).token;
+  token = (await createUser(seeded.store, { email: 'desk@stats.test', tier: 'desk' }, seeded.now)).token;
   const config = loadConfig({ PROPGRADE_REPLAY: 'data/replay' });
   api = await startServer({ store: seeded.store, config, now: () => seeded.now, log: quiet, limits: { statsPerWindow: 10_000, upstreamPerWindow: 10_000 } });
   mlbDay = await startServer({ store: seeded.store, config, now: () => new Date('2023-09-20T12:00:00Z'), log: quiet });

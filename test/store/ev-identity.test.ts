@@ -41,7 +41,7 @@ describe('the letter is the EV of the locked price against the market fair, in e
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-ev-'));
     db = join(dir, 'pg.sqlite');
-    seededStoreFile(db);
+    await seededStoreFile(db);
     const run = await runCli(['--db', db, 'snapshot', 'all', '--replay', 'data/replay']);
     expect(run.code, run.stderr).toBe(0);
     const sql = new Database(db, { readonly: true });

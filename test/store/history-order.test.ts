@@ -46,9 +46,9 @@ describe('same-date history lines come back in id order', () => {
   const idOf = (l: Pick<PlayerGameStat, 'playerKey' | 'date' | 'gameId'>) => ids.get(`${l.playerKey}|${l.date}|${l.gameId}`);
   const order = (ls: readonly PlayerGameStat[]) => ls.map(idOf);
 
-  beforeEach(() => {
+  beforeEach(async () => {
     t = tempStore();
-    upsertGameStats(t.store.db, LINES);
+    await upsertGameStats(t.store, LINES);
     const rows = t.store.sqlite.prepare('select id, player_key, date, game_key from player_game_stats order by id').all() as Array<{ id: number; player_key: string; date: string; game_key: string }>;
     ids = new Map(rows.map((r) => [`${r.player_key}|${r.date}|${r.game_key}`, r.id]));
     // The setup holds: inside each same-date run, the game keys run against the ids.
@@ -56,39 +56,39 @@ describe('same-date history lines come back in id order', () => {
   });
   afterEach(() => t.cleanup());
 
-  it('the history read newest first: one date newest id first, also where the limit cuts the date', () => {
-    expect(order(historyBefore(t.store.db, 'mlb', 'aaron judge', '2025-08-01'))).toEqual([4, 3, 2, 1]);
-    expect(order(historyBefore(t.store.db, 'mlb', 'aaron judge', '2025-08-01', 2))).toEqual([4, 3]);
-    expect(order(historyBefore(t.store.db, 'mlb', 'gerrit cole', '2025-08-01', 1))).toEqual([7]);
-    expect(order(historyBefore(t.store.db, 'mlb', 'gerrit cole', '2025-08-01', 2))).toEqual([7, 6]);
-    expect(order(historyBefore(t.store.db, 'mlb', 'aaron judge', '2025-07-05', 1))).toEqual([3]);
-    expect(latestTeam(t.store.db, 'mlb', 'aaron judge', '2025-07-05')).toBe('BOS');
-    expect(order(playerLines(t.store, 'mlb', 'aaron judge', '2025-08-01'))).toEqual([4, 3, 2, 1]);
+  it('the history read newest first: one date newest id first, also where the limit cuts the date', async () => {
+    expect(order(await historyBefore(t.store, 'mlb', 'aaron judge', '2025-08-01'))).toEqual([4, 3, 2, 1]);
+    expect(order(await historyBefore(t.store, 'mlb', 'aaron judge', '2025-08-01', 2))).toEqual([4, 3]);
+    expect(order(await historyBefore(t.store, 'mlb', 'gerrit cole', '2025-08-01', 1))).toEqual([7]);
+    expect(order(await historyBefore(t.store, 'mlb', 'gerrit cole', '2025-08-01', 2))).toEqual([7, 6]);
+    expect(order(await historyBefore(t.store, 'mlb', 'aaron judge', '2025-07-05', 1))).toEqual([3]);
+    expect(await latestTeam(t.store, 'mlb', 'aaron judge', '2025-07-05')).toBe('BOS');
+    expect(order(await playerLines(t.store, 'mlb', 'aaron judge', '2025-08-01'))).toEqual([4, 3, 2, 1]);
   });
 
-  it('reads by sport, date, team or game: by player, one date ascending id', () => {
-    expect(order(gameStatsOn(t.store.db, 'mlb', '2025-07-04'))).toEqual([2, 3, 5, 6, 7]);
-    expect(order(sportLines(t.store, 'mlb', '2025-07-01', '2025-08-01', '2025-08-01'))).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(order(teamLines(t.store, 'mlb', 'NYY', '2025-07-01', '2025-08-01'))).toEqual([1, 2, 4, 5, 6, 7]);
-    const game = storedGame({ store: t.store, now: new Date('2025-08-01T12:00:00Z') }, '2025-07-04:NYY', 'mlb');
+  it('reads by sport, date, team or game: by player, one date ascending id', async () => {
+    expect(order(await gameStatsOn(t.store, 'mlb', '2025-07-04'))).toEqual([2, 3, 5, 6, 7]);
+    expect(order(await sportLines(t.store, 'mlb', '2025-07-01', '2025-08-01', '2025-08-01'))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(order(await teamLines(t.store, 'mlb', 'NYY', '2025-07-01', '2025-08-01'))).toEqual([1, 2, 4, 5, 6, 7]);
+    const game = await storedGame({ store: t.store, now: new Date('2025-08-01T12:00:00Z') }, '2025-07-04:NYY', 'mlb');
     expect(game !== null && 'lines' in game ? order(game.lines) : game).toEqual([2, 5, 6, 7]);
-    const byKey = storedGame({ store: t.store, now: new Date('2025-08-01T12:00:00Z') }, 'g8', 'mlb');
+    const byKey = await storedGame({ store: t.store, now: new Date('2025-08-01T12:00:00Z') }, 'g8', 'mlb');
     expect(byKey !== null && 'lines' in byKey ? order(byKey.lines) : byKey).toEqual([2, 5]);
   });
 
-  it('names: each where its first line in id order puts it', () => {
-    expect([...knownPlayers(t.store, 'mlb').entries()].map((e) => e.display)).toEqual(['Aaron Judge', 'Gerrit Cole', 'Gerrit A Cole', 'G Cole']);
-    expect(resolvePlayer(t.store, 'gerrit cole', ['mlb'])).toMatchObject({ status: 'resolved', name: 'Gerrit Cole' });
-    const index = buildPlayerIndex(t.store, 'mlb');
+  it('names: each where its first line in id order puts it', async () => {
+    expect([...(await knownPlayers(t.store, 'mlb')).entries()].map((e) => e.display)).toEqual(['Aaron Judge', 'Gerrit Cole', 'Gerrit A Cole', 'G Cole']);
+    expect(await resolvePlayer(t.store, 'gerrit cole', ['mlb'])).toMatchObject({ status: 'resolved', name: 'Gerrit Cole' });
+    const index = await buildPlayerIndex(t.store, 'mlb');
     expect([...index.entries()].map((e) => e.display)).toEqual(['Aaron Judge', 'Gerrit Cole', 'Gerrit A Cole', 'G Cole']);
   });
 
-  it('storedNames of a whole sport: each name where its first line by player key, date and id puts it', () => {
+  it('storedNames of a whole sport: each name where its first line by player key, date and id puts it', async () => {
     const rows = t.store.sqlite.prepare("select id, player_name, player_key, date from player_game_stats where sport = 'mlb'").all() as Array<{ id: number; player_name: string; player_key: string; date: string }>;
     rows.sort((a, b) => (a.player_key < b.player_key ? -1 : a.player_key > b.player_key ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
     const expected = [...new Set(rows.map((r) => r.player_name))];
     expect(expected).toEqual(['Aaron Judge', 'Gerrit Cole', 'Gerrit A. Cole', 'G. Cole']);
-    expect(storedNames(t.store.db, 'mlb')).toEqual(expected);
+    expect(await storedNames(t.store, 'mlb')).toEqual(expected);
   });
 
   it('sameDateInIdOrder reorders only runs of one player and date', () => {

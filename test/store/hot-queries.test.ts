@@ -12,11 +12,11 @@ import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../helpers
 const LARGE = ['graded_rows', 'ledger_entries', 'player_game_stats', 'grade_locks', 'closing_prices'];
 
 describe('hot queries seek indexes', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   const plans = new Map<string, string>();
 
   beforeAll(async () => {
-    t = seededStore();
+    t = await seededStore();
     const sqlite = t.store.sqlite;
     const seen = new Set<string>();
     const prepare = sqlite.prepare.bind(sqlite);
@@ -26,16 +26,16 @@ describe('hot queries seek indexes', () => {
     };
     await snapshotAt(t.store, 'nba', '2025-11-05T15:05:00Z');
     await snapshotAt(t.store, 'nba', '2025-11-05T17:05:00Z');
-    readSlate(t.store, 'nba', { all: false });
-    readSlate(t.store, 'nba', { all: true });
+    await readSlate(t.store, 'nba', { all: false });
+    await readSlate(t.store, 'nba', { all: true });
     const sources = await resultsAt('2025-11-06T12:00:00Z');
     await runSettle('nba', { store: t.store, results: sources.results, now: new Date('2025-11-06T12:00:00Z'), log: collectingLogger() });
     await sources.close();
     const now = new Date('2025-11-06T12:00:00Z');
-    readModelRecord(t.store, { now });
-    readModelRecord(t.store, { now, team: 'NY', sport: 'nba' });
-    readModelRecord(t.store, { now, player: 'Jalen Brunson' });
-    readAccuracy(t.store, now);
+    await readModelRecord(t.store, { now });
+    await readModelRecord(t.store, { now, team: 'NY', sport: 'nba' });
+    await readModelRecord(t.store, { now, player: 'Jalen Brunson' });
+    await readAccuracy(t.store, now);
     for (const sql of seen) {
       if (!/^\s*(select|update|delete|insert)/i.test(sql)) continue;
       const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => null);

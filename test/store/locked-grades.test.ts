@@ -30,8 +30,8 @@ describe('lockedGrades', () => {
   });
   afterAll(() => t.cleanup());
 
-  it('reads each detail field as JSON.parse would, and keeps the text JSON.stringify(JSON.parse(text)) would write', () => {
-    const locks = lockedGrades(t.store.db, ['e1']);
+  it('reads each detail field as JSON.parse would, and keeps the text JSON.stringify(JSON.parse(text)) would write', async () => {
+    const locks = await lockedGrades(t.store, ['e1']);
     DETAILS.forEach((text, i) => {
       const lock = locks.get(lockKey('e1', `p${i}`, 'points', 10.5, 'over'));
       expect(lock, `lock ${i}`).toBeDefined();

@@ -15,7 +15,7 @@ const counts = (path: string): Record<string, number> => {
     for (const t of ['snapshots', 'graded_rows', 'ledger_entries', 'player_game_stats', 'grade_locks']) out[t] = (store.sqlite.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n;
     return out;
   } finally {
-    store.close();
+    void store.close();
   }
 };
 
@@ -24,7 +24,7 @@ describe('store care: db check, db backup and the README restore drill', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('backs up while the server serves reads, checks the copy, and restores it', async () => {
-    const t = seededStore();
+    const t = await seededStore();
     await snapshotAt(t.store, 'nba', '2025-11-05T17:05:00Z');
     const live = t.path;
     const api = await startServer({ store: t.store, config: loadConfig({}), now: () => new Date('2025-11-05T17:10:00Z'), log: quiet });
@@ -63,7 +63,7 @@ describe('store care: db check, db backup and the README restore drill', () => {
     const store = openStore(path);
     store.sqlite.pragma('foreign_keys = OFF');
     store.sqlite.prepare(`insert into api_tokens (user_id, token_hash, created_at) values (999, 'x', '2026-01-01T00:00:00Z')`).run();
-    store.close();
+    await store.close();
     const r = await runCli(['--db', path, '--json', 'db', 'check']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);

@@ -22,7 +22,7 @@ function backfillStatements(): string[] {
 }
 
 describe('migration 0008 backfills an old store from its snapshots', () => {
-  let t: ReturnType<typeof seededStore>;
+  let t: Awaited<ReturnType<typeof seededStore>>;
   let fresh: { locks: Row[]; rows: Row[]; ledger: Row[] };
   const all = (sql: string) => t.store.sqlite.prepare(sql).all() as Row[];
   const read = () => ({
@@ -32,7 +32,7 @@ describe('migration 0008 backfills an old store from its snapshots', () => {
   });
 
   beforeAll(async () => {
-    t = seededStore();
+    t = await seededStore();
     await snapshotAt(t.store, 'nba', '2025-11-05T15:05:00Z');
     await snapshotAt(t.store, 'nba', '2025-11-05T17:05:00Z');
     const sources = await resultsAt('2025-11-06T12:00:00Z');

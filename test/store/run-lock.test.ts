@@ -31,7 +31,7 @@ describe('run lock', () => {
       const owner = `pid:${child.pid}@${hostname()}`;
       t.store.sqlite.prepare('insert into run_locks (name, owner, acquired_at, lease_until) values (?, ?, ?, ?)').run('snapshot:nba', owner, '2026-11-24T11:59:00Z', '2026-11-24T12:29:00Z');
       expect(ownerIsGone(owner)).toBe(false);
-      expect(acquireRunLock(t.store.sqlite, 'snapshot:nba', processOwner(), clock)).toEqual({ heldBy: owner, since: '2026-11-24T11:59:00Z' });
+      expect(await acquireRunLock(t.store, 'snapshot:nba', processOwner(), clock)).toEqual({ heldBy: owner, since: '2026-11-24T11:59:00Z' });
     } finally {
       await child.kill();
     }
@@ -44,19 +44,19 @@ describe('run lock', () => {
     t.store.sqlite.prepare('insert into run_locks (name, owner, acquired_at, lease_until) values (?, ?, ?, ?)').run('snapshot:nba', owner, '2026-11-24T11:59:00Z', '2026-11-24T12:29:00Z');
     await child.kill();
     expect(ownerIsGone(owner)).toBe(true);
-    const lock = acquireRunLock(t.store.sqlite, 'snapshot:nba', processOwner(), clock);
+    const lock = await acquireRunLock(t.store, 'snapshot:nba', processOwner(), clock);
     expect('release' in lock).toBe(true);
     const row = t.store.sqlite.prepare('select owner from run_locks where name = ?').get('snapshot:nba') as { owner: string };
     expect(row.owner).toBe(processOwner());
   });
 
-  it('a holder on another host, or an owner it cannot read, is never presumed dead: the lease decides', () => {
+  it('a holder on another host, or an owner it cannot read, is never presumed dead: the lease decides', async () => {
     t = tempStore();
     expect(ownerIsGone('pid:1@some-other-host')).toBe(false);
     expect(ownerIsGone('test-holder')).toBe(false);
     t.store.sqlite.prepare('insert into run_locks (name, owner, acquired_at, lease_until) values (?, ?, ?, ?)').run('settle:nba', 'pid:999999@some-other-host', '2026-11-24T11:59:00Z', '2026-11-24T12:29:00Z');
-    expect(acquireRunLock(t.store.sqlite, 'settle:nba', processOwner(), clock)).toMatchObject({ heldBy: 'pid:999999@some-other-host' });
+    expect(await acquireRunLock(t.store, 'settle:nba', processOwner(), clock)).toMatchObject({ heldBy: 'pid:999999@some-other-host' });
     // Past the lease it is taken over.
-    expect('release' in acquireRunLock(t.store.sqlite, 'settle:nba', processOwner(), () => new Date('2026-11-24T12:30:00Z'))).toBe(true);
+    expect('release' in (await acquireRunLock(t.store, 'settle:nba', processOwner(), () => new Date('2026-11-24T12:30:00Z')))).toBe(true);
   });
 });

@@ -60,13 +60,13 @@ async function saveOne(store: Store, ghost: GhostDrafts, date: string, doc: Draf
   const key = `${date}:${doc.kind}`;
   const record = (post: { id: string; updatedAt: string; status: string; url: string | null }) =>
     writeLog(store, DRAFT_KIND, key, { status: post.status, externalId: post.id, detail: { updated_at: post.updatedAt, title: doc.content.title, url: post.url } }, now);
-  const prior = readLog(store, DRAFT_KIND, key);
+  const prior = await readLog(store, DRAFT_KIND, key);
   const storedUpdatedAt = typeof prior?.detail?.['updated_at'] === 'string' ? (prior.detail['updated_at'] as string) : null;
   if (prior?.externalId && storedUpdatedAt) {
     const current = await ghost.read(prior.externalId);
     if (current === null) {
       const post = await ghost.add(doc.content);
-      record(post);
+      await record(post);
       return { kind: doc.kind, action: 'recreated', postId: post.id, updatedAt: post.updatedAt, status: post.status };
     }
     if (current.status !== 'draft') return { kind: doc.kind, action: 'left', postId: current.id, reason: `the post is ${current.status} in Ghost; propgrade only writes drafts and leaves it as it is` };
@@ -74,11 +74,11 @@ async function saveOne(store: Store, ghost: GhostDrafts, date: string, doc: Draf
       return { kind: doc.kind, action: 'left', postId: current.id, reason: `the draft was edited in Ghost at ${current.updatedAt} after propgrade saved it (${storedUpdatedAt}); not overwritten` };
     }
     const post = await ghost.edit(current.id, current.updatedAt, doc.content);
-    record(post);
+    await record(post);
     return { kind: doc.kind, action: 'updated', postId: post.id, updatedAt: post.updatedAt, status: post.status };
   }
   const post = await ghost.add(doc.content);
-  record(post);
+  await record(post);
   return { kind: doc.kind, action: 'created', postId: post.id, updatedAt: post.updatedAt, status: post.status };
 }
 
@@ -86,7 +86,7 @@ async function saveOne(store: Store, ghost: GhostDrafts, date: string, doc: Draf
 export async function saveGhostDrafts(store: Store, config: Env, options: { now: Date; date: string }): Promise<DraftsResult> {
   const gc = ghostConfig(config);
   if (!gc.configured) return { status: 'not_configured', date: options.date, missing: gc.missing, reason: `Ghost is not configured (${gc.missing.join(', ')} unset); no draft was saved` };
-  const docs = buildDraftDocuments(buildDeskPack(readContentFacts(store, options)));
+  const docs = buildDraftDocuments(buildDeskPack(await readContentFacts(store, options)));
   const ghost = createGhostDrafts(gc.config);
   const drafts: DraftOutcome[] = [];
   for (const doc of docs) drafts.push(await saveOne(store, ghost, options.date, doc, options.now));

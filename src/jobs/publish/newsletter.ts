@@ -28,8 +28,8 @@ export type SendResult =
   | { status: 'refused'; date: string; reason: 'empty' | 'editorial'; message: string };
 
 /** Builds the report for the date (throws EmptyReportError or EditorialError). */
-export function buildReportFor(store: Store, options: { now: Date; date?: string | undefined }): DailyReport {
-  return buildDailyReport(readContentFacts(store, options));
+export async function buildReportFor(store: Store, options: { now: Date; date?: string | undefined }): Promise<DailyReport> {
+  return buildDailyReport(await readContentFacts(store, options));
 }
 
 export async function sendDailyReport(store: Store, config: Env, options: { now: Date; date: string }): Promise<SendResult> {
@@ -38,7 +38,7 @@ export async function sendDailyReport(store: Store, config: Env, options: { now:
   if (!lm.configured) {
     return { status: 'not_configured', date, missing: lm.missing, reason: `listmonk is not configured (${lm.missing.join(', ')} unset); nothing was built or sent` };
   }
-  const existing = readLog(store, CAMPAIGN_KIND, date);
+  const existing = await readLog(store, CAMPAIGN_KIND, date);
   if (existing?.status === 'running') return { status: 'already_sent', date, campaignId: Number(existing.externalId), since: existing.updatedAt };
   if (existing?.status === 'created' && existing.externalId !== null) {
     // Created earlier, start failed: start that campaign rather than sending a second one.
@@ -49,24 +49,24 @@ export async function sendDailyReport(store: Store, config: Env, options: { now:
 
   let report: DailyReport;
   try {
-    report = buildReportFor(store, { now, date });
+    report = await buildReportFor(store, { now, date });
   } catch (error) {
     if (error instanceof EmptyReportError) return { status: 'refused', date, reason: 'empty', message: error.message };
     if (error instanceof EditorialError) return { status: 'refused', date, reason: 'editorial', message: error.message };
     throw error;
   }
 
-  const claim = claimLog(store, CAMPAIGN_KIND, date, { status: 'creating', inProgress: 'creating', now, staleMs: STALE_CLAIM_MS, claimable: (row) => row.status === 'failed' });
+  const claim = await claimLog(store, CAMPAIGN_KIND, date, { status: 'creating', inProgress: 'creating', now, staleMs: STALE_CLAIM_MS, claimable: (row) => row.status === 'failed' });
   if (!claim.claimed) return { status: 'already_sent', date, campaignId: claim.row.externalId === null ? null : Number(claim.row.externalId), since: claim.row.updatedAt };
   let id: number;
   try {
     ({ id } = await createCampaign(lm.config, { name: `propgrade daily ${date}`, subject: report.subject, body: report.html, altbody: report.text }));
   } catch (error) {
-    writeLog(store, CAMPAIGN_KIND, date, { status: 'failed', detail: { attempts: claim.attempt, last_error: error instanceof Error ? error.message : String(error) } }, now);
+    await writeLog(store, CAMPAIGN_KIND, date, { status: 'failed', detail: { attempts: claim.attempt, last_error: error instanceof Error ? error.message : String(error) } }, now);
     throw error;
   }
   const detail = { attempts: claim.attempt, subject: report.subject, list_id: lm.config.listId };
-  writeLog(store, CAMPAIGN_KIND, date, { status: 'created', externalId: String(id), detail }, now);
+  await writeLog(store, CAMPAIGN_KIND, date, { status: 'created', externalId: String(id), detail }, now);
   const started = await startOrRecord(store, date, id, lm.config, now, detail);
   return { status: 'sent', date, campaignId: id, listId: lm.config.listId, subject: report.subject, started };
 }
@@ -74,10 +74,10 @@ export async function sendDailyReport(store: Store, config: Env, options: { now:
 async function startOrRecord(store: Store, date: string, id: number, cfg: Parameters<typeof startCampaign>[0], now: Date, detail: Record<string, unknown>): Promise<string | null> {
   try {
     const { status } = await startCampaign(cfg, id);
-    writeLog(store, CAMPAIGN_KIND, date, { status: 'running', externalId: String(id), detail: { ...detail, listmonk_status: status } }, now);
+    await writeLog(store, CAMPAIGN_KIND, date, { status: 'running', externalId: String(id), detail: { ...detail, listmonk_status: status } }, now);
     return status;
   } catch (error) {
-    writeLog(store, CAMPAIGN_KIND, date, { status: 'created', externalId: String(id), detail: { ...detail, last_error: error instanceof Error ? error.message : String(error) } }, now);
+    await writeLog(store, CAMPAIGN_KIND, date, { status: 'created', externalId: String(id), detail: { ...detail, last_error: error instanceof Error ? error.message : String(error) } }, now);
     throw error;
   }
 }

@@ -46,11 +46,11 @@ export async function notifyDeskPackReady(
   const date = easternDate(now);
   let claimed = false;
   try {
-    const pack = buildDeskPack(readContentFacts(store, { now, date }));
+    const pack = buildDeskPack(await readContentFacts(store, { now, date }));
     if (pack.ready === 0) return { status: 'nothing_ready', detail: `the ${date} desk pack has no ready template (${pack.omitted.map((o) => o.name).join(', ')} omitted); no notice sent` };
     const message = deskReadyMessage(pack);
     assertEditorial(`the desk-pack-ready notice for ${date}`, { message });
-    const claim = claimLog(store, NOTIFY_KIND, date, { status: 'sending', inProgress: 'sending', now, staleMs: STALE_CLAIM_MS, claimable: (row) => row.status === 'failed' });
+    const claim = await claimLog(store, NOTIFY_KIND, date, { status: 'sending', inProgress: 'sending', now, staleMs: STALE_CLAIM_MS, claimable: (row) => row.status === 'failed' });
     if (!claim.claimed) {
       const detail = claim.row.status === 'sent' ? `already sent for ${date} at ${claim.row.updatedAt}` : `another run is sending the ${date} notice (claimed at ${claim.row.updatedAt})`;
       return { status: 'already_sent', detail };
@@ -58,18 +58,18 @@ export async function notifyDeskPackReady(
     claimed = true;
     const result = await postWebhook(url, message);
     if (result.ok) {
-      writeLog(store, NOTIFY_KIND, date, { status: 'sent', detail: { attempts: claim.attempt, http_status: result.status, message } }, now);
+      await writeLog(store, NOTIFY_KIND, date, { status: 'sent', detail: { attempts: claim.attempt, http_status: result.status, message } }, now);
       log.info(`desk pack ready notice sent for ${date} (attempt ${claim.attempt})`);
       return { status: 'sent', detail: `desk-pack-ready notice sent for ${date}: ${pack.ready} of ${pack.templates.length} templates ready` };
     }
-    writeLog(store, NOTIFY_KIND, date, { status: 'failed', detail: { attempts: claim.attempt, last_error: result.error, message } }, now);
+    await writeLog(store, NOTIFY_KIND, date, { status: 'failed', detail: { attempts: claim.attempt, last_error: result.error, message } }, now);
     log.warn(`desk pack ready notice for ${date} failed (attempt ${claim.attempt}): ${result.error}; the next snapshot run today retries it`);
     return { status: 'failed', detail: `webhook failed (${result.error}); attempt ${claim.attempt}, retried by the next snapshot run on ${date}` };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (claimed) {
       try {
-        writeLog(store, NOTIFY_KIND, date, { status: 'failed', detail: { last_error: reason } }, now);
+        await writeLog(store, NOTIFY_KIND, date, { status: 'failed', detail: { last_error: reason } }, now);
       } catch {
         // The store itself failed; the stale claim is retaken after two minutes.
       }

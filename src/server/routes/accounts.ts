@@ -57,7 +57,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       if (!verified.ok) throw new AppError('BAD_INPUT', WEBHOOK_SIGNATURE_REFUSED);
       const envelope = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), created: z.number().int().nonnegative(), data: z.looseObject({ object: z.unknown() }) }).safeParse(verified.event);
       if (!envelope.success) throw new AppError('BAD_INPUT', 'signed body is not a Stripe event (id, type, created, data)');
-      const result = handleStripeEvent(deps.store, envelope.data as VerifiedEvent, { priceTiers: deps.config.STRIPE_PRICE_TIERS, now: deps.wallNow() });
+      const result = await handleStripeEvent(deps.store, envelope.data as VerifiedEvent, { priceTiers: deps.config.STRIPE_PRICE_TIERS, now: deps.wallNow() });
       return { received: true, eventId: result.eventId, outcome: result.outcome };
     },
   });
@@ -73,7 +73,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       description:
         'Auth required (401 without a valid token). `onboarding` is `{ required: true, redirect: "/onboarding", reason: "new_user" }` for a user created on or after ONBOARDING_CUTOFF who has not set onboarding_complete, else `{ required: false, reason: "complete" | "exempt" }`; every auth route also sends the header `x-onboarding-required: /onboarding` in that case. `entitlements`: model_price, parlay_leg_cap, scan_reads_per_day (null = unlimited), slip_parses_per_day. `billing`: customer_linked, subscription_status, grace_until (the tier becomes free when it passes).',
       errors: [401],
-      handle: ({ caller }) => {
+      handle: async ({ caller }) => {
         const me = caller.user!;
         return {
           email: me.email,
@@ -81,7 +81,7 @@ export function accountRoutes(deps: ServerDeps): Route[] {
           createdAt: me.createdAt,
           entitlements: entitlementsOf(caller.tier, deps.limits.scanReadsPerDay),
           onboarding: onboardingFor(me, deps.config.ONBOARDING_CUTOFF),
-          ...billingStatus(deps.store, me.id),
+          ...(await billingStatus(deps.store, me.id)),
         };
       },
     }),
@@ -95,8 +95,8 @@ export function accountRoutes(deps: ServerDeps): Route[] {
       description:
         'Auth required (401 without a valid token). `{ sports, books, bankroll_limit, onboarding_complete, updated_at, onboarding }`. Never saved: empty lists, bankroll_limit null, onboarding_complete false, updated_at null.',
       errors: [401],
-      handle: ({ caller }) => {
-        const prefs = getPreferences(deps.store, caller.user!.id);
+      handle: async ({ caller }) => {
+        const prefs = await getPreferences(deps.store, caller.user!.id);
         return { ...prefs, onboarding: onboardingFor({ createdAt: caller.user!.createdAt, onboardingComplete: prefs.onboardingComplete }, deps.config.ONBOARDING_CUTOFF) };
       },
     }),
@@ -111,8 +111,8 @@ export function accountRoutes(deps: ServerDeps): Route[] {
         'Auth required (401 without a valid token). Every field optional; fields not sent keep their value. sports: subset of mlb, nba, wnba, soccer, mma; books: Odds API book keys (betmgm, betonlineag, betrivers, betus, bovada, draftkings, fanatics, fanduel, hardrockbet, mybookieag, prizepicks, williamhill_us); values are trimmed, lower-cased and de-duplicated, at most 50 per list. bankroll_limit: US dollars, 0.01 to 1000000, kept to the cent, null clears it. onboarding_complete: true ends the onboarding redirect. An unknown sport, book or field, or a wrong type: 400 naming it, nothing saved. Answers the merged preferences, as GET.',
       body: preferencesUpdateSchema,
       errors: [401],
-      handle: ({ caller, body }) => {
-        const prefs = updatePreferences(deps.store, caller.user!.id, body, deps.wallNow());
+      handle: async ({ caller, body }) => {
+        const prefs = await updatePreferences(deps.store, caller.user!.id, body, deps.wallNow());
         return { ...prefs, onboarding: onboardingFor({ createdAt: caller.user!.createdAt, onboardingComplete: prefs.onboardingComplete }, deps.config.ONBOARDING_CUTOFF) };
       },
     }),

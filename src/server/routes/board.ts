@@ -53,8 +53,8 @@ export function boardRoutes(deps: ServerDeps): Route[] {
         "Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. A projection on the other side of the line, or an edge gone now, never competes. `claim` is the grade with the price, book, fair and time it was computed on (the lock's), `claim.now` the market now. Model fields are tier-shaped.",
       query: heroQuerySchema,
       maxAge: 60,
-      handle: ({ caller, query }) => {
-        const hero = findHero(deps.store, deps.now(query.sport), query.sport ? [query.sport] : GRADED_SPORTS);
+      handle: async ({ caller, query }) => {
+        const hero = await findHero(deps.store, deps.now(query.sport), query.sport ? [query.sport] : GRADED_SPORTS);
         if (!hero) return { available: false };
         const { row, latest } = hero;
         return {

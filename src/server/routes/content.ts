@@ -132,7 +132,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
         requireDeskCaller(caller, deps.config);
         const { readContentFacts } = await import('../../store/repo/content-facts.js');
         const { buildDeskPack } = await import('../../content/pack.js');
-        return buildDeskPack(readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) }));
+        return buildDeskPack(await readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) }));
       },
     }),
     defineRoute({
@@ -150,7 +150,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
         const { buildDeskPack } = await import('../../content/pack.js');
         const { renderDeskPage, deskCsp, newNonce } = await import('../../content/desk-page.js');
         const { recordChartData } = await import('../../content/record-chart.js');
-        const facts = readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) });
+        const facts = await readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) });
         const pack = buildDeskPack(facts);
         const nonce = newNonce();
         const res = event.node.res;

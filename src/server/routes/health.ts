@@ -39,9 +39,9 @@ export function healthRoutes(deps: ServerDeps): Route[] {
       description:
         `200 when ready: the store opens with its migrations current, some sport has a snapshot, and no live sport's newest snapshot is older than 3x SNAPSHOT_EXPECTED_INTERVAL on the wall clock (a replayed sport is ready as of its own snapshot). 503 in the error envelope otherwise, the reasons in \`details\`. Also the last snapshot run and settle per sport and any run lock; with the ${INTERNAL_KEY_HEADER} header, the day's Odds API credits and the lock holders' hosts. Never cached.`,
       errors: [503],
-      handle: ({ event }) => {
+      handle: async ({ event }) => {
         const operator = internalKeyMatches(deps.config.INTERNAL_API_KEY, getRequestHeader(event, INTERNAL_KEY_HEADER));
-        const r = publicReadiness(readReadiness(deps.store, deps.config, deps.wallNow()), operator);
+        const r = publicReadiness(await readReadiness(deps.store, deps.config, deps.wallNow()), operator);
         if (!r.ready) throw new AppError('UNAVAILABLE', `not ready: ${r.reasons.join('; ')}`, { details: r });
         return r;
       },

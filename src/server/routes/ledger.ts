@@ -67,10 +67,10 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       query: ledgerModelQuerySchema,
       maxAge: 300,
       statsLimited: true,
-      handle: ({ caller, query }) => {
+      handle: async ({ caller, query }) => {
         // A sport's record reads on its clock; across sports, the newest snapshot's (docs/api.md "Clocks").
         const now = deps.now(query.sport);
-        const record = readModelRecord(deps.store, {
+        const record = await readModelRecord(deps.store, {
           now,
           ...(query.date ? { date: query.date } : {}),
           ...(query.team ? { team: query.team } : {}),
@@ -84,15 +84,18 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
           ...(query.player ? { playerKey: normalizeName(query.player).key } : {}),
           ...(query.sport ? { sport: query.sport } : {}),
         };
-        const entries = listLedger(deps.store.db, filter, query.limit);
-        const contexts = closeContexts(deps.store.db, entries, (sport) => deps.now(sport));
+        const entries = await listLedger(deps.store, filter, query.limit);
+        const [contexts, total] = await Promise.all([
+          closeContexts(deps.store, entries, (sport) => deps.now(sport)),
+          entries.length < query.limit ? entries.length : countLedger(deps.store, filter),
+        ]);
         // Each tier against its own claim first; the all-entries aggregate mixes opposite claims.
         return {
           tiers: record.tiers,
           aggregate: record.aggregate,
           capped: record.capped,
           settledElsewhere: record.settledElsewhere,
-          total: entries.length < query.limit ? entries.length : countLedger(deps.store.db, filter),
+          total,
           count: entries.length,
           limit: query.limit,
           entries: entries.map((e) => shapeRow(ledgerEntryView(e, clvStatus(e, deps.now(e.sport), contexts.get(e.id) ?? null)), caller.tier)),

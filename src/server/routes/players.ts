@@ -26,8 +26,8 @@ export function playerRoutes(deps: ServerDeps): Route[] {
       query: playerSearchQuerySchema,
       maxAge: 300,
       statsLimited: true,
-      handle: ({ query }) => {
-        const found = search(query.sport, query.q, query.limit, deps.now(query.sport));
+      handle: async ({ query }) => {
+        const found = await search(query.sport, query.q, query.limit, deps.now(query.sport));
         return { sport: query.sport, q: query.q, results: found.map((h) => ({ player: h.player, key: h.key, team: h.team, lastSeen: h.lastSeen })) };
       },
     }),

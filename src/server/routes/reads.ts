@@ -33,7 +33,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
         "Public. Grade plus intel and the book/fair prices recovered from the latest snapshot by exact join. With a valid token the graded read is written to that user's ledger; anonymous scans never are. A refused read (no projection) writes nothing and is not metered. Graded reads are metered per rolling 24 h (free 5, analyst 100, desk unlimited); over the meter: 429 with Retry-After.",
       body: scanRequestSchema,
       errors: [429],
-      handle: ({ event, caller, body }) => {
+      handle: async ({ event, caller, body }) => {
         // The meter counts requests: its rolling 24 hours run on the wall clock, the read on the data clock.
         const wall = deps.wallNow();
         const subject = clientKey(event, caller, deps.config);
@@ -42,7 +42,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
         // scans can never pass the limit and a refused read never counts.
         let reserved: number | null = null;
         if (limit !== null) {
-          const slot = reserveMetered(deps.store, subject, SCAN_READ_KIND, limit, wall);
+          const slot = await reserveMetered(deps.store, subject, SCAN_READ_KIND, limit, wall);
           if (!slot.ok) {
             throw new AppError('RATE_LIMITED', `scan meter: ${limit} graded reads per rolling 24 hours for the ${caller.tier} tier`, {
               retryAfter: retryAfterFor(slot.oldest, wall),
@@ -51,15 +51,15 @@ export function readRoutes(deps: ServerDeps): Route[] {
           }
           reserved = slot.id;
         }
-        let result: ReturnType<typeof runScan>;
+        let result: Awaited<ReturnType<typeof runScan>>;
         try {
-          result = runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: caller.authenticated && caller.user ? caller.user.id : null });
+          result = await runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: caller.authenticated && caller.user ? caller.user.id : null });
         } catch (error) {
-          if (reserved !== null) releaseMetered(deps.store, reserved);
+          if (reserved !== null) await releaseMetered(deps.store, reserved);
           throw error;
         }
-        if (!result.metered && reserved !== null) releaseMetered(deps.store, reserved);
-        const meter = readMeter(deps.store, subject, SCAN_READ_KIND, limit, wall);
+        if (!result.metered && reserved !== null) await releaseMetered(deps.store, reserved);
+        const meter = await readMeter(deps.store, subject, SCAN_READ_KIND, limit, wall);
         return { ...shapeRow(result, caller.tier), meter: meter.unlimited ? null : { used: meter.used, limit: meter.limit, windowHours: meter.windowHours } };
       },
     }),
@@ -86,8 +86,8 @@ export function readRoutes(deps: ServerDeps): Route[] {
         "The scan engine's model fields (projection, p_win, model_odds, ev_pct, value, takeable) with intel and prices. Free tier: 403. Not metered, never written to the ledger.",
       body: scanRequestSchema,
       errors: [403],
-      handle: ({ caller, body }) => {
-        const result = runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: null });
+      handle: async ({ caller, body }) => {
+        const result = await runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: null });
         const { ledger: _ledger, metered: _metered, ...analysis } = result;
         return shapeRow(analysis, caller.tier);
       },
@@ -103,12 +103,12 @@ export function readRoutes(deps: ServerDeps): Route[] {
         'Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.',
       body: parlayRequestSchema,
       errors: [403],
-      handle: ({ caller, body }) => {
+      handle: async ({ caller, body }) => {
         const cap = PARLAY_LEG_CAP[caller.tier];
         if (body.legs.length > cap) {
           throw new AppError('FORBIDDEN', `the ${caller.tier} tier grades at most ${cap} legs per parlay (free ${PARLAY_LEG_CAP.free}, analyst ${PARLAY_LEG_CAP.analyst}, desk ${PARLAY_LEG_CAP.desk})`);
         }
-        const result = gradeParlay(deps.store, body.legs, { now: (sport) => deps.now(sport), tier: caller.tier });
+        const result = await gradeParlay(deps.store, body.legs, { now: (sport) => deps.now(sport), tier: caller.tier });
         return { ...result, // Legs carry no model field today; shaping still stamps modelPriceLocked like every row.
         legs: result.legs.map((l) => shapeRow<ParlayLeg & ModelFields>(l, caller.tier)) };
       },

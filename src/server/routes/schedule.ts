@@ -22,8 +22,8 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       description: 'From what the latest snapshot stored; no provider call. Nothing stored: available false.',
       params: scheduleParamsSchema,
       maxAge: 600,
-      handle: ({ params }) => {
-        const latest = latestRows(deps.store, params.sport);
+      handle: async ({ params }) => {
+        const latest = await latestRows(deps.store, params.sport);
         if (!latest) return hidden(params.sport, 'no snapshot stored for this sport');
         const players = perPlayer(latest.rows.filter((r) => r.lineupStatus !== null)).map((r) => ({
           player: r.player,
@@ -48,8 +48,8 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       description: 'From what the latest snapshot stored; an unknown status has no chip. Nothing stored: available false.',
       params: scheduleParamsSchema,
       maxAge: 600,
-      handle: ({ params }) => {
-        const latest = latestRows(deps.store, params.sport);
+      handle: async ({ params }) => {
+        const latest = await latestRows(deps.store, params.sport);
         if (!latest) return hidden(params.sport, 'no snapshot stored for this sport');
         const players = perPlayer(latest.rows.filter((r) => r.injuryStatus !== null)).map((r) => ({
           player: r.player,
@@ -74,13 +74,13 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       params: scheduleParamsSchema,
       maxAge: 600,
       errors: [404],
-      handle: ({ params }) => {
+      handle: async ({ params }) => {
         if (params.sport !== 'mlb') throw new AppError('NOT_FOUND', 'probable pitchers exist for mlb only');
-        const latest = latestRows(deps.store, 'mlb');
+        const latest = await latestRows(deps.store, 'mlb');
         if (!latest) return hidden('mlb', 'no snapshot stored for mlb');
         const starters = perPlayer(latest.rows.filter((r) => r.statType === 'strikeouts'));
         if (starters.length === 0) return hidden('mlb', 'the latest snapshot priced no pitcher strikeouts');
-        const eras = seasonEras(deps.store, 'mlb', starters.map((r) => r.playerKey), latest.snapshot.slateDate.slice(0, 4));
+        const eras = await seasonEras(deps.store, 'mlb', starters.map((r) => r.playerKey), latest.snapshot.slateDate.slice(0, 4));
         const games = new Map<string, { eventId: string; game: string; commenceTime: string; pitchers: Array<{ player: string; team: string | null; era: number | null }> }>();
         for (const r of starters) {
           const g = games.get(r.eventId) ?? { eventId: r.eventId, game: `${r.awayTeam} @ ${r.homeTeam}`, commenceTime: r.commenceTime, pitchers: [] };

@@ -118,7 +118,7 @@ async function readSlipInput(event: H3Event, jsonLimit: number): Promise<SlipInp
  */
 function gradeLegFor(deps: ServerDeps, tier: Tier): GradeLeg {
   return async (leg) => {
-    const scan = runScan(deps.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: (sport) => deps.now(sport), userId: null });
+    const scan = await runScan(deps.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: (sport) => deps.now(sport), userId: null });
     const { ledger: _ledger, metered: _metered, ...view } = scan;
     const shaped = shapeRow(view, tier);
     return scan.status === 'graded' ? { status: 'graded', view: shaped } : { status: 'refused', refusal: shaped };
@@ -146,16 +146,20 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       const wall = deps.wallNow();
       const subject = clientKey(event, caller, deps.config);
       const limit = SLIP_PARSES_PER_DAY[caller.tier];
-      const usage = meteredUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
-      const pending = inFlight.get(subject) ?? 0;
-      if (usage.used + pending >= limit) {
-        throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
-          retryAfter: retryAfterFor(usage.oldest, wall),
-          details: { used: usage.used, inFlight: pending, limit },
-        });
-      }
-      inFlight.set(subject, pending + 1);
+      // This parse holds its place from before the usage read (which waits on the store), so a parse
+      // started meanwhile counts it; the others counted are those under way at the read's start or
+      // at its end, whichever are more (one that records and ends during the read is not missed).
+      const before = inFlight.get(subject) ?? 0;
+      inFlight.set(subject, before + 1);
       try {
+        const usage = await meteredUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
+        const pending = Math.max(before, (inFlight.get(subject) ?? 1) - 1);
+        if (usage.used + pending >= limit) {
+          throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
+            retryAfter: retryAfterFor(usage.oldest, wall),
+            details: { used: usage.used, inFlight: pending, limit },
+          });
+        }
         const input = await readSlipInput(event, deps.limits.bodyBytes);
         const gradeLeg = gradeLegFor(deps, caller.tier);
         let result: SlipResult;
@@ -168,13 +172,13 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
             result = await readSlipImage(reader, image, { book: input.book, gradeLeg });
           } catch (error) {
             // The engine spent a decode on it: counted, so a failing image cannot be sent without end.
-            if (error instanceof UndecodableImageError) recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
+            if (error instanceof UndecodableImageError) await recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
             throw error;
           }
         } else {
           result = await readSlipText(input.text!, { book: input.book, gradeLeg });
         }
-        recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
+        await recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
         return { ...result, meter: { used: usage.used + 1, limit, windowHours: 24 } };
       } finally {
         const left = (inFlight.get(subject) ?? 1) - 1;

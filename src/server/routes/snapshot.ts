@@ -87,8 +87,8 @@ function viewOf(q: SnapshotQuery): SnapshotView | null {
 }
 
 /** Answers a view: brotli preferred where accepted, then gzip, then plain; each with its own strong ETag. */
-function sendView(event: H3Event, cache: SnapshotCache, replays: Replays, sport: string, tier: Tier, view: SnapshotView) {
-  const entry = cache.view(sport, tier, view);
+async function sendView(event: H3Event, cache: SnapshotCache, replays: Replays, sport: string, tier: Tier, view: SnapshotView) {
+  const entry = await cache.view(sport, tier, view);
   if (!entry) return { sport, available: false, tier };
   const res = event.node.res;
   res.appendHeader('vary', 'Accept-Encoding');
@@ -104,7 +104,7 @@ function sendView(event: H3Event, cache: SnapshotCache, replays: Replays, sport:
     res.setHeader('etag', held);
     res.statusCode = 304;
     res.end();
-    if (keep) replays.offer(event, undefined, () => cache.view(sport, tier, view) === entry, entry);
+    if (keep) replays.offer(event, undefined, async () => (await cache.view(sport, tier, view)) === entry, entry);
     return;
   }
   const chosen: EncodedBody = coding === 'br' ? entry.brotli() : coding === 'gzip' ? entry.gzip() : entry.identity;
@@ -114,7 +114,7 @@ function sendView(event: H3Event, cache: SnapshotCache, replays: Replays, sport:
   if (coding !== 'identity') res.setHeader('content-encoding', coding);
   res.setHeader('content-length', chosen.bytes.length);
   res.end(chosen.bytes);
-  if (keep) replays.offer(event, chosen.bytes, () => cache.view(sport, tier, view) === entry, entry);
+  if (keep) replays.offer(event, chosen.bytes, async () => (await cache.view(sport, tier, view)) === entry, entry);
   return;
 }
 
@@ -133,13 +133,13 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
       description:
         'Reads the store only. sync_status compares the time since the last successful snapshot run with SNAPSHOT_EXPECTED_INTERVAL minutes: under 1.5x normal, 1.5x or more amber, 3x or more stale. Before any run: ran false, no time, no status.',
       maxAge: 30,
-      handle: () => {
+      handle: async () => {
         const now = deps.now();
-        const sports = GRADED_SPORTS.map((sport) => {
-          const s = latestSnapshot(deps.store.db, sport);
+        const [latest, run] = await Promise.all([Promise.all(GRADED_SPORTS.map((sport) => latestSnapshot(deps.store, sport))), lastSuccessfulRun(deps.store, 'snapshot')]);
+        const sports = GRADED_SPORTS.map((sport, i) => {
+          const s = latest[i];
           return s ? { sport, snapshotId: s.id, takenAt: s.takenAt, slateDate: s.slateDate, graded: s.gradedCount, rows: s.rowCount } : null;
         }).filter((s) => s !== null);
-        const run = lastSuccessfulRun(deps.store.db, 'snapshot');
         const lastRunAt = run?.finishedAt ?? null;
         const interval = deps.config.SNAPSHOT_EXPECTED_INTERVAL;
         return {
@@ -170,10 +170,10 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
       errors: [304],
       // Clients poll a few URLs every 60 s; the schemas above are pure and the handler only reads.
       inputPerUrl: true,
-      handle: ({ event, caller, params, query }) => {
+      handle: async ({ event, caller, params, query }) => {
         const view = viewFor(query);
         if (view) return sendView(event, cache, replays, params.sport, caller.tier, view);
-        const entry = cache.get(params.sport, caller.tier);
+        const entry = await cache.get(params.sport, caller.tier);
         if (!entry) return { sport: params.sport, available: false, tier: caller.tier };
         const res = event.node.res;
         // Two representations live at this URL: every answer says so (304 too), or a shared
@@ -192,7 +192,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
           res.setHeader('etag', held.etag);
           res.statusCode = 304;
           res.end();
-          if (keep) replays.offer(event, undefined, () => cache.get(params.sport, caller.tier) === entry, entry);
+          if (keep) replays.offer(event, undefined, async () => (await cache.get(params.sport, caller.tier)) === entry, entry);
           return;
         }
         res.statusCode = 200;
@@ -201,7 +201,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
         if (gzip) res.setHeader('content-encoding', 'gzip');
         res.setHeader('content-length', chosen.bytes.length);
         res.end(chosen.bytes);
-        if (keep) replays.offer(event, chosen.bytes, () => cache.get(params.sport, caller.tier) === entry, entry);
+        if (keep) replays.offer(event, chosen.bytes, async () => (await cache.get(params.sport, caller.tier)) === entry, entry);
         return;
       },
     }),

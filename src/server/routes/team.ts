@@ -26,10 +26,10 @@ export function teamRoutes(deps: ServerDeps): Route[] {
       maxAge: 300,
       statsLimited: true,
       errors: [404],
-      handle: ({ caller, params, query }) => {
-        const ref = resolveTeam(deps.store, params.abbr, query.sport);
+      handle: async ({ caller, params, query }) => {
+        const ref = await resolveTeam(deps.store, params.abbr, query.sport);
         if (!ref) throw new AppError('NOT_FOUND', `unknown team ${params.abbr}${query.sport ? ` in ${query.sport}` : ''}`);
-        const hub = readTeamHub(deps.store, ref, deps.now());
+        const hub = await readTeamHub(deps.store, ref, deps.now());
         return { ...hub, props: hub.props.map((r) => shapeRow(r, caller.tier)) };
       },
     }),

@@ -60,10 +60,10 @@ type Shaped<V> = V extends { props: unknown[] } ? Omit<V, 'props'> & { props: Ar
 
 export const ties: Record<string, true> = {
   ticker: true satisfies Accepts<typeof tickerSchema, Ticker>,
-  record: true satisfies Accepts<typeof modelRecordSchema, ReturnType<typeof readModelRecord> & { total: number; count: number; limit: number; entries: [] }>,
-  team: true satisfies Accepts<typeof teamHubSchema, Shaped<ReturnType<typeof buildTeamHub>>>,
+  record: true satisfies Accepts<typeof modelRecordSchema, Awaited<ReturnType<typeof readModelRecord>> & { total: number; count: number; limit: number; entries: [] }>,
+  team: true satisfies Accepts<typeof teamHubSchema, Shaped<Awaited<ReturnType<typeof buildTeamHub>>>>,
   preferences: true satisfies Accepts<typeof preferencesSchema, Preferences & { onboarding: OnboardingState }>,
-  accuracy: true satisfies Accepts<typeof accuracySchema, ReturnType<typeof readAccuracy>>,
+  accuracy: true satisfies Accepts<typeof accuracySchema, Awaited<ReturnType<typeof readAccuracy>>>,
   parlay: true satisfies Accepts<typeof parlayAnswerSchema, Omit<ParlayResult, 'legs'> & { legs: Array<ParlayResult['legs'][number] & { modelPriceLocked: boolean }> }>,
   meter: true satisfies Accepts<typeof scanMeterSchema, MeterReading>,
   runs: true satisfies Accepts<typeof snapshotRunsSchema, { runs: SnapshotSummary[] }>,

@@ -1,18 +1,14 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { resolve } from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { PACKAGE_ROOT } from '../db.js';
+import { PG_MIGRATIONS_DIR } from '../paths.js';
 import * as pgSchema from './schema.js';
-
-/** The PostgreSQL store's migrations (drizzle.pg.config.ts), found from the package root as db.ts finds SQLite's. */
-export const PG_MIGRATIONS_DIR = resolve(PACKAGE_ROOT, 'migrations-pg');
 
 export type PgDb = NodePgDatabase<typeof pgSchema>;
 
-export interface PgStore {
+export interface OpenedPg {
   pool: pg.Pool;
   db: PgDb;
   /** The URL without its password (or query string, which may carry one): safe for any message or log. */
@@ -123,7 +119,7 @@ function connectError(error: unknown, url: ParsedUrl): AppError {
  * and applies pending migrations (default) under an advisory lock held on that one connection.
  * The caller ends the pool (`pool.end()`).
  */
-export async function openPg(url: string, options: OpenPgOptions = {}): Promise<PgStore> {
+export async function openPg(url: string, options: OpenPgOptions = {}): Promise<OpenedPg> {
   const parsed = parsePgUrl(url);
   installNumberParsers();
   const pool = new pg.Pool({

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Store } from '../db.js';
-import { stripeEvents, subscriptions } from '../schema.js';
+import type { stripeEvents, subscriptions } from '../schema.js';
 import { prepared } from './_raw.js';
+import { on, sqliteOf } from './handle.js';
 
 /**
  * subscriptions (a user's Stripe subscriptions as the webhooks last described them) and
@@ -13,45 +14,60 @@ export type NewSubscriptionRow = Omit<typeof subscriptions.$inferInsert, 'id'>;
 export type StripeEventRow = typeof stripeEvents.$inferSelect;
 
 /** How an event id was handled, or null when it never was. */
-export function stripeEventOutcome(store: Store, eventId: string): string | null {
-  return store.db.select({ outcome: stripeEvents.outcome }).from(stripeEvents).where(eq(stripeEvents.id, eventId)).get()?.outcome ?? null;
+export async function stripeEventOutcome(store: Store, eventId: string): Promise<string | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select({ outcome: t.stripeEvents.outcome }).from(t.stripeEvents).where(eq(t.stripeEvents.id, eventId)).limit(1);
+  return row?.outcome ?? null;
 }
 
-export function recordStripeEvent(store: Store, row: StripeEventRow): void {
-  store.db.insert(stripeEvents).values(row).run();
+export async function recordStripeEvent(store: Store, row: StripeEventRow): Promise<void> {
+  const { db, t } = await on(store);
+  await db.insert(t.stripeEvents).values(row);
 }
 
 /** The newest handled events (by received time, then event time). */
-export function latestStripeEvents(store: Store, limit: number): StripeEventRow[] {
-  return prepared(store.sqlite, 'select id, type, created, received_at as receivedAt, outcome from stripe_events order by received_at desc, created desc limit ?').all(limit) as StripeEventRow[];
+export async function latestStripeEvents(store: Store, limit: number): Promise<StripeEventRow[]> {
+  if (store.engine === 'sqlite') {
+    const s = await sqliteOf(store);
+    return prepared(s.sqlite, 'select id, type, created, received_at as receivedAt, outcome from stripe_events order by received_at desc, created desc limit ?').all(limit) as StripeEventRow[];
+  }
+  const { db, t } = await on(store);
+  const e = t.stripeEvents;
+  return db.select({ id: e.id, type: e.type, created: e.created, receivedAt: e.receivedAt, outcome: e.outcome }).from(e).orderBy(desc(e.receivedAt), desc(e.created)).limit(limit);
 }
 
-export function subscriptionById(store: Store, stripeSubscriptionId: string): SubscriptionRow | null {
-  return store.db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get() ?? null;
+export async function subscriptionById(store: Store, stripeSubscriptionId: string): Promise<SubscriptionRow | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.subscriptions).where(eq(t.subscriptions.stripeSubscriptionId, stripeSubscriptionId)).limit(1);
+  return row ?? null;
 }
 
 /** The user's subscriptions in id order, leaving out `except` (a Stripe subscription id) when given. */
-export function subscriptionsOf(store: Store, userId: number, except?: string | null): SubscriptionRow[] {
-  return store.db
+export async function subscriptionsOf(store: Store, userId: number, except?: string | null): Promise<SubscriptionRow[]> {
+  const { db, t } = await on(store);
+  const s = t.subscriptions;
+  return db
     .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), ...(except ? [ne(subscriptions.stripeSubscriptionId, except)] : [])))
-    .orderBy(subscriptions.id)
-    .all();
+    .from(s)
+    .where(and(eq(s.userId, userId), ...(except ? [ne(s.stripeSubscriptionId, except)] : [])))
+    .orderBy(s.id);
 }
 
 /** Inserts the subscription, or updates its state when Stripe's id is already stored (user and customer stay). */
-export function upsertSubscription(store: Store, row: NewSubscriptionRow): void {
+export async function upsertSubscription(store: Store, row: NewSubscriptionRow): Promise<void> {
+  const { db, t } = await on(store);
   const { userId: _user, stripeSubscriptionId: _sub, stripeCustomerId: _cus, ...state } = row;
-  store.db.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: state }).run();
+  await db.insert(t.subscriptions).values(row).onConflictDoUpdate({ target: t.subscriptions.stripeSubscriptionId, set: state });
 }
 
 /** Subscription records with a grace set (expired or not: the caller decides). */
-export function subscriptionsInGrace(store: Store): SubscriptionRow[] {
-  return store.db.select().from(subscriptions).where(isNotNull(subscriptions.graceUntil)).all();
+export async function subscriptionsInGrace(store: Store): Promise<SubscriptionRow[]> {
+  const { db, t } = await on(store);
+  return db.select().from(t.subscriptions).where(isNotNull(t.subscriptions.graceUntil));
 }
 
 /** Ends a subscription record's grace: its tier becomes free. */
-export function endSubscriptionGrace(store: Store, id: number, at: string): void {
-  store.db.update(subscriptions).set({ tier: 'free', graceUntil: null, updatedAt: at }).where(eq(subscriptions.id, id)).run();
+export async function endSubscriptionGrace(store: Store, id: number, at: string): Promise<void> {
+  const { db, t } = await on(store);
+  await db.update(t.subscriptions).set({ tier: 'free', graceUntil: null, updatedAt: at }).where(eq(t.subscriptions.id, id));
 }

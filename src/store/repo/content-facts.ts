@@ -4,7 +4,8 @@ import { RECORD_WINDOW_DAYS, recordWindow } from '../../domain/records.js';
 import { GRADED_SPORTS } from '../../domain/sports.js';
 import { addDays, easternDate, instantOf } from '../../domain/time.js';
 import type { Store } from '../db.js';
-import { gradedRows, gradeLocks, ledgerEntries, snapshots } from '../schema.js';
+import type { gradedRows, ledgerEntries } from '../schema.js';
+import { on, type Handle } from './handle.js';
 import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from '../../domain/facts.js';
 
 /**
@@ -14,34 +15,33 @@ import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from '../../do
 
 
 /** The grade lock of a row keyed like it (event, player, stat, line, side): where its claim was made. */
-function lockOf(t: typeof gradedRows | typeof ledgerEntries) {
-  return and(eq(gradeLocks.eventId, t.eventId), eq(gradeLocks.playerKey, t.playerKey), eq(gradeLocks.statType, t.statType), eq(gradeLocks.line, t.line), eq(gradeLocks.side, t.side));
+function lockOf(gradeLocks: Handle['t']['gradeLocks'], r: typeof gradedRows | typeof ledgerEntries) {
+  return and(eq(gradeLocks.eventId, r.eventId), eq(gradeLocks.playerKey, r.playerKey), eq(gradeLocks.statType, r.statType), eq(gradeLocks.line, r.line), eq(gradeLocks.side, r.side));
 }
 
-function slateOf(store: Store, sport: string, date: string): SlateFact | null {
-  const snap = store.db
+async function slateOf(store: Store, sport: string, date: string): Promise<SlateFact | null> {
+  const { db, t } = await on(store);
+  const { snapshots, gradedRows, gradeLocks } = t;
+  const [snap] = await db
     .select()
     .from(snapshots)
     .where(and(eq(snapshots.sport, sport), eq(snapshots.slateDate, date)))
     .orderBy(desc(snapshots.takenAt), desc(snapshots.id))
-    .limit(1)
-    .get();
+    .limit(1);
   if (!snap) return null;
-  const prev = store.db
+  const [prev] = await db
     .select({ id: snapshots.id, takenAt: snapshots.takenAt })
     .from(snapshots)
     .where(and(eq(snapshots.sport, sport), lt(snapshots.takenAt, snap.takenAt), ne(snapshots.id, snap.id)))
     .orderBy(desc(snapshots.takenAt), desc(snapshots.id))
-    .limit(1)
-    .get();
-  const rows: SlateRowFact[] = store.db
+    .limit(1);
+  const joined = await db
     .select({ r: gradedRows, lockId: gradeLocks.id, lockDetail: gradeLocks.modelDetail })
     .from(gradedRows)
-    .leftJoin(gradeLocks, lockOf(gradedRows))
+    .leftJoin(gradeLocks, lockOf(gradeLocks, gradedRows))
     .where(eq(gradedRows.snapshotId, snap.id))
-    .orderBy(asc(gradedRows.id))
-    .all()
-    .map(({ r, lockId, lockDetail }) => {
+    .orderBy(asc(gradedRows.id));
+  const rows: SlateRowFact[] = joined.map(({ r, lockId, lockDetail }) => {
       const sample = r.modelDetail?.['sampleSize'];
       const books = lockDetail?.['consensusBooks'];
       return {
@@ -103,15 +103,16 @@ function slateOf(store: Store, sport: string, date: string): SlateFact | null {
 }
 
 /** Public entries with game dates in [from, to], each with the archetype its grade lock carried. */
-function publicEntries(store: Store, from: string, to: string): LedgerFact[] {
-  return store.db
+async function publicEntries(store: Store, from: string, to: string): Promise<LedgerFact[]> {
+  const { db, t } = await on(store);
+  const { ledgerEntries, gradeLocks } = t;
+  const joined = await db
     .select({ e: ledgerEntries, archetype: gradeLocks.archetype })
     .from(ledgerEntries)
-    .leftJoin(gradeLocks, lockOf(ledgerEntries))
+    .leftJoin(gradeLocks, lockOf(gradeLocks, ledgerEntries))
     .where(and(isNull(ledgerEntries.userId), gte(ledgerEntries.gameDate, from), lte(ledgerEntries.gameDate, to)))
-    .orderBy(asc(ledgerEntries.commenceTime), asc(ledgerEntries.id))
-    .all()
-    .map(({ e, archetype }) => ({
+    .orderBy(asc(ledgerEntries.commenceTime), asc(ledgerEntries.id));
+  return joined.map(({ e, archetype }) => ({
       id: e.id,
       sport: e.sport,
       eventId: e.eventId,
@@ -146,11 +147,15 @@ const isSettled = (e: LedgerFact) => e.outcome !== 'pending';
  * The settle is `date`'s when any of its entries is settled (a report built after the games),
  * else the day before's (the morning report).
  */
-export function readContentFacts(store: Store, options: { now: Date; date?: string | undefined }): ContentFacts {
+export async function readContentFacts(store: Store, options: { now: Date; date?: string | undefined }): Promise<ContentFacts> {
   const date = options.date ?? easternDate(options.now);
-  const slates = GRADED_SPORTS.map((s) => slateOf(store, s, date)).filter((s): s is SlateFact => s !== null);
+  const slates: SlateFact[] = [];
+  for (const sport of GRADED_SPORTS) {
+    const slate = await slateOf(store, sport, date);
+    if (slate !== null) slates.push(slate);
+  }
   const window = recordWindow(instantOf(date), RECORD_WINDOW_DAYS);
-  const record = publicEntries(store, window.from, window.to);
+  const record = await publicEntries(store, window.from, window.to);
   const yesterday = addDays(date, -1);
   const settleDate = record.some((e) => e.gameDate === date && isSettled(e)) ? date : record.some((e) => e.gameDate === yesterday && isSettled(e)) ? yesterday : null;
   const settle = settleDate === null ? [] : record.filter((e) => e.gameDate === settleDate);

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Store } from '../db.js';
-import { contentLog } from '../schema.js';
+import type { contentLog } from '../schema.js';
+import { on } from './handle.js';
+import { immediate } from './tx.js';
 
 /**
  * content_log: one row per outbound thing per (kind, key), for idempotency and audit
@@ -13,8 +15,10 @@ import { contentLog } from '../schema.js';
 
 export type ContentLogRow = typeof contentLog.$inferSelect;
 
-export function readLog(store: Store, kind: string, key: string): ContentLogRow | null {
-  return store.db.select().from(contentLog).where(and(eq(contentLog.kind, kind), eq(contentLog.key, key))).get() ?? null;
+export async function readLog(store: Store, kind: string, key: string): Promise<ContentLogRow | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.contentLog).where(and(eq(t.contentLog.kind, kind), eq(t.contentLog.key, key))).limit(1);
+  return row ?? null;
 }
 
 export interface LogPatch {
@@ -24,7 +28,8 @@ export interface LogPatch {
 }
 
 /** Inserts or updates the (kind, key) row; `created_at` is kept from the first write. */
-export function writeLog(store: Store, kind: string, key: string, patch: LogPatch, now: Date): ContentLogRow {
+export async function writeLog(store: Store, kind: string, key: string, patch: LogPatch, now: Date): Promise<ContentLogRow> {
+  const { db, t } = await on(store);
   const at = now.toISOString();
   const set = {
     status: patch.status,
@@ -32,32 +37,32 @@ export function writeLog(store: Store, kind: string, key: string, patch: LogPatc
     ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
     ...(patch.detail !== undefined ? { detail: patch.detail } : {}),
   };
-  return store.db
-    .insert(contentLog)
+  const [row] = await db
+    .insert(t.contentLog)
     .values({ kind, key, externalId: patch.externalId ?? null, status: patch.status, detail: patch.detail ?? null, createdAt: at, updatedAt: at })
-    .onConflictDoUpdate({ target: [contentLog.kind, contentLog.key], set })
-    .returning()
-    .get();
+    .onConflictDoUpdate({ target: [t.contentLog.kind, t.contentLog.key], set })
+    .returning();
+  if (!row) throw new Error(`the content_log write of ${kind}/${key} returned no row`);
+  return row;
 }
 
 /**
  * Takes the (kind, key) row for this process when `claimable(row)` says so (the row is absent,
  * failed, or an in-progress claim older than `staleMs` left by a crashed run), setting `status`.
- * Runs in an IMMEDIATE transaction, so two processes never both claim it.
+ * Runs in an exclusive transaction (tx.ts immediate), so two processes never both claim it.
  */
-export function claimLog(
+export async function claimLog(
   store: Store,
   kind: string,
   key: string,
   options: { status: string; now: Date; staleMs: number; inProgress: string; claimable: (row: ContentLogRow) => boolean },
-): { claimed: true; previous: ContentLogRow | null; attempt: number } | { claimed: false; row: ContentLogRow } {
-  const take = store.sqlite.transaction(() => {
-    const row = readLog(store, kind, key);
+): Promise<{ claimed: true; previous: ContentLogRow | null; attempt: number } | { claimed: false; row: ContentLogRow }> {
+  return immediate(store, async (tx) => {
+    const row = await readLog(tx, kind, key);
     const stale = row !== null && row.status === options.inProgress && options.now.getTime() - new Date(row.updatedAt).getTime() >= options.staleMs;
     if (row !== null && !stale && !options.claimable(row)) return { claimed: false as const, row };
     const attempt = (typeof row?.detail?.['attempts'] === 'number' ? (row.detail['attempts'] as number) : 0) + 1;
-    writeLog(store, kind, key, { status: options.status, detail: { ...(row?.detail ?? {}), attempts: attempt, claimed_at: options.now.toISOString() } }, options.now);
+    await writeLog(tx, kind, key, { status: options.status, detail: { ...(row?.detail ?? {}), attempts: attempt, claimed_at: options.now.toISOString() } }, options.now);
     return { claimed: true as const, previous: row, attempt };
   });
-  return take.immediate();
 }

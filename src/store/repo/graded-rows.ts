@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../db.js';
-import { gradedRows } from '../schema.js';
+import type { Store } from '../db.js';
+import { byBytes } from './_pg-raw.js';
+import { on, type Handle } from './handle.js';
 import type { GradedRowRecord } from './snapshots.js';
 
 /**
@@ -9,80 +10,80 @@ import type { GradedRowRecord } from './snapshots.js';
  */
 
 /** The distinct player names on a snapshot's board. */
-export function boardNames(db: Db, snapshotId: number): string[] {
-  return db
-    .selectDistinct({ name: gradedRows.player })
-    .from(gradedRows)
-    .where(eq(gradedRows.snapshotId, snapshotId))
-    .all()
-    .map((r) => r.name);
+export async function boardNames(store: Store, snapshotId: number): Promise<string[]> {
+  const { db, t } = await on(store);
+  const rows = await db.selectDistinct({ name: t.gradedRows.player }).from(t.gradedRows).where(eq(t.gradedRows.snapshotId, snapshotId));
+  return rows.map((r) => r.name);
 }
 
 /** The distinct spellings of one player key on a snapshot's board. */
-export function boardNamesOf(db: Db, snapshotId: number, sport: string, playerKey: string): string[] {
-  return db
-    .selectDistinct({ name: gradedRows.player })
-    .from(gradedRows)
-    .where(and(eq(gradedRows.sport, sport), eq(gradedRows.playerKey, playerKey), eq(gradedRows.snapshotId, snapshotId)))
-    .all()
-    .map((r) => r.name);
+export async function boardNamesOf(store: Store, snapshotId: number, sport: string, playerKey: string): Promise<string[]> {
+  const { db, t } = await on(store);
+  const g = t.gradedRows;
+  const rows = await db
+    .selectDistinct({ name: g.player })
+    .from(g)
+    .where(and(eq(g.sport, sport), eq(g.playerKey, playerKey), eq(g.snapshotId, snapshotId)));
+  return rows.map((r) => r.name);
 }
 
 /** The board columns a scan reads; the row's model detail (large JSON) is never needed there. */
-const BOARD_COLUMNS = {
-  eventId: gradedRows.eventId,
-  commenceTime: gradedRows.commenceTime,
-  homeTeam: gradedRows.homeTeam,
-  awayTeam: gradedRows.awayTeam,
-  player: gradedRows.player,
-  team: gradedRows.team,
-  opponent: gradedRows.opponent,
-  statType: gradedRows.statType,
-  line: gradedRows.line,
-  side: gradedRows.side,
-  book: gradedRows.book,
-  overOdds: gradedRows.overOdds,
-  underOdds: gradedRows.underOdds,
-  bookOdds: gradedRows.bookOdds,
-  fairOdds: gradedRows.fairOdds,
-  fairProb: gradedRows.fairProb,
-  overround: gradedRows.overround,
-  devigMethod: gradedRows.devigMethod,
-  fairSource: gradedRows.fairSource,
-  consensusBooks: gradedRows.consensusBooks,
-  thinConsensus: gradedRows.thinConsensus,
-  outlierPrice: gradedRows.outlierPrice,
-  outlierBook: gradedRows.outlierBook,
-};
-export type BoardRow = { [K in keyof typeof BOARD_COLUMNS]: GradedRowRecord[K] };
+function boardColumns(g: Handle['t']['gradedRows']) {
+  return {
+    eventId: g.eventId,
+    commenceTime: g.commenceTime,
+    homeTeam: g.homeTeam,
+    awayTeam: g.awayTeam,
+    player: g.player,
+    team: g.team,
+    opponent: g.opponent,
+    statType: g.statType,
+    line: g.line,
+    side: g.side,
+    book: g.book,
+    overOdds: g.overOdds,
+    underOdds: g.underOdds,
+    bookOdds: g.bookOdds,
+    fairOdds: g.fairOdds,
+    fairProb: g.fairProb,
+    overround: g.overround,
+    devigMethod: g.devigMethod,
+    fairSource: g.fairSource,
+    consensusBooks: g.consensusBooks,
+    thinConsensus: g.thinConsensus,
+    outlierPrice: g.outlierPrice,
+    outlierBook: g.outlierBook,
+  };
+}
+export type BoardRow = { [K in keyof ReturnType<typeof boardColumns>]: GradedRowRecord[K] };
 
 /** A player's rows on a snapshot for games starting after `afterIso`, earliest game first (sport + key hit the lookup index). */
-export function upcomingRowsOf(db: Db, snapshotId: number, sport: string, playerKey: string, afterIso: string): BoardRow[] {
+export async function upcomingRowsOf(store: Store, snapshotId: number, sport: string, playerKey: string, afterIso: string): Promise<BoardRow[]> {
+  const { db, t } = await on(store);
+  const g = t.gradedRows;
   return db
-    .select(BOARD_COLUMNS)
-    .from(gradedRows)
-    .where(and(eq(gradedRows.sport, sport), eq(gradedRows.playerKey, playerKey), eq(gradedRows.snapshotId, snapshotId), gt(gradedRows.commenceTime, afterIso)))
-    .orderBy(asc(gradedRows.commenceTime))
-    .all();
+    .select(boardColumns(g))
+    .from(g)
+    .where(and(eq(g.sport, sport), eq(g.playerKey, playerKey), eq(g.snapshotId, snapshotId), gt(g.commenceTime, afterIso)))
+    .orderBy(asc(g.commenceTime));
 }
 
 /** A snapshot's rows for the team codes. */
-export function teamRows(db: Db, snapshotId: number, teams: readonly string[]): GradedRowRecord[] {
+export async function teamRows(store: Store, snapshotId: number, teams: readonly string[]): Promise<GradedRowRecord[]> {
+  const { db, t } = await on(store);
   return db
     .select()
-    .from(gradedRows)
-    .where(and(eq(gradedRows.snapshotId, snapshotId), inArray(gradedRows.team, [...teams])))
-    .all();
+    .from(t.gradedRows)
+    .where(and(eq(t.gradedRows.snapshotId, snapshotId), inArray(t.gradedRows.team, [...teams])))
+    // The (snapshot, event, player, stat, line, side) index order SQLite answers in; PostgreSQL has no order without it.
+    .orderBy(...[t.gradedRows.eventId, t.gradedRows.playerKey, t.gradedRows.statType].map((c) => byBytes(store, c)), t.gradedRows.line, byBytes(store, t.gradedRows.side));
 }
 
 /** Each distinct (player, team, graded at) of a sport's stored rows, newest grade first. */
-export function gradedNameTeams(db: Db, sport: string): Array<{ player: string; team: string | null; seen: string }> {
-  return db
-    .selectDistinct({ player: gradedRows.player, team: gradedRows.team, seen: gradedRows.gradedAt })
-    .from(gradedRows)
-    .where(eq(gradedRows.sport, sport))
-    .orderBy(desc(gradedRows.gradedAt))
-    .all();
+export async function gradedNameTeams(store: Store, sport: string): Promise<Array<{ player: string; team: string | null; seen: string }>> {
+  const { db, t } = await on(store);
+  const g = t.gradedRows;
+  return db.selectDistinct({ player: g.player, team: g.team, seen: g.gradedAt }).from(g).where(eq(g.sport, sport)).orderBy(desc(g.gradedAt));
 }
 
 /** Hero candidates: A or B with both a projection and a line (line is never null in the store). */
@@ -90,37 +91,40 @@ export function gradedNameTeams(db: Db, sport: string): Array<{ player: string; 
 // The hero leads with the projection's gap, so a projection on the other side of the line never
 // competes (it would be offered as support for a side it contradicts), nor a claim whose edge is
 // gone at the best price now (docs/api.md).
-const heroWhere = and(
-  inArray(gradedRows.grade, ['A', 'B']),
-  isNotNull(gradedRows.projection),
-  eq(gradedRows.isMainLine, true),
-  sql`coalesce(${gradedRows.projectionAgrees}, 1) = 1`,
-  sql`coalesce(${gradedRows.edgeNow}, '') != 'gone'`,
-);
-const gap = sql`abs(${gradedRows.projection} - ${gradedRows.line})`;
+// `coalesce(projection_agrees, true)` reads on both engines (SQLite's true is 1, PostgreSQL's a boolean).
+function heroWhere(g: Handle['t']['gradedRows']) {
+  return and(
+    inArray(g.grade, ['A', 'B']),
+    isNotNull(g.projection),
+    eq(g.isMainLine, true),
+    sql`coalesce(${g.projectionAgrees}, true)`,
+    sql`coalesce(${g.edgeNow}, '') != 'gone'`,
+  );
+}
+const gap = (g: Handle['t']['gradedRows']) => sql`abs(${g.projection} - ${g.line})`;
 
 /** The hero candidate of the snapshots with the largest |projection - line| (newest grade, then lowest id, on a tie). */
-export function heroOfSnapshots(db: Db, snapshotIds: readonly number[]): GradedRowRecord | null {
-  return (
-    db
-      .select()
-      .from(gradedRows)
-      .where(and(inArray(gradedRows.snapshotId, [...snapshotIds]), heroWhere))
-      .orderBy(desc(gap), desc(gradedRows.gradedAt), gradedRows.id)
-      .limit(1)
-      .get() ?? null
-  );
+export async function heroOfSnapshots(store: Store, snapshotIds: readonly number[]): Promise<GradedRowRecord | null> {
+  const { db, t } = await on(store);
+  const g = t.gradedRows;
+  const [row] = await db
+    .select()
+    .from(g)
+    .where(and(inArray(g.snapshotId, [...snapshotIds]), heroWhere(g)))
+    .orderBy(desc(gap(g)), desc(g.gradedAt), g.id)
+    .limit(1);
+  return row ?? null;
 }
 
 /** The hero candidate of the sports' newest snapshot holding one, by the largest gap. */
-export function latestHeroOf(db: Db, sports: readonly string[]): GradedRowRecord | null {
-  return (
-    db
-      .select()
-      .from(gradedRows)
-      .where(and(inArray(gradedRows.sport, [...sports]), heroWhere))
-      .orderBy(desc(gradedRows.snapshotId), desc(gap), gradedRows.id)
-      .limit(1)
-      .get() ?? null
-  );
+export async function latestHeroOf(store: Store, sports: readonly string[]): Promise<GradedRowRecord | null> {
+  const { db, t } = await on(store);
+  const g = t.gradedRows;
+  const [row] = await db
+    .select()
+    .from(g)
+    .where(and(inArray(g.sport, [...sports]), heroWhere(g)))
+    .orderBy(desc(g.snapshotId), desc(gap(g)), g.id)
+    .limit(1);
+  return row ?? null;
 }

@@ -1,32 +1,34 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SportRunFacts } from '../../domain/readiness.js';
 import type { Store } from '../db.js';
-import { pipelineRuns, runLocks } from '../schema.js';
+import { on } from './handle.js';
 import { latestSnapshot } from './snapshots.js';
 
 /** What readiness is decided on, read from the store in a few indexed look-ups per sport. */
 
-function lastRunOf(store: Store, kind: 'snapshot' | 'settle', sport: string): SportRunFacts['lastSnapshotRun'] {
-  const row = store.db
-    .select({ startedAt: pipelineRuns.startedAt, finishedAt: pipelineRuns.finishedAt, status: pipelineRuns.status })
-    .from(pipelineRuns)
-    .where(and(eq(pipelineRuns.kind, kind), eq(pipelineRuns.sport, sport)))
-    .orderBy(desc(pipelineRuns.startedAt), desc(pipelineRuns.id))
-    .limit(1)
-    .get();
+async function lastRunOf(store: Store, kind: 'snapshot' | 'settle', sport: string): Promise<SportRunFacts['lastSnapshotRun']> {
+  const { db, t } = await on(store);
+  const p = t.pipelineRuns;
+  const [row] = await db
+    .select({ startedAt: p.startedAt, finishedAt: p.finishedAt, status: p.status })
+    .from(p)
+    .where(and(eq(p.kind, kind), eq(p.sport, sport)))
+    .orderBy(desc(p.startedAt), desc(p.id))
+    .limit(1);
   return row ?? null;
 }
 
-export function sportRunFacts(store: Store, sport: string): SportRunFacts {
-  const snap = latestSnapshot(store.db, sport);
+export async function sportRunFacts(store: Store, sport: string): Promise<SportRunFacts> {
+  const snap = await latestSnapshot(store, sport);
   return {
     sport,
     newestSnapshot: snap ? { takenAt: snap.takenAt, source: snap.source } : null,
-    lastSnapshotRun: lastRunOf(store, 'snapshot', sport),
-    lastSettleRun: lastRunOf(store, 'settle', sport),
+    lastSnapshotRun: await lastRunOf(store, 'snapshot', sport),
+    lastSettleRun: await lastRunOf(store, 'settle', sport),
   };
 }
 
-export function heldRunLocks(store: Store): Array<{ name: string; owner: string; acquiredAt: string; leaseUntil: string }> {
-  return store.db.select().from(runLocks).orderBy(runLocks.name).all();
+export async function heldRunLocks(store: Store): Promise<Array<{ name: string; owner: string; acquiredAt: string; leaseUntil: string }>> {
+  const { db, t } = await on(store);
+  return db.select().from(t.runLocks).orderBy(t.runLocks.name);
 }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db.js';
-import { kvCache } from '../schema.js';
+import type { Store } from '../db.js';
+import { on } from './handle.js';
 
 /** A cached value, or null when absent or expired at `now`. */
-export function kvGet<T>(db: Db, key: string, now: Date): T | null {
-  const row = db.select().from(kvCache).where(eq(kvCache.key, key)).get();
+export async function kvGet<T>(store: Store, key: string, now: Date): Promise<T | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.kvCache).where(eq(t.kvCache.key, key)).limit(1);
   if (!row) return null;
   if (row.expiresAt !== null && row.expiresAt <= now.toISOString()) return null;
   return row.value as T;
@@ -14,23 +15,26 @@ export function kvGet<T>(db: Db, key: string, now: Date): T | null {
  * A cached value as of `now`: written at or before `now` and not yet expired. A server whose clock
  * is pinned (a replayed day) must not read a value cached under a later clock, nor the reverse.
  */
-export function kvGetAsOf<T>(db: Db, key: string, now: Date): T | null {
-  const row = db.select().from(kvCache).where(eq(kvCache.key, key)).get();
+export async function kvGetAsOf<T>(store: Store, key: string, now: Date): Promise<T | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.kvCache).where(eq(t.kvCache.key, key)).limit(1);
   if (!row) return null;
   const at = now.toISOString();
   if (row.updatedAt > at || (row.expiresAt !== null && row.expiresAt <= at)) return null;
   return row.value as T;
 }
 
-export function kvSet(db: Db, key: string, value: unknown, now: Date, ttlSeconds: number | null): void {
+export async function kvSet(store: Store, key: string, value: unknown, now: Date, ttlSeconds: number | null): Promise<void> {
   const expiresAt = ttlSeconds === null ? null : new Date(now.getTime() + ttlSeconds * 1000).toISOString();
   const updatedAt = now.toISOString();
-  db.insert(kvCache)
+  const { db, t } = await on(store);
+  await db
+    .insert(t.kvCache)
     .values({ key, value, updatedAt, expiresAt })
-    .onConflictDoUpdate({ target: kvCache.key, set: { value, updatedAt, expiresAt } })
-    .run();
+    .onConflictDoUpdate({ target: t.kvCache.key, set: { value, updatedAt, expiresAt } });
 }
 
-export function kvDelete(db: Db, key: string): void {
-  db.delete(kvCache).where(eq(kvCache.key, key)).run();
+export async function kvDelete(store: Store, key: string): Promise<void> {
+  const { db, t } = await on(store);
+  await db.delete(t.kvCache).where(eq(t.kvCache.key, key));
 }

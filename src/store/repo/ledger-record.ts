@@ -1,8 +1,10 @@
 import type { Grade } from '../../domain/grades.js';
 import type { CapReason } from '../../domain/model/grading.js';
 import { TIER_GRADES, type OutcomeCode, type RecordTally } from '../../domain/records.js';
-import type { Db } from '../db.js';
+import type { Db, Store } from '../db.js';
 import { clientOf, prepared } from './_raw.js';
+import { numbered, pgRows } from './_pg-raw.js';
+import { sqliteOf } from './handle.js';
 
 /**
  * The public record's reads of the ledger (docs/ledger.md, "Records"; docs/performance.md, "Record
@@ -77,18 +79,30 @@ function running(db: Db): Running {
  * the rows (by the game-date index, so in the same order each time, and the same float sums), codes
  * each one, and the aggregate adds it. No row is ever built or held.
  */
-export function tallyRecordRows(db: Db, scope: RecordRowScope, window: { from: string; to: string }, tally: RecordTally): void {
+export async function tallyRecordRows(store: Store, scope: RecordRowScope, window: { from: string; to: string }, tally: RecordTally): Promise<void> {
   const { where, args } = scopeWhere(scope);
   where.push('"game_date" >= ?', '"game_date" <= ?');
-  const run = running(db);
-  const stmt = prepared(clientOf(db), `select ${AGGREGATE}(?, ${TIER_CASE}, ${OUTCOME_CASE}, ${VERDICT}, "p_win", "locked_price", "close_lead_minutes") from "ledger_entries" where (${where.join(' and ')})`);
-  const token = run.next++;
-  run.tallies.set(token, tally);
-  try {
-    stmt.get(token, ...args, window.from, window.to);
-  } finally {
-    run.tallies.delete(token);
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const run = running(db);
+    const stmt = prepared(clientOf(db), `select ${AGGREGATE}(?, ${TIER_CASE}, ${OUTCOME_CASE}, ${VERDICT}, "p_win", "locked_price", "close_lead_minutes") from "ledger_entries" where (${where.join(' and ')})`);
+    const token = run.next++;
+    run.tallies.set(token, tally);
+    try {
+      stmt.get(token, ...args, window.from, window.to);
+    } finally {
+      run.tallies.delete(token);
+    }
+    return;
   }
+  // PostgreSQL: the same coded columns, read in the game-date index's order (date, then id) as
+  // SQLite hands them to the aggregate, so the float sums add in the same order.
+  const rows = await pgRows<[number, OutcomeCode, string | null, number | null, number | null, number | null]>(
+    store,
+    numbered(`select ${TIER_CASE}, ${OUTCOME_CASE}, ${VERDICT}, "p_win", "locked_price", "close_lead_minutes" from "ledger_entries" where (${where.join(' and ')}) order by "game_date" collate "C", "id"`),
+    [...args, window.from, window.to],
+  );
+  for (const [tier, outcome, verdict, pWin, lockedPrice, leadMinutes] of rows) tally.add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes);
 }
 
 export interface SettledTotals {
@@ -99,13 +113,20 @@ export interface SettledTotals {
 }
 
 /** The scope's settled public entries anywhere: how many, the latest game date and its latest settle time; null when none. */
-export function settledTotals(db: Db, scope: RecordRowScope): SettledTotals | null {
+export async function settledTotals(store: Store, scope: RecordRowScope): Promise<SettledTotals | null> {
   const { where, args } = scopeWhere(scope);
   where.push(`"outcome" in ('hit', 'miss', 'push', 'void')`);
-  const client = clientOf(db);
-  const [settled, latestGameDate] = prepared(client, `select count(*), max("game_date") from "ledger_entries" where (${where.join(' and ')})`).raw(true).get(...args) as [number, string | null];
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const client = clientOf(db);
+    const [settled, latestGameDate] = prepared(client, `select count(*), max("game_date") from "ledger_entries" where (${where.join(' and ')})`).raw(true).get(...args) as [number, string | null];
+    if (settled === 0 || latestGameDate === null) return null;
+    const latestSettledAt = prepared(client, `select max("settled_at") from "ledger_entries" where (${where.join(' and ')} and "game_date" = ?)`).pluck().get(...args, latestGameDate) as string | null;
+    return { settled, latestGameDate, latestSettledAt };
+  }
+  const [[settled, latestGameDate] = [0, null]] = await pgRows<[number, string | null]>(store, numbered(`select count(*)::int, max("game_date" collate "C") from "ledger_entries" where (${where.join(' and ')})`), args);
   if (settled === 0 || latestGameDate === null) return null;
-  const latestSettledAt = prepared(client, `select max("settled_at") from "ledger_entries" where (${where.join(' and ')} and "game_date" = ?)`).pluck().get(...args, latestGameDate) as string | null;
+  const [[latestSettledAt] = [null]] = await pgRows<[string | null]>(store, numbered(`select max("settled_at" collate "C") from "ledger_entries" where (${where.join(' and ')} and "game_date" = ?)`), [...args, latestGameDate]);
   return { settled, latestGameDate, latestSettledAt };
 }
 
@@ -117,14 +138,28 @@ export interface CappedCount {
   n: number;
 }
 
-export function cappedCounts(db: Db, scope: RecordRowScope, window: { from: string; to: string }): CappedCount[] {
+export async function cappedCounts(store: Store, scope: RecordRowScope, window: { from: string; to: string }): Promise<CappedCount[]> {
   const { where, args } = scopeWhere(scope);
   where.push('"game_date" >= ?', '"game_date" <= ?', '"cap_reason" is not null', '"grade" is not null');
-  const rows = prepared(
-    clientOf(db),
-    `select "grade", "grade_uncapped", "cap_reason", count(*) from "ledger_entries" where (${where.join(' and ')}) group by "grade", "grade_uncapped", "cap_reason" order by "grade", "grade_uncapped", "cap_reason"`,
-  )
-    .raw(true)
-    .all(...args, window.from, window.to) as Array<[Grade, Grade | null, CapReason, number]>;
+  let rows: Array<[Grade, Grade | null, CapReason, number]>;
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    rows = prepared(
+      clientOf(db),
+      `select "grade", "grade_uncapped", "cap_reason", count(*) from "ledger_entries" where (${where.join(' and ')}) group by "grade", "grade_uncapped", "cap_reason" order by "grade", "grade_uncapped", "cap_reason"`,
+    )
+      .raw(true)
+      .all(...args, window.from, window.to) as Array<[Grade, Grade | null, CapReason, number]>;
+  } else {
+    // SQLite's order: text by bytes ('A' < 'A+' < 'A-'), a null uncapped letter first.
+    rows = await pgRows<[Grade, Grade | null, CapReason, number]>(
+      store,
+      numbered(
+        `select "grade", "grade_uncapped", "cap_reason", count(*)::int from "ledger_entries" where (${where.join(' and ')}) group by "grade", "grade_uncapped", "cap_reason" ` +
+          `order by "grade" collate "C", "grade_uncapped" collate "C" nulls first, "cap_reason" collate "C"`,
+      ),
+      [...args, window.from, window.to],
+    );
+  }
   return rows.map(([grade, gradeUncapped, capReason, n]) => ({ grade, gradeUncapped, capReason, n }));
 }

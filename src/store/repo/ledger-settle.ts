@@ -1,17 +1,16 @@
+import { and, eq } from 'drizzle-orm';
 import type { PendingEntry, SettledEntry } from '../../domain/settle-entries.js';
-import type { Db } from '../db.js';
+import type { Db, Store } from '../db.js';
 import { clientOf, prepared } from './_raw.js';
+import { dedupe, numbered, pgRows, pgRun } from './_pg-raw.js';
+import { on, sqliteOf } from './handle.js';
 
 /**
  * The settle run's reads and writes of the ledger (docs/performance.md, "Settle"): the due dates,
  * each date's pending entries in bulk, and the settled entries written by prepared statements.
  * Settling itself is the domain's (src/domain/settle-entries.ts); nothing here decides anything.
+ * The run's one write transaction is `transaction(store, fn, { exclusive: false })` (repo/tx.ts).
  */
-
-/** A function run inside one write transaction (BEGIN IMMEDIATE): all of it commits, or none. */
-export function inWriteTransaction<T>(db: Db, fn: () => T): T {
-  return clientOf(db).transaction(fn).immediate();
-}
 
 /**
  * The sport's pending entries in one pass over the pending index, one row per game date: whether
@@ -30,6 +29,18 @@ const PENDING_BY_DATE_SQL =
   'from "ledger_entries" where ("sport" = ? and "outcome" = ?) group by "game_date")';
 type PendingDateRow = [gameDate: string, due: 0 | 1, pending: number, firstStart: string | null, lastGameDate: string | null];
 
+/**
+ * The same read on PostgreSQL: `due` is a boolean there and counts are bigint (cast to int); text
+ * min / max compare by bytes (collate "C") as SQLite's do.
+ */
+const PG_PENDING_BY_DATE_SQL = numbered(
+  'select "game_date", "due", (sum("late") over ())::int, min("first_late" collate "C") over (), max(case when "late" > 0 then "game_date" end collate "C") over () from (' +
+    'select "game_date", "game_date" collate "C" <= ? and min("commence_time" collate "C") <= ? as "due", ' +
+    'case when "game_date" collate "C" > ? then count(*)::int else (count(*) filter (where "commence_time" collate "C" > ?))::int end as "late", ' +
+    'case when "game_date" collate "C" > ? then min("commence_time" collate "C") else min("commence_time" collate "C") filter (where "commence_time" collate "C" > ?) end as "first_late" ' +
+    'from "ledger_entries" where ("sport" = ? and "outcome" = ?) group by "game_date") as "dates"',
+);
+
 export interface PendingDates {
   /** ET dates with an entry whose game has started, ascending. */
   due: string[];
@@ -38,8 +49,15 @@ export interface PendingDates {
 }
 
 /** Due dates and not-due totals of the sport's pending entries at `at` (an ISO instant) on the ET date `today`. */
-export function pendingDates(db: Db, sport: string, at: string, today: string): PendingDates {
-  const rows = prepared(clientOf(db), PENDING_BY_DATE_SQL).raw(true).all(today, at, today, at, today, at, sport, 'pending') as PendingDateRow[];
+export async function pendingDates(store: Store, sport: string, at: string, today: string): Promise<PendingDates> {
+  let rows: PendingDateRow[];
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    rows = prepared(clientOf(db), PENDING_BY_DATE_SQL).raw(true).all(today, at, today, at, today, at, sport, 'pending') as PendingDateRow[];
+  } else {
+    const pg = await pgRows<[string, boolean, number, string | null, string | null]>(store, PG_PENDING_BY_DATE_SQL, [today, at, today, at, today, at, sport, 'pending']);
+    rows = pg.map(([date, due, pending, first, last]) => [date, due ? 1 : 0, pending, first, last]);
+  }
   const due = rows.filter((r) => r[1] === 1).map((r) => r[0]).sort();
   const [, , pending = 0, firstStart = null, lastGameDate = null] = rows[0] ?? [];
   return { due, notDue: pending === 0 || firstStart === null || lastGameDate === null ? null : { pending, firstStart, lastGameDate } };
@@ -81,18 +99,32 @@ function collecting(db: Db): Collecting {
   return made;
 }
 
-export function pendingOfDate(db: Db, sport: string, date: string): PendingEntry[] {
-  const run = collecting(db);
-  const stmt = prepared(clientOf(db), PENDING_OF_DATE_SQL);
-  const token = run.next++;
-  const entries: PendingEntry[] = [];
-  run.lists.set(token, entries);
-  try {
-    stmt.get(token, 'pending', sport, date);
-  } finally {
-    run.lists.delete(token);
+export async function pendingOfDate(store: Store, sport: string, date: string): Promise<PendingEntry[]> {
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const run = collecting(db);
+    const stmt = prepared(clientOf(db), PENDING_OF_DATE_SQL);
+    const token = run.next++;
+    const entries: PendingEntry[] = [];
+    run.lists.set(token, entries);
+    try {
+      stmt.get(token, 'pending', sport, date);
+    } finally {
+      run.lists.delete(token);
+    }
+    return entries;
   }
-  return entries;
+  // PostgreSQL: the same columns in id order (the order SQLite's pending index hands them over).
+  const { db, t } = await on(store);
+  const l = t.ledgerEntries;
+  return db
+    .select({
+      id: l.id, team: l.team, playerKey: l.playerKey, statType: l.statType, line: l.line, side: l.side, lockedPrice: l.lockedPrice, lockedFairProb: l.lockedFairProb,
+      closingLine: l.closingLine, closingFairProb: l.closingFairProb, closingCapturedAt: l.closingCapturedAt, commenceTime: l.commenceTime,
+    })
+    .from(l)
+    .where(and(eq(l.outcome, 'pending'), eq(l.sport, sport), eq(l.gameDate, date)))
+    .orderBy(l.id);
 }
 
 /** Only a pending entry is settled: a second write of the same entry changes nothing. */
@@ -105,9 +137,24 @@ const SETTLE_SQL =
  * how many rows changed. (Grouping entries with the same fields into one UPDATE over a json_each
  * id list was slower: SQLite collects the ids of such an UPDATE before it writes.)
  */
-export function writeSettlements(db: Db, settledAt: string, entries: readonly SettledEntry[]): number {
-  const update = prepared(clientOf(db), SETTLE_SQL);
-  let changed = 0;
-  for (const e of entries) changed += update.run(e.outcome, e.actualValue, settledAt, e.clv, e.clvLine, e.clvVerdict, e.clvPct, e.id).changes;
-  return changed;
+export async function writeSettlements(store: Store, settledAt: string, entries: readonly SettledEntry[]): Promise<number> {
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const update = prepared(clientOf(db), SETTLE_SQL);
+    let changed = 0;
+    for (const e of entries) changed += update.run(e.outcome, e.actualValue, settledAt, e.clv, e.clvLine, e.clvVerdict, e.clvPct, e.id).changes;
+    return changed;
+  }
+  if (entries.length === 0) return 0;
+  // PostgreSQL: one UPDATE over the entries as arrays. An id given twice counts once with its first
+  // values, as on SQLite, where the second write finds the entry no longer pending.
+  const rows = dedupe(entries, (e) => String(e.id), 'first');
+  const col = <K extends keyof SettledEntry>(k: K) => rows.map((e) => e[k] ?? null);
+  return pgRun(
+    store,
+    'update "ledger_entries" as l set "outcome" = v.outcome, "actual_value" = v.actual_value, "settled_at" = $1, "clv" = v.clv, "clv_line" = v.clv_line, "clv_verdict" = v.clv_verdict, "clv_pct" = v.clv_pct ' +
+      'from unnest($2::bigint[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::float8[]) as v(id, outcome, actual_value, clv, clv_line, clv_verdict, clv_pct) ' +
+      `where l."id" = v.id and l."outcome" = 'pending'`,
+    [settledAt, col('id'), col('outcome'), col('actualValue'), col('clv'), col('clvLine'), col('clvVerdict'), col('clvPct')],
+  );
 }

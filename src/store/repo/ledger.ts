@@ -1,10 +1,13 @@
 import { clockAt, type DataClock } from '../../domain/data-clock.js';
-import { and, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { LedgerEntry as DomainLedgerEntry } from '../../domain/ledger.js';
 import type { CloseContext } from '../../domain/settlement.js';
-import type { Db } from '../db.js';
+import type { Store } from '../db.js';
 import { closingPrices, gradedRows, ledgerEntries, snapshots } from '../schema.js';
+import type { Handle } from './handle.js';
 import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
+import { byBytes, chunks, dedupe, pgRun } from './_pg-raw.js';
+import { on, sqliteOf } from './handle.js';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 
@@ -21,17 +24,38 @@ export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
  * Idempotent insert: the unique key (user or public, event, player, stat, line, side) means a
  * second run writes nothing new and the locked price and grade of the first write stand.
  */
-export function insertLedgerEntries(db: Db, entries: readonly NewLedgerEntry[]): number {
-  const cols = insertColumns(ledgerEntries);
-  const insert = prepared(clientOf(db), insertSql(ledgerEntries, cols, ' on conflict do nothing'));
+export async function insertLedgerEntries(store: Store, entries: readonly NewLedgerEntry[]): Promise<number> {
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const cols = insertColumns(ledgerEntries);
+    const insert = prepared(clientOf(db), insertSql(ledgerEntries, cols, ' on conflict do nothing'));
+    let inserted = 0;
+    for (const e of entries) inserted += insert.run(bindValues(cols, e)).changes;
+    return inserted;
+  }
+  // PostgreSQL: multi-row inserts in the entries' order; a repeat within one is skipped as on SQLite.
+  const { db, t } = await on(store);
   let inserted = 0;
-  for (const e of entries) inserted += insert.run(bindValues(cols, e)).changes;
+  for (const slice of chunks(entries, 500)) {
+    inserted += (await db.insert(t.ledgerEntries).values(slice.map((e) => ({ ...e }))).onConflictDoNothing().returning({ id: t.ledgerEntries.id })).length;
+  }
   return inserted;
 }
 
 /** Public entries already written for a game's props: the history a line move revises. */
-export function publicEntriesForEvents(db: Db, eventIds: readonly string[]): LedgerEntry[] {
+export async function publicEntriesForEvents(store: Store, eventIds: readonly string[]): Promise<LedgerEntry[]> {
   if (eventIds.length === 0) return [];
+  if (store.engine === 'postgres') {
+    const { db, t } = await on(store);
+    const l = t.ledgerEntries;
+    const out: LedgerEntry[] = [];
+    for (const ids of chunks(eventIds, 5000)) {
+      out.push(...(await db.select().from(l).where(and(isNull(l.userId), inArray(l.eventId, ids))).orderBy(byBytes(store, l.lockedAt), l.id)));
+    }
+    if (eventIds.length > 5000) out.sort((a, b) => (a.lockedAt < b.lockedAt ? -1 : a.lockedAt > b.lockedAt ? 1 : a.id - b.id));
+    return out;
+  }
+  const { db } = await sqliteOf(store);
   const cols = columnsOf(ledgerEntries);
   const client = clientOf(db);
   // In chunks (SQLite caps bound parameters), then in the one order the caller reads them by.
@@ -52,20 +76,32 @@ export function publicEntriesForEvents(db: Db, eventIds: readonly string[]): Led
 }
 
 /** Public entries of a sport's ET game date locked at or before `atIso`, in id order (what live tracking follows). */
-export function publicEntriesOfDate(db: Db, sport: string, gameDate: string, atIso: string): LedgerEntry[] {
+export async function publicEntriesOfDate(store: Store, sport: string, gameDate: string, atIso: string): Promise<LedgerEntry[]> {
+  const { db, t } = await on(store);
+  const l = t.ledgerEntries;
   return db
     .select()
-    .from(ledgerEntries)
-    .where(and(isNull(ledgerEntries.userId), eq(ledgerEntries.sport, sport), eq(ledgerEntries.gameDate, gameDate), lte(ledgerEntries.lockedAt, atIso)))
-    .orderBy(ledgerEntries.id)
-    .all();
+    .from(l)
+    .where(and(isNull(l.userId), eq(l.sport, sport), eq(l.gameDate, gameDate), lte(l.lockedAt, atIso)))
+    .orderBy(l.id);
 }
 
 /** Pending entries (public and users') whose game has not started at `now`: closing capture targets. */
-export function pendingBeforeStart(db: Db, sport: string, now: Date): LedgerEntry[] {
-  const cols = columnsOf(ledgerEntries);
-  const stmt = prepared(clientOf(db), `select ${columnList(cols)} from "ledger_entries" where ("sport" = ? and "outcome" = ? and "commence_time" > ?)`).raw(true);
-  return (stmt.all(sport, 'pending', now.toISOString()) as unknown[][]).map((r) => mapRow<LedgerEntry>(cols, r));
+export async function pendingBeforeStart(store: Store, sport: string, now: Date): Promise<LedgerEntry[]> {
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const cols = columnsOf(ledgerEntries);
+    const stmt = prepared(clientOf(db), `select ${columnList(cols)} from "ledger_entries" where ("sport" = ? and "outcome" = ? and "commence_time" > ?)`).raw(true);
+    return (stmt.all(sport, 'pending', now.toISOString()) as unknown[][]).map((r) => mapRow<LedgerEntry>(cols, r));
+  }
+  // PostgreSQL: in the order SQLite's pending index (outcome, sport, game date) hands the rows over.
+  const { db, t } = await on(store);
+  const l = t.ledgerEntries;
+  return db
+    .select()
+    .from(l)
+    .where(and(eq(l.sport, sport), eq(l.outcome, 'pending'), gt(l.commenceTime, now.toISOString())))
+    .orderBy(byBytes(store, l.gameDate), l.id);
 }
 
 export interface ClosingCapture {
@@ -81,18 +117,36 @@ export interface ClosingCapture {
 }
 
 /** Each capture replaces the entry's close; every capture written now is read on the one yardstick. */
-export function writeClosings(db: Db, captures: readonly ClosingCapture[]): void {
-  const update = prepared(
-    clientOf(db),
-    'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ? where "id" = ?',
+export async function writeClosings(store: Store, captures: readonly ClosingCapture[]): Promise<void> {
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const update = prepared(
+      clientOf(db),
+      'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ? where "id" = ?',
+    );
+    for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.entryId);
+    return;
+  }
+  if (captures.length === 0) return;
+  // PostgreSQL: one UPDATE over the captures as arrays; an entry captured twice keeps the last, as on SQLite.
+  const rows = dedupe(captures, (c) => String(c.entryId), 'last');
+  const col = <K extends keyof ClosingCapture>(k: K) => rows.map((c) => c[k] ?? null);
+  await pgRun(
+    store,
+    'update "ledger_entries" as l set "closing_line" = v.closing_line, "closing_price" = v.closing_price, "closing_fair_prob" = v.closing_fair_prob, "closing_book" = v.closing_book, ' +
+      `"closing_fair_source" = v.closing_fair_source, "close_method" = 'one_yardstick', "closing_captured_at" = v.captured_at, "close_lead_minutes" = v.close_lead_minutes ` +
+      'from unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::text[], $7::text[], $8::float8[]) ' +
+      'as v(id, closing_line, closing_price, closing_fair_prob, closing_book, closing_fair_source, captured_at, close_lead_minutes) where l."id" = v.id',
+    [col('entryId'), col('closingLine'), col('closingPrice'), col('closingFairProb'), col('closingBook'), col('closingFairSource'), col('capturedAt'), col('closeLeadMinutes')],
   );
-  for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.entryId);
 }
 
 export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;
 
 /** The last write before start is the close: each capture overwrites the previous one. */
-export function upsertClosingPrices(db: Db, rows: readonly NewClosingPrice[]): void {
+export async function upsertClosingPrices(store: Store, rows: readonly NewClosingPrice[]): Promise<void> {
+  if (store.engine === 'postgres') return pgUpsertClosingPrices(store, rows);
+  const { db } = await sqliteOf(store);
   // One prepared upsert reused for every price (a 4k-row slate is 4k cheap runs, not 4k query builds).
   const cols = insertColumns(closingPrices);
   const upsert = prepared(
@@ -104,6 +158,22 @@ export function upsertClosingPrices(db: Db, rows: readonly NewClosingPrice[]): v
     ),
   );
   for (const r of rows) upsert.run(bindValues(cols, r));
+}
+
+/** Multi-row upserts; a price repeated within one keeps its first place and last values, as SQLite's one-by-one upserts leave it. */
+async function pgUpsertClosingPrices(store: Store, rows: readonly NewClosingPrice[]): Promise<void> {
+  const { db, t } = await on(store);
+  const c = t.closingPrices;
+  const unique = dedupe(rows, (r) => JSON.stringify([r.eventId, r.playerKey, r.statType, r.side, r.line]), 'last');
+  for (const slice of chunks(unique, 1000)) {
+    await db
+      .insert(c)
+      .values(slice.map((r) => ({ ...r })))
+      .onConflictDoUpdate({
+        target: [c.eventId, c.playerKey, c.statType, c.side, c.line],
+        set: { price: sql`excluded.price`, fairProb: sql`excluded.fair_prob`, book: sql`excluded.book`, capturedAt: sql`excluded.captured_at`, commenceTime: sql`excluded.commence_time`, closeLeadMinutes: sql`excluded.close_lead_minutes` },
+      });
+  }
 }
 
 export interface LedgerFilter {
@@ -118,7 +188,8 @@ export interface LedgerFilter {
   userId?: number;
 }
 
-function ledgerWhere(filter: LedgerFilter): SQL | undefined {
+function ledgerWhere(t: Handle['t'], filter: LedgerFilter): SQL | undefined {
+  const ledgerEntries = t.ledgerEntries;
   const where: SQL[] = [];
   if (filter.sport) where.push(eq(ledgerEntries.sport, filter.sport));
   if (filter.date) where.push(eq(ledgerEntries.gameDate, filter.date));
@@ -132,19 +203,22 @@ function ledgerWhere(filter: LedgerFilter): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-export function listLedger(db: Db, filter: LedgerFilter, limit = 1000): LedgerEntry[] {
+export async function listLedger(store: Store, filter: LedgerFilter, limit = 1000): Promise<LedgerEntry[]> {
+  const { db, t } = await on(store);
+  const l = t.ledgerEntries;
   return db
     .select()
-    .from(ledgerEntries)
-    .where(ledgerWhere(filter))
-    .orderBy(desc(ledgerEntries.gameDate), ledgerEntries.player, ledgerEntries.id)
-    .limit(limit)
-    .all();
+    .from(l)
+    .where(ledgerWhere(t, filter))
+    .orderBy(desc(l.gameDate), byBytes(store, l.player), l.id)
+    .limit(limit);
 }
 
 /** How many entries the filter matches, whatever the listing limit: the total a cut listing states. */
-export function countLedger(db: Db, filter: LedgerFilter): number {
-  return db.select({ n: count() }).from(ledgerEntries).where(ledgerWhere(filter)).get()?.n ?? 0;
+export async function countLedger(store: Store, filter: LedgerFilter): Promise<number> {
+  const { db, t } = await on(store);
+  const [row] = await db.select({ n: count() }).from(t.ledgerEntries).where(ledgerWhere(t, filter));
+  return row?.n ?? 0;
 }
 
 /**
@@ -152,34 +226,63 @@ export function countLedger(db: Db, filter: LedgerFilter): number {
  * were taken strictly between the lock and the start, and whether any of those carried their game
  * (graded rows for the event). That is all the store can say about why no close was captured.
  */
-export function closeContexts(db: Db, entries: readonly LedgerEntry[], now: DataClock): Map<number, CloseContext> {
-  const out = new Map<number, CloseContext>();
+export async function closeContexts(store: Store, entries: readonly LedgerEntry[], now: DataClock): Promise<Map<number, CloseContext>> {
   const need = entries.filter((e) => e.closingCapturedAt === null && e.book !== null && (e.outcome !== 'pending' || Date.parse(e.commenceTime) <= clockAt(now, e.sport).getTime()));
-  if (need.length === 0) return out;
+  if (need.length === 0) return new Map();
   const sports = [...new Set(need.map((e) => e.sport))];
+  if (store.engine === 'sqlite') {
+    const { db } = await sqliteOf(store);
+    const bySport = snapshotTimes(db.select({ id: snapshots.id, sport: snapshots.sport, takenAt: snapshots.takenAt }).from(snapshots).where(inArray(snapshots.sport, sports)).all());
+    const carried = new Map<string, boolean>();
+    const carriesStmt = db
+      .select({ id: gradedRows.id })
+      .from(gradedRows)
+      .where(and(eq(gradedRows.snapshotId, sql.placeholder('snapshotId')), eq(gradedRows.eventId, sql.placeholder('eventId'))))
+      .limit(1)
+      .prepare();
+    return contextsOf(need, bySport, (snapshotId, eventId) => {
+      const key = `${snapshotId}|${eventId}`;
+      let hit = carried.get(key);
+      if (hit === undefined) {
+        hit = carriesStmt.get({ snapshotId, eventId }) !== undefined;
+        carried.set(key, hit);
+      }
+      return hit;
+    });
+  }
+  // PostgreSQL: the (snapshot, event) pairs that can be asked about, read in one query up front.
+  const { db, t } = await on(store);
+  const bySport = snapshotTimes(await db.select({ id: t.snapshots.id, sport: t.snapshots.sport, takenAt: t.snapshots.takenAt }).from(t.snapshots).where(inArray(t.snapshots.sport, sports)));
+  const asked = new Set<number>();
+  contextsOf(need, bySport, (snapshotId) => {
+    asked.add(snapshotId);
+    return false;
+  });
+  const pairs = new Set<string>();
+  const eventIds = [...new Set(need.map((e) => e.eventId))];
+  for (const ids of chunks([...asked], 5000)) {
+    const g = t.gradedRows;
+    const rows = await db.selectDistinct({ snapshotId: g.snapshotId, eventId: g.eventId }).from(g).where(and(inArray(g.snapshotId, ids), inArray(g.eventId, eventIds)));
+    for (const r of rows) pairs.add(`${r.snapshotId}|${r.eventId}`);
+  }
+  return contextsOf(need, bySport, (snapshotId, eventId) => pairs.has(`${snapshotId}|${eventId}`));
+}
+
+/** The snapshots' times by sport, each list in time order. */
+function snapshotTimes(rows: ReadonlyArray<{ id: number; sport: string; takenAt: string }>): Map<string, Array<{ id: number; at: number }>> {
   const bySport = new Map<string, Array<{ id: number; at: number }>>();
-  for (const s of db.select({ id: snapshots.id, sport: snapshots.sport, takenAt: snapshots.takenAt }).from(snapshots).where(inArray(snapshots.sport, sports)).all()) {
+  for (const s of rows) {
     const list = bySport.get(s.sport) ?? [];
     list.push({ id: s.id, at: Date.parse(s.takenAt) });
     bySport.set(s.sport, list);
   }
   for (const list of bySport.values()) list.sort((a, b) => a.at - b.at);
-  const carried = new Map<string, boolean>();
-  const carriesStmt = db
-    .select({ id: gradedRows.id })
-    .from(gradedRows)
-    .where(and(eq(gradedRows.snapshotId, sql.placeholder('snapshotId')), eq(gradedRows.eventId, sql.placeholder('eventId'))))
-    .limit(1)
-    .prepare();
-  const carries = (snapshotId: number, eventId: string): boolean => {
-    const key = `${snapshotId}|${eventId}`;
-    let hit = carried.get(key);
-    if (hit === undefined) {
-      hit = carriesStmt.get({ snapshotId, eventId }) !== undefined;
-      carried.set(key, hit);
-    }
-    return hit;
-  };
+  return bySport;
+}
+
+/** Each entry's snapshots strictly between its lock and its start, and whether one carried its game. */
+function contextsOf(need: readonly LedgerEntry[], bySport: Map<string, Array<{ id: number; at: number }>>, carries: (snapshotId: number, eventId: string) => boolean): Map<number, CloseContext> {
+  const out = new Map<number, CloseContext>();
   for (const e of need) {
     const list = bySport.get(e.sport) ?? [];
     const start = Date.parse(e.commenceTime);

@@ -1,6 +1,7 @@
 import { easternDate } from '../../domain/time.js';
 import type { Store } from '../db.js';
 import { kvGet, kvSet } from './kv.js';
+import { immediate } from './tx.js';
 
 /**
  * The Odds API credit books, one module for every writer (issue 28): the daily count the snapshot
@@ -17,19 +18,21 @@ const FUTURES_TTL_SECONDS = 8 * 86_400;
 export const dailyCreditKey = (date: string) => `odds-api:credits:${date}`;
 
 /** Credits spent on the ET day of `now` by earlier runs. No record means none spent today: a real zero. */
-export function creditsSpentToday(store: Store, now: Date): number {
-  return kvGet<number>(store.db, dailyCreditKey(easternDate(now)), now) ?? 0;
+export async function creditsSpentToday(store: Store, now: Date): Promise<number> {
+  return (await kvGet<number>(store, dailyCreditKey(easternDate(now)), now)) ?? 0;
 }
 
 /**
  * Adds a run's spending to the day's count and returns the new total. Read and write happen in one
- * synchronous step, so two runs of one process (a cron snapshot and a combat read) cannot lose each
- * other's credits.
+ * exclusive transaction (joining the caller's when there is one), so two runs (a cron snapshot and a
+ * combat read, in one process or two) cannot lose each other's credits.
  */
-export function addCreditsSpent(store: Store, now: Date, credits: number): number {
-  const total = creditsSpentToday(store, now) + credits;
-  kvSet(store.db, dailyCreditKey(easternDate(now)), total, now, DAILY_TTL_SECONDS);
-  return total;
+export async function addCreditsSpent(store: Store, now: Date, credits: number): Promise<number> {
+  return immediate(store, async (tx) => {
+    const total = (await creditsSpentToday(tx, now)) + credits;
+    await kvSet(tx, dailyCreditKey(easternDate(now)), total, now, DAILY_TTL_SECONDS);
+    return total;
+  });
 }
 
 /** What the futures calls of an ET day cost (replayed calls cost nothing and are not logged). */
@@ -45,17 +48,22 @@ export interface FuturesCreditLog {
 
 export const futuresCreditKey = (date: string) => `odds-api:futures-credits:${date}`;
 
-export function readFuturesCredits(store: Store, date: string, now: Date): FuturesCreditLog | null {
-  return kvGet<FuturesCreditLog>(store.db, futuresCreditKey(date), now);
+export async function readFuturesCredits(store: Store, date: string, now: Date): Promise<FuturesCreditLog | null> {
+  return kvGet<FuturesCreditLog>(store, futuresCreditKey(date), now);
 }
 
-/** One futures call: `credits` is what it cost, `remaining` the provider's quota after it (null when not sent). */
-export function logFuturesCredits(store: Store, now: Date, call: { sport: string; key: string; credits: number; remaining: number | null }): void {
-  const date = easternDate(now);
-  const log = readFuturesCredits(store, date, now) ?? { date, calls: 0, credits: 0, remaining: null, entries: [] };
-  log.calls += 1;
-  log.credits += call.credits;
-  log.remaining = call.remaining ?? log.remaining;
-  log.entries.push({ at: now.toISOString(), sport: call.sport, key: call.key, credits: call.credits });
-  kvSet(store.db, futuresCreditKey(date), log, now, FUTURES_TTL_SECONDS);
+/**
+ * One futures call: `credits` is what it cost, `remaining` the provider's quota after it (null when
+ * not sent). Read and write in one exclusive transaction, so concurrent calls lose no entry.
+ */
+export async function logFuturesCredits(store: Store, now: Date, call: { sport: string; key: string; credits: number; remaining: number | null }): Promise<void> {
+  await immediate(store, async (tx) => {
+    const date = easternDate(now);
+    const log = (await readFuturesCredits(tx, date, now)) ?? { date, calls: 0, credits: 0, remaining: null, entries: [] };
+    log.calls += 1;
+    log.credits += call.credits;
+    log.remaining = call.remaining ?? log.remaining;
+    log.entries.push({ at: now.toISOString(), sport: call.sport, key: call.key, credits: call.credits });
+    await kvSet(tx, futuresCreditKey(date), log, now, FUTURES_TTL_SECONDS);
+  });
 }

@@ -1,20 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Store } from '../db.js';
-import { preferences } from '../schema.js';
+import type { preferences } from '../schema.js';
+import { on } from './handle.js';
 
 /** preferences: one row per user, written whole (src/accounts/preferences.ts merges and sanitizes). */
 
 export type PreferencesRow = typeof preferences.$inferSelect;
 export type PreferencesValues = Omit<PreferencesRow, 'userId'>;
 
-export function preferencesOf(store: Store, userId: number): PreferencesRow | null {
-  return store.db.select().from(preferences).where(eq(preferences.userId, userId)).get() ?? null;
+export async function preferencesOf(store: Store, userId: number): Promise<PreferencesRow | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.preferences).where(eq(t.preferences.userId, userId)).limit(1);
+  return row ?? null;
 }
 
-export function upsertPreferences(store: Store, userId: number, values: PreferencesValues): void {
-  store.db
-    .insert(preferences)
+export async function upsertPreferences(store: Store, userId: number, values: PreferencesValues): Promise<void> {
+  const { db, t } = await on(store);
+  await db
+    .insert(t.preferences)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: preferences.userId, set: values })
-    .run();
+    .onConflictDoUpdate({ target: t.preferences.userId, set: values });
 }

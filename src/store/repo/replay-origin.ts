@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { PACKAGE_ROOT, type Db } from '../db.js';
-import { snapshots } from '../schema.js';
+import { PACKAGE_ROOT, type Store } from '../db.js';
+import { on } from './handle.js';
 import { kvGet, kvSet } from './kv.js';
 
 /**
@@ -19,10 +19,11 @@ export interface ReplayOrigin {
 
 const FOLDER_KEY = 'meta:replay-folder';
 
-export function replayOrigin(db: Db): ReplayOrigin {
-  const row = db.select({ source: snapshots.source }).from(snapshots).orderBy(desc(snapshots.takenAt), desc(snapshots.id)).limit(1).get();
+export async function replayOrigin(store: Store): Promise<ReplayOrigin> {
+  const { db, t } = await on(store);
+  const [row] = await db.select({ source: t.snapshots.source }).from(t.snapshots).orderBy(desc(t.snapshots.takenAt), desc(t.snapshots.id)).limit(1);
   if (row?.source !== 'replay') return { replayed: false, folder: null };
-  const kept = kvGet<{ folder?: unknown }>(db, FOLDER_KEY, new Date(0));
+  const kept = await kvGet<{ folder?: unknown }>(store, FOLDER_KEY, new Date(0));
   return { replayed: true, folder: typeof kept?.folder === 'string' ? resolve(PACKAGE_ROOT, kept.folder) : null };
 }
 
@@ -31,8 +32,8 @@ export function replayOrigin(db: Db): ReplayOrigin {
  * propgrade's own tree (the bundled data/replay) is kept relative to it, so the same run stores the
  * same bytes in every checkout; any other folder absolute.
  */
-export function rememberReplayFolder(db: Db, folder: string, at: Date): void {
+export async function rememberReplayFolder(store: Store, folder: string, at: Date): Promise<void> {
   const abs = resolve(folder);
   const rel = relative(PACKAGE_ROOT, abs);
-  kvSet(db, FOLDER_KEY, { folder: rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel }, at, null);
+  await kvSet(store, FOLDER_KEY, { folder: rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel }, at, null);
 }

@@ -1,15 +1,22 @@
-import type Database from 'better-sqlite3';
 import { hostname } from 'node:os';
+import type { PgStore, SqliteStore, Store } from '../db.js';
+import { sqliteOf } from './handle.js';
 
 /**
- * One run per sport at a time, across processes (cron and `serve` share the file). The lock is
- * a row taken inside an IMMEDIATE transaction. It dies with its holder: a lock whose holder is a
- * process on this host that no longer exists (killed, crashed) is taken over at once; a holder on
- * another host, or one this process cannot see, keeps it until its lease runs out.
+ * One run per sport at a time, across processes and hosts (cron, `serve` and other runners share
+ * the store). It dies with its holder:
+ * - SQLite: a run_locks row taken inside an IMMEDIATE transaction. A holder on this host that no
+ *   longer exists (killed, crashed) loses it at once; a holder on another host, or one this process
+ *   cannot see, keeps it until its lease runs out.
+ * - PostgreSQL: a session advisory lock on a connection the run keeps for its whole length, so
+ *   the server frees it the moment the holder's connection ends, whatever host it was on; the
+ *   run_locks row beside it only names the holder for the loser's message and `propgrade status`.
  */
 export interface RunLock {
-  release(): void;
+  release(): Promise<void>;
 }
+
+export type RunLockRefusal = { heldBy: string; since: string };
 
 const LEASE_MS = 30 * 60 * 1000;
 
@@ -33,23 +40,61 @@ export function ownerIsGone(owner: string): boolean {
   }
 }
 
-export function acquireRunLock(sqlite: Database.Database, name: string, owner: string, now: () => Date): RunLock | { heldBy: string; since: string } {
+/** Takes the lock `name` for `owner`, or says who holds it. `now` is the wall clock (leases are not data). */
+export async function acquireRunLock(store: Store, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
+  return store.engine === 'sqlite' ? acquireSqlite(await sqliteOf(store), name, owner, now) : acquirePg(store, name, owner, now);
+}
+
+const SELECT_HOLDER = 'select owner, acquired_at as "acquiredAt", lease_until as "leaseUntil" from run_locks where name = $1';
+const UPSERT_HOLDER =
+  'insert into run_locks (name, owner, acquired_at, lease_until) values ($1, $2, $3, $4) on conflict(name) do update set owner = excluded.owner, acquired_at = excluded.acquired_at, lease_until = excluded.lease_until';
+const DELETE_HOLDER = 'delete from run_locks where name = $1 and owner = $2';
+
+function acquireSqlite(store: SqliteStore, name: string, owner: string, now: () => Date): RunLock | RunLockRefusal {
+  const { sqlite } = store;
+  // Synchronous on purpose: no await inside, so nothing of this process interleaves with it.
   const take = sqlite.transaction(() => {
     const t = now();
-    const row = sqlite.prepare('select owner, acquired_at as acquiredAt, lease_until as leaseUntil from run_locks where name = ?').get(name) as
-      | { owner: string; acquiredAt: string; leaseUntil: string }
-      | undefined;
+    const row = sqlite.prepare(SELECT_HOLDER.replace('$1', '?')).get(name) as { owner: string; acquiredAt: string; leaseUntil: string } | undefined;
     if (row && row.leaseUntil > t.toISOString() && row.owner !== owner && !ownerIsGone(row.owner)) return { heldBy: row.owner, since: row.acquiredAt };
-    sqlite
-      .prepare('insert into run_locks (name, owner, acquired_at, lease_until) values (?, ?, ?, ?) on conflict(name) do update set owner = excluded.owner, acquired_at = excluded.acquired_at, lease_until = excluded.lease_until')
-      .run(name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString());
+    sqlite.prepare(UPSERT_HOLDER.replace(/\$\d/g, '?')).run(name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString());
     return null;
   });
   const held = take.immediate();
   if (held) return held;
   return {
-    release: () => {
-      sqlite.prepare('delete from run_locks where name = ? and owner = ?').run(name, owner);
+    release: async () => {
+      sqlite.prepare(DELETE_HOLDER.replace(/\$\d/g, '?')).run(name, owner);
     },
   };
+}
+
+async function acquirePg(store: PgStore, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
+  // A dedicated connection: a session lock belongs to the connection that took it.
+  const client = await store.pg.pool.connect();
+  let keep = false;
+  try {
+    const { rows } = await client.query<{ taken: boolean }>("select pg_try_advisory_lock(hashtext('propgrade:run:' || $1)) as taken", [name]);
+    if (!rows[0]?.taken) {
+      const holder = await client.query<{ owner: string; acquiredAt: string }>(SELECT_HOLDER, [name]);
+      const row = holder.rows[0];
+      // The holder took the advisory lock before writing its row: for that instant it is unnamed.
+      return { heldBy: row?.owner ?? 'another run (naming itself)', since: row?.acquiredAt ?? now().toISOString() };
+    }
+    const t = now();
+    await client.query(UPSERT_HOLDER, [name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString()]);
+    keep = true;
+    return {
+      release: async () => {
+        try {
+          await client.query(DELETE_HOLDER, [name, owner]);
+          await client.query("select pg_advisory_unlock(hashtext('propgrade:run:' || $1))", [name]);
+        } finally {
+          client.release();
+        }
+      },
+    };
+  } finally {
+    if (!keep) client.release();
+  }
 }

@@ -1,37 +1,44 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db.js';
-import { pipelineRuns } from '../schema.js';
+import type { Store } from '../db.js';
+import type { pipelineRuns } from '../schema.js';
+import { on } from './handle.js';
 
 export type PipelineRun = typeof pipelineRuns.$inferSelect;
 type RunPatch = Partial<Omit<typeof pipelineRuns.$inferInsert, 'id' | 'kind' | 'sport' | 'startedAt'>>;
 
-export function startRun(db: Db, kind: PipelineRun['kind'], sport: string, startedAt: string): number {
-  const row = db.insert(pipelineRuns).values({ kind, sport, startedAt, status: 'running' }).returning({ id: pipelineRuns.id }).get();
-  return row.id;
+export async function startRun(store: Store, kind: PipelineRun['kind'], sport: string, startedAt: string): Promise<number> {
+  const { db, t } = await on(store);
+  const [row] = await db.insert(t.pipelineRuns).values({ kind, sport, startedAt, status: 'running' }).returning({ id: t.pipelineRuns.id });
+  return (row as { id: number }).id;
 }
 
-export function finishRun(db: Db, id: number, patch: RunPatch): void {
-  db.update(pipelineRuns).set(patch).where(eq(pipelineRuns.id, id)).run();
+export async function finishRun(store: Store, id: number, patch: RunPatch): Promise<void> {
+  const { db, t } = await on(store);
+  await db.update(t.pipelineRuns).set(patch).where(eq(t.pipelineRuns.id, id));
 }
 
-export function lastRun(db: Db, kind: PipelineRun['kind'], sport?: string): PipelineRun | null {
-  const where = sport ? and(eq(pipelineRuns.kind, kind), eq(pipelineRuns.sport, sport)) : eq(pipelineRuns.kind, kind);
-  return db.select().from(pipelineRuns).where(where).orderBy(desc(pipelineRuns.startedAt), desc(pipelineRuns.id)).limit(1).get() ?? null;
+export async function lastRun(store: Store, kind: PipelineRun['kind'], sport?: string): Promise<PipelineRun | null> {
+  const { db, t } = await on(store);
+  const p = t.pipelineRuns;
+  const where = sport ? and(eq(p.kind, kind), eq(p.sport, sport)) : eq(p.kind, kind);
+  const [row] = await db.select().from(p).where(where).orderBy(desc(p.startedAt), desc(p.id)).limit(1);
+  return row ?? null;
 }
 
 /** The newest successful run of a kind: what "last pipeline run" means to readers. */
-export function lastSuccessfulRun(db: Db, kind: PipelineRun['kind']): PipelineRun | null {
-  return (
-    db
-      .select()
-      .from(pipelineRuns)
-      .where(and(eq(pipelineRuns.kind, kind), eq(pipelineRuns.status, 'ok')))
-      .orderBy(desc(pipelineRuns.finishedAt), desc(pipelineRuns.id))
-      .limit(1)
-      .get() ?? null
-  );
+export async function lastSuccessfulRun(store: Store, kind: PipelineRun['kind']): Promise<PipelineRun | null> {
+  const { db, t } = await on(store);
+  const p = t.pipelineRuns;
+  const [row] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.kind, kind), eq(p.status, 'ok')))
+    .orderBy(desc(p.finishedAt), desc(p.id))
+    .limit(1);
+  return row ?? null;
 }
 
-export function recentRuns(db: Db, limit = 20): PipelineRun[] {
-  return db.select().from(pipelineRuns).orderBy(desc(pipelineRuns.id)).limit(limit).all();
+export async function recentRuns(store: Store, limit = 20): Promise<PipelineRun[]> {
+  const { db, t } = await on(store);
+  return db.select().from(t.pipelineRuns).orderBy(desc(t.pipelineRuns.id)).limit(limit);
 }

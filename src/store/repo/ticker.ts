@@ -1,22 +1,25 @@
 import { desc, gt, isNull, or } from 'drizzle-orm';
-import type { Db } from '../db.js';
-import { tickerEvents } from '../schema.js';
+import type { Store } from '../db.js';
+import type { tickerEvents } from '../schema.js';
+import { on } from './handle.js';
 
 export type TickerEvent = typeof tickerEvents.$inferSelect;
 export type NewTickerEvent = typeof tickerEvents.$inferInsert;
 
-export function insertTickerEvents(db: Db, events: readonly NewTickerEvent[]): void {
+export async function insertTickerEvents(store: Store, events: readonly NewTickerEvent[]): Promise<void> {
   if (events.length === 0) return;
-  db.insert(tickerEvents).values([...events]).run();
+  const { db, t } = await on(store);
+  await db.insert(t.tickerEvents).values([...events]);
 }
 
 /** Unexpired events, newest first. */
-export function activeTickerEvents(db: Db, now: Date, limit = 50): TickerEvent[] {
+export async function activeTickerEvents(store: Store, now: Date, limit = 50): Promise<TickerEvent[]> {
+  const { db, t } = await on(store);
+  const e = t.tickerEvents;
   return db
     .select()
-    .from(tickerEvents)
-    .where(or(isNull(tickerEvents.expiresAt), gt(tickerEvents.expiresAt, now.toISOString())))
-    .orderBy(desc(tickerEvents.createdAt), desc(tickerEvents.id))
-    .limit(limit)
-    .all();
+    .from(e)
+    .where(or(isNull(e.expiresAt), gt(e.expiresAt, now.toISOString())))
+    .orderBy(desc(e.createdAt), desc(e.id))
+    .limit(limit);
 }

@@ -1,6 +1,9 @@
 import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Store } from '../db.js';
-import { apiTokens, preferences, users } from '../schema.js';
+import type Database from 'better-sqlite3';
+import type { Db, Store } from '../db.js';
+import type { users } from '../schema.js';
+import { on, sqliteOf, type Handle } from './handle.js';
+import { transaction } from './tx.js';
 
 /**
  * users and api_tokens. Only the sha256 of a token is ever stored (src/accounts/users.ts makes
@@ -11,21 +14,29 @@ export type UserRow = typeof users.$inferSelect;
 /** The columns of a user that can change after creation. */
 export type UserPatch = Partial<Omit<UserRow, 'id' | 'email' | 'createdAt'>>;
 
-export function userByEmail(store: Store, email: string): UserRow | null {
-  return store.db.select().from(users).where(eq(users.email, email)).get() ?? null;
+export async function userByEmail(store: Store, email: string): Promise<UserRow | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.users).where(eq(t.users.email, email)).limit(1);
+  return row ?? null;
 }
 
-export function userById(store: Store, id: number): UserRow | null {
-  return store.db.select().from(users).where(eq(users.id, id)).get() ?? null;
+export async function userById(store: Store, id: number): Promise<UserRow | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.users).where(eq(t.users.id, id)).limit(1);
+  return row ?? null;
 }
 
-export function userByCustomer(store: Store, customerId: string): UserRow | null {
-  return store.db.select().from(users).where(eq(users.stripeCustomerId, customerId)).get() ?? null;
+export async function userByCustomer(store: Store, customerId: string): Promise<UserRow | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select().from(t.users).where(eq(t.users.stripeCustomerId, customerId)).limit(1);
+  return row ?? null;
 }
 
 /** The email of another user than `exceptUserId` linked to the customer, or null. */
-export function customerHolder(store: Store, customerId: string, exceptUserId: number): string | null {
-  return store.db.select({ email: users.email }).from(users).where(and(eq(users.stripeCustomerId, customerId), ne(users.id, exceptUserId))).get()?.email ?? null;
+export async function customerHolder(store: Store, customerId: string, exceptUserId: number): Promise<string | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select({ email: t.users.email }).from(t.users).where(and(eq(t.users.stripeCustomerId, customerId), ne(t.users.id, exceptUserId))).limit(1);
+  return row?.email ?? null;
 }
 
 export interface NewUserRow {
@@ -37,16 +48,19 @@ export interface NewUserRow {
 }
 
 /** Inserts the user and its first token (by hash) in one transaction. */
-export function insertUserWithToken(store: Store, user: NewUserRow, tokenHash: string): UserRow {
-  return store.db.transaction((tx) => {
-    const row = tx.insert(users).values(user).returning().get();
-    tx.insert(apiTokens).values({ userId: row.id, tokenHash, createdAt: user.createdAt }).run();
+export async function insertUserWithToken(store: Store, user: NewUserRow, tokenHash: string): Promise<UserRow> {
+  return transaction(store, async (tx) => {
+    const { db, t } = await on(tx);
+    const [row] = await db.insert(t.users).values(user).returning();
+    if (!row) throw new Error('the user insert returned no row');
+    await db.insert(t.apiTokens).values({ userId: row.id, tokenHash, createdAt: user.createdAt });
     return row;
   });
 }
 
-export function updateUser(store: Store, id: number, patch: UserPatch): void {
-  store.db.update(users).set(patch).where(eq(users.id, id)).run();
+export async function updateUser(store: Store, id: number, patch: UserPatch): Promise<void> {
+  const { db, t } = await on(store);
+  await db.update(t.users).set(patch).where(eq(t.users.id, id));
 }
 
 export interface UserTokenCounts {
@@ -59,76 +73,94 @@ export interface UserTokenCounts {
 }
 
 /** Every user in id order with its live and revoked token counts. */
-export function usersWithTokenCounts(store: Store): UserTokenCounts[] {
-  return store.db
+export async function usersWithTokenCounts(store: Store): Promise<UserTokenCounts[]> {
+  const { db, t } = await on(store);
+  const { users: u, apiTokens: a } = t;
+  return db
     .select({
-      id: users.id,
-      email: users.email,
-      tier: users.tier,
-      createdAt: users.createdAt,
-      activeTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`,
-      revokedTokens: sql<number>`(select count(*) from ${apiTokens} where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is not null)`,
+      id: u.id,
+      email: u.email,
+      tier: u.tier,
+      createdAt: u.createdAt,
+      activeTokens: sql<number>`(select count(*) from ${a} where ${a.userId} = "users"."id" and ${a.revokedAt} is null)`.mapWith(Number),
+      revokedTokens: sql<number>`(select count(*) from ${a} where ${a.userId} = "users"."id" and ${a.revokedAt} is not null)`.mapWith(Number),
     })
-    .from(users)
-    .orderBy(users.id)
-    .all();
+    .from(u)
+    .orderBy(u.id);
 }
 
 export type UserBillingColumns = Pick<UserRow, 'id' | 'founderPricing' | 'stripeCustomerId' | 'subscriptionStatus' | 'graceUntil'>;
 
-export function usersBillingColumns(store: Store): UserBillingColumns[] {
-  return store.db
-    .select({ id: users.id, founderPricing: users.founderPricing, stripeCustomerId: users.stripeCustomerId, subscriptionStatus: users.subscriptionStatus, graceUntil: users.graceUntil })
-    .from(users)
-    .all();
+export async function usersBillingColumns(store: Store): Promise<UserBillingColumns[]> {
+  const { db, t } = await on(store);
+  const u = t.users;
+  return db.select({ id: u.id, founderPricing: u.founderPricing, stripeCustomerId: u.stripeCustomerId, subscriptionStatus: u.subscriptionStatus, graceUntil: u.graceUntil }).from(u);
 }
 
 /** Users with a grace set (expired or not: the caller decides). */
-export function usersInGrace(store: Store): Array<Pick<UserRow, 'id' | 'tier' | 'subscriptionStatus' | 'graceUntil'>> {
-  return store.db.select({ id: users.id, tier: users.tier, subscriptionStatus: users.subscriptionStatus, graceUntil: users.graceUntil }).from(users).where(isNotNull(users.graceUntil)).all();
+export async function usersInGrace(store: Store): Promise<Array<Pick<UserRow, 'id' | 'tier' | 'subscriptionStatus' | 'graceUntil'>>> {
+  const { db, t } = await on(store);
+  const u = t.users;
+  return db.select({ id: u.id, tier: u.tier, subscriptionStatus: u.subscriptionStatus, graceUntil: u.graceUntil }).from(u).where(isNotNull(u.graceUntil));
 }
 
 /** Founders (founder_pricing) whose subscription status is `active`. */
-export function countActiveFounders(store: Store): number | null {
-  const n = store.db.select({ n: count() }).from(users).where(and(eq(users.founderPricing, true), eq(users.subscriptionStatus, 'active'))).get()?.n;
+export async function countActiveFounders(store: Store): Promise<number | null> {
+  const { db, t } = await on(store);
+  const [row] = await db.select({ n: count() }).from(t.users).where(and(eq(t.users.founderPricing, true), eq(t.users.subscriptionStatus, 'active')));
+  const n = row?.n;
   return typeof n === 'number' ? n : null;
 }
 
 /** Revokes every live token of the user at `at`; returns how many. */
-export function revokeTokensOf(store: Store, userId: number, at: string): number {
-  return store.db
-    .update(apiTokens)
+export async function revokeTokensOf(store: Store, userId: number, at: string): Promise<number> {
+  const { db, t } = await on(store);
+  const revoked = await db
+    .update(t.apiTokens)
     .set({ revokedAt: at })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .run().changes;
+    .where(and(eq(t.apiTokens.userId, userId), isNull(t.apiTokens.revokedAt)))
+    .returning({ id: t.apiTokens.id });
+  return revoked.length;
+}
+
+/** The live-token lookup's query: users joined to the token by hash, with the onboarding flag. */
+function tokenLookup({ db, t }: Handle, tokenHash: string | ReturnType<typeof sql.placeholder>) {
+  return db
+    .select({ id: t.users.id, email: t.users.email, tier: t.users.tier, createdAt: t.users.createdAt, onboardingComplete: t.preferences.onboardingComplete })
+    .from(t.apiTokens)
+    .innerJoin(t.users, eq(t.users.id, t.apiTokens.userId))
+    .leftJoin(t.preferences, eq(t.preferences.userId, t.users.id))
+    .where(and(eq(t.apiTokens.tokenHash, tokenHash), isNull(t.apiTokens.revokedAt)));
 }
 
 /**
- * The live token's user, prepared once per store: every request with a token resolves it, and
+ * On SQLite the lookup is prepared once per connection: every request with a token resolves it, and
  * building and preparing the query each time cost ~60 us of the ~66 us a resolution took
- * (docs/performance.md). A closed store's statement throws like the query did.
+ * (docs/performance.md). Keyed by the connection, since a transaction's handle is a copy of its
+ * store. A closed store's statement throws like the query did.
  */
-function prepareTokenLookup(store: Store) {
-  return store.db
-    .select({ id: users.id, email: users.email, tier: users.tier, createdAt: users.createdAt, onboardingComplete: preferences.onboardingComplete })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(preferences, eq(preferences.userId, users.id))
-    .where(and(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')), isNull(apiTokens.revokedAt)))
-    .prepare();
+function prepareTokenLookup(db: Db, t: Handle['t']) {
+  return tokenLookup({ db, t }, sql.placeholder('tokenHash')).prepare();
 }
-const tokenLookups = new WeakMap<Store, ReturnType<typeof prepareTokenLookup>>();
+const tokenLookups = new WeakMap<Database.Database, ReturnType<typeof prepareTokenLookup>>();
 
 export type TokenUser = NonNullable<ReturnType<ReturnType<typeof prepareTokenLookup>['get']>>;
 
 /** The user behind a live (unrevoked) token hash, with its onboarding flag; null when none. */
-export function userByTokenHash(store: Store, tokenHash: string): TokenUser | null {
-  let lookup = tokenLookups.get(store);
-  if (lookup === undefined) tokenLookups.set(store, (lookup = prepareTokenLookup(store)));
-  return lookup.get({ tokenHash }) ?? null;
+export async function userByTokenHash(store: Store, tokenHash: string): Promise<TokenUser | null> {
+  if (store.engine === 'sqlite') {
+    const s = await sqliteOf(store);
+    let lookup = tokenLookups.get(s.sqlite);
+    if (lookup === undefined) tokenLookups.set(s.sqlite, (lookup = prepareTokenLookup(s.db, (await on(s)).t)));
+    return lookup.get({ tokenHash }) ?? null;
+  }
+  const [row] = await tokenLookup(await on(store), tokenHash).limit(1);
+  return row ?? null;
 }
 
 /** Whether a user with this id exists (a scan is written to a user's ledger only then). */
-export function userExists(db: Store['db'], id: number): boolean {
-  return db.select({ id: users.id }).from(users).where(eq(users.id, id)).get() !== undefined;
+export async function userExists(store: Store, id: number): Promise<boolean> {
+  const { db, t } = await on(store);
+  const [row] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.id, id)).limit(1);
+  return row !== undefined;
 }

@@ -88,7 +88,7 @@ describe('propgrade import gamelogs <mlb file>', () => {
         expect(JSON.parse(g?.extras ?? '{}')).toMatchObject({ batters_faced: Number(r.batters_faced), is_starter: Number(r.is_starter) });
       }
     } finally {
-      store.close();
+      void store.close();
     }
   });
 

@@ -26,10 +26,10 @@ describe('WNBA box-score import', () => {
     expect(detectGameLogSport(GAMES)).toBeNull();
   });
 
-  it('imports every row, dated by the games file, each equal to its raw row', () => {
+  it('imports every row, dated by the games file, each equal to its raw row', async () => {
     const store = openStore(path.join(dir, 'a.sqlite'));
     try {
-      const result = importGameLogs(store, 'wnba', BOX, new Date('2024-06-02T00:00:00Z'), { games: GAMES });
+      const result = await importGameLogs(store, 'wnba', BOX, new Date('2024-06-02T00:00:00Z'), { games: GAMES });
       const raw = parse(fs.readFileSync(BOX), { columns: true }) as Array<Record<string, string>>;
       const games = new Map((parse(fs.readFileSync(GAMES), { columns: true }) as Array<Record<string, string>>).map((g) => [g['game_id'], g]));
       expect(result?.written).toBe(raw.length);
@@ -49,7 +49,7 @@ describe('WNBA box-score import', () => {
         expect(stats.pra).toBe(Number(r['pts']) + Number(r['reb']) + Number(r['ast']));
       }
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

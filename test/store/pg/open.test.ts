@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors.js';
-import { MIGRATION_LOCK_KEY, openPg, PG_MIGRATIONS_DIR, type PgStore } from '../../../src/store/pg/open.js';
+import { MIGRATION_LOCK_KEY, openPg, type OpenedPg } from '../../../src/store/pg/open.js';
+import { PG_MIGRATIONS_DIR } from '../../../src/store/paths.js';
 import { users } from '../../../src/store/pg/schema.js';
 import { freshPgDatabase, testPgAdminUrl } from '../../helpers/pg.js';
 
@@ -22,18 +23,18 @@ async function fresh(): Promise<string> {
   return database.url;
 }
 
-async function open(url: string, options: { migrate?: boolean } = {}): Promise<PgStore> {
+async function open(url: string, options: { migrate?: boolean } = {}): Promise<OpenedPg> {
   const store = await openPg(url, options);
   cleanups.push(() => store.pool.end());
   return store;
 }
 
-async function tables(store: PgStore): Promise<string[]> {
+async function tables(store: OpenedPg): Promise<string[]> {
   const { rows } = await store.pool.query<{ name: string }>(`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`);
   return rows.map((r) => r.name);
 }
 
-async function migrationRows(store: PgStore): Promise<Array<{ hash: string; created_at: string }>> {
+async function migrationRows(store: OpenedPg): Promise<Array<{ hash: string; created_at: string }>> {
   return (await store.pool.query<{ hash: string; created_at: string }>('select hash, created_at from drizzle.__drizzle_migrations order by id')).rows;
 }
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../src/store/db.js';
-import { openPg, type PgStore } from '../../../src/store/pg/open.js';
+import { openStore, type SqliteStore } from '../../../src/store/db.js';
+import { openPg, type OpenedPg } from '../../../src/store/pg/open.js';
 import { freshPgDatabase } from '../../helpers/pg.js';
 
 /**
@@ -37,7 +37,7 @@ interface Shape {
 /** SQLite's declared type for each PostgreSQL type the mirror uses (src/store/pg/schema.ts's mapping). */
 const SQLITE_TYPE: Record<string, string> = { integer: 'integer', bigint: 'integer', boolean: 'integer', 'double precision': 'real', text: 'text', json: 'text' };
 
-function sqliteShape(store: Store): Shape {
+function sqliteShape(store: SqliteStore): Shape {
   const shape: Shape = { columns: {}, indexes: {}, foreignKeys: [] };
   const names = store.sqlite.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`).pluck().all() as string[];
   for (const table of names) {
@@ -62,7 +62,7 @@ function sqliteShape(store: Store): Shape {
 
 const ON_DELETE: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 
-async function pgShape(store: PgStore): Promise<Shape> {
+async function pgShape(store: OpenedPg): Promise<Shape> {
   const shape: Shape = { columns: {}, indexes: {}, foreignKeys: [] };
   const columns = await store.pool.query<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null }>(
     `select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema = 'public'`,
