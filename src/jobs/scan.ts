@@ -8,6 +8,7 @@ import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../d
 import { parseStat, propLineSchema, STAT_INPUT_MAX, STATS, type StatType , statSpellings } from '../domain/stats.js';
 import { playerNameSchema } from '../domain/names.js';
 import { storedMarketPricing } from '../domain/slate.js';
+import { seasonStart } from '../domain/season.js';
 import { easternDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
 import type { Store } from '../store/db.js';
@@ -156,24 +157,6 @@ export interface ScanIntel {
   games?: number;
   /** First date of the season window (sport calendar). */
   seasonFrom?: string;
-}
-
-/**
- * First day of the season containing `date`: NBA seasons straddle New Year (Oct-Jun, window from
- * Aug 1), European soccer too (Aug-May, from Jul 1); MLB and WNBA play within a calendar year.
- */
-export function seasonStart(sport: GradedSport, date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  switch (sport) {
-    case 'nba':
-      return `${month >= 8 ? year : year - 1}-08-01`;
-    case 'soccer':
-      return `${month >= 7 ? year : year - 1}-07-01`;
-    case 'mlb':
-    case 'wnba':
-      return `${year}-01-01`;
-  }
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -6,7 +6,7 @@ import { classifyPlayer } from '../../src/domain/archetypes/index.js';
 import { devigTwoWay } from '../../src/domain/devig.js';
 import { fairAmerican } from '../../src/domain/odds.js';
 import { AppError } from '../../src/errors.js';
-import { runScan, scanRequestSchema, seasonStart, type ScanRequest } from '../../src/jobs/scan.js';
+import { runScan, scanRequestSchema, type ScanRequest } from '../../src/jobs/scan.js';
 import { listLedger } from '../../src/store/repo/ledger.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
 import { ledgerEntries, users } from '../../src/store/schema.js';
@@ -264,15 +264,5 @@ describe('ledger writes', () => {
     if (r.status === 'graded') expect(r.ledger.reason).toMatch(/no upcoming game/);
     expect(r.ledger.written).toBe(false);
     expect(b.store.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.source, 'scan'), eq(ledgerEntries.userId, userId))).all()).toHaveLength(0);
-  });
-});
-
-describe('seasonStart', () => {
-  it('puts NBA and soccer seasons across New Year and MLB/WNBA in the calendar year', () => {
-    expect(seasonStart('nba', '2025-11-05')).toBe('2025-08-01');
-    expect(seasonStart('nba', '2026-03-01')).toBe('2025-08-01');
-    expect(seasonStart('soccer', '2025-11-25')).toBe('2025-07-01');
-    expect(seasonStart('mlb', '2025-08-01')).toBe('2025-01-01');
-    expect(seasonStart('wnba', '2024-06-11')).toBe('2024-01-01');
   });
 });
