@@ -65,6 +65,9 @@ export default defineConfig(
             { target: './src/store', from: './src', except: ['./store', './domain', './errors.ts'], message: 'store/ imports only domain/ (README "Architecture")' },
             floor(3, ['./src/content', './src/publish', './src/feeds', './src/slips'], [...FLOOR_1, ...FLOOR_2], 'content/, publish/, feeds/, slips/ may not import floors 1-2'),
             floor(2, ['./src/jobs', './src/reads', './src/accounts'], FLOOR_1, 'jobs/, reads/, accounts/ may not import cli/, server/ or wire.ts'),
+            // jobs/ and reads/ are siblings (issue 35): what both need goes down a floor or is handed in from floor 1.
+            { target: './src/jobs', from: './src/reads', message: 'jobs/ may not import reads/: move the shared piece down a floor, or let the cli/server caller pass it in (README "Architecture")' },
+            { target: './src/reads', from: './src/jobs', message: 'reads/ may not import jobs/: move the shared piece down a floor, or let the cli/server caller pass it in (README "Architecture")' },
             // The top-level kernels: errors.ts imports nothing of ours; config.ts (the env schema) only domain and errors.
             { target: './src/errors.ts', from: './src', message: 'errors.ts is the shared kernel: it imports nothing of ours' },
             { target: './src/log.ts', from: './src', message: 'log.ts (the log line format) imports nothing of ours' },

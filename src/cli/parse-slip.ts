@@ -156,10 +156,11 @@ export function registerParseSlip(program: Command, io: CliIO): void {
       const { readSlipImage, readSlipText } = await import('../slips/reader.js');
       const { openRunEnvironment } = await import('./_run.js');
       const { runScan } = await import('../jobs/scan.js');
+      const { evaluateProp } = await import('../reads/evaluate-prop.js');
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true });
       // Each unflagged leg goes through the same engine as `propgrade scan`; a refusal stays a refusal.
       const gradeLeg: GradeLeg = async (leg) => {
-        const scan = await runScan(env.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: env.forSport, userId: null });
+        const scan = await runScan(env.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: env.forSport, userId: null, evaluate: evaluateProp });
         return scan.status === 'graded' ? { status: 'graded', view: scan } : { status: 'refused', refusal: scan };
       };
       let result: SlipResult;

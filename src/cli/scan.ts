@@ -56,12 +56,13 @@ export function registerScan(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(optionsSchema, raw);
       const { scanRequestSchema, runScan } = await import('../jobs/scan.js');
+      const { evaluateProp } = await import('../reads/evaluate-prop.js');
       const request = parseOptions(scanRequestSchema, { player: opts.player, stat: opts.stat, line: opts.line, direction: opts.direction, sport: opts.sport });
       const { openRunEnvironment } = await import('./_run.js');
       // The player's sport is known only once the name resolves; its clock is said then.
       const env = await openRunEnvironment(ctx, { readClock: true, clockNoteLater: true });
       try {
-        const result = await runScan(env.store, request, { now: env.forSport, userId: opts.user ?? null });
+        const result = await runScan(env.store, request, { now: env.forSport, userId: opts.user ?? null, evaluate: evaluateProp });
         if (result.sport) env.sayClock(result.sport);
         const shaped = shapeRow(result, opts.tier);
         ctx.result(shaped, () => renderScan(ctx, result, opts.tier));

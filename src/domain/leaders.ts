@@ -1,4 +1,5 @@
 import type { PlayerGameStat } from './entities.js';
+import { seasonStart } from './season.js';
 import type { GradedSport } from './sports.js';
 import { statsForSport, type StatType } from './stats.js';
 
@@ -82,9 +83,8 @@ function windowFor(sport: GradedSport, startYear: number): SeasonWindow {
 
 /** The season that contains `date` (ET yyyy-mm-dd). */
 export function seasonContaining(sport: GradedSport, date: string): SeasonWindow {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  return windowFor(sport, STRADDLES(sport) && month < 8 ? year - 1 : year);
+  // The start is the one season rule (season.ts) the scan and the team hub read too.
+  return windowFor(sport, Number(seasonStart(sport, date).slice(0, 4)));
 }
 
 /**

@@ -110,6 +110,16 @@ export function statSpellings(): string[] {
 /** The longest stat spelling an input takes: the longest in statSpellings() is under 40 characters. */
 export const STAT_INPUT_MAX = 40;
 
+/** A stat as typed (canonical name, Odds API market key or short alias) to its canonical name; scan and parlay legs share it. */
+export const statInputSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(STAT_INPUT_MAX)
+  .refine((s) => parseStat(s) !== null, { error: (iss) => `unknown stat '${String(iss.input)}' (known: ${Object.keys(STATS).join(', ')})` })
+  .transform((s) => parseStat(s) as StatType)
+  .meta({ enum: statSpellings(), description: 'a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)' });
+
 /**
  * The largest prop line an input takes. A line is a count of the stat (points, strikeouts,
  * total bases): never negative, and no market has priced one near this.

@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import type { PlayerGameStat } from '../domain/entities.js';
-import { clockAt, type DataClock } from '../domain/data-clock.js';
+import type { DataClock } from '../domain/data-clock.js';
 import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
-import { gradeProp, type CapReason, type GradeOutput } from '../domain/model/index.js';
-import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
-import { parseStat, propLineSchema, STAT_INPUT_MAX, STATS, type StatType , statSpellings } from '../domain/stats.js';
+import type { CapReason } from '../domain/model/index.js';
+import type { PlayerSuggestion } from '../domain/name-suggest.js';
 import { playerNameSchema } from '../domain/names.js';
-import { storedMarketPricing } from '../domain/slate.js';
-import { easternDate } from '../domain/time.js';
+import type { GameRef, PlayerCandidate, PropEvaluation, PropQuery } from '../domain/prop-evaluation.js';
+import { seasonStart } from '../domain/season.js';
+import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
+import { propLineSchema, statInputSchema, type StatType } from '../domain/stats.js';
 import { badInput } from '../errors.js';
 import type { Store } from '../store/db.js';
-import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
+import type { BoardRow } from '../store/repo/graded-rows.js';
 import { insertLedgerEntries, type NewLedgerEntry } from '../store/repo/ledger.js';
-import { latestSnapshot } from '../store/repo/snapshots.js';
-import { upcomingRowsOf, type BoardRow } from '../store/repo/graded-rows.js';
 import { userExists } from '../store/repo/users.js';
-import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from '../reads/player-lookup.js';
 
 /**
  * Manual scan of one player/stat/line/side: the snapshot's engine (gradeProp) on the stored
@@ -24,16 +22,6 @@ import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from '../r
  * join; a refused read writes nothing and is not metered; only a scan with a user id is written
  * to the ledger, under that user.
  */
-
-/** A stat as typed (canonical name, Odds API market key or short alias) to its canonical name. */
-export const statInputSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(STAT_INPUT_MAX)
-  .refine((s) => parseStat(s) !== null, { error: (iss) => `unknown stat '${String(iss.input)}' (known: ${Object.keys(STATS).join(', ')})` })
-  .transform((s) => parseStat(s) as StatType)
-  .meta({ enum: statSpellings(), description: 'a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)' });
 
 export const scanRequestSchema = z.object({
   player: playerNameSchema,
@@ -44,103 +32,11 @@ export const scanRequestSchema = z.object({
 });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
 
-/** One prop as the engine sees it; shared by scan and parlay legs. */
-export interface PropQuery {
-  player: string;
-  stat: StatType;
-  line: number;
-  side: Side;
-  sport?: GradedSport | undefined;
-}
-
-export interface GameRef {
-  eventId: string;
-  /** "Away @ Home" as the board names the teams. */
-  label: string;
-  commenceTime: string;
-  opponent: string | null;
-}
-
-export type PropEvaluation =
-  | { resolved: false; status: 'ambiguous' | 'unknown_player'; candidates: PlayerCandidate[]; suggestions?: PlayerSuggestion[] }
-  | {
-      resolved: true;
-      status: 'graded' | 'refused';
-      sport: GradedSport;
-      /** The data clock the sport was read at. */
-      now: Date;
-      player: { name: string; key: string };
-      team: string | null;
-      game: GameRef | null;
-      /** ET date the prop was graded for: the game's date, else today. */
-      gameDate: string;
-      /** The latest snapshot's row for exactly this player, stat, line and side in the game, if the board had it. */
-      boardRow: BoardRow | null;
-      history: PlayerGameStat[];
-      outcome: GradeOutput;
-    };
-
-/** Sports in which the stat is graded, narrowed by an explicit sport; a stat foreign to that sport is bad input. */
-export function sportsForStat(stat: StatType, sport?: GradedSport): GradedSport[] {
-  const sports = STATS[stat].sports.filter((s) => sport === undefined || s === sport);
-  if (sports.length === 0) throw badInput(`${stat} is not a ${sport} stat (it is graded for ${STATS[stat].sports.join(', ')})`);
-  return [...sports];
-}
-
-/** The player's rows in the latest snapshot for games that have not started, earliest game first (sport + key hit the lookup index). */
-async function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, now: Date): Promise<BoardRow[]> {
-  const snapshot = await latestSnapshot(store, sport);
-  if (!snapshot) return [];
-  return upcomingRowsOf(store, snapshot.id, sport, playerKey, now.toISOString());
-}
-
 /**
- * Resolves the player and grades the prop with gradeProp on history strictly before the graded
- * game's ET date. With the player's game on the latest snapshot the grade uses that game (and the
- * board's market at exactly this line, when the board had the line); a line the board never priced
- * is refused, because a grade is a claim about a price against the market.
+ * How the scan grades its prop: reads/evaluate-prop.ts's evaluateProp, handed in by the caller
+ * (cli/, server/) because jobs/ does not import reads/.
  */
-export async function evaluateProp(store: Store, q: PropQuery, clock: DataClock): Promise<PropEvaluation> {
-  const sports = sportsForStat(q.stat, q.sport);
-  const who = await resolvePlayer(store, q.player, sports);
-  if (who.status === 'ambiguous') return { resolved: false, status: 'ambiguous', candidates: who.candidates };
-  if (who.status === 'unknown') return { resolved: false, status: 'unknown_player', candidates: [], suggestions: who.suggestions };
-  const { sport, key } = who;
-  // The player's sport decides the clock: on a replayed store each sport reads as of its own snapshot.
-  const now = clockAt(clock, sport);
-
-  const board = await upcomingBoardRows(store, sport, key, now);
-  const first = board[0];
-  const gameRows = first ? board.filter((r) => r.eventId === first.eventId) : [];
-  const boardRow = gameRows.find((r) => r.statType === q.stat && r.line === q.line && r.side === q.side) ?? null;
-  const game: GameRef | null = first
-    ? { eventId: first.eventId, label: `${first.awayTeam} @ ${first.homeTeam}`, commenceTime: first.commenceTime, opponent: first.opponent }
-    : null;
-  const gameDate = first ? easternDate(new Date(first.commenceTime)) : easternDate(now);
-  const history = await historyBefore(store, sport, key, gameDate);
-  const team = first ? first.team : await latestTeam(store, sport, key, gameDate);
-  const outcome = gradeProp({
-    sport,
-    stat: q.stat,
-    line: q.line,
-    side: q.side,
-    market: boardRow ? storedMarketPricing(boardRow) : null,
-    history,
-    gameDate,
-  });
-  // The board's spelling wins when the player is on it; else the resolver's (longest variant).
-  const name = first?.player ?? who.name;
-  const explained = boardRow === null && outcome.insufficientData && outcome.projection !== null ? { ...outcome, reason: offBoardReason(name, q, sport, gameRows) } : outcome;
-  return { resolved: true, status: explained.insufficientData ? 'refused' : 'graded', sport, now, player: { name, key }, team, game, gameDate, boardRow, history, outcome: explained };
-}
-
-/** Why a line off the board has no grade, and which lines would have one. */
-function offBoardReason(name: string, q: PropQuery, sport: GradedSport, gameRows: readonly BoardRow[]): string {
-  if (gameRows.length === 0) return `${name} has no upcoming game on the latest ${sport} snapshot, so there is no market price to grade ${q.stat} ${q.side} ${q.line} against`;
-  const lines = [...new Set(gameRows.filter((r) => r.statType === q.stat && r.side === q.side && r.bookOdds !== null).map((r) => r.line))].sort((a, b) => a - b);
-  const hint = lines.length > 0 ? `; lines it priced: ${lines.join(', ')}` : `; it priced no ${q.stat} ${q.side} for ${name}`;
-  return `the latest ${sport} snapshot has no market price for ${name} ${q.stat} ${q.side} ${q.line}, and a grade is a claim about a price${hint}`;
-}
+export type PropEvaluator = (store: Store, q: PropQuery, clock: DataClock) => Promise<PropEvaluation<BoardRow>>;
 
 // ---------------------------------------------------------------- intel
 
@@ -156,24 +52,6 @@ export interface ScanIntel {
   games?: number;
   /** First date of the season window (sport calendar). */
   seasonFrom?: string;
-}
-
-/**
- * First day of the season containing `date`: NBA seasons straddle New Year (Oct-Jun, window from
- * Aug 1), European soccer too (Aug-May, from Jul 1); MLB and WNBA play within a calendar year.
- */
-export function seasonStart(sport: GradedSport, date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  switch (sport) {
-    case 'nba':
-      return `${month >= 8 ? year : year - 1}-08-01`;
-    case 'soccer':
-      return `${month >= 7 ? year : year - 1}-07-01`;
-    case 'mlb':
-    case 'wnba':
-      return `${year}-01-01`;
-  }
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -267,13 +145,13 @@ export function pricesFrom(row: BoardRow | null): ScanPrices | null {
 
 const NO_MODEL = { projection: null, pWin: null, modelOdds: null, evPct: null, value: null, takeable: null } as const;
 
-export async function runScan(store: Store, request: ScanRequest, opts: { now: DataClock; userId: number | null }): Promise<ScanResult> {
-  const { userId } = opts;
+export async function runScan(store: Store, request: ScanRequest, opts: { now: DataClock; userId: number | null; evaluate: PropEvaluator }): Promise<ScanResult> {
+  const { userId, evaluate } = opts;
   if (userId !== null && !(await userExists(store, userId))) {
     throw badInput(`no user with id ${userId}`);
   }
   const req = { player: request.player, stat: request.stat, line: request.line, direction: request.direction };
-  const ev = await evaluateProp(store, { player: request.player, stat: request.stat, line: request.line, side: request.direction, sport: request.sport }, opts.now);
+  const ev = await evaluate(store, { player: request.player, stat: request.stat, line: request.line, side: request.direction, sport: request.sport }, opts.now);
   if (!ev.resolved) {
     return {
       status: ev.status,

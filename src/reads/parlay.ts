@@ -13,16 +13,16 @@ import {
   type PairCorrelation,
 } from '../domain/parlay.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
-import { propLineSchema, type StatType } from '../domain/stats.js';
+import { propLineSchema, statInputSchema, type StatType } from '../domain/stats.js';
 import { playerNameSchema } from '../domain/names.js';
 import { hasModelPriceEntitlement, type Tier } from '../domain/tiers.js';
 import type { Store } from '../store/db.js';
-import type { PlayerCandidate } from './player-lookup.js';
+import type { GameRef, PlayerCandidate } from '../domain/prop-evaluation.js';
 import type { DataClock } from '../domain/data-clock.js';
-import { evaluateProp, statInputSchema, type GameRef } from '../jobs/scan.js';
+import { evaluateProp } from './evaluate-prop.js';
 
 /**
- * Parlay grading: each leg through the scan's engine (same resolution, same gradeProp, same
+ * Parlay grading: each leg through the scan's engine (reads/evaluate-prop.ts: same resolution, same gradeProp, same
  * board prices), then the seed rules of src/domain/parlay.ts. Reads the store only.
  */
 

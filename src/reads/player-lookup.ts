@@ -1,6 +1,7 @@
 import { MAX_SUGGESTIONS, rankSuggestions, SuggestionIndex, type PlayerSuggestion } from '../domain/name-suggest.js';
 import { normalizeName } from '../domain/names.js';
 import { PlayerIndex, searchPlayers } from '../domain/player-index.js';
+import type { PlayerCandidate } from '../domain/prop-evaluation.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
 import { storedLinesVersion, storedNames } from '../store/repo/game-stats.js';
@@ -15,13 +16,7 @@ import { latestSnapshot } from '../store/repo/snapshots.js';
  * near-miss `suggestions` ("did you mean"), which never resolve it.
  */
 
-export interface PlayerCandidate {
-  name: string;
-  key: string;
-  sport: GradedSport;
-}
-
-export type { PlayerSuggestion };
+export type { PlayerCandidate, PlayerSuggestion };
 
 export type PlayerResolution =
   | { status: 'resolved'; sport: GradedSport; key: string; name: string }

@@ -1,5 +1,6 @@
 import { classifyPlayer } from '../domain/archetypes/index.js';
 import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
+import { seasonStart } from '../domain/season.js';
 import { easternDate } from '../domain/time.js';
 import { MLB_TEAMS, NBA_TEAMS, WNBA_TEAMS, teamAbbr } from '../feeds/teams/index.js';
 import type { Store } from '../store/db.js';
@@ -34,14 +35,6 @@ function teamRef(sport: GradedSport, input: string): TeamRef | null {
   }
   const t = (sport === 'nba' ? NBA_TEAMS : WNBA_TEAMS).find((x) => x.espn === abbr);
   return t ? { sport, abbr, name: t.name, codes: [...new Set([t.espn, t.nbaCom])] } : null;
-}
-
-/** NBA and soccer seasons straddle the new year (start counted from August 1); MLB and WNBA are calendar years. */
-export function seasonStart(sport: GradedSport, date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  if (sport === 'nba' || sport === 'soccer') return `${month >= 8 ? year : year - 1}-08-01`;
-  return `${year}-01-01`;
 }
 
 function hasStoredPlayers(store: Store, ref: TeamRef): Promise<boolean> {

@@ -6,7 +6,8 @@ import { classifyPlayer } from '../../src/domain/archetypes/index.js';
 import { devigTwoWay } from '../../src/domain/devig.js';
 import { fairAmerican } from '../../src/domain/odds.js';
 import { AppError } from '../../src/errors.js';
-import { runScan, scanRequestSchema, seasonStart, type ScanRequest } from '../../src/jobs/scan.js';
+import { runScan, scanRequestSchema, type ScanRequest } from '../../src/jobs/scan.js';
+import { evaluateProp } from '../../src/reads/evaluate-prop.js';
 import { listLedger } from '../../src/store/repo/ledger.js';
 import { latestSnapshot, snapshotRows, type GradedRowRecord } from '../../src/store/repo/snapshots.js';
 import { ledgerEntries, users } from '../../src/store/schema.js';
@@ -50,7 +51,7 @@ describe('bundled store', () => {
 describe('runScan on a line the board graded', () => {
   it('grades with the snapshot engine: same grade, projection and model numbers as the board row', async () => {
     const row = boardLine('Shai Gilgeous-Alexander', 'points', 31.5, 'over');
-    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     expect(r.status).toBe('graded');
     expect(r.grade).toBe(row.grade);
     expect(r.flags).toEqual([]);
@@ -65,7 +66,7 @@ describe('runScan on a line the board graded', () => {
   });
 
   it('recovers book and fair prices from the snapshot by exact join, matching the real payload', async () => {
-    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     const over = payloadPrice('draftkings', 'player_points', 'Shai Gilgeous-Alexander', 31.5, 'Over');
     const under = payloadPrice('draftkings', 'player_points', 'Shai Gilgeous-Alexander', 31.5, 'Under');
     expect([over, under]).toEqual([-112, -114]);
@@ -86,10 +87,10 @@ describe('runScan on a line the board graded', () => {
   });
 
   it('computes intel from the real 2025-26 game logs, and leaves matchup_grade absent', async () => {
-    const r = await runScan(b.store, req('SGA', 'pts', 31.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('SGA', 'pts', 31.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     // "SGA" is not a name in the store: never guessed.
     expect(r.status).toBe('unknown_player');
-    const s = await runScan(b.store, req('shai gilgeous alexander', 'pts', 31.5, 'over'), { now: NOW, userId: null });
+    const s = await runScan(b.store, req('shai gilgeous alexander', 'pts', 31.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     const season = b.logs
       .filter((g) => g.playerKey === 'shai gilgeous alexander' && g.date >= '2025-08-01' && (g.minutes ?? 0) > 0)
       .sort((x, y) => y.date.localeCompare(x.date));
@@ -112,7 +113,7 @@ describe('runScan on a line the board graded', () => {
 describe('runScan off the board', () => {
   it('refuses a user-chosen line the board never priced, names the lines it did, and meters nothing', async () => {
     expect(board.some((r) => r.playerKey === 'shai gilgeous alexander' && r.statType === 'points' && r.line === 45.5)).toBe(false);
-    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 45.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 45.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     expect(r.status).toBe('refused');
     expect(r.grade).toBeNull();
     expect(r.prices).toBeNull();
@@ -126,7 +127,7 @@ describe('runScan off the board', () => {
 
   it('once the game has started there is no market to grade against, and it says so', async () => {
     const afterTip = new Date('2025-11-06T04:00:00Z'); // 23:00 ET on 2025-11-05, after the 03:10Z tip
-    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: afterTip, userId: null });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: afterTip, userId: null, evaluate: evaluateProp });
     expect(r.game).toBeNull();
     expect(r.prices).toBeNull();
     expect(r.gradedFor).toBe('2025-11-05');
@@ -136,7 +137,7 @@ describe('runScan off the board', () => {
 
   it('resolves a history-only player (not on the board) by normalized key, suffix without its period', async () => {
     expect(board.some((r) => r.playerKey === 'larry nance')).toBe(false);
-    const r = await runScan(b.store, req('Larry Nance Jr', 'rebounds', 3.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Larry Nance Jr', 'rebounds', 3.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     expect(r.player?.key).toBe('larry nance');
     expect(r.player?.team).toBe('CLE');
     expect(r.game).toBeNull();
@@ -151,7 +152,7 @@ describe('refusals and lookups', () => {
     expect(row!.grade).toBeNull();
     const userId = addUser('refusal@example.com');
     const before = b.store.db.select().from(ledgerEntries).all().length;
-    const r = await runScan(b.store, req('VJ Edgecombe', 'points', row!.line, 'over'), { now: NOW, userId });
+    const r = await runScan(b.store, req('VJ Edgecombe', 'points', row!.line, 'over'), { now: NOW, userId, evaluate: evaluateProp });
     expect(r.status).toBe('refused');
     expect(r.grade).toBeNull();
     expect(r.flags).toEqual(['insufficient_data']);
@@ -169,7 +170,7 @@ describe('refusals and lookups', () => {
   });
 
   it('names the candidates for an ambiguous surname and grades nothing', async () => {
-    const r = await runScan(b.store, req('Williams', 'points', 10.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Williams', 'points', 10.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     expect(r.status).toBe('ambiguous');
     expect(r.grade).toBeNull();
     expect(r.flags).toEqual(['insufficient_data', 'ambiguous_player']);
@@ -181,14 +182,14 @@ describe('refusals and lookups', () => {
   });
 
   it('resolves a unique surname to its player', async () => {
-    const r = await runScan(b.store, req('Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     expect(r.player?.key).toBe('shai gilgeous alexander');
   });
 
   it('rejects a stat foreign to the asked sport and an unknown user as bad input', async () => {
     const err = await (async () => {
       try {
-        await runScan(b.store, { ...req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), sport: 'mlb' }, { now: NOW, userId: null });
+        await runScan(b.store, { ...req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), sport: 'mlb' }, { now: NOW, userId: null, evaluate: evaluateProp });
       } catch (e) {
         return e;
       }
@@ -196,7 +197,7 @@ describe('refusals and lookups', () => {
     })();
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('BAD_INPUT');
-    await expect(runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: 999_999 })).rejects.toThrow(/no user with id 999999/);
+    await expect(runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId: 999_999, evaluate: evaluateProp })).rejects.toThrow(/no user with id 999999/);
   });
 
   it('validates the request: stat aliases, unknown stats, sides', () => {
@@ -214,7 +215,7 @@ describe('ledger writes', () => {
   it('writes a graded scan with a user id as a source:scan entry under that user, once', async () => {
     const userId = addUser('scanner@example.com');
     const publicBefore = b.store.db.select().from(ledgerEntries).where(isNull(ledgerEntries.userId)).all().length;
-    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId });
+    const r = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId, evaluate: evaluateProp });
     expect(r.ledger).toEqual({ written: true });
     const mine = await listLedger(b.store, { userId });
     expect(mine).toHaveLength(1);
@@ -242,7 +243,7 @@ describe('ledger writes', () => {
       outcome: 'pending',
     });
     expect(e.lockedFairProb).toBe(r.prices!.fairProb);
-    const again = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId });
+    const again = await runScan(b.store, req('Shai Gilgeous-Alexander', 'points', 31.5, 'over'), { now: NOW, userId, evaluate: evaluateProp });
     expect(again.ledger.written).toBe(false);
     expect(await listLedger(b.store, { userId })).toHaveLength(1);
     // The public record is not touched by a user's scan.
@@ -251,7 +252,7 @@ describe('ledger writes', () => {
 
   it('never writes an anonymous scan', async () => {
     const before = b.store.db.select().from(ledgerEntries).where(eq(ledgerEntries.source, 'scan')).all().length;
-    const r = await runScan(b.store, req('Deni Avdija', 'points', 24.5, 'over'), { now: NOW, userId: null });
+    const r = await runScan(b.store, req('Deni Avdija', 'points', 24.5, 'over'), { now: NOW, userId: null, evaluate: evaluateProp });
     expect(r.status).toBe('graded');
     expect(r.ledger.written).toBe(false);
     expect(b.store.db.select().from(ledgerEntries).where(eq(ledgerEntries.source, 'scan')).all().length).toBe(before);
@@ -259,20 +260,10 @@ describe('ledger writes', () => {
 
   it('does not write a scan whose player has no game on the latest snapshot, and says so', async () => {
     const userId = addUser('nogame@example.com');
-    const r = await runScan(b.store, req('Larry Nance Jr.', 'rebounds', 3.5, 'over'), { now: NOW, userId });
+    const r = await runScan(b.store, req('Larry Nance Jr.', 'rebounds', 3.5, 'over'), { now: NOW, userId, evaluate: evaluateProp });
     expect(r.game).toBeNull();
     if (r.status === 'graded') expect(r.ledger.reason).toMatch(/no upcoming game/);
     expect(r.ledger.written).toBe(false);
     expect(b.store.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.source, 'scan'), eq(ledgerEntries.userId, userId))).all()).toHaveLength(0);
-  });
-});
-
-describe('seasonStart', () => {
-  it('puts NBA and soccer seasons across New Year and MLB/WNBA in the calendar year', () => {
-    expect(seasonStart('nba', '2025-11-05')).toBe('2025-08-01');
-    expect(seasonStart('nba', '2026-03-01')).toBe('2025-08-01');
-    expect(seasonStart('soccer', '2025-11-25')).toBe('2025-07-01');
-    expect(seasonStart('mlb', '2025-08-01')).toBe('2025-01-01');
-    expect(seasonStart('wnba', '2024-06-11')).toBe('2024-01-01');
   });
 });

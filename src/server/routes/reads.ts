@@ -3,6 +3,7 @@ import { PARLAY_LEG_CAP, shapeRow, type ModelFields, type Tier } from '../../dom
 import { AppError } from '../../errors.js';
 import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../reads/parlay.js';
 import { runScan, scanRequestSchema } from '../../jobs/scan.js';
+import { evaluateProp } from '../../reads/evaluate-prop.js';
 import type { ServerDeps } from '../context.js';
 import { readMeter, releaseMetered, reserveMetered, retryAfterFor } from '../../accounts/meter.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
@@ -53,7 +54,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
         }
         let result: Awaited<ReturnType<typeof runScan>>;
         try {
-          result = await runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: caller.authenticated && caller.user ? caller.user.id : null });
+          result = await runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: caller.authenticated && caller.user ? caller.user.id : null, evaluate: evaluateProp });
         } catch (error) {
           if (reserved !== null) await releaseMetered(deps.store, reserved);
           throw error;
@@ -87,7 +88,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       body: scanRequestSchema,
       errors: [403],
       handle: async ({ caller, body }) => {
-        const result = await runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: null });
+        const result = await runScan(deps.store, body, { now: (sport) => deps.now(sport), userId: null, evaluate: evaluateProp });
         const { ledger: _ledger, metered: _metered, ...analysis } = result;
         return shapeRow(analysis, caller.tier);
       },

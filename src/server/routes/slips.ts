@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { shapeRow, type Tier } from '../../domain/tiers.js';
 import { AppError, badInput } from '../../errors.js';
 import { runScan } from '../../jobs/scan.js';
+import { evaluateProp } from '../../reads/evaluate-prop.js';
 import { checkImage, UPLOAD_CAP_BYTES } from '../../slips/image.js';
 import { SlipReader, UndecodableImageError, type SlipReaderOptions } from '../../slips/ocr.js';
 import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';
@@ -118,7 +119,7 @@ async function readSlipInput(event: H3Event, jsonLimit: number): Promise<SlipInp
  */
 function gradeLegFor(deps: ServerDeps, tier: Tier): GradeLeg {
   return async (leg) => {
-    const scan = await runScan(deps.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: (sport) => deps.now(sport), userId: null });
+    const scan = await runScan(deps.store, { player: leg.player, stat: leg.stat, line: leg.line, direction: leg.side }, { now: (sport) => deps.now(sport), userId: null, evaluate: evaluateProp });
     const { ledger: _ledger, metered: _metered, ...view } = scan;
     const shaped = shapeRow(view, tier);
     return scan.status === 'graded' ? { status: 'graded', view: shaped } : { status: 'refused', refusal: shaped };
