@@ -50,6 +50,24 @@ export interface PgConnection {
   readonly schema: Record<string, unknown>;
   /** Set on a transaction's handle: the pooled client the transaction runs on. */
   readonly client?: import('pg').PoolClient;
+  /**
+   * Connections held for a run lock's whole length (repo/run-lock.ts). Closing the store ends
+   * them, which frees their advisory locks; the pool alone would wait for them forever.
+   */
+  readonly sessions: Set<import('pg').PoolClient>;
+}
+
+/**
+ * One writer per file per process: two Store objects on one file in one process (a test, a
+ * command that opens a second handle) would otherwise block in BEGIN IMMEDIATE's busy wait on the
+ * one thread the other transaction needs to finish. Other processes wait in SQLite's busy timeout.
+ */
+const writers = new Map<string, Writer>();
+function writerFor(path: string): Writer {
+  if (path === ':memory:') return new Writer();
+  let writer = writers.get(path);
+  if (!writer) writers.set(path, (writer = new Writer()));
+  return writer;
 }
 
 /** A FIFO mutex: `run` waits for every earlier holder; `idle` resolves once nobody holds it. */
@@ -131,7 +149,7 @@ export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions =
     path: full,
     sqlite,
     db,
-    writer: new Writer(),
+    writer: writerFor(full),
     inTransaction: false,
     close: async () => void sqlite.close(),
   };

@@ -5,11 +5,17 @@ import * as pgSchema from './schema.js';
 /** Opens a PostgreSQL store: store/pg/open.ts validates the URL, proves a connection and migrates. */
 export async function openPgStore(url: string, options: OpenOptions = {}): Promise<PgStore> {
   const { pool, db, label } = await openPg(url, { migrate: options.migrate ?? true });
+  const sessions = new Set<import('pg').PoolClient>();
   return {
     engine: 'postgres',
     label,
-    pg: { pool, db: db as unknown as PgStore['pg']['db'], schema: pgSchema },
+    pg: { pool, db: db as unknown as PgStore['pg']['db'], schema: pgSchema, sessions },
     inTransaction: false,
-    close: () => pool.end(),
+    close: async () => {
+      // A run lock still held when its store closes dies with its connection, as after a crash.
+      for (const client of sessions) client.release(true);
+      sessions.clear();
+      await pool.end();
+    },
   };
 }

@@ -72,6 +72,12 @@ function acquireSqlite(store: SqliteStore, name: string, owner: string, now: () 
 async function acquirePg(store: PgStore, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
   // A dedicated connection: a session lock belongs to the connection that took it.
   const client = await store.pg.pool.connect();
+  // A checked-out client has no listener of the pool's: without one, a server that ends the
+  // connection (restart, terminate) would crash the process. The lock is gone with it either way.
+  const lost = () => {
+    if (store.pg.sessions.delete(client)) client.release(true);
+  };
+  client.on('error', lost);
   let keep = false;
   try {
     const { rows } = await client.query<{ taken: boolean }>("select pg_try_advisory_lock(hashtext('propgrade:run:' || $1)) as taken", [name]);
@@ -84,17 +90,24 @@ async function acquirePg(store: PgStore, name: string, owner: string, now: () =>
     const t = now();
     await client.query(UPSERT_HOLDER, [name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString()]);
     keep = true;
+    store.pg.sessions.add(client);
     return {
       release: async () => {
+        if (!store.pg.sessions.delete(client)) return; // closed with its store, or lost with its connection
         try {
           await client.query(DELETE_HOLDER, [name, owner]);
           await client.query("select pg_advisory_unlock(hashtext('propgrade:run:' || $1))", [name]);
-        } finally {
           client.release();
+        } catch {
+          // The connection broke: ending it frees the advisory lock.
+          client.release(true);
         }
       },
     };
   } finally {
-    if (!keep) client.release();
+    if (!keep) {
+      client.off('error', lost);
+      client.release();
+    }
   }
 }
