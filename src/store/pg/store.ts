@@ -13,8 +13,9 @@ export async function openPgStore(url: string, options: OpenOptions = {}): Promi
     inTransaction: false,
     close: async () => {
       // A run lock still held when its store closes dies with its connection, as after a crash.
-      for (const client of sessions) client.release(true);
+      const ending = [...sessions].map((client) => new Promise<void>((done) => (client.once('end', () => done()), client.release(true))));
       sessions.clear();
+      await Promise.all(ending);
       await pool.end();
     },
   };

@@ -91,6 +91,31 @@ describe('run lock on postgres: closing the holding store', () => {
   });
 });
 
+describe('run lock on postgres: what status reads as held', () => {
+  const get = eachEmptyStore('postgres');
+
+  // The run_locks row stays behind a holder whose connection ended; heldRunLocks reads the
+  // server's advisory locks, so `propgrade status` and /readyz never report a dead holder.
+  it('a closed holder leaves its row but is no longer listed as held', async () => {
+    const { target } = get();
+    const holder = await openStoreAt(target);
+    const reader = await openStoreAt(target);
+    try {
+      await take(holder, 'snapshot:nba', HOLDER, clock);
+      await take(holder, 'settle:mlb', HOLDER, clock);
+      expect((await heldRunLocks(reader)).map((l) => [l.name, l.owner])).toStrictEqual([
+        ['settle:mlb', HOLDER],
+        ['snapshot:nba', HOLDER],
+      ]);
+      await holder.close();
+      expect(await raw(reader, 'select name from run_locks order by name')).toHaveLength(2);
+      expect(await heldRunLocks(reader)).toStrictEqual([]);
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
 describe.each(ENGINES)('run lock on %s: it dies with its holder process', (engine) => {
   const get = eachEmptyStore(engine);
 
