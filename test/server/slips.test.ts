@@ -248,6 +248,22 @@ describe('POST /api/slips/parse: per-day limits over a rolling 24 hours', () => 
     expect(eleventh.headers.get('retry-after')).toBe('3600');
     expect(errorOf(eleventh).message).toMatch(/10 per rolling 24 hours for the desk tier/);
   });
+
+  it('parallel parses through two servers on one store never pass the limit: a free user gets one 200 of eight', async () => {
+    const u = await user('limit-parallel@example.test', 'free');
+    const second = await startServer({ store: seeded.store, config: seeded.config, now: () => clock, wallClock: () => clock, slipReader: { recycleRssBytes: null } });
+    try {
+      const post = (base: string) =>
+        fetch(`${base}/api/slips/parse`, { method: 'POST', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: FD_TEXT }) }).then((r) => r.status);
+      const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => post(i % 2 === 0 ? api.base : second.base)));
+      expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+      expect(statuses.filter((st) => st === 429)).toHaveLength(7);
+      expect(usageCount(u)).toBe(1);
+    } finally {
+      await second.server.close();
+      await second.close();
+    }
+  });
 });
 
 describe('POST /api/slips/parse: uploads refused before OCR', () => {

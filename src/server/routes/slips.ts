@@ -11,7 +11,7 @@ import type { SlipResult } from '../../slips/schema.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
 import { readCappedBody, readJsonBody, validate } from '../input.js';
-import { meteredUsage, recordUsage, retryAfterFor, SLIP_PARSES_PER_DAY } from '../../accounts/meter.js';
+import { releaseMetered, reserveMetered, retryAfterFor, SLIP_PARSES_PER_DAY } from '../../accounts/meter.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
 import { slipAnswerSchema } from '../wire/answers-core.js';
 
@@ -127,8 +127,6 @@ function gradeLegFor(deps: ServerDeps, tier: Tier): GradeLeg {
 }
 
 export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
-  // Parses under way per subject: counted against the limit so parallel uploads cannot slip past it.
-  const inFlight = new Map<string, number>();
   const route = defineRoute({
     method: 'POST',
     path: SLIP_PARSE_PATH,
@@ -147,20 +145,18 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       const wall = deps.wallNow();
       const subject = clientKey(event, caller, deps.config);
       const limit = SLIP_PARSES_PER_DAY[caller.tier];
-      // This parse holds its place from before the usage read (which waits on the store), so a parse
-      // started meanwhile counts it; the others counted are those under way at the read's start or
-      // at its end, whichever are more (one that records and ends during the read is not missed).
-      const before = inFlight.get(subject) ?? 0;
-      inFlight.set(subject, before + 1);
+      // The slot is taken before the parse, in one exclusive transaction with the count, so parallel
+      // uploads (to this server or another on the same store) cannot pass the limit; a parse that
+      // turns out not to count gives it back.
+      const slot = await reserveMetered(deps.store, subject, SLIP_PARSE_KIND, limit, wall);
+      if (!slot.ok) {
+        throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
+          retryAfter: retryAfterFor(slot.oldest, wall),
+          details: { used: slot.used, limit },
+        });
+      }
+      let counted = false;
       try {
-        const usage = await meteredUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
-        const pending = Math.max(before, (inFlight.get(subject) ?? 1) - 1);
-        if (usage.used + pending >= limit) {
-          throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
-            retryAfter: retryAfterFor(usage.oldest, wall),
-            details: { used: usage.used, inFlight: pending, limit },
-          });
-        }
         const input = await readSlipInput(event, deps.limits.bodyBytes);
         const gradeLeg = gradeLegFor(deps, caller.tier);
         let result: SlipResult;
@@ -173,18 +169,16 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
             result = await readSlipImage(reader, image, { book: input.book, gradeLeg });
           } catch (error) {
             // The engine spent a decode on it: counted, so a failing image cannot be sent without end.
-            if (error instanceof UndecodableImageError) await recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
+            if (error instanceof UndecodableImageError) counted = true;
             throw error;
           }
         } else {
           result = await readSlipText(input.text!, { book: input.book, gradeLeg });
         }
-        await recordUsage(deps.store, subject, SLIP_PARSE_KIND, wall);
-        return { ...result, meter: { used: usage.used + 1, limit, windowHours: 24 } };
+        counted = true;
+        return { ...result, meter: { used: slot.used, limit, windowHours: 24 } };
       } finally {
-        const left = (inFlight.get(subject) ?? 1) - 1;
-        if (left > 0) inFlight.set(subject, left);
-        else inFlight.delete(subject);
+        if (!counted) await releaseMetered(deps.store, slot.id);
       }
     },
   });
