@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { PlayerGameStat } from '../../domain/entities.js';
 import type { Db, Store } from '../db.js';
 import { playerGameStats } from '../schema.js';
 import { clientOf, insertColumns, insertSql, prepared } from './_raw.js';
-import { chunks, dedupe } from './_pg-raw.js';
-import { on, sqliteOf } from './handle.js';
+import { dedupe, pgInsertRows } from './_pg-raw.js';
+import { sqliteOf } from './handle.js';
 import { transaction } from './tx.js';
 
 /** The player-game lines' writes (settle, backfill, history import); game-stats.ts re-exports them. */
@@ -90,8 +89,6 @@ export async function gameStatsWriter(store: Store): Promise<GameStatsWriter> {
  * place with its last values: what SQLite's upserts, one line at a time, leave.
  */
 async function pgUpsertGameStats(store: Store, lines: readonly PlayerGameStat[]): Promise<void> {
-  const { db, t } = await on(store);
-  const g = t.playerGameStats;
   const values = lines.map((r) => ({
     sport: r.sport,
     playerKey: r.playerKey,
@@ -105,15 +102,8 @@ async function pgUpsertGameStats(store: Store, lines: readonly PlayerGameStat[])
     extras: r.extras,
     source: r.source,
   }));
-  for (const slice of chunks(dedupe(values, (v) => JSON.stringify([v.sport, v.playerKey, v.date, v.gameKey]), 'last'), 1000)) {
-    await db
-      .insert(g)
-      .values(slice)
-      .onConflictDoUpdate({
-        target: [g.sport, g.playerKey, g.date, g.gameKey],
-        set: { playerName: sql`excluded.player_name`, team: sql`excluded.team`, opponent: sql`excluded.opponent`, minutes: sql`excluded.minutes`, stats: sql`excluded.stats`, extras: sql`excluded.extras`, source: sql`excluded.source` },
-      });
-  }
+  if (store.engine !== 'postgres') throw new Error('pgUpsertGameStats is the PostgreSQL side');
+  await pgInsertRows(store, playerGameStats, dedupe(values, (v) => JSON.stringify([v.sport, v.playerKey, v.date, v.gameKey]), 'last'), { suffix: UPSERT_SUFFIX });
 }
 
 /** Idempotent: the same player-game replaces itself (a later, fuller box score wins). */

@@ -6,6 +6,7 @@ import type { gradedRows, gradeLocks, snapshots } from '../schema.js';
 // The SQLite tables themselves, for the raw fast paths' column mappings only (SQLite-only code).
 import * as sqliteSchema from '../schema.js';
 import { bindValues, columnList, columnsOf, insertColumns, insertSql, JsonText, mapRow, prepared } from './_raw.js';
+import { pgInsertRows } from './_pg-raw.js';
 import { on, sqliteOf, type Handle } from './handle.js';
 
 export type Snapshot = typeof snapshots.$inferSelect;
@@ -186,18 +187,6 @@ export async function mainLineRows(store: Store, snapshotId: number): Promise<Ar
 }
 
 /**
- * A row as drizzle's PostgreSQL insert takes it: a JsonText (a locked grade's stored detail,
- * carried unparsed for SQLite's raw insert) becomes its parsed value again.
- */
-function withParsedJson<T extends object>(row: T): T {
-  let out: Record<string, unknown> | null = null;
-  for (const [k, v] of Object.entries(row)) {
-    if (v instanceof JsonText) (out ??= { ...(row as Record<string, unknown>) })[k] = JSON.parse(v.text);
-  }
-  return (out ?? row) as T;
-}
-
-/**
  * Writes a snapshot and its rows; the caller wraps this in the run's transaction. One prepared
  * INSERT per table, reused for every row (rows keep their order, so their ids too).
  */
@@ -216,9 +205,7 @@ export async function insertSnapshot(store: Store, snapshot: Omit<typeof snapsho
   const [head] = await db.insert(t.snapshots).values(snapshot).returning({ id: t.snapshots.id });
   const id = (head as { id: number }).id;
   // Multi-row VALUES in the rows' order: their ids follow that order, as on SQLite.
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.insert(t.gradedRows).values(rows.slice(i, i + CHUNK).map((r) => ({ ...withParsedJson(r), snapshotId: id })));
-  }
+  await pgInsertRows(store, sqliteSchema.gradedRows, rows, { override: { snapshotId: id } });
   return id;
 }
 
@@ -312,10 +299,7 @@ export async function insertLocks(store: Store, locks: readonly NewGradeLock[]):
     for (const l of locks) insert.run(bindValues(cols, l));
     return;
   }
-  const { db, t } = await on(store);
-  for (let i = 0; i < locks.length; i += CHUNK) {
-    await db.insert(t.gradeLocks).values(locks.slice(i, i + CHUNK).map(withParsedJson)).onConflictDoNothing();
-  }
+  await pgInsertRows(store, sqliteSchema.gradeLocks, locks, { suffix: ' on conflict do nothing' });
 }
 
 /** Snapshots whose rows a given sport's latest graded row came from, for "latest real graded read" fallbacks. */
