@@ -64,10 +64,12 @@ export function latestSnapshotWatcher(store: Store): (sport: string) => Promise<
   const known = new Map<string, number | undefined>();
   let seenChanges: unknown = null;
   let seenVersion: unknown = null;
+  const s = store;
   return async (sport) => {
-    const s = await sqliteOf(store);
+    // Waits only while another caller's transaction holds the connection (the common case awaits nothing).
+    if (!s.inTransaction && s.writer.busy) await sqliteOf(s);
     // A transaction begun between the writer going idle and this line: wait for it to end too.
-    while (!store.inTransaction && s.sqlite.inTransaction && s.writer.busy) await s.writer.idle();
+    while (!s.inTransaction && s.sqlite.inTransaction && s.writer.busy) await s.writer.idle();
     const changes = ownChanges.get();
     const version = dataVersion.get();
     if (changes !== seenChanges || version !== seenVersion) {
