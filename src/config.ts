@@ -46,6 +46,8 @@ const providerBaseUrl = z
 /** Every environment variable propgrade reads, validated once. README documents each. */
 export const envSchema = z.object({
   PROPGRADE_DB: z.string().min(1).optional(),
+  /** Connections per process to a PostgreSQL store (serve's concurrent reads); ignored for SQLite. */
+  PROPGRADE_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
   PROPGRADE_NOW: z.iso.datetime({ offset: true }).optional(),
   PROPGRADE_REPLAY: z.string().min(1).optional(),
   /** text (default) or json: one JSON object per log line of serve and of every run (docs/operations.md). */

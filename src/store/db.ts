@@ -98,6 +98,8 @@ export interface OpenOptions {
   /** Apply pending migrations (default true). `db status` opens without migrating. */
   migrate?: boolean;
   readonly?: boolean;
+  /** PostgreSQL: connections in this process's pool (default 10). */
+  poolMax?: number;
 }
 
 /**

@@ -4,7 +4,7 @@ import * as pgSchema from './schema.js';
 
 /** Opens a PostgreSQL store: store/pg/open.ts validates the URL, proves a connection and migrates. */
 export async function openPgStore(url: string, options: OpenOptions = {}): Promise<PgStore> {
-  const { pool, db, label } = await openPg(url, { migrate: options.migrate ?? true });
+  const { pool, db, label } = await openPg(url, { migrate: options.migrate ?? true, ...(options.poolMax ? { max: options.poolMax } : {}) });
   const sessions = new Set<import('pg').PoolClient>();
   return {
     engine: 'postgres',
