@@ -240,26 +240,35 @@ describe.each(ENGINES)('concurrent runs and reads on one store (%s)', (engine) =
 
   it('a snapshot while the server answers 200 concurrent reads: every read is whole, none fails', () =>
     withCopy(async (es) => {
-      const api = await startServer({ store: es.store, config: loadConfig({}), now: () => new Date('2025-11-05T17:30:00Z'), log: { info() {}, warn: (...a: unknown[]) => console.error('WARN', ...a.map((x) => (x instanceof Error ? x.stack : JSON.stringify(x)))) } });
+      const api = await startServer({ store: es.store, config: loadConfig({}), now: () => new Date('2025-11-05T17:30:00Z'), log: quiet });
       try {
         const snapshot = run(['--db', es.target, 'snapshot', 'nba', '--replay', 'data/replay', '--now', '2025-11-05T17:25:00Z', '--quiet']);
         const statuses: number[] = [];
+        const failed: string[] = [];
         let torn = 0;
+        const started = Date.now();
         const reads = Array.from({ length: 200 }, async (_, i) => {
           const path = i % 2 === 0 ? '/api/snapshot/nba' : '/api/snapshot/summary';
-          const res = await fetch(`${api.base}${path}`);
-          statuses.push(res.status);
-          if (path === '/api/snapshot/nba' && res.status === 200) {
-            const body = (await res.json()) as { snapshot: { rows: number }; games: Array<{ rows: unknown[] }> };
-            // A torn snapshot would serve fewer (or more) rows than the snapshot says it holds.
-            if (body.games.reduce((n, g) => n + g.rows.length, 0) !== body.snapshot.rows) torn += 1;
-          } else {
-            await res.arrayBuffer();
+          try {
+            const res = await fetch(`${api.base}${path}`);
+            statuses.push(res.status);
+            if (path === '/api/snapshot/nba' && res.status === 200) {
+              const body = (await res.json()) as { snapshot: { rows: number }; games: Array<{ rows: unknown[] }> };
+              // A torn snapshot would serve fewer (or more) rows than the snapshot says it holds.
+              if (body.games.reduce((n, g) => n + g.rows.length, 0) !== body.snapshot.rows) torn += 1;
+            } else {
+              await res.arrayBuffer();
+            }
+          } catch (error) {
+            // Named, so a failure says which read, when, and what the socket had carried.
+            const cause = (error as { cause?: { code?: string; socket?: { bytesRead?: number } } }).cause;
+            failed.push(`read ${i} ${path} after ${Date.now() - started} ms: ${String(error)} (${cause?.code}, ${cause?.socket?.bytesRead} bytes read)`);
           }
         });
         await Promise.all(reads);
         const r = await snapshot;
         expect(r.code, r.stderr).toBe(0);
+        expect(failed).toEqual([]);
         expect(statuses.filter((s) => s !== 200)).toEqual([]);
         expect(torn).toBe(0);
         expect(await problemsOf(es)).toEqual([]);
@@ -278,13 +287,16 @@ describe.each(ENGINES)('concurrent runs and reads on one store (%s)', (engine) =
       for (const r of racers) r.go();
       await expectExact(es, plan, await Promise.all(racers.map((r) => r.done)), tag);
     }), 60_000);
+});
 
+describe('two Store objects on one PostgreSQL database', () => {
   // Two Store objects in one process: real concurrency on PostgreSQL (each has its own pool). On
   // SQLite the driver is synchronous, so a second connection in the same process waiting on
   // BEGIN IMMEDIATE blocks the thread the first one needs to commit: one process, one Store.
-  it.runIf(engine === 'postgres')('account writes racing from two Store objects on one database stay exact', () =>
-    withCopy(async (es) => {
-      const tag = `twin${engine}`;
+  it('account writes racing from two Store objects on one database stay exact', async () => {
+    const es = await copyOn('postgres', loop.presettle);
+    try {
+      const tag = 'twin';
       const plan = await racePlan(es.store, tag);
       const [a, b] = [await openStoreAt(es.target), await openStoreAt(es.target)];
       const lib: RaceLib = { reserveMetered, updatePreferences, handleStripeEvent, books: KNOWN_BOOKS };
@@ -294,7 +306,10 @@ describe.each(ENGINES)('concurrent runs and reads on one store (%s)', (engine) =
         await a.close();
         await b.close();
       }
-    }), 60_000);
+    } finally {
+      await es.cleanup();
+    }
+  }, 60_000);
 });
 
 describe('both engines end alike', () => {
