@@ -71,9 +71,10 @@ export function supportedGameLogSports(): GradedSport[] {
 /**
  * Imports a game-log CSV into the per-player game table, idempotently: rows upsert on
  * (sport, player, date, game) and a file already imported (same content hash) is skipped.
- * The file is streamed: one pass hashes it in chunks, a second parses it record by record and
- * upserts each row as it is read, all rows in one transaction, so memory stays flat whatever
- * the file's size.
+ * The file is streamed: one pass hashes it in chunks, a second parses it record by record, all
+ * rows in one transaction. On SQLite each row is upserted as it is read, so memory stays flat
+ * whatever the file's size; on PostgreSQL the parse is synchronous and the writer's batches can
+ * only go out once it ends, so the file's rows are held until then (issue 35's note).
  */
 export async function importGameLogs(store: Store, sport: GradedSport, file: string, now: Date, options: ImportOptions = {}): Promise<ImportResult | null> {
   const stream = PARSERS[sport];
