@@ -15,7 +15,7 @@ export function registerDb(program: Command, io: CliIO): void {
   const db = program
     .command('db')
     .description('Operate on the store (an SQLite file or a PostgreSQL database)')
-    .addHelpText('after', '\nExamples:\n  $ propgrade db status\n  $ propgrade --db /srv/propgrade.sqlite db migrate');
+    .addHelpText('after', '\nExamples:\n  $ propgrade db status\n  $ propgrade --db /srv/propgrade.sqlite db migrate\n  $ propgrade --db postgres://propgrade@db.internal:5432/propgrade db status');
 
   db.command('migrate')
     .description('Create the store if needed and apply pending migrations')
@@ -52,7 +52,7 @@ export function registerDb(program: Command, io: CliIO): void {
     });
 
   db.command('status')
-    .description('Show the store path, applied and pending migrations, and table row counts')
+    .description('Show the store in use (a file path, or a PostgreSQL URL without its password), applied and pending migrations, and table row counts')
     .addHelpText('after', '\nExample:\n  $ propgrade db status')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -78,7 +78,7 @@ export function registerDb(program: Command, io: CliIO): void {
     });
 
   db.command('check')
-    .description('Check the store: SQLite integrity, foreign keys, orphan rows (exit 1 when anything is wrong)')
+    .description("Check the store: integrity (SQLite's checks; on PostgreSQL the server's page checksums setting and unvalidated foreign keys), foreign keys, orphan rows (exit 1 when anything is wrong)")
     .addHelpText('after', '\nExamples:\n  $ propgrade db check\n  $ propgrade --db backups/pg-2025-11-06.sqlite db check --json')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -115,9 +115,9 @@ export function registerDb(program: Command, io: CliIO): void {
     });
 
   db.command('backup')
-    .description('Copy the store to a new file with SQLite\'s online backup (safe while serve and cron run), then check the copy')
+    .description("Back up the store to a new file (safe while serve and cron run): SQLite's online backup, then a check of the copy; on PostgreSQL pg_dump's custom format, then pg_restore --list of the archive")
     .argument('<file>', 'the backup file to create (never overwritten)')
-    .addHelpText('after', '\nExample:\n  $ propgrade db backup backups/pg-$(date -u +%F).sqlite')
+    .addHelpText('after', '\nExamples:\n  $ propgrade db backup backups/pg-$(date -u +%F).sqlite\n  $ propgrade --db postgres://propgrade@db.internal/propgrade db backup backups/pg-$(date -u +%F).dump')
     .action(async (file: string, _opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { DEFAULT_DB_PATH } = await import('../store/db.js');
