@@ -3,13 +3,6 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { contextFor } from './_context.js';
 import { renderTable, type CliIO } from './_io.js';
-import { schemeOf } from '../store/db.js';
-
-/** True when --db / PROPGRADE_DB names a PostgreSQL server rather than an SQLite file. */
-function isUrl(target: string): boolean {
-  const scheme = schemeOf(target);
-  return scheme === 'postgres' || scheme === 'postgresql';
-}
 
 export function registerDb(program: Command, io: CliIO): void {
   const db = program
@@ -22,32 +15,11 @@ export function registerDb(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade db migrate --json')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { openStoreAt, migrationStatus, pendingMigrations, DEFAULT_DB_PATH } = await import('../store/db.js');
-      const path = ctx.dbPath() ?? DEFAULT_DB_PATH;
-      if (isUrl(path)) {
-        // PostgreSQL: the server's own record of applied migrations, before and after opening (which migrates).
-        const pendingAt = async (migrate: boolean): Promise<{ label: string; pending: string[] }> => {
-          const store = await openStoreAt(path, { migrate });
-          try {
-            return { label: store.label, pending: await pendingMigrations(store) };
-          } finally {
-            await store.close();
-          }
-        };
-        const before = await pendingAt(false);
-        const after = await pendingAt(true);
-        const applied = before.pending.filter((tag) => !after.pending.includes(tag));
-        ctx.result({ path: after.label, applied, pending: after.pending }, (d) => (d.applied.length === 0 ? `${d.path}: up to date` : `${d.path}: applied ${d.applied.join(', ')}`));
-        return;
-      }
-      const before = migrationStatus(path);
-      await (await openStoreAt(path)).close();
-      const after = migrationStatus(path);
-      const applied = before.pending.filter((tag) => !after.pending.includes(tag));
-      ctx.result({ path: after.path, applied, pending: after.pending }, (d) =>
-        d.applied.length === 0
-          ? `${d.path}: up to date (${after.applied.length} migrations applied)`
-          : `${d.path}: applied ${d.applied.join(', ')}`,
+      const { DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { migrateStore } = await import('../store/operate.js');
+      const r = await migrateStore(ctx.dbPath() ?? DEFAULT_DB_PATH);
+      ctx.result({ path: r.path, applied: r.applied, pending: r.pending }, (d) =>
+        d.applied.length === 0 ? `${d.path}: up to date (${r.appliedTotal} migrations applied)` : `${d.path}: applied ${d.applied.join(', ')}`,
       );
     });
 
@@ -56,20 +28,9 @@ export function registerDb(program: Command, io: CliIO): void {
     .addHelpText('after', '\nExample:\n  $ propgrade db status')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { migrationStatus, openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
-      const target = ctx.dbPath() ?? DEFAULT_DB_PATH;
-      let status;
-      if (isUrl(target)) {
-        const { pgStatus } = await import('../store/pg/maintenance.js');
-        const store = await openStoreAt(target, { migrate: false });
-        try {
-          status = store.engine === 'postgres' ? await pgStatus(store) : migrationStatus(target);
-        } finally {
-          await store.close();
-        }
-      } else {
-        status = migrationStatus(target);
-      }
+      const { DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { storeStatus } = await import('../store/operate.js');
+      const status = await storeStatus(ctx.dbPath() ?? DEFAULT_DB_PATH);
       ctx.result(status, (s) => {
         if (!s.exists) return `${s.path}: no store yet (${s.pending.length} migrations pending; run \`propgrade db migrate\`)`;
         const head = `${s.path}\n${s.journalMode ? `journal: ${s.journalMode}` : 'engine: PostgreSQL'}; applied: ${s.applied.map((a) => a.tag).join(', ') || 'none'}; pending: ${s.pending.join(', ') || 'none'}`;
@@ -83,30 +44,12 @@ export function registerDb(program: Command, io: CliIO): void {
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { DEFAULT_DB_PATH } = await import('../store/db.js');
-      const target = ctx.dbPath() ?? DEFAULT_DB_PATH;
-      let report;
-      if (isUrl(target)) {
-        const { openStoreAt } = await import('../store/db.js');
-        const { checkPgStore } = await import('../store/pg/maintenance.js');
-        const store = await openStoreAt(target, { migrate: false });
-        try {
-          if (store.engine !== 'postgres') throw new AppError('INTERNAL', 'a URL opened a file store');
-          report = await checkPgStore(store);
-        } finally {
-          await store.close();
-        }
-      } else {
-        const { checkStore } = await import('../store/maintenance.js');
-        try {
-          report = checkStore(target);
-        } catch (error) {
-          throw new AppError('NOT_FOUND', error instanceof Error ? error.message : String(error));
-        }
-      }
+      const { checkStoreAt } = await import('../store/operate.js');
+      const report = await checkStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH);
       ctx.result(report, (r) =>
         [
           `${r.path}: ${r.ok ? 'ok' : 'PROBLEMS FOUND'}`,
-          `${'engine' in r ? 'integrity' : 'integrity_check'}: ${r.integrity.join('; ')}`,
+          `${r.integrityLabel}: ${r.integrity.join('; ')}`,
           `foreign keys: ${r.foreignKeyViolations.length === 0 ? 'ok' : r.foreignKeyViolations.map((v) => `${v.table} row ${v.rowid ?? '?'} -> ${v.parent}`).join('; ')}`,
           `orphan rows: ${r.orphans.length === 0 ? 'none' : r.orphans.map((o) => `${o.relation}: ${o.rows}`).join('; ')}`,
         ].join('\n'),
@@ -121,25 +64,12 @@ export function registerDb(program: Command, io: CliIO): void {
     .action(async (file: string, _opts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
       const { DEFAULT_DB_PATH } = await import('../store/db.js');
-      const source = ctx.dbPath() ?? DEFAULT_DB_PATH;
+      const { backupStoreAt } = await import('../store/operate.js');
       const { mkdirSync } = await import('node:fs');
       const { dirname } = await import('node:path');
       mkdirSync(dirname(file), { recursive: true });
-      if (isUrl(source)) {
-        const { backupPgStore } = await import('../store/pg/maintenance.js');
-        const result = await backupPgStore(source, file);
-        ctx.result(result, (r) => `backed up ${r.source} -> ${r.target} (pg_dump custom format; restore with pg_restore): ${r.bytes.toLocaleString('en-US')} bytes, ${r.tables} tables' data listed by pg_restore`);
-        if (!result.check.ok) io.exitCode = 1;
-        return;
-      }
-      const { backupStore } = await import('../store/maintenance.js');
-      let result;
-      try {
-        result = await backupStore(source, file);
-      } catch (error) {
-        throw new AppError('BAD_INPUT', error instanceof Error ? error.message : String(error));
-      }
-      ctx.result(result, (r) => `backed up ${r.source} -> ${r.target}: ${r.pages} pages, ${r.bytes.toLocaleString('en-US')} bytes; check of the copy: ${r.check.ok ? 'ok' : 'PROBLEMS FOUND'}`);
+      const result = await backupStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH, file);
+      ctx.result(result, (r) => `backed up ${r.source} -> ${r.target}: ${r.method}, ${r.bytes.toLocaleString('en-US')} bytes; check of the copy: ${r.check.ok ? 'ok' : 'PROBLEMS FOUND'}`);
       if (!result.check.ok) io.exitCode = 1;
     });
 

@@ -27,11 +27,10 @@ export function registerStatus(program: Command, io: CliIO): void {
     .addHelpText('after', '\nThe same checks as GET /readyz (docs/operations.md). Exit 0 ready, 1 not ready, 2 bad input.\n\nExamples:\n  $ propgrade status\n  $ propgrade status --json')
     .action(async (_raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
-      const { existsSync } = await import('node:fs');
-      const { openStoreAt, schemeOf, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
+      const { storeIsMissing } = await import('../store/operate.js');
       const path = ctx.dbPath() ?? DEFAULT_DB_PATH;
-      // A postgres:// URL names a server, not a file: only an SQLite path can be missing.
-      if (schemeOf(path) === null && path !== ':memory:' && !existsSync(path)) {
+      if (storeIsMissing(path)) {
         ctx.result({ ready: false, reasons: [`no store at ${path}: run \`propgrade snapshot all\` first`] }, (d) => `NOT READY\n  reason: ${d.reasons[0]}`);
         io.exitCode = 1;
         return;

@@ -11,7 +11,7 @@ import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { pendingDates, pendingOfDate, writeSettlements } from '../store/repo/ledger-settle.js';
-import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
+import { acquireRunLock, holderText, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import { transaction } from '../store/repo/tx.js';
 
@@ -79,7 +79,7 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
   };
   const lock = await acquireRunLock(store, `settle:${sport}`, opts.owner ?? processOwner(), opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) {
-    const message = `a ${sport} settle run holds the lock (${lock.heldBy} since ${lock.since})`;
+    const message = `a ${sport} settle run holds the lock (${holderText(lock)})`;
     opts.log.warn(message, { sport });
     return { ...empty, runId: 0, status: 'locked', message };
   }

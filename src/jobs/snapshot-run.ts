@@ -10,7 +10,7 @@ import type { FairSource } from '../domain/model/market.js';
 import { easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
 import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
-import { acquireRunLock, processOwner } from '../store/repo/run-lock.js';
+import { acquireRunLock, holderText, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import { transaction } from '../store/repo/tx.js';
 import {
@@ -81,7 +81,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
   const owner = opts.owner ?? processOwner();
   const lock = await acquireRunLock(store, `snapshot:${sport}`, owner, opts.wallClock ?? (() => new Date()));
   if ('heldBy' in lock) {
-    const message = `a ${sport} snapshot run holds the lock (${lock.heldBy} since ${lock.since})`;
+    const message = `a ${sport} snapshot run holds the lock (${holderText(lock)})`;
     // Said on stderr too: cron mails what a run prints there.
     log.warn(message, { sport });
     return { ...base, runId: 0, status: 'locked', message };

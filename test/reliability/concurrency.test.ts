@@ -9,7 +9,8 @@ import { KNOWN_BOOKS, updatePreferences } from '../../src/accounts/preferences.j
 import { createUser } from '../../src/accounts/users.js';
 import { loadConfig } from '../../src/config.js';
 import { openStoreAt, type Store } from '../../src/store/db.js';
-import { checkStore, ORPHAN_QUERIES } from '../../src/store/maintenance.js';
+import { checkStore } from '../../src/store/maintenance.js';
+import { ORPHAN_QUERIES } from '../../src/store/orphans.js';
 import { copyOn, ENGINES, type EngineName, type EngineStore } from '../helpers/engines.js';
 import { replayLoopFiles } from '../helpers/replay-store.js';
 import { quiet, startServer } from '../server/_harness.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireRunLock, ownerIsGone, processOwner } from '../../src/store/repo/run-lock.js';
+import { acquireRunLock, ownerIsGone, processOwner, holderText } from '../../src/store/repo/run-lock.js';
 import { tempStore } from '../helpers/replay-store.js';
 
 const clock = () => new Date('2026-11-24T12:00:00Z');
@@ -58,5 +58,12 @@ describe('run lock', () => {
     expect(await acquireRunLock(t.store, 'settle:nba', processOwner(), clock)).toMatchObject({ heldBy: 'pid:999999@some-other-host' });
     // Past the lease it is taken over.
     expect('release' in (await acquireRunLock(t.store, 'settle:nba', processOwner(), () => new Date('2026-11-24T12:30:00Z')))).toBe(true);
+  });
+});
+
+describe('holderText', () => {
+  it('names the holder and since when, and never invents either for a holder that has not named itself yet', () => {
+    expect(holderText({ heldBy: 'pid:42@runner', since: '2026-11-29T14:00:00.000Z' })).toBe('pid:42@runner since 2026-11-29T14:00:00.000Z');
+    expect(holderText({ heldBy: null, since: null })).toBe('another run, which has just taken it');
   });
 });

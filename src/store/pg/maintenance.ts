@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { AppError } from '../../errors.js';
 import { countRows } from '../copy.js';
 import { pendingMigrations, type PgStore } from '../db.js';
-import { ORPHAN_QUERIES } from '../maintenance.js';
+import { ORPHAN_QUERIES } from '../orphans.js';
 import { journal, PG_MIGRATIONS_DIR } from '../paths.js';
 import { parsePgUrl } from './open.js';
 

@@ -16,7 +16,13 @@ export interface RunLock {
   release(): Promise<void>;
 }
 
-export type RunLockRefusal = { heldBy: string; since: string };
+/** Who holds the lock and since when; both null for the instant a PostgreSQL holder has its lock but has not yet written its name. */
+export type RunLockRefusal = { heldBy: string | null; since: string | null };
+
+/** The holder as a refusal message names it: its owner and since when, or that it has only just taken the lock. */
+export function holderText(r: RunLockRefusal): string {
+  return r.heldBy === null ? 'another run, which has just taken it' : `${r.heldBy}${r.since === null ? '' : ` since ${r.since}`}`;
+}
 
 const LEASE_MS = 30 * 60 * 1000;
 
@@ -85,7 +91,7 @@ async function acquirePg(store: PgStore, name: string, owner: string, now: () =>
       const holder = await client.query<{ owner: string; acquiredAt: string }>(SELECT_HOLDER, [name]);
       const row = holder.rows[0];
       // The holder took the advisory lock before writing its row: for that instant it is unnamed.
-      return { heldBy: row?.owner ?? 'another run (naming itself)', since: row?.acquiredAt ?? now().toISOString() };
+      return { heldBy: row?.owner ?? null, since: row?.acquiredAt ?? null };
     }
     const t = now();
     await client.query(UPSERT_HOLDER, [name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString()]);
