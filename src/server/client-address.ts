@@ -71,6 +71,49 @@ export function nearestUntrusted(list: BlockList, peer: string, chain: readonly 
   return nearest;
 }
 
+/** The eight 16-bit groups of an IPv6 address (`isIP(a) === 6`), an embedded dotted quad read as the last two; null when it does not parse. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const zone = text.indexOf('%');
+  if (zone >= 0) text = text.slice(0, zone);
+  const quad = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => Number.parseInt(g, 16)));
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const fill = 8 - head.length - tail.length;
+  if (fill < 0 || (halves.length === 1 && fill !== 0)) return null;
+  const groups = [...head, ...Array<number>(fill).fill(0), ...tail];
+  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/**
+ * The caller a per-address limit or meter counts (docs/api.md "Limits"): an IPv4 address as it is;
+ * an IPv6 address as its /64, written canonically (`2001:db8:0:0::/64`), because one subscriber or
+ * host is handed a whole /64 and picks any address in it at will; an IPv4-mapped IPv6 address
+ * (`::ffff:192.0.2.1`, `::ffff:c000:201`) as the IPv4 address it carries. Anything else unchanged.
+ */
+export function callerOfAddress(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const g = ipv6Groups(address);
+  if (g === null) return address;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
+}
+
+/** What the per-address limits and meters of this request key on: the client address (below) as its caller (`callerOfAddress`). */
+export function clientCaller(event: H3Event, config: Env): string {
+  return callerOfAddress(clientAddress(event, config));
+}
+
 /** The address the per-address limits of this request key on (see the file comment). */
 export function clientAddress(event: H3Event, config: Env): string {
   const raw = event.node.req.socket.remoteAddress;

@@ -10,7 +10,7 @@ import { keptPerUrl, readJsonBody, readParams, readQuery, requestHeader } from '
 import { requireInternalKey } from './internal-key.js';
 import { COMPRESS_MIN_BYTES, sendNegotiated } from './compress.js';
 import { bearerChallenge } from './envelope.js';
-import { clientAddress } from './client-address.js';
+import { clientCaller } from './client-address.js';
 import type { Env } from '../config.js';
 
 /**
@@ -121,11 +121,12 @@ export function signalOnboarding(event: H3Event, caller: Caller, cutoff: string)
 
 /**
  * Who a per-caller limit or meter counts: the user of a valid token, else the client address
- * (client-address.ts: behind a TRUSTED_PROXIES proxy, the nearest untrusted X-Forwarded-For hop).
+ * (client-address.ts: behind a TRUSTED_PROXIES proxy, the nearest untrusted X-Forwarded-For hop),
+ * an IPv6 one as its /64.
  */
 export function clientKey(event: H3Event, caller: Caller, config: Env): string {
   if (caller.user) return `user:${caller.user.id}`;
-  return `ip:${clientAddress(event, config)}`;
+  return `ip:${clientCaller(event, config)}`;
 }
 
 /**
@@ -218,13 +219,16 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
  * undefined (answered). A smaller body goes back to h3 as before, JSON already serialized. Bodies
  * a route has already written (the snapshot route's cached bytes) pass through untouched.
  */
+/** Every JSON answer names its charset (RFC 8259 says UTF-8; a client should not have to guess). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function toBody(event: H3Event, out: unknown): unknown {
   if (typeof out === 'string') return sendNegotiated(event, Buffer.from(out, 'utf8'), 'text/html') ? undefined : out;
   if (out === undefined || out === null || typeof out !== 'object' || Buffer.isBuffer(out)) return out;
   const json = JSON.stringify(toWire(out));
-  if (Buffer.byteLength(json, 'utf8') >= COMPRESS_MIN_BYTES && sendNegotiated(event, Buffer.from(json, 'utf8'), 'application/json')) return undefined;
+  if (Buffer.byteLength(json, 'utf8') >= COMPRESS_MIN_BYTES && sendNegotiated(event, Buffer.from(json, 'utf8'), JSON_TYPE)) return undefined;
   const res = event.node.res;
-  // h3 sends a string as HTML unless a type is set: this one is JSON, as h3 would have typed it.
-  if (!res.hasHeader('content-type')) res.setHeader('content-type', 'application/json');
+  // h3 sends a string as HTML unless a type is set: this one is JSON, and says its charset.
+  if (!res.hasHeader('content-type')) res.setHeader('content-type', JSON_TYPE);
   return json;
 }

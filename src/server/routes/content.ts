@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import type { Caller } from '../../accounts/users.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
-import { clientAddress } from '../client-address.js';
+import { clientCaller } from '../client-address.js';
 import { defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
 import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-content.js';
@@ -87,7 +87,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
   });
 
   return [
-    limitedBeforeInput(subscribe, (event) => `subscribe:ip:${clientAddress(event, deps.config)}`, SUBSCRIBE_LIMIT),
+    limitedBeforeInput(subscribe, (event) => `subscribe:ip:${clientCaller(event, deps.config)}`, SUBSCRIBE_LIMIT),
     defineRoute({
       method: 'POST',
       path: '/api/internal/newsletter/send',
