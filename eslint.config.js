@@ -87,6 +87,8 @@ export default defineConfig(
         {
           patterns: [
             { group: ['drizzle-orm', 'drizzle-orm/*', 'better-sqlite3', 'pg'], message: 'only src/store imports drizzle-orm, better-sqlite3 or pg: add a query in src/store/repo/' },
+            // A `_`-prefixed store file is the store's own (raw statements, value mappings): the rest of src/ uses its public exports.
+            { group: ['**/store/**/_*'], message: 'a `_` file of src/store is private to the store: import a public repo module, or move a pure helper to src/domain/' },
           ],
         },
       ],

@@ -25,10 +25,10 @@ import {
   type SlateRow,
 } from '../store/repo/snapshots.js';
 import { insertTickerEvents, type NewTickerEvent } from '../store/repo/ticker.js';
-import { deepFreeze } from '../store/repo/_raw.js';
 import { recordPreGrades, captureClosings } from './ledger-writes.js';
 import { fetchSlate } from './snapshot-fetch.js';
 import { displayState } from '../domain/display-state.js';
+import { deepFreeze } from '../domain/freeze.js';
 import type { OddsSource, RunLogger, StatusSource } from '../feeds/sources.js';
 
 export interface SnapshotOptions {

@@ -53,7 +53,8 @@ const columnCache = new WeakMap<Table, ColumnInfo[]>();
 
 /**
  * JSON text of frozen objects, made once: a frozen value cannot change, so the text JSON.stringify
- * gave it stays its text (the snapshot writes one grade's model detail to its lock and its row).
+ * gave it stays its text (the snapshot writes one grade's model detail to its lock and its row;
+ * src/domain/freeze.ts deepFreeze freezes it).
  */
 const frozenJson = new WeakMap<object, string>();
 function jsonText(value: unknown, stringify: (v: unknown) => unknown): unknown {
@@ -72,15 +73,6 @@ function jsonText(value: unknown, stringify: (v: unknown) => unknown): unknown {
  */
 export class JsonText {
   constructor(readonly text: string) {}
-}
-
-/** Freezes a JSON value and everything in it (see frozenJson): for values written more than once. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** The table's columns in schema order, with drizzle's own value mappings. */
