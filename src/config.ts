@@ -153,6 +153,8 @@ export const envSchema = z.object({
   FOUNDER_CODES: csv,
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
+  /** Sockets `serve` holds open at once (node's server.maxConnections); past it a new connection is closed at once. */
+  PROPGRADE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(65_536).default(1024),
   /** Process RSS (MB) past which `serve` recycles its OCR worker after a read, giving back the engine's grown heap; 0 = never. */
   OCR_RECYCLE_RSS_MB: z.coerce.number().int().min(0).max(1_048_576).default(512),
 });

@@ -1,7 +1,7 @@
 /**
  * Log lines of `serve` and of every run, in one of two formats (PROPGRADE_LOG_FORMAT): `text`, the
  * default, for a terminal; `json`, one object per line for a log shipper. Every line is redacted
- * first: no configured secret, bearer token or credential query value reaches a log in either format.
+ * first: no configured secret, API token, bearer value or credential query value reaches a log in either format.
  * A kernel beside the floors like errors.ts: it imports nothing of ours.
  */
 export type LogFormat = 'text' | 'json';
@@ -31,6 +31,14 @@ export function secretsOf(env: Readonly<Record<string, string | undefined>>): st
   return ghost ? [...values, ghost] : values;
 }
 
+/**
+ * An API token as `propgrade users add` mints it (src/accounts/users.ts: `pg_` and 43 base64url
+ * characters), anywhere in a text: in a path, a query key or value, a request id. Replaced wherever
+ * it appears in a line (test/security/log-secrets.test.ts mints real tokens and reads the log).
+ */
+export const TOKEN_SHAPE = /pg_[A-Za-z0-9_-]{43}/;
+const TOKENS = new RegExp(TOKEN_SHAPE.source, 'g');
+
 /** Query parameters that carry credentials: their values are replaced wherever a URL appears in a message. */
 const CREDENTIAL_PARAM = /([?&](?:api_?key|apikey|key|token|access_token|secret|password|signature)=)[^&\s"']*/gi;
 const BEARER = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
@@ -38,7 +46,7 @@ const REDACTED = '[redacted]';
 
 /** The text with every configured secret and credential-looking value replaced. Secrets shorter than 6 characters are not searched (they would match ordinary words). */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = text.replace(CREDENTIAL_PARAM, `$1${REDACTED}`).replace(BEARER, `$1${REDACTED}`);
+  let out = text.replace(CREDENTIAL_PARAM, `$1${REDACTED}`).replace(BEARER, `$1${REDACTED}`).replace(TOKENS, REDACTED);
   for (const s of secrets) if (s.length >= 6) out = out.split(s).join(REDACTED);
   return out;
 }

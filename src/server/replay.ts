@@ -7,6 +7,12 @@ const KEPT = 64;
 /** The longest URL, Accept-Encoding and If-None-Match an answer is kept for. */
 const MAX_URL = 1024;
 const MAX_HEADER = 256;
+/**
+ * Header lines that belong to one request, not to its answer: never kept, so a replayed answer
+ * carries the id the listener set for the request it answers (serve.ts), not the id of the request
+ * that built it (which one anonymous caller could choose for everyone).
+ */
+const PER_REQUEST = new Set(['x-request-id']);
 
 interface Kept {
   url: string;
@@ -47,7 +53,8 @@ interface Kept {
  * metering, no write): the snapshot route's full answer, views and 304s.
  *
  * The request log and the served count wrap the whole listener (serve.ts) and see a replayed
- * answer like any other. test/server/replay.test.ts and dispatch.test.ts hold replayed answers to
+ * answer like any other; the request's own `x-request-id`, set there before the app runs, is left
+ * in place (`writeHead` keeps the header lines it is not given). test/server/replay.test.ts and dispatch.test.ts hold replayed answers to
  * the route's own, byte for byte.
  */
 export class Replays {
@@ -83,6 +90,7 @@ export class Replays {
     // Names as they were set (node:http writes them so); OutgoingMessage has this method, @types/node
     // declares it on ClientRequest only.
     for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+      if (PER_REQUEST.has(name.toLowerCase())) continue;
       const value = res.getHeader(name)!;
       if (Array.isArray(value)) for (const v of value) head.push(name, v);
       else head.push(name, String(value));

@@ -1,8 +1,9 @@
-import { listen } from 'listhen';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Env } from '../config.js';
+import { TOKEN_SHAPE } from '../log.js';
 import type { Store } from '../store/db.js';
 import { createApp } from './app.js';
 import { loggedPath } from './paths.js';
@@ -21,6 +22,10 @@ export interface ApiServerOptions {
   now?: (sport?: string) => Date;
   /** The data clock of the server's own snapshot runs when pinned explicitly (createApp runNow). */
   runNow?: () => Date;
+  /** The wall clock (createApp wallClock): limits, accounts, and when the cron fires. Tests pin it; default the system clock. */
+  wallClock?: () => Date;
+  /** The socket limits (default SERVER_TIMEOUTS); tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface RunningApiServer {
@@ -29,8 +34,8 @@ export interface RunningApiServer {
   /** Requests answered so far (every response the server finished writing, errors included). */
   requestsServed(): number;
   close(): Promise<void>;
-  /** The timeouts set on the listening socket (what SERVER_TIMEOUTS asked for, read back). */
-  socketLimits(): { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** The limits set on the listening server (SERVER_TIMEOUTS and PROPGRADE_MAX_CONNECTIONS), read back from it. */
+  socketLimits(): ServerTimeouts & { maxConnections: number };
 }
 
 export { loggedPath } from './paths.js';
@@ -51,20 +56,28 @@ export function requestLogLine(r: Pick<RequestRecord, 'method' | 'path' | 'statu
   return `${r.method} ${r.path} ${r.status} ${Math.round(r.ms)} ms`;
 }
 
-/** A request id the proxy sent, when it is a plain token; else one of our own. */
+/** The shape of a request id the proxy may send: 1-64 characters of letters, digits, `.`, `_` and `-`. */
 const FORWARDED_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
+ * The request id of a request: the `x-request-id` it came with when that is one plain value of
+ * the safe shape and holds no API token (a token there would reach the log and the answer), else a
+ * fresh UUID.
+ */
+export function requestIdOf(forwarded: string | string[] | undefined): string {
+  return typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) && !TOKEN_SHAPE.test(forwarded) ? forwarded : randomUUID();
+}
+
+/**
  * Wraps a node listener with the request log and counter. Only the method, the path (query keys,
- * no values) and the status are read: no header (Authorization, x-internal-key) is ever logged.
- * Each answer carries its `x-request-id` (the proxy's own, when it sent a plain one), the id the
- * log line names.
+ * no values; a token anywhere in it redacted) and the status are read: no header (Authorization,
+ * x-internal-key) is ever logged. Each answer carries its own request's `x-request-id`
+ * (`requestIdOf`), the id the log line names; a kept answer (replay.ts) never repeats another's.
  */
 export function withRequestLog(listener: RequestListener, onRequest: ((r: RequestRecord) => void) | null, onServed: () => void, routeOf: (url: string) => string = () => 'unmatched'): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const forwarded = req.headers['x-request-id'];
-    const requestId = typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    const requestId = requestIdOf(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);
     res.once('close', () => {
       const finished = res.writableFinished;
@@ -75,15 +88,39 @@ export function withRequestLog(listener: RequestListener, onRequest: ((r: Reques
   };
 }
 
-/** Socket limits of the served API (docs/reliability.md). */
-export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  /** How often node checks the header and request deadlines (`connectionsCheckingInterval`, 30 s by default). */
+  checkEveryMs: number;
+}
 
-/** `propgrade serve`: the app on listhen, plus the optional in-process snapshot cron. */
+/**
+ * Socket limits of the served API (docs/reliability.md). Node enforces `headersTimeout` and
+ * `requestTimeout` only when it checks its connections, every `connectionsCheckingInterval` (30 s
+ * by default, so a 10 s header deadline closed at 12-39 s): checked each second, a stalled socket
+ * is closed within a second of its deadline. The check walks the open connections, at most
+ * PROPGRADE_MAX_CONNECTIONS of them. A socket that sends nothing at all is closed at the same
+ * deadline by startApiServer (node's own deadline starts at the first byte).
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
+
+/** The URL a server bound to `address` answers at. */
+function urlOf(address: AddressInfo): string {
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}/`;
+}
+
+/** `propgrade serve`: the app on a node:http server, plus the optional in-process snapshot cron. */
 export async function startApiServer(options: ApiServerOptions): Promise<RunningApiServer> {
   const { store, config, log } = options;
-  const server = createApp({ store, config, log, ...(options.now ? { now: options.now } : {}), ...(options.runNow ? { runNow: options.runNow } : {}) });
+  const wallClock = options.wallClock ?? (() => new Date());
+  const server = createApp({ store, config, log, wallClock, ...(options.now ? { now: options.now } : {}), ...(options.runNow ? { runNow: options.runNow } : {}) });
   let served = 0;
-  const handler = withRequestLog(
+  let stopping = false;
+  /** Responses not yet closed: on shutdown each is told to close its connection when it ends. */
+  const open = new Set<ServerResponse>();
+  const logged = withRequestLog(
     server.listener,
     options.requestLog ?? null,
     () => {
@@ -91,12 +128,41 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
     },
     server.routeOf,
   );
-  // autoClose off: listhen's own SIGINT/SIGTERM handlers call process.exit at once; `closeOnSignals` closes cleanly instead.
-  const listener = await listen(handler, { port: options.port, hostname: options.host, showURL: false, isTest: true, autoClose: false });
+  const limits = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  // node:http itself, not a wrapper: the deadline check's interval can only be set here, at creation.
   // A slow or stalled client cannot hold a socket: headers within 10 s, the whole request within 30 s.
-  listener.server.headersTimeout = SERVER_TIMEOUTS.headersMs;
-  listener.server.requestTimeout = SERVER_TIMEOUTS.requestMs;
-  listener.server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  const http = createServer(
+    { headersTimeout: limits.headersMs, requestTimeout: limits.requestMs, keepAliveTimeout: limits.keepAliveMs, connectionsCheckingInterval: limits.checkEveryMs },
+    (req, res) => {
+      open.add(res);
+      res.once('close', () => {
+        open.delete(res);
+        // A keep-alive socket that went idle after shutdown began is closed as soon as it is idle.
+        if (stopping) setImmediate(() => http.closeIdleConnections());
+      });
+      if (stopping) res.setHeader('connection', 'close');
+      logged(req, res);
+    },
+  );
+  // Past this many open sockets node closes each new one at once, before it costs a request.
+  http.maxConnections = config.PROPGRADE_MAX_CONNECTIONS;
+  // Node starts a connection's header deadline at its first byte: a socket that never sends one
+  // would hold its place under the cap for ever. It gets the same deadline from the moment it opens.
+  http.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy();
+    }, limits.headersMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  http.on('error', (e) => log.warn(`server: ${e.message}`));
   let cron: CronHandle | null = null;
   if (options.cron) {
     cron = startCron(
@@ -104,21 +170,32 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
         const runs = await server.runSnapshot(['mlb', 'nba', 'wnba', 'soccer']);
         log.info(`cron snapshot: ${runs.map((r) => `${r.sport} ${r.status}`).join(', ')}`);
       },
-      { onError: (e) => log.warn(`cron snapshot failed: ${e instanceof Error ? e.message : String(e)}`) },
+      { now: wallClock, onError: (e) => log.warn(`cron snapshot failed: ${e instanceof Error ? e.message : String(e)}`) },
     );
   }
   let closing: Promise<void> | null = null;
   return {
-    url: listener.url,
+    url: urlOf(http.address() as AddressInfo),
     cronNext: cron?.next() ?? null,
     requestsServed: () => served,
-    socketLimits: () => ({ headersMs: listener.server.headersTimeout, requestMs: listener.server.requestTimeout, keepAliveMs: listener.server.keepAliveTimeout }),
+    socketLimits: () => ({
+      headersMs: http.headersTimeout,
+      requestMs: http.requestTimeout,
+      keepAliveMs: http.keepAliveTimeout,
+      checkEveryMs: limits.checkEveryMs,
+      maxConnections: http.maxConnections,
+    }),
     close: () => {
       // Idempotent: a second signal or a caller's own close waits for the same shutdown.
       closing ??= (async () => {
         cron?.stop();
-        // listhen's close waits for requests in flight and closes idle keep-alive sockets.
-        await listener.close();
+        stopping = true;
+        // Requests in flight finish; their connections close after them, idle ones at once.
+        for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
+        await new Promise<void>((resolve) => {
+          http.close(() => resolve());
+          http.closeIdleConnections();
+        });
         // The OCR worker thread would otherwise keep the process alive after the socket closes.
         await server.close();
         await store.close();

@@ -172,6 +172,8 @@ async function check(call: ContractCall, who: Caller, extra: Record<string, stri
     return res;
   }
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  // Every JSON answer names its charset (issue 40): /api/me and /api/snapshot/summary used not to.
+  if (type === 'application/json' && res.headers.get('content-type') !== 'application/json; charset=utf-8') problems.push(`${label}: Content-Type ${res.headers.get('content-type')} does not name charset=utf-8`);
   if (!content[type]) {
     problems.push(`${label}: Content-Type ${type} not declared (declared: ${Object.keys(content).join(', ')})`);
     return res;

@@ -7,7 +7,7 @@ import { startApiServer } from '../../src/server/serve.js';
 import { openStore } from '../../src/store/db.js';
 
 describe('startApiServer (propgrade serve)', () => {
-  it('serves the app through listhen on loopback and reports the cron when asked', async () => {
+  it('serves the app on a node:http server on loopback and reports the cron when asked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-serve-'));
     const store = openStore(join(dir, 'pg.sqlite'));
     const running = await startApiServer({
@@ -35,15 +35,20 @@ describe('startApiServer (propgrade serve)', () => {
 });
 
 describe('served socket limits', () => {
-  it('sets header, request and keep-alive timeouts on the listening server', async () => {
+  it('sets header, request and keep-alive timeouts, the deadline check and the connection cap on the listening server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-serve-limits-'));
     const store = openStore(join(dir, 'pg.sqlite'));
     const running = await startApiServer({ store, config: loadConfig({}), port: 0, host: '127.0.0.1', cron: false, log: { info() {}, warn() {} } });
     try {
-      expect(running.socketLimits()).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
+      expect(running.socketLimits()).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000, maxConnections: 1024 });
     } finally {
       await running.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('PROPGRADE_MAX_CONNECTIONS sets the cap; a value out of range stops the start naming the variable', () => {
+    expect(loadConfig({ PROPGRADE_MAX_CONNECTIONS: '64' }).PROPGRADE_MAX_CONNECTIONS).toBe(64);
+    for (const bad of ['0', '-1', 'many', '1.5', '70000']) expect(() => loadConfig({ PROPGRADE_MAX_CONNECTIONS: bad })).toThrow(/PROPGRADE_MAX_CONNECTIONS/);
   });
 });
