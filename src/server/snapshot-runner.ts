@@ -1,15 +1,23 @@
 import type { Env } from '../config.js';
+import { AppError } from '../errors.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { RunLogger } from '../feeds/sources.js';
 import type { Transport } from '../feeds/transport/types.js';
 import type { Store } from '../store/db.js';
+import { replayOrigin } from '../store/repo/replay-origin.js';
 import type { SnapshotRunner } from './context.js';
+
+/** Why the server's snapshot run refuses a replayed store without a replay folder (the internal routes' 503, the cron's warning). */
+export const REPLAYED_STORE_REFUSAL =
+  "this store was replayed from recorded data (its newest snapshot came from a replay) and a replayed store never calls a provider: no snapshot was run and no request was made. Give the server the recording to run from (serve --replay <folder> or PROPGRADE_REPLAY, e.g. data/replay), or serve a live store";
 
 /**
  * The server's snapshot runner: the snapshot job `propgrade snapshot` runs (src/jobs/snapshot.ts:
  * the same sources, injury and lineup feeds, credits and not_recorded rule), used by the internal
  * routes and the cron.
- * PROPGRADE_REPLAY makes it read a recorded folder instead of the live providers. `now` is the
+ * PROPGRADE_REPLAY makes it read a recorded folder instead of the live providers. Without it, a
+ * store whose newest snapshot was replayed is refused (UNAVAILABLE_ON_REPLAY) before any source is
+ * built, even with ODDS_API_KEY set: a replayed store never calls a provider. `now` is the
  * data clock of the runs; `wallNow` decides the billing sweep after them (after-snapshot.ts).
  */
 export function createSnapshotRunner(
@@ -22,9 +30,11 @@ export function createSnapshotRunner(
   transportPerRun?: () => Transport,
 ): SnapshotRunner {
   return async (sports: readonly GradedSport[]) => {
+    const replayDir = config.PROPGRADE_REPLAY ?? null;
+    // Before any source is built: a refused run makes no request at all.
+    if (replayDir === null && (await replayOrigin(store)).replayed) throw new AppError('UNAVAILABLE_ON_REPLAY', REPLAYED_STORE_REFUSAL);
     const { runSnapshotJob } = await import('../jobs/snapshot.js');
     const at = now();
-    const replayDir = config.PROPGRADE_REPLAY ?? null;
     // The run's clock is decided (snapshotRunClock): every sport runs at it.
     const out = await runSnapshotJob({ store, config, sports, now: at, pinned: true, replayDir, recordDir: null, log, wallNow, ...(transportPerRun ? { transport: transportPerRun() } : {}) });
     // The same after-run steps as the CLI: graces swept, the desk pack announced once a day.
