@@ -2,14 +2,14 @@ import { capLegendLines, markedGrade } from '../domain/model/grading.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { fairAmerican } from '../domain/odds.js';
-import { normalizeName } from '../domain/names.js';
 import { gradedSportSchema } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
 import { leadText } from '../domain/close-lead.js';
 import { badInput } from '../errors.js';
 import { sharedTeamCode } from '../feeds/teams/lookup.js';
-import type { ClvStatus, LedgerEntry, NoCloseReason } from '../domain/settlement.js';
+import type { ClvStatus, NoCloseReason } from '../domain/settlement.js';
 import { NO_CLOSE_NOTES } from '../domain/settlement.js';
+import type { LedgerListing, ListedLedgerEntry } from '../reads/ledger-listing.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 
@@ -48,32 +48,25 @@ export function registerLedger(program: Command, io: CliIO): void {
       const shared = opts.team ? sharedTeamCode(opts.team, opts.sport) : null;
       if (shared !== null) throw badInput(shared);
       const { openRunEnvironment } = await import('./_run.js');
-      const { closeContexts, countLedger, listLedger } = await import('../store/repo/ledger.js');
-      const { clvStatus } = await import('../domain/settlement.js');
-      const { closeLeadBand } = await import('../domain/close-lead.js');
+      const { readLedgerListing } = await import('../reads/ledger-listing.js');
       const env = await openRunEnvironment(ctx, { needsReplayClock: false, readClock: true, sport: opts.sport });
       try {
-        const filter = {
+        const query = {
           ...(opts.date ? { date: opts.date } : {}),
           ...(opts.team ? { team: opts.team } : {}),
           ...(opts.sport ? { sport: opts.sport } : {}),
-          ...(opts.player ? { playerKey: normalizeName(opts.player).key } : {}),
+          ...(opts.player ? { player: opts.player } : {}),
           pending: opts.pending,
-          ...(opts.user ? { userId: opts.user } : { publicOnly: true }),
+          ...(opts.user ? { userId: opts.user } : {}),
         };
-        const rows = await listLedger(env.store, filter, opts.limit);
-        const total = rows.length < opts.limit ? rows.length : await countLedger(env.store, filter);
-        // Pending or started is read on each entry's own sport clock (a replayed store's sports were recorded on different days).
-        const contexts = await closeContexts(env.store, rows, env.forSport);
-        const entries = rows.map((e) => ({ ...e, closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, env.forSport(e.sport), contexts.get(e.id) ?? null) }));
-        ctx.result({ entries, total, shown: entries.length, limit: opts.limit }, (d) => renderLedger(d, ctx.color));
+        // Each entry is read on its own sport's clock (reads/ledger-listing.ts).
+        const listing = await readLedgerListing(env.store, query, opts.limit, env.forSport);
+        ctx.result(listing, (d) => renderLedger(d, ctx.color));
       } finally {
         await env.close();
       }
     });
 }
-
-type LedgerRow = LedgerEntry & { clvStatus: ClvStatus };
 
 /** Short in-cell forms of the no-close reasons; the footer spells each one out. */
 const NO_CLOSE_SHORT: Readonly<Record<NoCloseReason, string>> = {
@@ -97,13 +90,13 @@ export function clvText(s: ClvStatus): string {
 }
 
 /** The closing fair at the locked line, or the other line the close could only be read at. */
-function closeCell(e: LedgerRow): string {
+function closeCell(e: ListedLedgerEntry): string {
   if (e.closingLine === null) return '-';
   if (e.closingLine !== e.line) return `${e.closingLine} line`;
   return show(fairAmerican(e.closingFairProb), signedAmerican);
 }
 
-function renderLedger(d: { entries: LedgerRow[]; total: number; shown: number; limit: number }, color: boolean): string {
+function renderLedger(d: LedgerListing, color: boolean): string {
   if (d.total === 0) return 'No ledger entries match.';
   const table = renderTable(
     ['Date', 'Sport', 'Player', 'Team', 'Opp', 'Stat', 'Line', 'Side', 'Grade', 'Locked', 'Fair lock', 'Fair close', 'Close lead', 'CLV', 'Outcome', 'Actual'],

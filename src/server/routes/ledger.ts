@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { normalizeName } from '../../domain/names.js';
 import { gradedSportSchema } from '../../domain/sports.js';
 import { shapeRow } from '../../domain/tiers.js';
 import { isIsoDate } from '../../domain/time.js';
 import { sharedTeamCode } from '../../feeds/teams/lookup.js';
 import { readAccuracy, readModelRecord } from '../../reads/record.js';
-import { clvStatus } from '../../domain/settlement.js';
 import { ledgerEntryView } from '../../reads/ledger-entry-view.js';
-import { closeContexts, countLedger, listLedger } from '../../store/repo/ledger.js';
+import { readLedgerListing } from '../../reads/ledger-listing.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
@@ -77,28 +75,27 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
           ...(query.player ? { player: query.player } : {}),
           ...(query.sport ? { sport: query.sport } : {}),
         });
-        const filter = {
-          publicOnly: true,
-          ...(query.date ? { date: query.date } : { from: record.aggregate.window.from, to: record.aggregate.window.to }),
-          ...(query.team ? { team: query.team } : {}),
-          ...(query.player ? { playerKey: normalizeName(query.player).key } : {}),
-          ...(query.sport ? { sport: query.sport } : {}),
-        };
-        const entries = await listLedger(deps.store, filter, query.limit);
-        const [contexts, total] = await Promise.all([
-          closeContexts(deps.store, entries, (sport) => deps.now(sport)),
-          entries.length < query.limit ? entries.length : countLedger(deps.store, filter),
-        ]);
+        const listing = await readLedgerListing(
+          deps.store,
+          {
+            ...(query.date ? { date: query.date } : { from: record.aggregate.window.from, to: record.aggregate.window.to }),
+            ...(query.team ? { team: query.team } : {}),
+            ...(query.player ? { player: query.player } : {}),
+            ...(query.sport ? { sport: query.sport } : {}),
+          },
+          query.limit,
+          (sport) => deps.now(sport),
+        );
         // Each tier against its own claim first; the all-entries aggregate mixes opposite claims.
         return {
           tiers: record.tiers,
           aggregate: record.aggregate,
           capped: record.capped,
           settledElsewhere: record.settledElsewhere,
-          total,
-          count: entries.length,
-          limit: query.limit,
-          entries: entries.map((e) => shapeRow(ledgerEntryView(e, clvStatus(e, deps.now(e.sport), contexts.get(e.id) ?? null)), caller.tier)),
+          total: listing.total,
+          count: listing.shown,
+          limit: listing.limit,
+          entries: listing.entries.map((e) => shapeRow(ledgerEntryView(e, e.clvStatus), caller.tier)),
         };
       },
     }),
