@@ -44,12 +44,11 @@ export function registerTicker(program: Command, io: CliIO): void {
       const ctx = contextFor(cmd, io);
       const opts = parseOptions(pinSchema, { text, ...raw });
       const { openRunEnvironment } = await import('./_run.js');
-      const { insertTickerEvents } = await import('../store/repo/ticker.js');
+      const { pinTickerItem } = await import('../jobs/ticker.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
-        const expiresAt = opts.hours ? new Date(env.now.getTime() + opts.hours * 3_600_000).toISOString() : null;
-        await insertTickerEvents(env.store, [{ kind: 'PIN', sport: opts.sport ?? null, createdAt: env.now.toISOString(), text: opts.text, expiresAt }]);
-        ctx.result({ pinned: opts.text, expiresAt: expiresAt }, (d) => `Pinned: ${d.pinned}${d.expiresAt ? ` (until ${d.expiresAt})` : ''}`);
+        const pinned = await pinTickerItem(env.store, opts, env.now);
+        ctx.result(pinned, (d) => `Pinned: ${d.pinned}${d.expiresAt ? ` (until ${d.expiresAt})` : ''}`);
       } finally {
         await env.close();
       }
