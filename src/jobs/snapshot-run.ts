@@ -9,7 +9,7 @@ import { edgeNow, evNowPct, projectionAgrees } from '../domain/claim.js';
 import type { FairSource } from '../domain/model/market.js';
 import { easternDate } from '../domain/time.js';
 import type { Store } from '../store/db.js';
-import { historyBefore, latestTeam } from '../store/repo/game-stats.js';
+import { historyForPlayers, latestTeams } from '../store/repo/game-stats.js';
 import { acquireRunLock, holderText, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import { transaction } from '../store/repo/tx.js';
@@ -181,33 +181,37 @@ async function gradeSlate(sport: GradedSport, events: GameEvent[], priced: Price
   const { store, now } = opts;
   const byId = new Map(events.map((e) => [e.id, e]));
   const locks = await lockedGrades(store, events.map((e) => e.id));
-  const history = new Map<string, PlayerGameStat[]>();
-  const teams = new Map<string, string | null>();
   const archetypes = new Map<string, string | null>();
   const rows: SlateRow[] = [];
   const newLocks: GradedSlate['newLocks'] = [];
   const dropReasons: Record<string, number> = {};
   let dropped = 0;
 
-  // History and archetype are read only where they are used: a fresh grade needs both, a locked row
-  // only an archetype its lock lacks (a warm run reads next to no history). The loop looks in the
-  // maps before awaiting: an await per row (a slate has ~5k) cost ~40 ms of a run in promises.
-  const gamesOf = async (playerKey: string): Promise<PlayerGameStat[]> => {
-    let games = history.get(playerKey);
-    if (games === undefined) history.set(playerKey, (games = await historyBefore(store, sport, playerKey, slateDate)));
-    return games;
-  };
-  const archetypeOf = async (playerKey: string): Promise<string | null> => {
+  // The slate's reads of the store are two, whatever its size (on PostgreSQL each read is a round
+  // trip): every player's latest team, then the history of the players that need one. History is
+  // read only where it is used: a fresh grade needs it and an archetype, a locked row only an
+  // archetype its lock lacks (a warm run reads next to no history); a row dropped for its team, none.
+  const inSlate = priced.filter((p) => byId.has(p.eventId));
+  const teams = await latestTeams(store, sport, [...new Set(inSlate.map((p) => p.playerKey))], slateDate);
+  const teamOf = (p: PricedRow, event: GameEvent) => currentTeam(gameTeams?.get(p.playerKey) ?? null, teams.get(p.playerKey) ?? null, event);
+  const needHistory = new Set<string>();
+  for (const p of inSlate) {
+    if (needHistory.has(p.playerKey)) continue;
+    const event = byId.get(p.eventId) as GameEvent;
+    if (joinInvariant(teamOf(p, event), event) === 'mismatch') continue;
+    if ((locks.get(lockKey(p.eventId, p.playerKey, p.stat, p.line, p.side))?.archetype ?? null) === null) needHistory.add(p.playerKey);
+  }
+  const history = await historyForPlayers(store, sport, [...needHistory], slateDate);
+  const gamesOf = (playerKey: string): PlayerGameStat[] => history.get(playerKey) ?? [];
+  const archetypeOf = (playerKey: string): string | null => {
     let archetype = archetypes.get(playerKey);
-    if (archetype === undefined) archetypes.set(playerKey, (archetype = classifyPlayer(sport, await gamesOf(playerKey))?.primary ?? null));
+    if (archetype === undefined) archetypes.set(playerKey, (archetype = classifyPlayer(sport, gamesOf(playerKey))?.primary ?? null));
     return archetype;
   };
 
-  for (const p of priced) {
-    const event = byId.get(p.eventId);
-    if (!event) continue;
-    if (!teams.has(p.playerKey)) teams.set(p.playerKey, await latestTeam(store, sport, p.playerKey, slateDate));
-    const team = currentTeam(gameTeams?.get(p.playerKey) ?? null, teams.get(p.playerKey) ?? null, event);
+  for (const p of inSlate) {
+    const event = byId.get(p.eventId) as GameEvent;
+    const team = teamOf(p, event);
     if (joinInvariant(team, event) === 'mismatch') {
       dropped += 1;
       dropReasons['team not in game'] = (dropReasons['team not in game'] ?? 0) + 1;
@@ -227,10 +231,10 @@ async function gradeSlate(sport: GradedSport, events: GameEvent[], priced: Price
         line: p.line,
         side: p.side,
         market: marketPricingOf(p),
-        history: history.get(p.playerKey) ?? (await gamesOf(p.playerKey)),
+        history: gamesOf(p.playerKey),
         gameDate: slateDate,
       });
-      const archetype = archetypes.has(p.playerKey) ? (archetypes.get(p.playerKey) ?? null) : await archetypeOf(p.playerKey);
+      const archetype = archetypeOf(p.playerKey);
       // Frozen: the lock and the row write the same detail, so its JSON text is made once.
       const fresh: Omit<NewGradeLock, 'snapshotId'> = out.insufficientData
         ? { sport, eventId: p.eventId, playerKey: p.playerKey, statType: p.stat, line: p.line, side: p.side, grade: null, projection: out.projection, pWin: null, modelOdds: null, archetype, gradedAt: now.toISOString(), modelDetail: deepFreeze({ refusal: out.reason }) }
@@ -307,7 +311,7 @@ async function gradeSlate(sport: GradedSport, events: GameEvent[], priced: Price
       evPct,
       value,
       takeable,
-      archetype: lock.archetype ?? (archetypes.has(p.playerKey) ? (archetypes.get(p.playerKey) ?? null) : await archetypeOf(p.playerKey)),
+      archetype: lock.archetype ?? archetypeOf(p.playerKey),
       gradedAt: lock.gradedAt,
       previousLine: null,
       lineDelta: null,

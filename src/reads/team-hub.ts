@@ -4,7 +4,7 @@ import { seasonStart } from '../domain/season.js';
 import { easternDate } from '../domain/time.js';
 import { MLB_TEAMS, NBA_TEAMS, WNBA_TEAMS, teamAbbr } from '../feeds/teams/index.js';
 import type { Store } from '../store/db.js';
-import { hasTeamLines, historyBefore, sportLinesSince, type GameStatRow } from '../store/repo/game-stats.js';
+import { hasTeamLines, historyForPlayers, sportLinesSince, type GameStatRow } from '../store/repo/game-stats.js';
 import { teamRows } from '../store/repo/graded-rows.js';
 import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
@@ -95,8 +95,9 @@ export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promi
   for (const [key, list] of byPlayer) if (list[0] && list[0].team !== null && ref.codes.includes(list[0].team)) names.set(key, list[0].playerName);
   for (const r of tonight) if (!names.has(r.playerKey)) names.set(r.playerKey, r.player);
 
-  // Every player's history is asked at once: one round of awaits, not one per player.
-  const roster: RosterPlayer[] = await Promise.all([...names.entries()].map(async ([key, player]): Promise<RosterPlayer> => {
+  // Every player's history in one read (on PostgreSQL one round trip, not one per player).
+  const history = await historyForPlayers(store, ref.sport, [...names.keys()], today);
+  const roster: RosterPlayer[] = [...names.entries()].map(([key, player]): RosterPlayer => {
     const own = byPlayer.get(key) ?? [];
     const sums = new Map<string, { total: number; n: number }>();
     let minutes = 0;
@@ -117,7 +118,7 @@ export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promi
     }
     const averages: Record<string, number | null> = {};
     for (const [stat, s] of sums) averages[stat] = s.n === 0 ? null : round2(s.total / s.n);
-    const c = classifyPlayer(ref.sport, await historyBefore(store, ref.sport, key, today));
+    const c = classifyPlayer(ref.sport, history.get(key) ?? []);
     return {
       player,
       key,
@@ -126,7 +127,7 @@ export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promi
       averages,
       archetype: c ? { primary: c.primary, secondary: c.secondary, blend: c.blend.map((b) => ({ id: b.id, weight: b.weight })) } : null,
     };
-  }));
+  });
   roster.sort((a, b) => (b.minutesAvg ?? -1) - (a.minutesAvg ?? -1) || a.player.localeCompare(b.player));
   return {
     sport: ref.sport,

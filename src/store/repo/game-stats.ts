@@ -6,99 +6,16 @@ import { playerGameStats } from '../schema.js';
 import { clientOf, columnList, columnsOf, mapRow, prepared } from './_raw.js';
 import { byBytes, pgRows } from './_pg-raw.js';
 import { on, sqliteOf } from './handle.js';
+import { sameDateInIdOrder, toPlayerGameStat, type GameStatRow } from './game-stats-history.js';
 
-/** A stored player-game row as drizzle reads it. */
-export type GameStatRow = typeof playerGameStats.$inferSelect;
 type Row = GameStatRow;
 
-/** A stored player-game row as the domain's PlayerGameStat (a game key equal to the date means no provider game id). */
-export function toPlayerGameStat(row: Row): PlayerGameStat {
-  return {
-    sport: row.sport as GradedSport,
-    playerKey: row.playerKey,
-    playerName: row.playerName,
-    team: row.team,
-    opponent: row.opponent,
-    date: row.date,
-    gameId: row.gameKey === row.date ? null : row.gameKey,
-    minutes: row.minutes,
-    stats: row.stats,
-    extras: row.extras,
-    source: row.source,
-  };
-}
-
 export { gameStatsWriter, upsertGameStats, type GameStatsWriter } from './game-stats-write.js';
+// A player's history before a date, one player or a slate's at once (the model's reads).
+export { historyBefore, historyForPlayers, latestTeam, latestTeams, sameDateInIdOrder, toPlayerGameStat, type GameStatRow } from './game-stats-history.js';
 
 const playerRows = (db: Db, sql: string) => prepared(clientOf(db), sql).raw(true);
-
-/**
- * The order readers give same-date lines. The table's one index, its unique key (sport, player key,
- * date, game key), orders a player's lines of one date by game key; they were read in id order when
- * a (sport, player key, date) index served the reads, and every reader keeps that order: it orders
- * by player key and date (or date alone for one player), which the key index gives without a sort,
- * and this puts each run of one player's lines of one date in id order, ascending or descending with
- * the read. Such a run is rare and short (an MLB doubleheader, one game stored from two sources);
- * rows are reordered in place and returned. (An `id` term in the ORDER BY instead made SQLite sort
- * every row read: ~20% more for the history read a snapshot makes per player.)
- */
-export function sameDateInIdOrder<T extends { playerKey: string; date: string; id: number }>(rows: T[], direction: 'asc' | 'desc'): T[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  for (let i = 0; i < rows.length - 1; ) {
-    const first = rows[i] as T;
-    let end = i + 1;
-    while (end < rows.length && (rows[end] as T).date === first.date && (rows[end] as T).playerKey === first.playerKey) end++;
-    if (end - i > 1) {
-      const run = rows.slice(i, end).sort((a, b) => sign * (a.id - b.id));
-      for (let k = 0; k < run.length; k++) rows[i + k] = run[k] as T;
-    }
-    i = end;
-  }
-  return rows;
-}
-
 const historyColumns = () => columnsOf(playerGameStats);
-
-/** The player's real games strictly before `beforeDate` (ET), newest first (one date's games newest id first). */
-export async function historyBefore(store: Store, sport: GradedSport, playerKey: string, beforeDate: string, limit = 120): Promise<PlayerGameStat[]> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const cols = historyColumns();
-    // One row past the limit: it says whether the limit cuts a date's games, which are then read
-    // whole so the ones kept are that date's newest ids.
-    const stmt = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" < ?) order by "date" desc limit ?`);
-    let rows = (stmt.all(sport, playerKey, beforeDate, limit < 0 ? limit : limit + 1) as unknown[][]).map((r) => mapRow<Row>(cols, r));
-    if (limit >= 0 && rows.length > limit) {
-      const cut = (rows[limit] as Row).date;
-      if (limit > 0 && (rows[limit - 1] as Row).date === cut) {
-        const whole = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" = ?)`);
-        rows = [...rows.filter((r) => r.date !== cut), ...(whole.all(sport, playerKey, cut) as unknown[][]).map((r) => mapRow<Row>(cols, r))];
-      }
-      rows = sameDateInIdOrder(rows, 'desc').slice(0, limit);
-    } else sameDateInIdOrder(rows, 'desc');
-    return rows.map(toPlayerGameStat);
-  }
-  // PostgreSQL: the id term orders a date's games, so the limit keeps that date's newest ids directly (a negative limit is none, as on SQLite).
-  const { db, t } = await on(store);
-  const g = t.playerGameStats;
-  const query = db.select().from(g).where(and(eq(g.sport, sport), eq(g.playerKey, playerKey), lt(g.date, beforeDate))).orderBy(desc(g.date), desc(g.id));
-  const rows = limit < 0 ? await query : await query.limit(limit);
-  return rows.map(toPlayerGameStat);
-}
-
-/** Team of the player's most recent real game before the date (of that date's games, the newest id); null when unknown. */
-export async function latestTeam(store: Store, sport: GradedSport, playerKey: string, beforeDate: string): Promise<string | null> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const stmt = playerRows(db, `select "team" from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" < ?) order by "date" desc, "id" desc limit ?`);
-    const row = stmt.get(sport, playerKey, beforeDate, 1) as [string | null] | undefined;
-    return row?.[0] ?? null;
-  }
-  const { db, t } = await on(store);
-  const g = t.playerGameStats;
-  const [row] = await db.select({ team: g.team }).from(g).where(and(eq(g.sport, sport), eq(g.playerKey, playerKey), lt(g.date, beforeDate))).orderBy(desc(g.date), desc(g.id)).limit(1);
-  return row?.team ?? null;
-}
 
 /** Every line of a sport on a date, by player key (one player's games in id order). */
 export async function gameStatsOn(store: Store, sport: GradedSport, date: string): Promise<PlayerGameStat[]> {
