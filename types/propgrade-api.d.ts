@@ -389,7 +389,7 @@ export interface paths {
         put?: never;
         /**
          * Run the snapshot pipeline for every graded sport
-         * @description Needs the x-internal-key header (INTERNAL_API_KEY); wrong, missing or unconfigured: 401 and nothing runs. Same pipeline and per-sport lock as `propgrade snapshot all`.
+         * @description Needs the x-internal-key header (INTERNAL_API_KEY); wrong, missing or unconfigured: 401 and nothing runs. Same pipeline and per-sport lock as `propgrade snapshot all`. On a replayed store (its newest snapshot came from a replay) without a replay folder (`serve --replay`, PROPGRADE_REPLAY): 503 UNAVAILABLE_ON_REPLAY, nothing runs and no provider is called, even with ODDS_API_KEY set.
          *
          *     Internal: the x-internal-key header (INTERNAL_API_KEY); missing, wrong or unconfigured: 401.
          */
@@ -411,7 +411,7 @@ export interface paths {
         put?: never;
         /**
          * Run the snapshot pipeline for one sport
-         * @description Needs the x-internal-key header. 409 when another run holds the sport's lock; a failed run answers 200 with status failed (the last snapshot is kept).
+         * @description Needs the x-internal-key header. 409 when another run holds the sport's lock; a failed run answers 200 with status failed (the last snapshot is kept). On a replayed store (its newest snapshot came from a replay) without a replay folder (`serve --replay`, PROPGRADE_REPLAY): 503 UNAVAILABLE_ON_REPLAY, nothing runs and no provider is called, even with ODDS_API_KEY set.
          *
          *     Internal: the x-internal-key header (INTERNAL_API_KEY); missing, wrong or unconfigured: 401.
          */
@@ -999,7 +999,7 @@ export interface paths {
         };
         /**
          * Readiness: the store, its migrations and each sport’s freshness
-         * @description 200 when ready: the store opens with its migrations current, some sport has a snapshot, and no live sport's newest snapshot is older than 3x SNAPSHOT_EXPECTED_INTERVAL on the wall clock (a replayed sport is ready as of its own snapshot). 503 in the error envelope otherwise, the reasons in `details`. Also the last snapshot run and settle per sport and any run lock; with the x-internal-key header, the day's Odds API credits and the lock holders' hosts. Never cached.
+         * @description 200 when ready: the store opens with its migrations current, some sport has a snapshot, and no live sport's newest snapshot is older than 3x SNAPSHOT_EXPECTED_INTERVAL on the wall clock (a replayed sport is ready as of its own snapshot). 503 in the error envelope otherwise, the reasons in `details`; a store that does not answer (a PostgreSQL server down) is a 503 too, `details` then `{ready: false, reasons}`. Also the last snapshot run and settle per sport and any run lock; with the x-internal-key header, the day's Odds API credits and the lock holders' hosts. Never cached.
          *
          *     Public: the same answer for everyone.
          */
@@ -3930,6 +3930,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postInternalSnapshotBySport: {
@@ -3960,6 +3961,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     postNewsletterSubscribe: {
