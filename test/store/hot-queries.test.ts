@@ -17,13 +17,16 @@ describe('hot queries seek indexes', () => {
 
   beforeAll(async () => {
     t = await seededStore();
-    const sqlite = t.store.sqlite;
-    const seen = new Set<string>();
-    const prepare = sqlite.prepare.bind(sqlite);
-    (sqlite as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
-      seen.add(sql);
-      return prepare(sql);
-    };
+    // Each statement with the connection that prepared it (explained there: its functions are registered there).
+    const seen = new Map<string, (sql: string) => import('better-sqlite3').Statement<unknown[]>>();
+    // Writes prepare on the writer connection, reads outside a transaction on the read-only one.
+    for (const sqlite of [t.store.sqlite, t.store.conn.sqlite]) {
+      const own = sqlite.prepare.bind(sqlite);
+      (sqlite as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
+        seen.set(sql, own);
+        return own(sql);
+      };
+    }
     await snapshotAt(t.store, 'nba', '2025-11-05T15:05:00Z');
     await snapshotAt(t.store, 'nba', '2025-11-05T17:05:00Z');
     await readSlate(t.store, 'nba', { all: false });
@@ -36,7 +39,7 @@ describe('hot queries seek indexes', () => {
     await readModelRecord(t.store, { now, team: 'NY', sport: 'nba' });
     await readModelRecord(t.store, { now, player: 'Jalen Brunson' });
     await readAccuracy(t.store, now);
-    for (const sql of seen) {
+    for (const [sql, prepare] of seen) {
       if (!/^\s*(select|update|delete|insert)/i.test(sql)) continue;
       const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => null);
       const rows = prepare(`explain query plan ${sql}`).all(...params) as Array<{ detail: string }>;

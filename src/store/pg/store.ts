@@ -1,4 +1,4 @@
-import type { OpenOptions, PgStore } from '../db.js';
+import type { OpenOptions, PgStore } from '../store.js';
 import { openPg } from './open.js';
 import * as pgSchema from './schema.js';
 

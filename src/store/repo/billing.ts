@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Store } from '../db.js';
 import type { stripeEvents, subscriptions } from '../schema.js';
 import { prepared } from './_raw.js';
-import { on, sqliteOf } from './handle.js';
+import { on, onWrite, sqliteOf } from './handle.js';
 
 /**
  * subscriptions (a user's Stripe subscriptions as the webhooks last described them) and
@@ -21,8 +21,9 @@ export async function stripeEventOutcome(store: Store, eventId: string): Promise
 }
 
 export async function recordStripeEvent(store: Store, row: StripeEventRow): Promise<void> {
-  const { db, t } = await on(store);
-  await db.insert(t.stripeEvents).values(row);
+  return onWrite(store, async ({ db, t }) => {
+    await db.insert(t.stripeEvents).values(row);
+  });
 }
 
 /** The newest handled events (by received time, then event time). */
@@ -55,9 +56,10 @@ export async function subscriptionsOf(store: Store, userId: number, except?: str
 
 /** Inserts the subscription, or updates its state when Stripe's id is already stored (user and customer stay). */
 export async function upsertSubscription(store: Store, row: NewSubscriptionRow): Promise<void> {
-  const { db, t } = await on(store);
-  const { userId: _user, stripeSubscriptionId: _sub, stripeCustomerId: _cus, ...state } = row;
-  await db.insert(t.subscriptions).values(row).onConflictDoUpdate({ target: t.subscriptions.stripeSubscriptionId, set: state });
+  return onWrite(store, async ({ db, t }) => {
+    const { userId: _user, stripeSubscriptionId: _sub, stripeCustomerId: _cus, ...state } = row;
+    await db.insert(t.subscriptions).values(row).onConflictDoUpdate({ target: t.subscriptions.stripeSubscriptionId, set: state });
+  });
 }
 
 /** Subscription records with a grace set (expired or not: the caller decides). */
@@ -68,6 +70,7 @@ export async function subscriptionsInGrace(store: Store): Promise<SubscriptionRo
 
 /** Ends a subscription record's grace: its tier becomes free. */
 export async function endSubscriptionGrace(store: Store, id: number, at: string): Promise<void> {
-  const { db, t } = await on(store);
-  await db.update(t.subscriptions).set({ tier: 'free', graceUntil: null, updatedAt: at }).where(eq(t.subscriptions.id, id));
+  return onWrite(store, async ({ db, t }) => {
+    await db.update(t.subscriptions).set({ tier: 'free', graceUntil: null, updatedAt: at }).where(eq(t.subscriptions.id, id));
+  });
 }

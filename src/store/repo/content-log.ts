@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Store } from '../db.js';
 import type { contentLog } from '../schema.js';
-import { on } from './handle.js';
+import { on, onWrite } from './handle.js';
 import { immediate } from './tx.js';
 
 /**
@@ -29,21 +29,22 @@ export interface LogPatch {
 
 /** Inserts or updates the (kind, key) row; `created_at` is kept from the first write. */
 export async function writeLog(store: Store, kind: string, key: string, patch: LogPatch, now: Date): Promise<ContentLogRow> {
-  const { db, t } = await on(store);
-  const at = now.toISOString();
-  const set = {
-    status: patch.status,
-    updatedAt: at,
-    ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
-    ...(patch.detail !== undefined ? { detail: patch.detail } : {}),
-  };
-  const [row] = await db
-    .insert(t.contentLog)
-    .values({ kind, key, externalId: patch.externalId ?? null, status: patch.status, detail: patch.detail ?? null, createdAt: at, updatedAt: at })
-    .onConflictDoUpdate({ target: [t.contentLog.kind, t.contentLog.key], set })
-    .returning();
-  if (!row) throw new Error(`the content_log write of ${kind}/${key} returned no row`);
-  return row;
+  return onWrite(store, async ({ db, t }) => {
+    const at = now.toISOString();
+    const set = {
+      status: patch.status,
+      updatedAt: at,
+      ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
+      ...(patch.detail !== undefined ? { detail: patch.detail } : {}),
+    };
+    const [row] = await db
+      .insert(t.contentLog)
+      .values({ kind, key, externalId: patch.externalId ?? null, status: patch.status, detail: patch.detail ?? null, createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({ target: [t.contentLog.kind, t.contentLog.key], set })
+      .returning();
+    if (!row) throw new Error(`the content_log write of ${kind}/${key} returned no row`);
+    return row;
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { playerGameStats } from '../schema.js';
 import { clientOf, insertColumns, insertSql, prepared } from './_raw.js';
 import { dedupe, pgInsertRows } from './_pg-raw.js';
 import { sqliteOf } from './handle.js';
-import { transaction } from './tx.js';
+import { transaction, write } from './tx.js';
 
 /** The player-game lines' writes (settle, backfill, history import); game-stats.ts re-exports them. */
 
@@ -108,15 +108,17 @@ async function pgUpsertGameStats(store: Store, lines: readonly PlayerGameStat[])
 
 /** Idempotent: the same player-game replaces itself (a later, fuller box score wins). */
 export async function upsertGameStats(store: Store, rows: readonly PlayerGameStat[]): Promise<number> {
-  if (store.engine === 'sqlite') {
-    const s = await sqliteOf(store);
-    const client = clientOf(s.db);
-    const write = sqliteGameStatsWriter(s.db);
-    client.transaction(() => {
-      for (const r of rows) write(r);
-    })();
+  return write(store, async (store) => {
+    if (store.engine === 'sqlite') {
+      const s = await sqliteOf(store);
+      const client = clientOf(s.db);
+      const put = sqliteGameStatsWriter(s.db);
+      client.transaction(() => {
+        for (const r of rows) put(r);
+      })();
+      return rows.length;
+    }
+    await transaction(store, (tx) => pgUpsertGameStats(tx, rows), { exclusive: false });
     return rows.length;
-  }
-  await transaction(store, (tx) => pgUpsertGameStats(tx, rows), { exclusive: false });
-  return rows.length;
+  });
 }

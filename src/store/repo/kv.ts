@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Store } from '../db.js';
-import { on } from './handle.js';
+import { on, onWrite } from './handle.js';
 
 /** A cached value, or null when absent or expired at `now`. */
 export async function kvGet<T>(store: Store, key: string, now: Date): Promise<T | null> {
@@ -27,14 +27,16 @@ export async function kvGetAsOf<T>(store: Store, key: string, now: Date): Promis
 export async function kvSet(store: Store, key: string, value: unknown, now: Date, ttlSeconds: number | null): Promise<void> {
   const expiresAt = ttlSeconds === null ? null : new Date(now.getTime() + ttlSeconds * 1000).toISOString();
   const updatedAt = now.toISOString();
-  const { db, t } = await on(store);
-  await db
-    .insert(t.kvCache)
-    .values({ key, value, updatedAt, expiresAt })
-    .onConflictDoUpdate({ target: t.kvCache.key, set: { value, updatedAt, expiresAt } });
+  await onWrite(store, async ({ db, t }) => {
+    await db
+      .insert(t.kvCache)
+      .values({ key, value, updatedAt, expiresAt })
+      .onConflictDoUpdate({ target: t.kvCache.key, set: { value, updatedAt, expiresAt } });
+  });
 }
 
 export async function kvDelete(store: Store, key: string): Promise<void> {
-  const { db, t } = await on(store);
-  await db.delete(t.kvCache).where(eq(t.kvCache.key, key));
+  await onWrite(store, async ({ db, t }) => {
+    await db.delete(t.kvCache).where(eq(t.kvCache.key, key));
+  });
 }

@@ -3,6 +3,7 @@ import type { PendingEntry, SettledEntry } from '../../domain/settle-entries.js'
 import type { Db, Store } from '../db.js';
 import { clientOf, prepared } from './_raw.js';
 import { dedupe, numbered, pgRows, pgRun } from './_pg-raw.js';
+import { write } from './tx.js';
 import { on, sqliteOf } from './handle.js';
 
 /**
@@ -138,23 +139,25 @@ const SETTLE_SQL =
  * id list was slower: SQLite collects the ids of such an UPDATE before it writes.)
  */
 export async function writeSettlements(store: Store, settledAt: string, entries: readonly SettledEntry[]): Promise<number> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const update = prepared(clientOf(db), SETTLE_SQL);
-    let changed = 0;
-    for (const e of entries) changed += update.run(e.outcome, e.actualValue, settledAt, e.clv, e.clvLine, e.clvVerdict, e.clvPct, e.id).changes;
-    return changed;
-  }
-  if (entries.length === 0) return 0;
-  // PostgreSQL: one UPDATE over the entries as arrays. An id given twice counts once with its first
-  // values, as on SQLite, where the second write finds the entry no longer pending.
-  const rows = dedupe(entries, (e) => String(e.id), 'first');
-  const col = <K extends keyof SettledEntry>(k: K) => rows.map((e) => e[k] ?? null);
-  return pgRun(
-    store,
-    'update "ledger_entries" as l set "outcome" = v.outcome, "actual_value" = v.actual_value, "settled_at" = $1, "clv" = v.clv, "clv_line" = v.clv_line, "clv_verdict" = v.clv_verdict, "clv_pct" = v.clv_pct ' +
-      'from unnest($2::bigint[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::float8[]) as v(id, outcome, actual_value, clv, clv_line, clv_verdict, clv_pct) ' +
-      `where l."id" = v.id and l."outcome" = 'pending'`,
-    [settledAt, col('id'), col('outcome'), col('actualValue'), col('clv'), col('clvLine'), col('clvVerdict'), col('clvPct')],
-  );
+  return write(store, async (store) => {
+    if (store.engine === 'sqlite') {
+      const { db } = await sqliteOf(store);
+      const update = prepared(clientOf(db), SETTLE_SQL);
+      let changed = 0;
+      for (const e of entries) changed += update.run(e.outcome, e.actualValue, settledAt, e.clv, e.clvLine, e.clvVerdict, e.clvPct, e.id).changes;
+      return changed;
+    }
+    if (entries.length === 0) return 0;
+    // PostgreSQL: one UPDATE over the entries as arrays. An id given twice counts once with its first
+    // values, as on SQLite, where the second write finds the entry no longer pending.
+    const rows = dedupe(entries, (e) => String(e.id), 'first');
+    const col = <K extends keyof SettledEntry>(k: K) => rows.map((e) => e[k] ?? null);
+    return pgRun(
+      store,
+      'update "ledger_entries" as l set "outcome" = v.outcome, "actual_value" = v.actual_value, "settled_at" = $1, "clv" = v.clv, "clv_line" = v.clv_line, "clv_verdict" = v.clv_verdict, "clv_pct" = v.clv_pct ' +
+        'from unnest($2::bigint[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::float8[]) as v(id, outcome, actual_value, clv, clv_line, clv_verdict, clv_pct) ' +
+        `where l."id" = v.id and l."outcome" = 'pending'`,
+      [settledAt, col('id'), col('outcome'), col('actualValue'), col('clv'), col('clvLine'), col('clvVerdict'), col('clvPct')],
+    );
+  });
 }

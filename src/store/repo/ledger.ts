@@ -7,6 +7,7 @@ import { closingPrices, gradedRows, ledgerEntries, snapshots } from '../schema.j
 import type { Handle } from './handle.js';
 import { bindValues, clientOf, columnList, columnsOf, insertColumns, insertSql, mapRow, prepared } from './_raw.js';
 import { byBytes, chunks, dedupe, pgRun } from './_pg-raw.js';
+import { write } from './tx.js';
 import { on, sqliteOf } from './handle.js';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
@@ -25,21 +26,23 @@ export type NewLedgerEntry = Omit<typeof ledgerEntries.$inferInsert, 'id'>;
  * second run writes nothing new and the locked price and grade of the first write stand.
  */
 export async function insertLedgerEntries(store: Store, entries: readonly NewLedgerEntry[]): Promise<number> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const cols = insertColumns(ledgerEntries);
-    const insert = prepared(clientOf(db), insertSql(ledgerEntries, cols, ' on conflict do nothing'));
+  return write(store, async (store) => {
+    if (store.engine === 'sqlite') {
+      const { db } = await sqliteOf(store);
+      const cols = insertColumns(ledgerEntries);
+      const insert = prepared(clientOf(db), insertSql(ledgerEntries, cols, ' on conflict do nothing'));
+      let inserted = 0;
+      for (const e of entries) inserted += insert.run(bindValues(cols, e)).changes;
+      return inserted;
+    }
+    // PostgreSQL: multi-row inserts in the entries' order; a repeat within one is skipped as on SQLite.
+    const { db, t } = await on(store);
     let inserted = 0;
-    for (const e of entries) inserted += insert.run(bindValues(cols, e)).changes;
+    for (const slice of chunks(entries, 500)) {
+      inserted += (await db.insert(t.ledgerEntries).values(slice.map((e) => ({ ...e }))).onConflictDoNothing().returning({ id: t.ledgerEntries.id })).length;
+    }
     return inserted;
-  }
-  // PostgreSQL: multi-row inserts in the entries' order; a repeat within one is skipped as on SQLite.
-  const { db, t } = await on(store);
-  let inserted = 0;
-  for (const slice of chunks(entries, 500)) {
-    inserted += (await db.insert(t.ledgerEntries).values(slice.map((e) => ({ ...e }))).onConflictDoNothing().returning({ id: t.ledgerEntries.id })).length;
-  }
-  return inserted;
+  });
 }
 
 /** Public entries already written for a game's props: the history a line move revises. */
@@ -118,46 +121,50 @@ export interface ClosingCapture {
 
 /** Each capture replaces the entry's close; every capture written now is read on the one yardstick. */
 export async function writeClosings(store: Store, captures: readonly ClosingCapture[]): Promise<void> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const update = prepared(
-      clientOf(db),
-      'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ? where "id" = ?',
+  return write(store, async (store) => {
+    if (store.engine === 'sqlite') {
+      const { db } = await sqliteOf(store);
+      const update = prepared(
+        clientOf(db),
+        'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ? where "id" = ?',
+      );
+      for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.entryId);
+      return;
+    }
+    if (captures.length === 0) return;
+    // PostgreSQL: one UPDATE over the captures as arrays; an entry captured twice keeps the last, as on SQLite.
+    const rows = dedupe(captures, (c) => String(c.entryId), 'last');
+    const col = <K extends keyof ClosingCapture>(k: K) => rows.map((c) => c[k] ?? null);
+    await pgRun(
+      store,
+      'update "ledger_entries" as l set "closing_line" = v.closing_line, "closing_price" = v.closing_price, "closing_fair_prob" = v.closing_fair_prob, "closing_book" = v.closing_book, ' +
+        `"closing_fair_source" = v.closing_fair_source, "close_method" = 'one_yardstick', "closing_captured_at" = v.captured_at, "close_lead_minutes" = v.close_lead_minutes ` +
+        'from unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::text[], $7::text[], $8::float8[]) ' +
+        'as v(id, closing_line, closing_price, closing_fair_prob, closing_book, closing_fair_source, captured_at, close_lead_minutes) where l."id" = v.id',
+      [col('entryId'), col('closingLine'), col('closingPrice'), col('closingFairProb'), col('closingBook'), col('closingFairSource'), col('capturedAt'), col('closeLeadMinutes')],
     );
-    for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.entryId);
-    return;
-  }
-  if (captures.length === 0) return;
-  // PostgreSQL: one UPDATE over the captures as arrays; an entry captured twice keeps the last, as on SQLite.
-  const rows = dedupe(captures, (c) => String(c.entryId), 'last');
-  const col = <K extends keyof ClosingCapture>(k: K) => rows.map((c) => c[k] ?? null);
-  await pgRun(
-    store,
-    'update "ledger_entries" as l set "closing_line" = v.closing_line, "closing_price" = v.closing_price, "closing_fair_prob" = v.closing_fair_prob, "closing_book" = v.closing_book, ' +
-      `"closing_fair_source" = v.closing_fair_source, "close_method" = 'one_yardstick', "closing_captured_at" = v.captured_at, "close_lead_minutes" = v.close_lead_minutes ` +
-      'from unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::text[], $7::text[], $8::float8[]) ' +
-      'as v(id, closing_line, closing_price, closing_fair_prob, closing_book, closing_fair_source, captured_at, close_lead_minutes) where l."id" = v.id',
-    [col('entryId'), col('closingLine'), col('closingPrice'), col('closingFairProb'), col('closingBook'), col('closingFairSource'), col('capturedAt'), col('closeLeadMinutes')],
-  );
+  });
 }
 
 export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;
 
 /** The last write before start is the close: each capture overwrites the previous one. */
 export async function upsertClosingPrices(store: Store, rows: readonly NewClosingPrice[]): Promise<void> {
-  if (store.engine === 'postgres') return pgUpsertClosingPrices(store, rows);
-  const { db } = await sqliteOf(store);
-  // One prepared upsert reused for every price (a 4k-row slate is 4k cheap runs, not 4k query builds).
-  const cols = insertColumns(closingPrices);
-  const upsert = prepared(
-    clientOf(db),
-    insertSql(
-      closingPrices,
-      cols,
-      ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time, "close_lead_minutes" = excluded.close_lead_minutes',
-    ),
-  );
-  for (const r of rows) upsert.run(bindValues(cols, r));
+  return write(store, async (store) => {
+    if (store.engine === 'postgres') return pgUpsertClosingPrices(store, rows);
+    const { db } = await sqliteOf(store);
+    // One prepared upsert reused for every price (a 4k-row slate is 4k cheap runs, not 4k query builds).
+    const cols = insertColumns(closingPrices);
+    const upsert = prepared(
+      clientOf(db),
+      insertSql(
+        closingPrices,
+        cols,
+        ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time, "close_lead_minutes" = excluded.close_lead_minutes',
+      ),
+    );
+    for (const r of rows) upsert.run(bindValues(cols, r));
+  });
 }
 
 /** Multi-row upserts; a price repeated within one keeps its first place and last values, as SQLite's one-by-one upserts leave it. */

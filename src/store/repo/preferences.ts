@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Store } from '../db.js';
 import type { preferences } from '../schema.js';
-import { on } from './handle.js';
+import { on, onWrite } from './handle.js';
 
 /** preferences: one row per user, written whole (src/accounts/preferences.ts merges and sanitizes). */
 
@@ -15,9 +15,10 @@ export async function preferencesOf(store: Store, userId: number): Promise<Prefe
 }
 
 export async function upsertPreferences(store: Store, userId: number, values: PreferencesValues): Promise<void> {
-  const { db, t } = await on(store);
-  await db
-    .insert(t.preferences)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: t.preferences.userId, set: values });
+  return onWrite(store, async ({ db, t }) => {
+    await db
+      .insert(t.preferences)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: t.preferences.userId, set: values });
+  });
 }

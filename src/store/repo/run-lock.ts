@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import type { PgStore, SqliteStore, Store } from '../db.js';
-import { sqliteOf } from './handle.js';
+import { onWriter } from '../sqlite/transaction.js';
+import type { PgStore, SqliteStore, Store } from '../store.js';
 
 /**
  * One run per sport at a time, across processes and hosts (cron, `serve` and other runners share
@@ -48,7 +48,8 @@ export function ownerIsGone(owner: string): boolean {
 
 /** Takes the lock `name` for `owner`, or says who holds it. `now` is the wall clock (leases are not data). */
 export async function acquireRunLock(store: Store, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
-  return store.engine === 'sqlite' ? acquireSqlite(await sqliteOf(store), name, owner, now) : acquirePg(store, name, owner, now);
+  if (store.engine === 'postgres') return acquirePg(store, name, owner, now);
+  return acquireSqlite(store, name, owner, now);
 }
 
 const SELECT_HOLDER = 'select owner, acquired_at as "acquiredAt", lease_until as "leaseUntil" from run_locks where name = $1';
@@ -56,8 +57,18 @@ const UPSERT_HOLDER =
   'insert into run_locks (name, owner, acquired_at, lease_until) values ($1, $2, $3, $4) on conflict(name) do update set owner = excluded.owner, acquired_at = excluded.acquired_at, lease_until = excluded.lease_until';
 const DELETE_HOLDER = 'delete from run_locks where name = $1 and owner = $2';
 
-function acquireSqlite(store: SqliteStore, name: string, owner: string, now: () => Date): RunLock | RunLockRefusal {
-  const { sqlite } = store;
+/** On the writer, between other callers' transactions: its own synchronous transaction must not nest in one. */
+async function acquireSqlite(store: SqliteStore, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
+  const held = await onWriter(store, ({ sqlite }) => takeSqlite(sqlite, name, owner, now));
+  if (held) return held;
+  return {
+    release: async () => {
+      await onWriter(store, ({ sqlite }) => sqlite.prepare(DELETE_HOLDER.replace(/\$\d/g, '?')).run(name, owner));
+    },
+  };
+}
+
+function takeSqlite(sqlite: SqliteStore['sqlite'], name: string, owner: string, now: () => Date): RunLockRefusal | null {
   // Synchronous on purpose: no await inside, so nothing of this process interleaves with it.
   const take = sqlite.transaction(() => {
     const t = now();
@@ -66,13 +77,7 @@ function acquireSqlite(store: SqliteStore, name: string, owner: string, now: () 
     sqlite.prepare(UPSERT_HOLDER.replace(/\$\d/g, '?')).run(name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString());
     return null;
   });
-  const held = take.immediate();
-  if (held) return held;
-  return {
-    release: async () => {
-      sqlite.prepare(DELETE_HOLDER.replace(/\$\d/g, '?')).run(name, owner);
-    },
-  };
+  return take.immediate();
 }
 
 async function acquirePg(store: PgStore, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {

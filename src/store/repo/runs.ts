@@ -1,20 +1,22 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Store } from '../db.js';
 import type { pipelineRuns } from '../schema.js';
-import { on } from './handle.js';
+import { on, onWrite } from './handle.js';
 
 export type PipelineRun = typeof pipelineRuns.$inferSelect;
 type RunPatch = Partial<Omit<typeof pipelineRuns.$inferInsert, 'id' | 'kind' | 'sport' | 'startedAt'>>;
 
 export async function startRun(store: Store, kind: PipelineRun['kind'], sport: string, startedAt: string): Promise<number> {
-  const { db, t } = await on(store);
-  const [row] = await db.insert(t.pipelineRuns).values({ kind, sport, startedAt, status: 'running' }).returning({ id: t.pipelineRuns.id });
-  return (row as { id: number }).id;
+  return onWrite(store, async ({ db, t }) => {
+    const [row] = await db.insert(t.pipelineRuns).values({ kind, sport, startedAt, status: 'running' }).returning({ id: t.pipelineRuns.id });
+    return (row as { id: number }).id;
+  });
 }
 
 export async function finishRun(store: Store, id: number, patch: RunPatch): Promise<void> {
-  const { db, t } = await on(store);
-  await db.update(t.pipelineRuns).set(patch).where(eq(t.pipelineRuns.id, id));
+  return onWrite(store, async ({ db, t }) => {
+    await db.update(t.pipelineRuns).set(patch).where(eq(t.pipelineRuns.id, id));
+  });
 }
 
 export async function lastRun(store: Store, kind: PipelineRun['kind'], sport?: string): Promise<PipelineRun | null> {

@@ -7,6 +7,7 @@ import type { gradedRows, gradeLocks, snapshots } from '../schema.js';
 import * as sqliteSchema from '../schema.js';
 import { bindValues, columnList, columnsOf, insertColumns, insertSql, JsonText, mapRow, prepared } from './_raw.js';
 import { pgInsertRows } from './_pg-raw.js';
+import { write } from './tx.js';
 import { on, sqliteOf, type Handle } from './handle.js';
 
 export type Snapshot = typeof snapshots.$inferSelect;
@@ -191,22 +192,24 @@ export async function mainLineRows(store: Store, snapshotId: number): Promise<Ar
  * INSERT per table, reused for every row (rows keep their order, so their ids too).
  */
 export async function insertSnapshot(store: Store, snapshot: Omit<typeof snapshots.$inferInsert, 'id'>, rows: readonly NewGradedRow[]): Promise<number> {
-  if (store.engine === 'sqlite') {
-    const { sqlite: client } = await sqliteOf(store);
-    const snapCols = insertColumns(sqliteSchema.snapshots);
-    const id = Number(prepared(client, insertSql(sqliteSchema.snapshots, snapCols)).run(bindValues(snapCols, snapshot)).lastInsertRowid);
-    const rowCols = insertColumns(sqliteSchema.gradedRows);
-    const insert = prepared(client, insertSql(sqliteSchema.gradedRows, rowCols));
-    const snapshotId = { snapshotId: id };
-    for (const r of rows) insert.run(bindValues(rowCols, r, snapshotId));
+  return write(store, async (store) => {
+    if (store.engine === 'sqlite') {
+      const { sqlite: client } = await sqliteOf(store);
+      const snapCols = insertColumns(sqliteSchema.snapshots);
+      const id = Number(prepared(client, insertSql(sqliteSchema.snapshots, snapCols)).run(bindValues(snapCols, snapshot)).lastInsertRowid);
+      const rowCols = insertColumns(sqliteSchema.gradedRows);
+      const insert = prepared(client, insertSql(sqliteSchema.gradedRows, rowCols));
+      const snapshotId = { snapshotId: id };
+      for (const r of rows) insert.run(bindValues(rowCols, r, snapshotId));
+      return id;
+    }
+    const { db, t } = await on(store);
+    const [head] = await db.insert(t.snapshots).values(snapshot).returning({ id: t.snapshots.id });
+    const id = (head as { id: number }).id;
+    // Multi-row VALUES in the rows' order: their ids follow that order, as on SQLite.
+    await pgInsertRows(store, sqliteSchema.gradedRows, rows, { override: { snapshotId: id } });
     return id;
-  }
-  const { db, t } = await on(store);
-  const [head] = await db.insert(t.snapshots).values(snapshot).returning({ id: t.snapshots.id });
-  const id = (head as { id: number }).id;
-  // Multi-row VALUES in the rows' order: their ids follow that order, as on SQLite.
-  await pgInsertRows(store, sqliteSchema.gradedRows, rows, { override: { snapshotId: id } });
-  return id;
+  });
 }
 
 /** A grade lock's key: the prop's identity as one string (domain/prop-ref.ts). */
@@ -292,14 +295,16 @@ export async function lockedGrades(store: Store, eventIds: readonly string[]): P
 
 /** First writer wins: a lock, once written, never changes. */
 export async function insertLocks(store: Store, locks: readonly NewGradeLock[]): Promise<void> {
-  if (store.engine === 'sqlite') {
-    const s = await sqliteOf(store);
-    const cols = insertColumns(sqliteSchema.gradeLocks);
-    const insert = prepared(s.sqlite, insertSql(sqliteSchema.gradeLocks, cols, ' on conflict do nothing'));
-    for (const l of locks) insert.run(bindValues(cols, l));
-    return;
-  }
-  await pgInsertRows(store, sqliteSchema.gradeLocks, locks, { suffix: ' on conflict do nothing' });
+  return write(store, async (store) => {
+    if (store.engine === 'sqlite') {
+      const s = await sqliteOf(store);
+      const cols = insertColumns(sqliteSchema.gradeLocks);
+      const insert = prepared(s.sqlite, insertSql(sqliteSchema.gradeLocks, cols, ' on conflict do nothing'));
+      for (const l of locks) insert.run(bindValues(cols, l));
+      return;
+    }
+    await pgInsertRows(store, sqliteSchema.gradeLocks, locks, { suffix: ' on conflict do nothing' });
+  });
 }
 
 /** Snapshots whose rows a given sport's latest graded row came from, for "latest real graded read" fallbacks. */

@@ -1,15 +1,16 @@
 import { desc, gt, isNull, or } from 'drizzle-orm';
 import type { Store } from '../db.js';
 import type { tickerEvents } from '../schema.js';
-import { on } from './handle.js';
+import { on, onWrite } from './handle.js';
 
 export type TickerEvent = typeof tickerEvents.$inferSelect;
 export type NewTickerEvent = typeof tickerEvents.$inferInsert;
 
 export async function insertTickerEvents(store: Store, events: readonly NewTickerEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const { db, t } = await on(store);
-  await db.insert(t.tickerEvents).values([...events]);
+  await onWrite(store, async ({ db, t }) => {
+    await db.insert(t.tickerEvents).values([...events]);
+  });
 }
 
 /** Unexpired events, newest first. */

@@ -1,9 +1,12 @@
-import type { SqliteStore, Store } from '../db.js';
+import type { Store } from '../store.js';
 
 /**
  * Runs `fn` in one transaction: all of its writes commit, or none. `fn` receives the
  * transaction's handle (a Store) and calls repo functions with it. Called on a transaction's
- * handle it joins that transaction.
+ * handle it joins that transaction. No statement of another caller runs inside it, and no read
+ * outside it sees its rows before it commits, on either engine: SQLite runs it on the writer
+ * connection under the writer mutex while reads use the read-only connection; PostgreSQL runs it on
+ * a pooled client of its own.
  * - `exclusive` (the default): a read that decides a write (a metered slot, a webhook applied once,
  *   a founder code redeemed once) cannot interleave with another writer in any process. SQLite takes
  *   its write lock at BEGIN IMMEDIATE; PostgreSQL takes one transaction-scoped advisory lock, so
@@ -17,6 +20,7 @@ export async function transaction<T>(store: Store, fn: (tx: Store) => Promise<T>
     const { pgTransaction } = await import('../pg/transaction.js');
     return pgTransaction(store, fn, options.exclusive ?? true);
   }
+  const { sqliteTransaction } = await import('../sqlite/transaction.js');
   return sqliteTransaction(store, fn);
 }
 
@@ -26,21 +30,10 @@ export function immediate<T>(store: Store, fn: (tx: Store) => Promise<T>): Promi
 }
 
 /**
- * better-sqlite3's own transaction helper cannot hold an async body, so BEGIN IMMEDIATE / COMMIT
- * are issued by hand while the store's writer mutex keeps every other caller's statements out of
- * the open transaction (repo/handle.ts waits on it).
+ * A repo write: inside a caller's transaction it is one more statement of it; outside, its own
+ * small transaction, so it waits for the writer instead of landing in another caller's open
+ * transaction (and is rolled back with it). Every repo function that writes goes through here.
  */
-function sqliteTransaction<T>(store: SqliteStore, fn: (tx: Store) => Promise<T>): Promise<T> {
-  return store.writer.run(async () => {
-    const { sqlite } = store;
-    sqlite.exec('BEGIN IMMEDIATE');
-    try {
-      const result = await fn({ ...store, inTransaction: true });
-      sqlite.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-      throw error;
-    }
-  });
+export function write<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T> {
+  return transaction(store, fn, { exclusive: false });
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Store } from '../db.js';
-import { on } from './handle.js';
+import { on, onWrite } from './handle.js';
 
 /** usage_events: one row per metered action (scan read, slip parse), for rolling-window limits. */
 
@@ -18,13 +18,15 @@ export async function usageSince(store: Store, subject: string, kind: string, si
 
 /** Records one action at `at`; returns the row's id. */
 export async function insertUsage(store: Store, subject: string, kind: string, at: string): Promise<number> {
-  const { db, t } = await on(store);
-  const [row] = await db.insert(t.usageEvents).values({ subject, kind, at }).returning({ id: t.usageEvents.id });
-  if (!row) throw new Error('the usage insert returned no row');
-  return row.id;
+  return onWrite(store, async ({ db, t }) => {
+    const [row] = await db.insert(t.usageEvents).values({ subject, kind, at }).returning({ id: t.usageEvents.id });
+    if (!row) throw new Error('the usage insert returned no row');
+    return row.id;
+  });
 }
 
 export async function deleteUsage(store: Store, id: number): Promise<void> {
-  const { db, t } = await on(store);
-  await db.delete(t.usageEvents).where(eq(t.usageEvents.id, id));
+  return onWrite(store, async ({ db, t }) => {
+    await db.delete(t.usageEvents).where(eq(t.usageEvents.id, id));
+  });
 }

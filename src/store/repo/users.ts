@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import type { Db, Store } from '../db.js';
 import type { users } from '../schema.js';
-import { on, sqliteOf, type Handle } from './handle.js';
+import { on, onWrite, sqliteOf, type Handle } from './handle.js';
 import { transaction } from './tx.js';
 
 /**
@@ -59,8 +59,9 @@ export async function insertUserWithToken(store: Store, user: NewUserRow, tokenH
 }
 
 export async function updateUser(store: Store, id: number, patch: UserPatch): Promise<void> {
-  const { db, t } = await on(store);
-  await db.update(t.users).set(patch).where(eq(t.users.id, id));
+  return onWrite(store, async ({ db, t }) => {
+    await db.update(t.users).set(patch).where(eq(t.users.id, id));
+  });
 }
 
 export interface UserTokenCounts {
@@ -114,13 +115,14 @@ export async function countActiveFounders(store: Store): Promise<number | null> 
 
 /** Revokes every live token of the user at `at`; returns how many. */
 export async function revokeTokensOf(store: Store, userId: number, at: string): Promise<number> {
-  const { db, t } = await on(store);
-  const revoked = await db
-    .update(t.apiTokens)
-    .set({ revokedAt: at })
-    .where(and(eq(t.apiTokens.userId, userId), isNull(t.apiTokens.revokedAt)))
-    .returning({ id: t.apiTokens.id });
-  return revoked.length;
+  return onWrite(store, async ({ db, t }) => {
+    const revoked = await db
+      .update(t.apiTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(t.apiTokens.userId, userId), isNull(t.apiTokens.revokedAt)))
+      .returning({ id: t.apiTokens.id });
+    return revoked.length;
+  });
 }
 
 /** The live-token lookup's query: users joined to the token by hash, with the onboarding flag. */
@@ -151,7 +153,7 @@ export async function userByTokenHash(store: Store, tokenHash: string): Promise<
   if (store.engine === 'sqlite') {
     const s = await sqliteOf(store);
     let lookup = tokenLookups.get(s.sqlite);
-    if (lookup === undefined) tokenLookups.set(s.sqlite, (lookup = prepareTokenLookup(s.db, (await on(s)).t)));
+    if (lookup === undefined) tokenLookups.set(s.sqlite, (lookup = prepareTokenLookup(s.db, (await on(store)).t)));
     return lookup.get({ tokenHash }) ?? null;
   }
   const [row] = await tokenLookup(await on(store), tokenHash).limit(1);

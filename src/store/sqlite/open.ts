@@ -1,0 +1,74 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { AppError } from '../../errors.js';
+import { DEFAULT_DB_PATH, MIGRATIONS_DIR } from '../paths.js';
+import * as schema from '../schema.js';
+import type { OpenOptions, SqliteStore } from '../store.js';
+import { writerFor } from './writer.js';
+
+/** The URL scheme of a store target (`postgres` for postgres://...), or null for a file path. */
+export function schemeOf(target: string): string | null {
+  return /^([a-z][a-z0-9+.-]*):\/\//i.exec(target)?.[1]?.toLowerCase() ?? null;
+}
+
+function connect(full: string, readonly: boolean): Database.Database {
+  try {
+    return new Database(full, { readonly, fileMustExist: readonly });
+  } catch (error) {
+    // A path that cannot hold the store is the caller's input (--db / PROPGRADE_DB): name it.
+    const reason = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
+    throw new AppError('BAD_INPUT', `cannot open the store at ${full} (${reason})`);
+  }
+}
+
+/**
+ * Opens (creating if needed) the one SQLite file: WAL journal, foreign keys on, a busy timeout so a
+ * cron run and `serve` can share it, and two connections: the writer, whose transactions run one at
+ * a time, and a read-only reader for every statement outside a transaction (store.ts `conn`).
+ * `:memory:` is a private temporary file removed on close: an in-memory database has one
+ * connection, and a second one is what keeps reads out of open transactions.
+ */
+export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions = {}): SqliteStore {
+  // A URL is never a file path: `postgres://...` would otherwise become a folder named `postgres:`.
+  const scheme = schemeOf(path);
+  if (scheme) throw new AppError('BAD_INPUT', `the store is a ${scheme}:// URL: PROPGRADE_DB / --db takes an SQLite file path or a postgres:// URL`);
+  const scratch = path === ':memory:' ? mkdtempSync(join(tmpdir(), 'propgrade-mem-')) : null;
+  const full = scratch ? join(scratch, 'store.sqlite') : resolve(path);
+  const readonly = options.readonly ?? false;
+  if (!readonly) {
+    try {
+      mkdirSync(dirname(full), { recursive: true });
+    } catch (error) {
+      throw new AppError('BAD_INPUT', `cannot open the store at ${full} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
+  const sqlite = connect(full, readonly);
+  sqlite.pragma('busy_timeout = 5000');
+  if (!readonly) sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle(sqlite, { schema });
+  if (options.migrate ?? true) migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const reader = connect(full, true);
+  reader.pragma('busy_timeout = 5000');
+  const conn = { sqlite: reader, db: drizzle(reader, { schema }) };
+  return {
+    engine: 'sqlite',
+    label: scratch ? ':memory:' : full,
+    path: full,
+    sqlite,
+    db,
+    conn,
+    writer: writerFor(full),
+    inTransaction: false,
+    close: async () => {
+      reader.close();
+      sqlite.close();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
