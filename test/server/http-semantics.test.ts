@@ -113,7 +113,7 @@ describe('answers of 1 KB or more are compressed by negotiation', () => {
   it('the team hub, the OpenAPI document and the desk page: br, gzip or plain as negotiated, the same bytes decoded', async () => {
     const auth = { Authorization: `Bearer ${token}` };
     for (const [path, headers, type] of [
-      ['/api/team/IND', {}, 'application/json'],
+      ['/api/team/IND', {}, 'application/json; charset=utf-8'],
       ['/openapi.json', {}, 'application/json; charset=utf-8'],
       ['/desk', auth, 'text/html; charset=utf-8'],
     ] as const) {
