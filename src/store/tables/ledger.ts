@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { integer, real, text } from './column.js';
+import { index, table, uniqueIndex } from './table.js';
 import { users } from './accounts.js';
 
 /** The ledger: every public pre-grade and user scan, and how it settled. */
@@ -7,10 +8,10 @@ import { users } from './accounts.js';
 export const ledgerOutcomes = ['pending', 'hit', 'miss', 'push', 'void'] as const;
 
 /** The ledger: public pre-grades (user_id null) and users' own scans. */
-export const ledgerEntries = sqliteTable(
+export const ledgerEntries = table(
   'ledger_entries',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     userId: integer('user_id').references(() => users.id),
     source: text('source', { enum: ['pipeline', 'scan'] }).notNull(),
     sport: text('sport').notNull(),
@@ -49,7 +50,7 @@ export const ledgerEntries = sqliteTable(
     closingFairSource: text('closing_fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
     /**
      * one_yardstick: the close is the market's fair at the locked line by the lock's own rule (one
-     * yardstick). own_book_devig: a close captured before migration 0008 that could not be re-read
+     * yardstick). own_book_devig: a close captured before SQLite migration 0008 that could not be re-read
      * that way (the graded book's own pair); kept, marked, and left out of the beat-close rate.
      */
     closeMethod: text('close_method', { enum: ['one_yardstick', 'own_book_devig'] }),

@@ -1,15 +1,16 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { bigint, boolean, integer, json, real, text } from './column.js';
+import { index, table } from './table.js';
 
 /** Users, their tokens, preferences, subscriptions, handled Stripe events and metered usage. */
 
 export const tiers = ['free', 'analyst', 'desk'] as const;
 
-export const users = sqliteTable('users', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+export const users = table('users', {
+  id: integer('id').identity(),
   email: text('email').notNull().unique(),
   tier: text('tier', { enum: tiers }).notNull(),
   createdAt: text('created_at').notNull(),
-  founderPricing: integer('founder_pricing', { mode: 'boolean' }).notNull().default(false),
+  founderPricing: boolean('founder_pricing').notNull().default(false),
   subscriptionStatus: text('subscription_status'),
   graceUntil: text('grace_until'),
   /** The Stripe customer (cus_...) this user pays as; null until linked. */
@@ -22,10 +23,10 @@ export const users = sqliteTable('users', {
  * A user's Stripe subscription as the webhooks last described it. `eventCreated` is the created
  * time of the event that wrote this state, so an older event never overwrites a newer one.
  */
-export const subscriptions = sqliteTable(
+export const subscriptions = table(
   'subscriptions',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -36,26 +37,26 @@ export const subscriptions = sqliteTable(
     /** The tier the price maps to (STRIPE_PRICE_TIERS); null for a price the map does not know. */
     tier: text('tier', { enum: tiers }),
     graceUntil: text('grace_until'),
-    eventCreated: integer('event_created').notNull(),
+    eventCreated: bigint('event_created').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [index('subscriptions_user').on(t.userId)],
 );
 
 /** Stripe events already handled, by id: a replayed event changes nothing. */
-export const stripeEvents = sqliteTable('stripe_events', {
+export const stripeEvents = table('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  created: integer('created').notNull(),
+  created: bigint('created').notNull(),
   receivedAt: text('received_at').notNull(),
   /** What handling did: applied, ignored (with why), stale (an older event than the stored state). */
   outcome: text('outcome').notNull(),
 });
 
-export const apiTokens = sqliteTable(
+export const apiTokens = table(
   'api_tokens',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -67,22 +68,22 @@ export const apiTokens = sqliteTable(
   (t) => [index('api_tokens_user').on(t.userId)],
 );
 
-export const preferences = sqliteTable('preferences', {
+export const preferences = table('preferences', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  sports: text('sports', { mode: 'json' }).$type<string[]>(),
-  books: text('books', { mode: 'json' }).$type<string[]>(),
+  sports: json('sports').$type<string[]>(),
+  books: json('books').$type<string[]>(),
   bankrollLimit: real('bankroll_limit'),
-  onboardingComplete: integer('onboarding_complete', { mode: 'boolean' }).notNull().default(false),
+  onboardingComplete: boolean('onboarding_complete').notNull().default(false),
   updatedAt: text('updated_at').notNull(),
 });
 
 /** Metered actions (scan reads, slip parses, subscribes) for rolling-window limits. */
-export const usageEvents = sqliteTable(
+export const usageEvents = table(
   'usage_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     subject: text('subject').notNull(),
     kind: text('kind').notNull(),
     at: text('at').notNull(),

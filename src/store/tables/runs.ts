@@ -1,13 +1,13 @@
-// PostgreSQL mirror of src/store/schema/runs.ts, column for column (see src/store/pg/schema.ts for why it exists).
-import { index, integer, json, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, json, text } from './column.js';
+import { index, table } from './table.js';
 
 /** The run log, the cross-process run lock and the key-value cache: the pipeline's own bookkeeping. */
 
 /** One row per scheduled or manual run of a pipeline (snapshot, settle), the run log. */
-export const pipelineRuns = pgTable(
+export const pipelineRuns = table(
   'pipeline_runs',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').identity(),
     kind: text('kind', { enum: ['snapshot', 'settle'] }).notNull(),
     sport: text('sport').notNull(),
     startedAt: text('started_at').notNull(),
@@ -29,7 +29,7 @@ export const pipelineRuns = pgTable(
 );
 
 /** Key-value cache with expiry, for the TTL caches of the spec's Limits table and for meta. */
-export const kvCache = pgTable('kv_cache', {
+export const kvCache = table('kv_cache', {
   key: text('key').primaryKey(),
   value: json('value').notNull(),
   updatedAt: text('updated_at').notNull(),
@@ -37,7 +37,7 @@ export const kvCache = pgTable('kv_cache', {
 });
 
 /** Cross-process run lock: one snapshot/settle run per sport at a time. Leases expire. */
-export const runLocks = pgTable('run_locks', {
+export const runLocks = table('run_locks', {
   name: text('name').primaryKey(),
   owner: text('owner').notNull(),
   acquiredAt: text('acquired_at').notNull(),

@@ -1,13 +1,13 @@
-// PostgreSQL mirror of src/store/schema/stats.ts, column for column (see src/store/pg/schema.ts for why it exists).
-import { doublePrecision, integer, json, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, json, real, text } from './column.js';
+import { table, uniqueIndex } from './table.js';
 
 /** Real box-score lines, the projection input and the settlement truth. */
 
 /** Real per-player, per-game box-score lines: projection input and settlement truth. */
-export const playerGameStats = pgTable(
+export const playerGameStats = table(
   'player_game_stats',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: integer('id').identity(),
     sport: text('sport').notNull(),
     playerKey: text('player_key').notNull(),
     playerName: text('player_name').notNull(),
@@ -16,7 +16,7 @@ export const playerGameStats = pgTable(
     date: text('date').notNull(),
     /** Provider game id, or the date when the source has none (so doubleheaders need an id). */
     gameKey: text('game_key').notNull(),
-    minutes: doublePrecision('minutes'),
+    minutes: real('minutes'),
     stats: json('stats').notNull().$type<Record<string, number | null>>(),
     extras: json('extras').notNull().$type<Record<string, number | null>>(),
     source: text('source').notNull(),

@@ -1,13 +1,14 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { bigint, boolean, integer, json, real, text } from './column.js';
+import { index, table, uniqueIndex } from './table.js';
 import { pipelineRuns } from './runs.js';
 
 /** Graded slates: each snapshot, its rows, the first grade kept per prop, the closing prices and the ticker. */
 
 /** Every stored snapshot of a sport's graded slate; the newest two are "latest" and "previous". */
-export const snapshots = sqliteTable(
+export const snapshots = table(
   'snapshots',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     sport: text('sport').notNull(),
     runId: integer('run_id').references(() => pipelineRuns.id),
     takenAt: text('taken_at').notNull(),
@@ -21,10 +22,11 @@ export const snapshots = sqliteTable(
 );
 
 /** One row per player, stat, line, side (and game) in a snapshot. */
-export const gradedRows = sqliteTable(
+export const gradedRows = table(
   'graded_rows',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Every snapshot writes a full slate of rows: the one id that could pass 2^31 (bigint on PostgreSQL; SQLite's are 64-bit).
+    id: bigint('id').identity(),
     snapshotId: integer('snapshot_id')
       .notNull()
       .references(() => snapshots.id, { onDelete: 'cascade' }),
@@ -45,7 +47,7 @@ export const gradedRows = sqliteTable(
     gradeUncapped: text('grade_uncapped'),
     /** The cap holding grade below grade_uncapped, or null when the letter is not capped. */
     capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
-    insufficientData: integer('insufficient_data', { mode: 'boolean' }).notNull(),
+    insufficientData: boolean('insufficient_data').notNull(),
     refusalReason: text('refusal_reason'),
     projection: real('projection'),
     book: text('book'),
@@ -60,20 +62,20 @@ export const gradedRows = sqliteTable(
     fairSource: text('fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
     /** Books behind fair_prob (other books at the line, or at the main line for market_implied). */
     consensusBooks: integer('consensus_books'),
-    thinConsensus: integer('thin_consensus', { mode: 'boolean' }),
+    thinConsensus: boolean('thin_consensus'),
     /** A quote for this side was set aside as an outlier (or is the only price): the grade does not rest on it. */
-    outlierPrice: integer('outlier_price', { mode: 'boolean' }),
+    outlierPrice: boolean('outlier_price'),
     outlierBook: text('outlier_book'),
     outlierOdds: real('outlier_odds'),
     modelOdds: real('model_odds'),
     pWin: real('p_win'),
     evPct: real('ev_pct'),
     value: real('value'),
-    takeable: integer('takeable', { mode: 'boolean' }),
+    takeable: boolean('takeable'),
     archetype: text('archetype'),
     gradedAt: text('graded_at').notNull(),
     /** The line offered by the most books for this player and stat in this game (ladders are not). */
-    isMainLine: integer('is_main_line', { mode: 'boolean' }),
+    isMainLine: boolean('is_main_line'),
     previousLine: real('previous_line'),
     lineDelta: real('line_delta'),
     lineDirection: text('line_direction', { enum: ['toward', 'away'] }),
@@ -81,7 +83,7 @@ export const gradedRows = sqliteTable(
     battingSlot: integer('batting_slot'),
     injuryStatus: text('injury_status', { enum: ['OUT', 'GTD', 'PROB'] }),
     /** Model inputs worth showing (sample size, recent form...), for scan intel and audits. */
-    modelDetail: text('model_detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    modelDetail: json('model_detail').$type<Record<string, unknown>>(),
     /** The price the grade, p_win and ev_pct were computed on (its lock's), at graded_at; book/book_odds are the market now. */
     lockedBook: text('locked_book'),
     lockedOdds: real('locked_odds'),
@@ -92,7 +94,7 @@ export const gradedRows = sqliteTable(
     /** Whether a locked claim of positive EV still stands at the current price (A+, A, B only). */
     edgeNow: text('edge_now', { enum: ['holds', 'reduced', 'gone'] }),
     /** False when the projection lies on the other side of the line from the graded side. */
-    projectionAgrees: integer('projection_agrees', { mode: 'boolean' }),
+    projectionAgrees: boolean('projection_agrees'),
   },
   (t) => [
     uniqueIndex('graded_rows_snapshot_key').on(t.snapshotId, t.eventId, t.playerKey, t.statType, t.line, t.side),
@@ -104,10 +106,10 @@ export const gradedRows = sqliteTable(
  * The grades cache and lock: the first grade given to (event, player, stat, line, side)
  * is kept for good. Later snapshots reuse it; a moved line is a new key.
  */
-export const gradeLocks = sqliteTable(
+export const gradeLocks = table(
   'grade_locks',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     sport: text('sport').notNull(),
     eventId: text('event_id').notNull(),
     playerKey: text('player_key').notNull(),
@@ -123,7 +125,7 @@ export const gradeLocks = sqliteTable(
     archetype: text('archetype'),
     gradedAt: text('graded_at').notNull(),
     snapshotId: integer('snapshot_id').references(() => snapshots.id),
-    modelDetail: text('model_detail', { mode: 'json' }).$type<Record<string, unknown>>(),
+    modelDetail: json('model_detail').$type<Record<string, unknown>>(),
     /** The book and American price the grade was computed on, and the market's fair for the side then. */
     lockedBook: text('locked_book'),
     lockedOdds: real('locked_odds'),
@@ -133,10 +135,10 @@ export const gradeLocks = sqliteTable(
 );
 
 /** Last price captured before start for each (event, player, stat, side): the close. */
-export const closingPrices = sqliteTable(
+export const closingPrices = table(
   'closing_prices',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     sport: text('sport').notNull(),
     eventId: text('event_id').notNull(),
     playerKey: text('player_key').notNull(),
@@ -154,17 +156,17 @@ export const closingPrices = sqliteTable(
   (t) => [uniqueIndex('closing_prices_key').on(t.eventId, t.playerKey, t.statType, t.side, t.line)],
 );
 
-export const tickerEvents = sqliteTable(
+export const tickerEvents = table(
   'ticker_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').identity(),
     kind: text('kind', { enum: ['MOVE', 'PIN'] }).notNull(),
     sport: text('sport'),
     createdAt: text('created_at').notNull(),
     text: text('text').notNull(),
     runId: integer('run_id').references(() => pipelineRuns.id),
     expiresAt: text('expires_at'),
-    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>(),
+    payload: json('payload').$type<Record<string, unknown>>(),
   },
   (t) => [index('ticker_events_created').on(t.createdAt)],
 );
