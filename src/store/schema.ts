@@ -28,3 +28,4 @@ export const apiTokens = sqliteTables.apiTokens;
 export const preferences = sqliteTables.preferences;
 export const usageEvents = sqliteTables.usageEvents;
 export const contentLog = sqliteTables.contentLog;
+export const dataMigrations = sqliteTables.dataMigrations;

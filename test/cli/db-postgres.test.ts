@@ -65,7 +65,7 @@ describe('db migrate, status and check on PostgreSQL', () => {
     const cwd = readdirSync(process.cwd()).sort();
     const first = await runCli(['--db', url, 'db', 'migrate', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ applied: ['0000_init'], pending: [] });
+    expect(JSON.parse(first.stdout)).toMatchObject({ applied: ['0000_init', '0001_data_migrations'], pending: [] });
     const again = await runCli(['--db', url, 'db', 'migrate', '--json']);
     expect(JSON.parse(again.stdout)).toMatchObject({ applied: [], pending: [] });
     const status = await runCli(['--db', url, 'db', 'status', '--json']);
@@ -115,8 +115,8 @@ describe('db copy between engines, and db backup on PostgreSQL', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(file)).toBe(true);
     const body = JSON.parse(run.stdout) as { tables: number; bytes: number };
-    // Every table of the schema has a TABLE DATA entry (17 of propgrade's, plus drizzle's migrations table).
-    expect(body.tables).toBe(18);
+    // Every table of the schema has a TABLE DATA entry (18 of propgrade's, plus drizzle's migrations table).
+    expect(body.tables).toBe(19);
     const twice = await runCli(['--db', url, 'db', 'backup', file]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/exists/);

@@ -30,3 +30,4 @@ export const apiTokens = pgTables.apiTokens;
 export const preferences = pgTables.preferences;
 export const usageEvents = pgTables.usageEvents;
 export const contentLog = pgTables.contentLog;
+export const dataMigrations = pgTables.dataMigrations;

@@ -12,3 +12,4 @@ export * from './ledger.js';
 export * from './stats.js';
 export * from './accounts.js';
 export * from './content.js';
+export * from './data-migrations.js';

@@ -65,7 +65,7 @@ describe('openPg', () => {
   it('migrates a fresh database: every table exists and the journal is applied', async () => {
     const store = await open(await fresh());
     expect(await tables(store)).toEqual([
-      'api_tokens', 'closing_prices', 'content_log', 'grade_locks', 'graded_rows', 'kv_cache', 'ledger_entries', 'pipeline_runs',
+      'api_tokens', 'closing_prices', 'content_log', 'data_migrations', 'grade_locks', 'graded_rows', 'kv_cache', 'ledger_entries', 'pipeline_runs',
       'player_game_stats', 'preferences', 'run_locks', 'snapshots', 'stripe_events', 'subscriptions', 'ticker_events', 'usage_events', 'users',
     ]);
     expect(await migrationRows(store)).toHaveLength(JOURNAL.length);
@@ -89,7 +89,7 @@ describe('openPg', () => {
     const url = await fresh();
     const stores = await Promise.all([1, 2, 3, 4].map(() => open(url)));
     expect(await migrationRows(stores[0]!)).toHaveLength(JOURNAL.length);
-    for (const store of stores) expect(await tables(store)).toHaveLength(17);
+    for (const store of stores) expect(await tables(store)).toHaveLength(18);
   });
 
   it('leaves a database untouched when asked not to migrate', async () => {

@@ -120,7 +120,7 @@ describe('the PostgreSQL schema against the SQLite schema, as migrated', () => {
 
   it('has the same tables', () => {
     expect(Object.keys(postgres.columns).sort()).toEqual(Object.keys(sqlite.columns).sort());
-    expect(Object.keys(sqlite.columns)).toHaveLength(17);
+    expect(Object.keys(sqlite.columns)).toHaveLength(18);
   });
 
   it('has the same columns per table, with the same NOT NULL flags, storage class and defaults', () => {

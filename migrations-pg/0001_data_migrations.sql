@@ -1,0 +1,3 @@
+CREATE TABLE "data_migrations" (
+	"id" text PRIMARY KEY NOT NULL
+);
