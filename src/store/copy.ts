@@ -2,6 +2,7 @@ import { asc, count, getTableColumns, gt, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { AppError } from '../errors.js';
 import type { Store } from './db.js';
+import { opsOf } from './engine-ops.js';
 import { on } from './repo/handle.js';
 import { transaction } from './repo/tx.js';
 import type * as schema from './schema.js';
@@ -72,7 +73,7 @@ export async function copyStore(source: Store, target: Store, onTable?: (table: 
         }
         onTable?.(name, copied);
       }
-      if (tx.engine === 'postgres') await resetIdentities(tx);
+      await opsOf(tx).syncIdentities();
     },
     { exclusive: false },
   );
@@ -100,17 +101,4 @@ async function* chunksOf(db: Awaited<ReturnType<typeof on>>['db'], table: SQLite
 
 function keyName(table: SQLiteTable, column: SQLiteColumn): string {
   return Object.entries(getTableColumns(table)).find(([, c]) => c === column)?.[0] ?? column.name;
-}
-
-/** Ids were copied as they were, so each identity sequence moves past the largest one. */
-async function resetIdentities(store: Store): Promise<void> {
-  if (store.engine !== 'postgres') return;
-  const runner = store.pg.client ?? store.pg.pool;
-  const { rows } = await runner.query<{ table: string; column: string }>(
-    `select c.table_name as table, c.column_name as column from information_schema.columns c
-       where c.table_schema = current_schema() and (c.is_identity = 'YES' or c.column_default like 'nextval(%')`,
-  );
-  for (const r of rows) {
-    await runner.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max("${r.column}") from "${r.table}"), 0) + 1, false)`, [`"${r.table}"`, r.column]);
-  }
 }

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openStore, schemeOf } from './sqlite/open.js';
-import { DEFAULT_DB_PATH, journal, PG_MIGRATIONS_DIR } from './paths.js';
+import { opsOf } from './engine-ops.js';
+import { DEFAULT_DB_PATH, journal } from './paths.js';
 import type { OpenOptions, Store } from './store.js';
 
 export type { Db, OpenOptions, PgConnection, PgStore, SqliteConnection, SqliteStore, Store } from './store.js';
@@ -68,19 +69,5 @@ export function migrationStatus(path: string): MigrationStatus {
 
 /** Journal migrations the open store has not applied (each engine's journal against its own record of applied migrations). */
 export async function pendingMigrations(store: Store): Promise<string[]> {
-  if (store.engine === 'postgres') {
-    const runner = store.pg.client ?? store.pg.pool;
-    const exists = await runner.query<{ t: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as t");
-    const rows = exists.rows[0]?.t ? (await runner.query<{ at: string }>('select created_at::text as at from drizzle.__drizzle_migrations')).rows : [];
-    // drizzle's node-postgres migrator records each applied migration's journal `when` as created_at.
-    const applied = new Set(rows.map((r) => Number(r.at)));
-    return journal(PG_MIGRATIONS_DIR)
-      .filter((e) => !applied.has(e.when))
-      .map((e) => e.tag);
-  }
-  const hasTable = store.conn.sqlite.prepare(`select 1 from sqlite_master where type='table' and name='__drizzle_migrations'`).get();
-  const applied = hasTable ? new Set((store.conn.sqlite.prepare('select created_at as createdAt from __drizzle_migrations').all() as Array<{ createdAt: number }>).map((r) => Number(r.createdAt))) : new Set<number>();
-  return journal()
-    .filter((e) => !applied.has(e.when))
-    .map((e) => e.tag);
+  return opsOf(store).pendingMigrations();
 }

@@ -46,14 +46,8 @@ export type StoreStatus = MigrationStatus | import('./pg/maintenance.js').PgStat
 /** Migrations and row counts, read without migrating (an SQLite file is not even created). */
 export async function storeStatus(target: string): Promise<StoreStatus> {
   if (!isServer(target)) return migrationStatus(target);
-  const { pgStatus } = await import('./pg/maintenance.js');
-  const store = await openStoreAt(target, { migrate: false });
-  try {
-    if (store.engine !== 'postgres') throw new AppError('INTERNAL', 'a server URL opened a file store');
-    return await pgStatus(store);
-  } finally {
-    await store.close();
-  }
+  const { pgStatusAt } = await import('./pg/maintenance.js');
+  return pgStatusAt(target);
 }
 
 /** `integrityLabel` names the check the `integrity` lines come from. */
@@ -68,14 +62,8 @@ export async function checkStoreAt(target: string): Promise<CheckReport> {
       throw new AppError('NOT_FOUND', error instanceof Error ? error.message : String(error));
     }
   }
-  const { checkPgStore } = await import('./pg/maintenance.js');
-  const store = await openStoreAt(target, { migrate: false });
-  try {
-    if (store.engine !== 'postgres') throw new AppError('INTERNAL', 'a server URL opened a file store');
-    return { ...(await checkPgStore(store)), integrityLabel: 'integrity' };
-  } finally {
-    await store.close();
-  }
+  const { checkPgStoreAt } = await import('./pg/maintenance.js');
+  return { ...(await checkPgStoreAt(target)), integrityLabel: 'integrity' };
 }
 
 /** `method` says how the copy was made, in words for the operator. */

@@ -2,17 +2,19 @@ import type Database from 'better-sqlite3';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Pool, PoolClient } from 'pg';
+import type { EngineOps, OPS } from './engine-ops.js';
 import type * as schema from './schema.js';
 import type { Writer } from './sqlite/writer.js';
 
-/** drizzle over one SQLite connection. */
+/** drizzle over one SQLite connection (the SQLite adapter's own; repo code holds store/shared-db.ts's handle). */
 export type Db = BetterSQLite3Database<typeof schema>;
 
 /**
  * One store, two engines (issue 35). Everything above store/ holds a `Store` and calls the repo
  * functions, which are asynchronous because PostgreSQL is; nothing above store/ reads `engine`.
  * A transaction's handle (repo/tx.ts) is a Store too, so the same repo functions run inside one.
- * Each engine's adapter (store/sqlite/, store/pg/) builds its own kind when the store opens.
+ * Each engine's adapter (store/sqlite/, store/pg/) builds its own kind when the store opens, with
+ * its operations attached (store/engine-ops.ts): repo code reaches the engine only through those.
  */
 export type Store = SqliteStore | PgStore;
 
@@ -22,7 +24,17 @@ export interface SqliteConnection {
   readonly db: Db;
 }
 
-export interface SqliteStore {
+/** What every store and transaction handle carries, whatever its engine. */
+interface StoreBase {
+  /** What messages name. */
+  readonly label: string;
+  readonly inTransaction: boolean;
+  /** The adapter, bound to this handle's connection (read it with engine-ops.ts `opsOf`). */
+  readonly [OPS]: EngineOps;
+  close(): Promise<void>;
+}
+
+export interface SqliteStore extends StoreBase {
   readonly engine: 'sqlite';
   /** What messages name: the file's path. */
   readonly label: string;
@@ -43,17 +55,13 @@ export interface SqliteStore {
   readonly conn: SqliteConnection;
   /** Serialises the writer's transactions for their whole life, awaits included. */
   readonly writer: Writer;
-  readonly inTransaction: boolean;
-  close(): Promise<void>;
 }
 
-export interface PgStore {
+export interface PgStore extends StoreBase {
   readonly engine: 'postgres';
   /** The URL without its password. */
   readonly label: string;
   readonly pg: PgConnection;
-  readonly inTransaction: boolean;
-  close(): Promise<void>;
 }
 
 /** The pg side's pool and drizzle handle; a transaction's handle holds its own client. */

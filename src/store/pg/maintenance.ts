@@ -4,10 +4,12 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { AppError } from '../../errors.js';
 import { countRows } from '../copy.js';
-import { pendingMigrations, type PgStore } from '../db.js';
 import { ORPHAN_QUERIES } from '../orphans.js';
 import { journal, PG_MIGRATIONS_DIR } from '../paths.js';
+import type { PgStore } from '../store.js';
 import { parsePgUrl } from './open.js';
+import { pendingMigrations } from './ops/migrations.js';
+import { openPgStore } from './store.js';
 
 /**
  * `db status`, `db check` and `db backup` on a PostgreSQL store. The server keeps its own pages
@@ -28,8 +30,23 @@ export interface PgStatus {
   tables: Array<{ name: string; rows: number }>;
 }
 
-export async function pgStatus(store: PgStore): Promise<PgStatus> {
-  const pending = await pendingMigrations(store);
+/** Runs `fn` on the store at `url`, opened without migrating, and closes it. */
+async function withPgStore<T>(url: string, fn: (store: PgStore) => Promise<T>): Promise<T> {
+  const store = await openPgStore(url, { migrate: false });
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** `db status` of the PostgreSQL store at `url`, read without migrating. */
+export function pgStatusAt(url: string): Promise<PgStatus> {
+  return withPgStore(url, pgStatus);
+}
+
+async function pgStatus(store: PgStore): Promise<PgStatus> {
+  const pending = await pendingMigrations(store.pg);
   const applied = journal(PG_MIGRATIONS_DIR)
     .filter((e) => !pending.includes(e.tag))
     .map((e) => ({ tag: e.tag, appliedAt: null }));
@@ -60,7 +77,12 @@ export interface PgCheck {
   orphans: Array<{ relation: string; rows: number }>;
 }
 
-export async function checkPgStore(store: PgStore): Promise<PgCheck> {
+/** `db check` of the PostgreSQL store at `url`, opened without migrating. */
+export function checkPgStoreAt(url: string): Promise<PgCheck> {
+  return withPgStore(url, checkPgStore);
+}
+
+async function checkPgStore(store: PgStore): Promise<PgCheck> {
   const pool = store.pg.pool;
   const checksums = (await pool.query<{ data_checksums: string }>('show data_checksums')).rows[0]?.data_checksums ?? 'unknown';
   const integrity = [`pages are the server's: data_checksums ${checksums}`];

@@ -1,79 +1,10 @@
-import { getTableName, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
-import type { PgStore, Store } from '../db.js';
-import { bindValues, columnList, insertColumns } from './_raw.js';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import { opsOf } from '../engine-ops.js';
+import type { Store } from '../store.js';
 
-/**
- * The PostgreSQL side's raw statements (the counterparts of _raw.ts's prepared SQLite hot paths):
- * plain SQL with $1... placeholders, run on the transaction's client when the store is one.
- */
+// Transitional (issue 39): the PostgreSQL raw statements moved to pg/_raw.ts; byBytes is each adapter's.
+export { chunks, dedupe, numbered, pgInsertRows, pgRows, pgRun } from '../pg/_raw.js';
 
-/** The rows of a statement as arrays, in select-list order (as better-sqlite3's `raw(true)` gives them). */
-export async function pgRows<T extends unknown[]>(store: PgStore, text: string, values: readonly unknown[] = []): Promise<T[]> {
-  const { rows } = await (store.pg.client ?? store.pg.pool).query<T>({ text, values: [...values], rowMode: 'array' });
-  return rows;
-}
-
-/** Runs a statement; how many rows it changed. */
-export async function pgRun(store: PgStore, text: string, values: readonly unknown[] = []): Promise<number> {
-  const result = await (store.pg.client ?? store.pg.pool).query({ text, values: [...values] });
-  return result.rowCount ?? 0;
-}
-
-/** SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...` (for statement text with no `?` in a literal). */
-export function numbered(text: string): string {
-  let i = 0;
-  return text.replace(/\?/g, () => `$${++i}`);
-}
-
-/**
- * A text column ordered as SQLite orders it, by bytes: PostgreSQL's default collation may order
- * `a-b` after `ab` or ignore case. Same column on SQLite, so its statement text does not change.
- */
 export function byBytes<C extends AnyColumn>(store: Store, col: C): C | SQL {
-  return store.engine === 'postgres' ? sql`${col} collate "C"` : col;
-}
-
-/**
- * Rows with the same key collapsed the way SQLite's one-row-at-a-time statements would leave them:
- * `keep: 'last'` gives the key's first place and last values (an upsert), `'first'` its first row
- * (an update guarded on the row's old state). One PostgreSQL statement may not touch a row twice.
- */
-export function dedupe<T>(rows: readonly T[], key: (row: T) => string, keep: 'first' | 'last'): T[] {
-  const out = new Map<string, T>();
-  for (const r of rows) {
-    const k = key(r);
-    if (keep === 'last' || !out.has(k)) out.set(k, r);
-  }
-  return [...out.values()];
-}
-
-/** Slices of at most `size` (PostgreSQL binds at most 65535 parameters per statement). */
-export function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
-}
-
-/**
- * Many rows in multi-row INSERTs with the values drizzle would bind (the SQLite table's column
- * mappings: booleans as 1/0 and JSON as its text, which PostgreSQL's boolean and json inputs read
- * as written). Built by hand because drizzle's builder spent most of a snapshot run's time checking
- * each bound value (a 10k-row slate: ~0.6 s of `is()` per run). Rows keep their order, so their ids too.
- */
-export async function pgInsertRows(store: PgStore, table: Table, rows: ReadonlyArray<Record<string, unknown>>, options: { override?: Record<string, unknown>; suffix?: string } = {}): Promise<number> {
-  const cols = insertColumns(table);
-  const head = `insert into "${getTableName(table)}" (${columnList(cols)}) values `;
-  // PostgreSQL binds at most 65535 parameters per statement.
-  const perStatement = Math.max(1, Math.floor(60_000 / cols.length));
-  let written = 0;
-  for (const slice of chunks(rows, perStatement)) {
-    const values: unknown[] = [];
-    const tuples: string[] = [];
-    for (const row of slice) {
-      const bound = bindValues(cols, row, options.override);
-      const at = values.length;
-      tuples.push(`(${bound.map((_, i) => `$${at + i + 1}`).join(', ')})`);
-      for (const v of bound) values.push(v);
-    }
-    written += await pgRun(store, head + tuples.join(', ') + (options.suffix ?? ''), values);
-  }
-  return written;
+  return opsOf(store).byBytes(col);
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Store } from '../db.js';
+import { opsOf } from '../engine-ops.js';
 import type { stripeEvents, subscriptions } from '../schema.js';
-import { prepared } from './_raw.js';
-import { on, onWrite, sqliteOf } from './handle.js';
+import { on, onWrite } from './handle.js';
 
 /**
  * subscriptions (a user's Stripe subscriptions as the webhooks last described them) and
@@ -28,13 +28,7 @@ export async function recordStripeEvent(store: Store, row: StripeEventRow): Prom
 
 /** The newest handled events (by received time, then event time). */
 export async function latestStripeEvents(store: Store, limit: number): Promise<StripeEventRow[]> {
-  if (store.engine === 'sqlite') {
-    const s = await sqliteOf(store);
-    return prepared(s.sqlite, 'select id, type, created, received_at as receivedAt, outcome from stripe_events order by received_at desc, created desc limit ?').all(limit) as StripeEventRow[];
-  }
-  const { db, t } = await on(store);
-  const e = t.stripeEvents;
-  return db.select({ id: e.id, type: e.type, created: e.created, receivedAt: e.receivedAt, outcome: e.outcome }).from(e).orderBy(desc(e.receivedAt), desc(e.created)).limit(limit);
+  return opsOf(store).accounts.latestStripeEvents(limit);
 }
 
 export async function subscriptionById(store: Store, stripeSubscriptionId: string): Promise<SubscriptionRow | null> {

@@ -1,26 +1,18 @@
 import { AppError } from '../../errors.js';
-import type { Db, SqliteConnection, Store } from '../store.js';
-import * as pgSchema from '../pg/schema.js';
-import * as schema from '../schema.js';
+import { opsOf } from '../engine-ops.js';
+import type { Handle } from '../shared-db.js';
+import type { SqliteConnection, Store } from '../store.js';
+
+export type { Handle } from '../shared-db.js';
 
 /**
- * How a repo function reaches its engine. `on(store)` gives a drizzle handle and the tables for
- * queries written once with drizzle's builder and awaited (never `.get()/.all()/.run()`, which only
- * SQLite's builder has): on SQLite the handle's connection (the read-only one outside a
- * transaction, the writer inside one) and src/store/schema.ts; on PostgreSQL the node-postgres
- * handle and src/store/pg/schema.ts. drizzle has no dialect-neutral builder type, so the PostgreSQL
- * pair is typed as the SQLite one; the two schemas declare the same tables, columns and TypeScript
- * names (test/store/pg/schema-parity.test.ts) and every repo function runs under one contract suite
- * on both engines (test/store/contract), which is what keeps that honest.
+ * How a repo function reaches its engine for a query written once with drizzle's builder and
+ * awaited: the handle its store's adapter built (store/shared-db.ts types it to what both engines'
+ * builders offer), over the handle's connection (on SQLite the read-only one outside a transaction,
+ * the writer inside one; on PostgreSQL the pool, or the transaction's client).
  */
-export interface Handle {
-  db: Db;
-  t: typeof schema;
-}
-
 export async function on(store: Store): Promise<Handle> {
-  if (store.engine === 'sqlite') return { db: store.conn.db, t: schema };
-  return { db: store.pg.db as unknown as Db, t: pgSchema as unknown as typeof schema };
+  return opsOf(store).handle;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { opsOf } from '../engine-ops.js';
 import type { Store } from '../store.js';
 
 /**
@@ -16,12 +17,7 @@ import type { Store } from '../store.js';
  */
 export async function transaction<T>(store: Store, fn: (tx: Store) => Promise<T>, options: { exclusive?: boolean } = {}): Promise<T> {
   if (store.inTransaction) return fn(store);
-  if (store.engine === 'postgres') {
-    const { pgTransaction } = await import('../pg/transaction.js');
-    return pgTransaction(store, fn, options.exclusive ?? true);
-  }
-  const { sqliteTransaction } = await import('../sqlite/transaction.js');
-  return sqliteTransaction(store, fn);
+  return opsOf(store).transaction(fn, options.exclusive ?? true);
 }
 
 /** The account writes' name for it (read-check-write under one lock). */

@@ -1,8 +1,8 @@
 import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type Database from 'better-sqlite3';
-import type { Db, Store } from '../db.js';
+import type { Store } from '../db.js';
+import { opsOf } from '../engine-ops.js';
 import type { users } from '../schema.js';
-import { on, onWrite, sqliteOf, type Handle } from './handle.js';
+import { on, onWrite, type Handle } from './handle.js';
 import { transaction } from './tx.js';
 
 /**
@@ -126,7 +126,7 @@ export async function revokeTokensOf(store: Store, userId: number, at: string): 
 }
 
 /** The live-token lookup's query: users joined to the token by hash, with the onboarding flag. */
-function tokenLookup({ db, t }: Handle, tokenHash: string | ReturnType<typeof sql.placeholder>) {
+export function tokenLookup({ db, t }: Handle, tokenHash: string | ReturnType<typeof sql.placeholder>) {
   return db
     .select({ id: t.users.id, email: t.users.email, tier: t.users.tier, createdAt: t.users.createdAt, onboardingComplete: t.preferences.onboardingComplete })
     .from(t.apiTokens)
@@ -135,29 +135,11 @@ function tokenLookup({ db, t }: Handle, tokenHash: string | ReturnType<typeof sq
     .where(and(eq(t.apiTokens.tokenHash, tokenHash), isNull(t.apiTokens.revokedAt)));
 }
 
-/**
- * On SQLite the lookup is prepared once per connection: every request with a token resolves it, and
- * building and preparing the query each time cost ~60 us of the ~66 us a resolution took
- * (docs/performance.md). Keyed by the connection, since a transaction's handle is a copy of its
- * store. A closed store's statement throws like the query did.
- */
-function prepareTokenLookup(db: Db, t: Handle['t']) {
-  return tokenLookup({ db, t }, sql.placeholder('tokenHash')).prepare();
-}
-const tokenLookups = new WeakMap<Database.Database, ReturnType<typeof prepareTokenLookup>>();
-
-export type TokenUser = NonNullable<ReturnType<ReturnType<typeof prepareTokenLookup>['get']>>;
+export type TokenUser = Awaited<ReturnType<typeof tokenLookup>>[number];
 
 /** The user behind a live (unrevoked) token hash, with its onboarding flag; null when none. */
 export async function userByTokenHash(store: Store, tokenHash: string): Promise<TokenUser | null> {
-  if (store.engine === 'sqlite') {
-    const s = await sqliteOf(store);
-    let lookup = tokenLookups.get(s.sqlite);
-    if (lookup === undefined) tokenLookups.set(s.sqlite, (lookup = prepareTokenLookup(s.db, (await on(store)).t)));
-    return lookup.get({ tokenHash }) ?? null;
-  }
-  const [row] = await tokenLookup(await on(store), tokenHash).limit(1);
-  return row ?? null;
+  return opsOf(store).accounts.userByTokenHash(tokenHash);
 }
 
 /** Whether a user with this id exists (a scan is written to a user's ledger only then). */

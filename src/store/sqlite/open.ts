@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { DEFAULT_DB_PATH, MIGRATIONS_DIR } from '../paths.js';
 import * as schema from '../schema.js';
 import type { OpenOptions, SqliteStore } from '../store.js';
+import { sqliteStore } from './ops/index.js';
 import { writerFor } from './writer.js';
 
 /** The URL scheme of a store target (`postgres` for postgres://...), or null for a file path. */
@@ -56,7 +57,7 @@ export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions =
   const reader = connect(full, true);
   reader.pragma('busy_timeout = 5000');
   const conn = { sqlite: reader, db: drizzle(reader, { schema }) };
-  return {
+  return sqliteStore({
     engine: 'sqlite',
     label: scratch ? ':memory:' : full,
     path: full,
@@ -70,5 +71,5 @@ export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions =
       sqlite.close();
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     },
-  };
+  });
 }

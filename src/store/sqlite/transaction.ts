@@ -1,17 +1,18 @@
-import type { SqliteStore, Store } from '../store.js';
+import type { SqliteConnection, SqliteStore } from '../store.js';
 
 /**
  * better-sqlite3's own transaction helper cannot hold an async body, so BEGIN IMMEDIATE / COMMIT
  * are issued by hand on the writer connection while the writer mutex keeps every other caller's
  * transaction out; statements outside any transaction run on the read-only connection and never
- * see this one's rows before COMMIT.
+ * see this one's rows before COMMIT. `fn` receives the writer connection (the adapter, sqlite/ops,
+ * makes the transaction's handle over it).
  */
-export function sqliteTransaction<T>(store: SqliteStore, fn: (tx: Store) => Promise<T>): Promise<T> {
+export function sqliteTransaction<T>(store: SqliteStore, fn: (writer: SqliteConnection) => Promise<T>): Promise<T> {
   return store.writer.run(async () => {
     const { sqlite, db } = store;
     sqlite.exec('BEGIN IMMEDIATE');
     try {
-      const result = await fn({ ...store, conn: { sqlite, db }, inTransaction: true });
+      const result = await fn({ sqlite, db });
       sqlite.exec('COMMIT');
       return result;
     } catch (error) {

@@ -1,0 +1,50 @@
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { StripeEventRow } from './repo/billing.js';
+import type { TokenUser } from './repo/users.js';
+import type { Handle } from './shared-db.js';
+import type { Store } from './store.js';
+
+/**
+ * One store interface, one adapter per engine (issue 39). Repo code (store/repo/*) is written once:
+ * queries both engines run alike go through drizzle's builder on `handle`; everything an engine does
+ * its own way (SQLite's prepared hot paths and aggregates, PostgreSQL's multi-row SQL, advisory
+ * locks, unnest) is an operation named here and implemented in store/sqlite/ops and store/pg/ops.
+ * The adapter is attached to the store when it opens, and to each transaction's handle when the
+ * transaction begins, bound to that handle's connection: repo code never asks which engine it holds.
+ */
+export interface EngineOps {
+  /** The drizzle handle and tables for queries written once (store/shared-db.ts). */
+  readonly handle: Handle;
+  /** Runs `fn` in a new transaction on this store (repo/tx.ts decides when; joining one is its job). */
+  transaction<T>(fn: (tx: Store) => Promise<T>, exclusive: boolean): Promise<T>;
+  /** Journal migrations this store has not applied. */
+  pendingMigrations(): Promise<string[]>;
+  /** A text column ordered by bytes, as SQLite orders text (PostgreSQL's collation may not). */
+  byBytes<C extends AnyColumn>(col: C): C | SQL;
+  /** After rows were copied in with their ids: the next generated id follows the largest one. */
+  syncIdentities(): Promise<void>;
+  readonly accounts: AccountOps;
+}
+
+/** repo/users.ts, repo/billing.ts. */
+export interface AccountOps {
+  /** The user behind a live (unrevoked) token hash, with its onboarding flag (users.ts tokenLookup); null when none. */
+  userByTokenHash(tokenHash: string): Promise<TokenUser | null>;
+  /** The newest handled Stripe events (by received time, then event time). */
+  latestStripeEvents(limit: number): Promise<StripeEventRow[]>;
+}
+
+/** Where a store keeps its adapter: a symbol, so nothing above the store reaches it by name. */
+export const OPS: unique symbol = Symbol('propgrade.store.ops');
+
+/** The adapter of this store or transaction handle. */
+export function opsOf(store: Store): EngineOps {
+  return store[OPS];
+}
+
+/** A store or transaction handle with its adapter attached; how each adapter finishes the handles it builds. */
+export function withOps<S extends Store>(base: Omit<S, typeof OPS>, make: (store: S) => EngineOps): S {
+  const store = base as S;
+  (store as { [OPS]: EngineOps })[OPS] = make(store);
+  return store;
+}

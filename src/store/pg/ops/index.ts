@@ -1,0 +1,47 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { withOps, type EngineOps, type OPS } from '../../engine-ops.js';
+import type * as schema from '../../schema.js';
+import type { Handle, SharedDb } from '../../shared-db.js';
+import type { PgStore, Store } from '../../store.js';
+import * as pgSchema from '../schema.js';
+import { pgTransaction } from '../transaction.js';
+import { PgAccountOps } from './accounts.js';
+import { pendingMigrations, syncIdentities } from './migrations.js';
+
+/** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
+export function pgStore(base: Omit<PgStore, typeof OPS>): PgStore {
+  return withOps<PgStore>(base, (store) => new PgOps(store));
+}
+
+/**
+ * The shared handle over node-postgres: drizzle's pg-core builder answers every call the shared
+ * type (store/shared-db.ts) keeps, awaited, with the pg-core tables (src/store/pg/schema.ts), which
+ * declare the same tables, columns and TypeScript names as the SQLite ones the type names.
+ */
+const handleOf = (pg: PgStore['pg']): Handle => ({ db: pg.db as unknown as SharedDb, t: pgSchema as unknown as typeof schema });
+
+/** The PostgreSQL adapter, bound to one handle: the pool, or the transaction's client. */
+class PgOps implements EngineOps {
+  readonly handle: Handle;
+  readonly accounts: PgAccountOps;
+  constructor(private readonly store: PgStore) {
+    this.handle = handleOf(store.pg);
+    this.accounts = new PgAccountOps(this.handle);
+  }
+
+  transaction<T>(fn: (tx: Store) => Promise<T>, exclusive: boolean): Promise<T> {
+    return pgTransaction(this.store, (pg) => fn(pgStore({ ...this.store, pg, inTransaction: true })), exclusive);
+  }
+
+  pendingMigrations(): Promise<string[]> {
+    return pendingMigrations(this.store.pg);
+  }
+
+  byBytes<C extends AnyColumn>(col: C): SQL {
+    return sql`${col} collate "C"`;
+  }
+
+  syncIdentities(): Promise<void> {
+    return syncIdentities(this.store.pg);
+  }
+}
