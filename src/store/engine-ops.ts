@@ -1,5 +1,7 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { StripeEventRow } from './repo/billing.js';
+import type { SnapshotHead } from './repo/snapshot-watch.js';
+import type { GradedRowRecord, LockedGrade, NewGradedRow, NewGradeLock, NewSnapshot, SortKeys } from './repo/snapshots.js';
 import type { TokenUser } from './repo/users.js';
 import type { Handle } from './shared-db.js';
 import type { Store } from './store.js';
@@ -23,7 +25,25 @@ export interface EngineOps {
   byBytes<C extends AnyColumn>(col: C): C | SQL;
   /** After rows were copied in with their ids: the next generated id follows the largest one. */
   syncIdentities(): Promise<void>;
+  readonly snapshots: SnapshotOps;
   readonly accounts: AccountOps;
+}
+
+/** repo/snapshots.ts, repo/snapshot-watch.ts: each as the repo function of the same name says. */
+export interface SnapshotOps {
+  newestSnapshotPerSport(): Promise<Array<{ sport: string; takenAt: string; source: string | null }>>;
+  /** In the order of the (snapshot, event, player, stat, line, side) index, as are sortKeys and mainLineRows. */
+  snapshotRows(snapshotId: number): Promise<GradedRowRecord[]>;
+  snapshotSortKeys(snapshotId: number): Promise<SortKeys[]>;
+  snapshotRowsById(ids: readonly number[]): Promise<Map<number, GradedRowRecord>>;
+  mainLineRows(snapshotId: number): Promise<Array<{ eventId: string; playerKey: string; statType: string; line: number }>>;
+  /** On a transaction's handle (repo/tx.ts write). */
+  insertSnapshot(snapshot: NewSnapshot, rows: readonly NewGradedRow[]): Promise<number>;
+  lockedGrades(eventIds: readonly string[]): Promise<Map<string, LockedGrade>>;
+  /** On a transaction's handle (repo/tx.ts write). */
+  insertLocks(locks: readonly NewGradeLock[]): Promise<void>;
+  snapshotHeadById(id: number): Promise<SnapshotHead | null>;
+  latestSnapshotWatcher(): (sport: string) => Promise<number | undefined>;
 }
 
 /** repo/users.ts, repo/billing.ts. */

@@ -1,7 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Store } from '../db.js';
-import { prepared } from './_raw.js';
-import { on, sqliteOf } from './handle.js';
+import { opsOf } from '../engine-ops.js';
 
 /** What the snapshot route's envelope says of a snapshot (GET /api/snapshot/{sport}). */
 export interface SnapshotHead {
@@ -12,22 +10,10 @@ export interface SnapshotHead {
   rowCount: number;
 }
 
-const HEAD_BY_ID = 'select id, taken_at as takenAt, slate_date as slateDate, graded_count as gradedCount, row_count as rowCount from snapshots where id = ?';
-
 /** A snapshot's head by id, or null when there is none. */
 export async function snapshotHeadById(store: Store, id: number): Promise<SnapshotHead | null> {
-  if (store.engine === 'sqlite') return (prepared((await sqliteOf(store)).sqlite, HEAD_BY_ID).get(id) as SnapshotHead | undefined) ?? null;
-  const { db, t } = await on(store);
-  const s = t.snapshots;
-  const [row] = await db
-    .select({ id: s.id, takenAt: s.takenAt, slateDate: s.slateDate, gradedCount: s.gradedCount, rowCount: s.rowCount })
-    .from(s)
-    .where(eq(s.id, id))
-    .limit(1);
-  return (row as SnapshotHead | undefined) ?? null;
+  return opsOf(store).snapshots.snapshotHeadById(id);
 }
-
-const LATEST_ID = 'select id from snapshots where sport = ? order by taken_at desc, id desc limit 1';
 
 /**
  * The latest snapshot id of a sport, as `select id from snapshots where sport = ? order by
@@ -45,28 +31,5 @@ const LATEST_ID = 'select id from snapshots where sport = ? order by taken_at de
  * runs the latest-id query itself (one index probe on snapshots_sport_taken).
  */
 export function latestSnapshotWatcher(store: Store): (sport: string) => Promise<number | undefined> {
-  if (store.engine !== 'sqlite') {
-    return async (sport) => {
-      const { db, t } = await on(store);
-      const [row] = await db.select({ id: t.snapshots.id }).from(t.snapshots).where(eq(t.snapshots.sport, sport)).orderBy(desc(t.snapshots.takenAt), desc(t.snapshots.id)).limit(1);
-      return row?.id;
-    };
-  }
-  const reader = store.conn.sqlite;
-  const latest = reader.prepare(LATEST_ID).pluck();
-  const dataVersion = reader.prepare('pragma data_version').pluck();
-  const known = new Map<string, number | undefined>();
-  let seenVersion: unknown = null;
-  return async (sport) => {
-    const version = dataVersion.get();
-    if (version !== seenVersion) {
-      known.clear();
-      seenVersion = version;
-    } else if (known.has(sport)) {
-      return known.get(sport);
-    }
-    const id = latest.get(sport) as number | undefined;
-    known.set(sport, id);
-    return id;
-  };
+  return opsOf(store).snapshots.latestSnapshotWatcher();
 }

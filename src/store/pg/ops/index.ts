@@ -6,6 +6,7 @@ import type { PgStore, Store } from '../../store.js';
 import * as pgSchema from '../schema.js';
 import { pgTransaction } from '../transaction.js';
 import { PgAccountOps } from './accounts.js';
+import { PgSnapshotOps } from './snapshots.js';
 import { pendingMigrations, syncIdentities } from './migrations.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
@@ -23,9 +24,11 @@ const handleOf = (pg: PgStore['pg']): Handle => ({ db: pg.db as unknown as Share
 /** The PostgreSQL adapter, bound to one handle: the pool, or the transaction's client. */
 class PgOps implements EngineOps {
   readonly handle: Handle;
+  readonly snapshots: PgSnapshotOps;
   readonly accounts: PgAccountOps;
   constructor(private readonly store: PgStore) {
     this.handle = handleOf(store.pg);
+    this.snapshots = new PgSnapshotOps(store, this.handle);
     this.accounts = new PgAccountOps(this.handle);
   }
 
