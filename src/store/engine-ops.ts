@@ -1,5 +1,7 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { CloseContext } from '../domain/settlement.js';
 import type { StripeEventRow } from './repo/billing.js';
+import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
 import type { SnapshotHead } from './repo/snapshot-watch.js';
 import type { GradedRowRecord, LockedGrade, NewGradedRow, NewGradeLock, NewSnapshot, SortKeys } from './repo/snapshots.js';
 import type { TokenUser } from './repo/users.js';
@@ -26,6 +28,7 @@ export interface EngineOps {
   /** After rows were copied in with their ids: the next generated id follows the largest one. */
   syncIdentities(): Promise<void>;
   readonly snapshots: SnapshotOps;
+  readonly ledger: LedgerOps;
   readonly accounts: AccountOps;
 }
 
@@ -44,6 +47,21 @@ export interface SnapshotOps {
   insertLocks(locks: readonly NewGradeLock[]): Promise<void>;
   snapshotHeadById(id: number): Promise<SnapshotHead | null>;
   latestSnapshotWatcher(): (sport: string) => Promise<number | undefined>;
+}
+
+/** repo/ledger.ts: each as the repo function of the same name says. */
+export interface LedgerOps {
+  /** On a transaction's handle; how many were new. */
+  insertLedgerEntries(entries: readonly NewLedgerEntry[]): Promise<number>;
+  /** At least one event id; ordered by lock time, then id. */
+  publicEntriesForEvents(eventIds: readonly string[]): Promise<LedgerEntry[]>;
+  pendingBeforeStart(sport: string, now: Date): Promise<LedgerEntry[]>;
+  /** On a transaction's handle. */
+  writeClosings(captures: readonly ClosingCapture[]): Promise<void>;
+  /** On a transaction's handle. */
+  upsertClosingPrices(rows: readonly NewClosingPrice[]): Promise<void>;
+  /** The close contexts of `need` (entries that need one), whose sports are `sports` (repo/close-contexts.ts counts). */
+  closeContexts(need: readonly LedgerEntry[], sports: string[]): Promise<Map<number, CloseContext>>;
 }
 
 /** repo/users.ts, repo/billing.ts. */

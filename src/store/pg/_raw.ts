@@ -1,4 +1,4 @@
-import { getTableName, type Table } from 'drizzle-orm';
+import { getTableName, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 import { bindValues, columnList, insertColumns } from '../_columns.js';
 import type { PgStore } from '../store.js';
 
@@ -23,6 +23,14 @@ export async function pgRun(store: PgStore, text: string, values: readonly unkno
 export function numbered(text: string): string {
   let i = 0;
   return text.replace(/\?/g, () => `$${++i}`);
+}
+
+/**
+ * A text column ordered as SQLite orders it, by bytes: PostgreSQL's default collation may order
+ * `a-b` after `ab` or ignore case.
+ */
+export function byBytes(col: AnyColumn): SQL {
+  return sql`${col} collate "C"`;
 }
 
 /**

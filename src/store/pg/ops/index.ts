@@ -1,12 +1,14 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import { withOps, type EngineOps, type OPS } from '../../engine-ops.js';
 import type * as schema from '../../schema.js';
 import type { Handle, SharedDb } from '../../shared-db.js';
 import type { PgStore, Store } from '../../store.js';
+import { byBytes } from '../_raw.js';
 import * as pgSchema from '../schema.js';
 import { pgTransaction } from '../transaction.js';
 import { PgAccountOps } from './accounts.js';
 import { PgSnapshotOps } from './snapshots.js';
+import { PgLedgerOps } from './ledger.js';
 import { pendingMigrations, syncIdentities } from './migrations.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
@@ -25,10 +27,12 @@ const handleOf = (pg: PgStore['pg']): Handle => ({ db: pg.db as unknown as Share
 class PgOps implements EngineOps {
   readonly handle: Handle;
   readonly snapshots: PgSnapshotOps;
+  readonly ledger: PgLedgerOps;
   readonly accounts: PgAccountOps;
   constructor(private readonly store: PgStore) {
     this.handle = handleOf(store.pg);
     this.snapshots = new PgSnapshotOps(store, this.handle);
+    this.ledger = new PgLedgerOps(store, this.handle);
     this.accounts = new PgAccountOps(this.handle);
   }
 
@@ -41,7 +45,7 @@ class PgOps implements EngineOps {
   }
 
   byBytes<C extends AnyColumn>(col: C): SQL {
-    return sql`${col} collate "C"`;
+    return byBytes(col);
   }
 
   syncIdentities(): Promise<void> {

@@ -6,6 +6,7 @@ import type { SqliteStore, Store } from '../../store.js';
 import { sqliteTransaction } from '../transaction.js';
 import { SqliteAccountOps } from './accounts.js';
 import { SqliteSnapshotOps } from './snapshots.js';
+import { SqliteLedgerOps } from './ledger.js';
 import { pendingMigrations } from './migrations.js';
 
 /** A SQLite store or transaction handle with the SQLite adapter attached. */
@@ -20,11 +21,13 @@ export function sqliteStore(base: Omit<SqliteStore, typeof OPS>): SqliteStore {
 class SqliteOps implements EngineOps {
   readonly handle: Handle;
   readonly snapshots: SqliteSnapshotOps;
+  readonly ledger: SqliteLedgerOps;
   readonly accounts: SqliteAccountOps;
   constructor(private readonly store: SqliteStore) {
     // better-sqlite3's drizzle offers everything the shared handle keeps (and more, which it hides).
     this.handle = { db: store.conn.db as unknown as SharedDb, t: schema };
     this.snapshots = new SqliteSnapshotOps(store);
+    this.ledger = new SqliteLedgerOps(store);
     this.accounts = new SqliteAccountOps(store, this.handle);
   }
 
