@@ -1,7 +1,12 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { Grade } from '../domain/grades.js';
+import type { CapReason } from '../domain/model/grading.js';
+import type { RecordTally } from '../domain/records.js';
 import type { CloseContext } from '../domain/settlement.js';
 import type { StripeEventRow } from './repo/billing.js';
 import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
+import type { SettledTotals } from './repo/ledger-record.js';
+import type { RecordFilter } from './repo/record-sql.js';
 import type { SnapshotHead } from './repo/snapshot-watch.js';
 import type { GradedRowRecord, LockedGrade, NewGradedRow, NewGradeLock, NewSnapshot, SortKeys } from './repo/snapshots.js';
 import type { TokenUser } from './repo/users.js';
@@ -29,6 +34,7 @@ export interface EngineOps {
   syncIdentities(): Promise<void>;
   readonly snapshots: SnapshotOps;
   readonly ledger: LedgerOps;
+  readonly records: RecordOps;
   readonly accounts: AccountOps;
 }
 
@@ -62,6 +68,15 @@ export interface LedgerOps {
   upsertClosingPrices(rows: readonly NewClosingPrice[]): Promise<void>;
   /** The close contexts of `need` (entries that need one), whose sports are `sports` (repo/close-contexts.ts counts). */
   closeContexts(need: readonly LedgerEntry[], sports: string[]): Promise<Map<number, CloseContext>>;
+}
+
+/** repo/ledger-record.ts: the public record's statements over the rows `filter` selects. */
+export interface RecordOps {
+  /** Each row's coded columns (repo/record-sql.ts) added to `tally` in game-date, then id, order. */
+  tallyRecordRows(filter: RecordFilter, tally: RecordTally): Promise<void>;
+  settledTotals(filter: RecordFilter): Promise<SettledTotals | null>;
+  /** (letter, uncapped letter, reason, count) in that order, text by bytes, a null uncapped letter first. */
+  cappedCounts(filter: RecordFilter): Promise<Array<[Grade, Grade | null, CapReason, number]>>;
 }
 
 /** repo/users.ts, repo/billing.ts. */

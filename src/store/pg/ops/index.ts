@@ -9,6 +9,7 @@ import { pgTransaction } from '../transaction.js';
 import { PgAccountOps } from './accounts.js';
 import { PgSnapshotOps } from './snapshots.js';
 import { PgLedgerOps } from './ledger.js';
+import { PgRecordOps } from './records.js';
 import { pendingMigrations, syncIdentities } from './migrations.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
@@ -28,11 +29,13 @@ class PgOps implements EngineOps {
   readonly handle: Handle;
   readonly snapshots: PgSnapshotOps;
   readonly ledger: PgLedgerOps;
+  readonly records: PgRecordOps;
   readonly accounts: PgAccountOps;
   constructor(private readonly store: PgStore) {
     this.handle = handleOf(store.pg);
     this.snapshots = new PgSnapshotOps(store, this.handle);
     this.ledger = new PgLedgerOps(store, this.handle);
+    this.records = new PgRecordOps(store);
     this.accounts = new PgAccountOps(this.handle);
   }
 

@@ -7,6 +7,7 @@ import { sqliteTransaction } from '../transaction.js';
 import { SqliteAccountOps } from './accounts.js';
 import { SqliteSnapshotOps } from './snapshots.js';
 import { SqliteLedgerOps } from './ledger.js';
+import { SqliteRecordOps } from './records.js';
 import { pendingMigrations } from './migrations.js';
 
 /** A SQLite store or transaction handle with the SQLite adapter attached. */
@@ -22,12 +23,14 @@ class SqliteOps implements EngineOps {
   readonly handle: Handle;
   readonly snapshots: SqliteSnapshotOps;
   readonly ledger: SqliteLedgerOps;
+  readonly records: SqliteRecordOps;
   readonly accounts: SqliteAccountOps;
   constructor(private readonly store: SqliteStore) {
     // better-sqlite3's drizzle offers everything the shared handle keeps (and more, which it hides).
     this.handle = { db: store.conn.db as unknown as SharedDb, t: schema };
     this.snapshots = new SqliteSnapshotOps(store);
     this.ledger = new SqliteLedgerOps(store);
+    this.records = new SqliteRecordOps(store);
     this.accounts = new SqliteAccountOps(store, this.handle);
   }
 
