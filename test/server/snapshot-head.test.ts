@@ -179,7 +179,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
       'vary: Origin',
       'vary: Authorization',
       'cache-control: public, max-age=60',
-      'content-type: application/json',
+      'content-type: application/json; charset=utf-8',
       'Date: <date>',
       'Connection: close',
       'Content-Length: 48',
