@@ -4,9 +4,12 @@ import type { CapReason } from '../domain/model/grading.js';
 import type { RecordTally } from '../domain/records.js';
 import type { CloseContext } from '../domain/settlement.js';
 import type { StripeEventRow } from './repo/billing.js';
+import type { HeldRunLock } from './repo/health.js';
 import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
 import type { SettledTotals } from './repo/ledger-record.js';
 import type { RecordFilter } from './repo/record-sql.js';
+import type { RunFigures } from './repo/run-figures.js';
+import type { RunLock, RunLockRefusal } from './repo/run-lock.js';
 import type { SnapshotHead } from './repo/snapshot-watch.js';
 import type { GradedRowRecord, LockedGrade, NewGradedRow, NewGradeLock, NewSnapshot, SortKeys } from './repo/snapshots.js';
 import type { TokenUser } from './repo/users.js';
@@ -32,10 +35,20 @@ export interface EngineOps {
   byBytes<C extends AnyColumn>(col: C): C | SQL;
   /** After rows were copied in with their ids: the next generated id follows the largest one. */
   syncIdentities(): Promise<void>;
+  readonly runs: RunOps;
   readonly snapshots: SnapshotOps;
   readonly ledger: LedgerOps;
   readonly records: RecordOps;
   readonly accounts: AccountOps;
+}
+
+/** repo/run-lock.ts, repo/health.ts, repo/run-figures.ts: each as the repo function of the same name says. */
+export interface RunOps {
+  /** A lock that dies with its holder: a run_locks row and lease on SQLite, a session advisory lock on PostgreSQL. */
+  acquireRunLock(name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal>;
+  heldRunLocks(): Promise<HeldRunLock[]>;
+  newestRunPerJob(): Promise<RunFigures[]>;
+  lastSuccessPerJob(): Promise<Array<{ kind: string; sport: string; at: string }>>;
 }
 
 /** repo/snapshots.ts, repo/snapshot-watch.ts: each as the repo function of the same name says. */

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SportRunFacts } from '../../domain/readiness.js';
 import type { Store } from '../db.js';
+import { opsOf } from '../engine-ops.js';
 import { on } from './handle.js';
 import { latestSnapshot } from './snapshots.js';
 
@@ -28,20 +29,15 @@ export async function sportRunFacts(store: Store, sport: string): Promise<SportR
   };
 }
 
-/**
- * On PostgreSQL a run lock is the advisory lock (repo/run-lock.ts); the run_locks row only names
- * its holder and stays behind a holder that crashed. So a row counts as held only while the server
- * shows that advisory lock granted (pg_locks shows a bigint key as classid = high half, objid = low).
- */
-const HELD_ON_PG = `select l.name, l.owner, l.acquired_at as "acquiredAt", l.lease_until as "leaseUntil" from run_locks l
-  where exists (select 1 from pg_locks k where k.locktype = 'advisory' and k.granted and k.objsubid = 1
-    and k.database = (select oid from pg_database where datname = current_database())
-    and k.classid = (case when hashtext('propgrade:run:' || l.name) < 0 then 4294967295 else 0 end)::oid
-    and k.objid = (hashtext('propgrade:run:' || l.name)::bigint & 4294967295)::oid)
-  order by l.name collate "C"`;
+/** A run lock and its holder, as run_locks names them. */
+export interface HeldRunLock {
+  name: string;
+  owner: string;
+  acquiredAt: string;
+  leaseUntil: string;
+}
 
-export async function heldRunLocks(store: Store): Promise<Array<{ name: string; owner: string; acquiredAt: string; leaseUntil: string }>> {
-  if (store.engine === 'postgres') return (await (store.pg.client ?? store.pg.pool).query<{ name: string; owner: string; acquiredAt: string; leaseUntil: string }>(HELD_ON_PG)).rows;
-  const { db, t } = await on(store);
-  return db.select().from(t.runLocks).orderBy(t.runLocks.name);
+/** The run locks held now (on PostgreSQL, only those whose advisory lock the server shows granted; repo/run-lock.ts). */
+export async function heldRunLocks(store: Store): Promise<HeldRunLock[]> {
+  return opsOf(store).runs.heldRunLocks();
 }

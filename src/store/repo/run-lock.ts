@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { onWriter } from '../sqlite/transaction.js';
-import type { PgStore, SqliteStore, Store } from '../store.js';
+import { opsOf } from '../engine-ops.js';
+import type { Store } from '../store.js';
 
 /**
  * One run per sport at a time, across processes and hosts (cron, `serve` and other runners share
@@ -24,7 +24,8 @@ export function holderText(r: RunLockRefusal): string {
   return r.heldBy === null ? 'another run, which has just taken it' : `${r.heldBy}${r.since === null ? '' : ` since ${r.since}`}`;
 }
 
-const LEASE_MS = 30 * 60 * 1000;
+/** How long a run_locks row holds without its holder (SQLite: until then, unless the holder is known gone). */
+export const LEASE_MS = 30 * 60 * 1000;
 
 /** This process as a lock owner: `pid:<pid>@<host>`, so a later run can tell whether it is still alive. */
 export function processOwner(): string {
@@ -48,77 +49,13 @@ export function ownerIsGone(owner: string): boolean {
 
 /** Takes the lock `name` for `owner`, or says who holds it. `now` is the wall clock (leases are not data). */
 export async function acquireRunLock(store: Store, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
-  if (store.engine === 'postgres') return acquirePg(store, name, owner, now);
-  return acquireSqlite(store, name, owner, now);
+  return opsOf(store).runs.acquireRunLock(name, owner, now);
 }
 
-const SELECT_HOLDER = 'select owner, acquired_at as "acquiredAt", lease_until as "leaseUntil" from run_locks where name = $1';
-const UPSERT_HOLDER =
-  'insert into run_locks (name, owner, acquired_at, lease_until) values ($1, $2, $3, $4) on conflict(name) do update set owner = excluded.owner, acquired_at = excluded.acquired_at, lease_until = excluded.lease_until';
-const DELETE_HOLDER = 'delete from run_locks where name = $1 and owner = $2';
-
-/** On the writer, between other callers' transactions: its own synchronous transaction must not nest in one. */
-async function acquireSqlite(store: SqliteStore, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
-  const held = await onWriter(store, ({ sqlite }) => takeSqlite(sqlite, name, owner, now));
-  if (held) return held;
-  return {
-    release: async () => {
-      await onWriter(store, ({ sqlite }) => sqlite.prepare(DELETE_HOLDER.replace(/\$\d/g, '?')).run(name, owner));
-    },
-  };
-}
-
-function takeSqlite(sqlite: SqliteStore['sqlite'], name: string, owner: string, now: () => Date): RunLockRefusal | null {
-  // Synchronous on purpose: no await inside, so nothing of this process interleaves with it.
-  const take = sqlite.transaction(() => {
-    const t = now();
-    const row = sqlite.prepare(SELECT_HOLDER.replace('$1', '?')).get(name) as { owner: string; acquiredAt: string; leaseUntil: string } | undefined;
-    if (row && row.leaseUntil > t.toISOString() && row.owner !== owner && !ownerIsGone(row.owner)) return { heldBy: row.owner, since: row.acquiredAt };
-    sqlite.prepare(UPSERT_HOLDER.replace(/\$\d/g, '?')).run(name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString());
-    return null;
-  });
-  return take.immediate();
-}
-
-async function acquirePg(store: PgStore, name: string, owner: string, now: () => Date): Promise<RunLock | RunLockRefusal> {
-  // A dedicated connection: a session lock belongs to the connection that took it.
-  const client = await store.pg.pool.connect();
-  // A checked-out client has no listener of the pool's: without one, a server that ends the
-  // connection (restart, terminate) would crash the process. The lock is gone with it either way.
-  const lost = () => {
-    if (store.pg.sessions.delete(client)) client.release(true);
-  };
-  client.on('error', lost);
-  let keep = false;
-  try {
-    const { rows } = await client.query<{ taken: boolean }>("select pg_try_advisory_lock(hashtext('propgrade:run:' || $1)) as taken", [name]);
-    if (!rows[0]?.taken) {
-      const holder = await client.query<{ owner: string; acquiredAt: string }>(SELECT_HOLDER, [name]);
-      const row = holder.rows[0];
-      // The holder took the advisory lock before writing its row: for that instant it is unnamed.
-      return { heldBy: row?.owner ?? null, since: row?.acquiredAt ?? null };
-    }
-    const t = now();
-    await client.query(UPSERT_HOLDER, [name, owner, t.toISOString(), new Date(t.getTime() + LEASE_MS).toISOString()]);
-    keep = true;
-    store.pg.sessions.add(client);
-    return {
-      release: async () => {
-        if (!store.pg.sessions.delete(client)) return; // closed with its store, or lost with its connection
-        try {
-          await client.query(DELETE_HOLDER, [name, owner]);
-          await client.query("select pg_advisory_unlock(hashtext('propgrade:run:' || $1))", [name]);
-          client.release();
-        } catch {
-          // The connection broke: ending it frees the advisory lock.
-          client.release(true);
-        }
-      },
-    };
-  } finally {
-    if (!keep) {
-      client.off('error', lost);
-      client.release();
-    }
-  }
-}
+/** The run_locks row's statements, $n placeholders (SQLite's adapter writes them as `?`). */
+export const HOLDER_SQL = {
+  select: 'select owner, acquired_at as "acquiredAt", lease_until as "leaseUntil" from run_locks where name = $1',
+  upsert:
+    'insert into run_locks (name, owner, acquired_at, lease_until) values ($1, $2, $3, $4) on conflict(name) do update set owner = excluded.owner, acquired_at = excluded.acquired_at, lease_until = excluded.lease_until',
+  delete: 'delete from run_locks where name = $1 and owner = $2',
+} as const;

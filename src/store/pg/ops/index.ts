@@ -10,6 +10,7 @@ import { PgAccountOps } from './accounts.js';
 import { PgSnapshotOps } from './snapshots.js';
 import { PgLedgerOps } from './ledger.js';
 import { PgRecordOps } from './records.js';
+import { PgRunOps } from './runs.js';
 import { pendingMigrations, syncIdentities } from './migrations.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
@@ -27,12 +28,14 @@ const handleOf = (pg: PgStore['pg']): Handle => ({ db: pg.db as unknown as Share
 /** The PostgreSQL adapter, bound to one handle: the pool, or the transaction's client. */
 class PgOps implements EngineOps {
   readonly handle: Handle;
+  readonly runs: PgRunOps;
   readonly snapshots: PgSnapshotOps;
   readonly ledger: PgLedgerOps;
   readonly records: PgRecordOps;
   readonly accounts: PgAccountOps;
   constructor(private readonly store: PgStore) {
     this.handle = handleOf(store.pg);
+    this.runs = new PgRunOps(store, this.handle);
     this.snapshots = new PgSnapshotOps(store, this.handle);
     this.ledger = new PgLedgerOps(store, this.handle);
     this.records = new PgRecordOps(store);

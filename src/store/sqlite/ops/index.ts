@@ -8,6 +8,7 @@ import { SqliteAccountOps } from './accounts.js';
 import { SqliteSnapshotOps } from './snapshots.js';
 import { SqliteLedgerOps } from './ledger.js';
 import { SqliteRecordOps } from './records.js';
+import { SqliteRunOps } from './runs.js';
 import { pendingMigrations } from './migrations.js';
 
 /** A SQLite store or transaction handle with the SQLite adapter attached. */
@@ -21,6 +22,7 @@ export function sqliteStore(base: Omit<SqliteStore, typeof OPS>): SqliteStore {
  */
 class SqliteOps implements EngineOps {
   readonly handle: Handle;
+  readonly runs: SqliteRunOps;
   readonly snapshots: SqliteSnapshotOps;
   readonly ledger: SqliteLedgerOps;
   readonly records: SqliteRecordOps;
@@ -28,6 +30,7 @@ class SqliteOps implements EngineOps {
   constructor(private readonly store: SqliteStore) {
     // better-sqlite3's drizzle offers everything the shared handle keeps (and more, which it hides).
     this.handle = { db: store.conn.db as unknown as SharedDb, t: schema };
+    this.runs = new SqliteRunOps(store, this.handle);
     this.snapshots = new SqliteSnapshotOps(store);
     this.ledger = new SqliteLedgerOps(store);
     this.records = new SqliteRecordOps(store);
