@@ -17,11 +17,18 @@ export { DEFAULT_DB_PATH, MIGRATIONS_DIR, PACKAGE_ROOT, PG_MIGRATIONS_DIR } from
  */
 export async function openStoreAt(target: string = DEFAULT_DB_PATH, options: OpenOptions = {}): Promise<Store> {
   const scheme = schemeOf(target);
-  if (scheme === 'postgres' || scheme === 'postgresql') {
-    const { openPgStore } = await import('./pg/store.js');
-    return openPgStore(target, options);
+  const store = scheme === 'postgres' || scheme === 'postgresql' ? await (await import('./pg/store.js')).openPgStore(target, options) : openStore(target, options);
+  if ((options.migrate ?? true) && !options.readonly) {
+    // The data backfills (written once for both engines) follow the schema migrations on every open.
+    try {
+      const { applyDataMigrations } = await import('./data-migrations/index.js');
+      await applyDataMigrations(store);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
   }
-  return openStore(target, options);
+  return store;
 }
 
 export interface MigrationStatus {
