@@ -164,8 +164,12 @@ export function statLeaders(
   lines: readonly PlayerGameStat[],
   options: { minGames?: number; limit: number },
 ): Leaderboard {
+  return cutLeaders(rankPlayers(sport, stat, lines), options);
+}
+
+/** Every player with a played game carrying the stat, in rank order (highest average first; then more games, then name). */
+export function rankPlayers(sport: GradedSport, stat: StatType, lines: readonly PlayerGameStat[]): RankedPlayers {
   const teamGamesMax = Math.max(0, ...teamGameCounts(lines).values());
-  const minGames = options.minGames ?? leaderMinGames(teamGamesMax);
   const byPlayer = new Map<string, { name: string; team: string | null; latest: string; total: number; n: number }>();
   for (const l of lines) {
     const v = l.stats[stat];
@@ -180,15 +184,32 @@ export function statLeaders(
     }
     byPlayer.set(l.playerKey, p);
   }
-  const qualified = [...byPlayer.entries()]
-    .filter(([, p]) => p.n >= minGames)
+  const ranked = [...byPlayer.entries()]
     .map(([key, p]) => ({ key, player: p.name, team: p.team, games: p.n, avg: p.total / p.n, total: p.total }))
     .sort((a, b) => b.avg - a.avg || b.games - a.games || a.player.localeCompare(b.player, 'en'));
+  return { teamGamesMax, players: byPlayer.size, ranked };
+}
+
+/** Every player of a board in rank order, before the minimum and the limit: what a board is cut from. */
+export interface RankedPlayers {
+  teamGamesMax: number;
+  players: number;
+  ranked: ReadonlyArray<Omit<LeaderRow, 'rank'>>;
+}
+
+/**
+ * The leaderboard cut from every ranked player: those with at least `minGames` (default the 70%
+ * rule), the first `limit` of them, ranked (ties share a rank). Pure and cheap, so a board computed
+ * once per stored data serves every minimum and limit (reads/stats-leaders.ts).
+ */
+export function cutLeaders(all: RankedPlayers, options: { minGames?: number; limit: number }): Leaderboard {
+  const minGames = options.minGames ?? leaderMinGames(all.teamGamesMax);
+  const qualified = all.ranked.filter((p) => p.games >= minGames);
   const leaders: LeaderRow[] = [];
   qualified.slice(0, options.limit).forEach((row, i) => {
     const prev = leaders[i - 1];
     const rank = prev && Math.abs(prev.avg - row.avg) < 1e-9 ? prev.rank : i + 1;
     leaders.push({ rank, ...row });
   });
-  return { teamGamesMax, minGames, players: byPlayer.size, qualified: qualified.length, leaders };
+  return { teamGamesMax: all.teamGamesMax, minGames, players: all.players, qualified: qualified.length, leaders };
 }

@@ -2,7 +2,8 @@ import type { PropRef } from '../domain/prop-ref.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
 import { publicEntriesOfDate } from '../store/repo/ledger.js';
-import { slateSnapshotAsOf, snapshotRows, type GradedRowRecord } from '../store/repo/snapshots.js';
+import { slateSnapshotAsOf, type GradedRowRecord } from '../store/repo/snapshots.js';
+import { rowsOfSnapshot } from './snapshot-rows.js';
 import { compareRows, SLATE_CARD_SIZE } from './slate.js';
 
 /**
@@ -50,7 +51,7 @@ export async function trackedProps(store: Store, sport: GradedSport, date: strin
   const snap = await slateSnapshotAsOf(store, sport, date, at);
   if (!snap) return out;
   const byGame = new Map<string, GradedRowRecord[]>();
-  for (const r of await snapshotRows(store, snap.id)) {
+  for (const r of await rowsOfSnapshot(store, snap.id)) {
     const list = byGame.get(r.eventId) ?? [];
     list.push(r);
     byGame.set(r.eventId, list);

@@ -1,7 +1,8 @@
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
 import { playersExtras } from '../store/repo/game-stats.js';
-import { latestSnapshot, snapshotRows, type GradedRowRecord, type Snapshot } from '../store/repo/snapshots.js';
+import { latestSnapshot, type GradedRowRecord, type Snapshot } from '../store/repo/snapshots.js';
+import { rowsOfSnapshot } from './snapshot-rows.js';
 
 /**
  * The schedule views (lineups, injuries, probable pitchers) from what the latest snapshot stored;
@@ -9,9 +10,9 @@ import { latestSnapshot, snapshotRows, type GradedRowRecord, type Snapshot } fro
  */
 
 /** The latest snapshot of a sport and every row of it; null with none stored. */
-export async function latestRows(store: Store, sport: string): Promise<{ snapshot: Snapshot; rows: GradedRowRecord[] } | null> {
+export async function latestRows(store: Store, sport: string): Promise<{ snapshot: Snapshot; rows: readonly GradedRowRecord[] } | null> {
   const snapshot = await latestSnapshot(store, sport);
-  return snapshot ? { snapshot, rows: await snapshotRows(store, snapshot.id) } : null;
+  return snapshot ? { snapshot, rows: await rowsOfSnapshot(store, snapshot.id) } : null;
 }
 
 /** One row per (game, player): the snapshot stores one per stat/line/side. */

@@ -1,6 +1,7 @@
 import { compareStanding } from '../domain/claim.js';
 import type { Store } from '../store/db.js';
-import { latestSnapshot, snapshotRows, snapshotRowsById, snapshotSortKeys, type GradedRowRecord, type Snapshot, type SortKeys } from '../store/repo/snapshots.js';
+import { rowsOfSnapshot } from './snapshot-rows.js';
+import { latestSnapshot, snapshotRowsById, snapshotSortKeys, type GradedRowRecord, type Snapshot, type SortKeys } from '../store/repo/snapshots.js';
 
 /** Props shown per game on a slate card before the expander. */
 export const SLATE_CARD_SIZE = 6;
@@ -45,7 +46,7 @@ function cardRows<R extends SortKeys>(sorted: R[]): R[] {
 export async function readSlate(store: Store, sport: string, options: { all: boolean; gradedOnly?: boolean }): Promise<SlateRead | null> {
   const snapshot = await latestSnapshot(store, sport);
   if (!snapshot) return null;
-  if (options.all) return { snapshot, games: slateGames(await snapshotRows(store, snapshot.id), options) };
+  if (options.all) return { snapshot, games: slateGames(await rowsOfSnapshot(store, snapshot.id), options) };
   // The card shows at most SLATE_CARD_SIZE rows a game: sort on the sort keys alone, then read
   // only the shown rows whole (same rows, same order as sorting the whole rows).
   const games = slateGames(await snapshotSortKeys(store, snapshot.id), options);

@@ -3,7 +3,8 @@ import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
 import { newestLineId, playerLinesBefore, sportLinesBetween, teamLinesBetween } from '../store/repo/game-stats.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
-import type { CacheSpec } from '../store/cache.js';
+import type { CacheSpec, Freshness } from '../store/cache.js';
+import { storeMemo } from './memo.js';
 import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
 
 /**
@@ -30,6 +31,47 @@ export const STATS_CACHE = {
   store: { ttlSeconds: 15 * 60, maxStaleSeconds: 15 * 60 },
   showcase: { ttlSeconds: 6 * 3600, maxStaleSeconds: 6 * 3600 },
 } as const satisfies Record<string, CacheSpec>;
+
+/**
+ * Player, leaders and cascade values kept in process (reads/memo.ts), at most this many of each
+ * read. They were kv_cache rows, one per distinct read and never deleted (1,000 reads: +4.6 MB;
+ * issue 40); they are computed from the store alone, so a restart only computes them again.
+ */
+export const STATS_MEMO_ENTRIES = { player: 2000, leaders: 200, cascade: 1000 } as const;
+
+/** A store-derived value with the data-clock time it was computed at. */
+export interface Computed<T> {
+  at: string;
+  value: T;
+}
+
+export const statsMemos = {
+  player: storeMemo<Computed<unknown>>(STATS_MEMO_ENTRIES.player),
+  leaders: storeMemo<Computed<unknown>>(STATS_MEMO_ENTRIES.leaders),
+  cascade: storeMemo<Computed<unknown>>(STATS_MEMO_ENTRIES.cascade),
+};
+
+/**
+ * A store-derived stats value: kept under `key` (which names the data version it read) for the
+ * store TTL on the data clock, as the kv cache kept it, and never served to a clock before the one
+ * it was computed at; `refresh` computes it again. The answer's freshness fields say when.
+ */
+export async function storeDerived<T>(
+  memo: keyof typeof statsMemos,
+  deps: { store: Store; now: Date },
+  key: string,
+  refresh: boolean | undefined,
+  compute: () => Promise<T>,
+): Promise<{ value: T } & Freshness> {
+  const m = statsMemos[memo];
+  const now = deps.now.toISOString();
+  const kept = m.peek(deps.store, key);
+  if (kept && (refresh || kept.at > now || ageSeconds(kept.at, deps.now) >= STATS_CACHE.store.ttlSeconds)) m.delete(deps.store, key);
+  const entry = (await m.get(deps.store, key, async () => ({ at: now, value: await compute() }))) as Computed<T>;
+  return { value: entry.value, fetchedAt: entry.at, ageSeconds: ageSeconds(entry.at, deps.now), stale: false };
+}
+
+const ageSeconds = (at: string, now: Date) => Math.max(0, Math.floor((now.getTime() - Date.parse(at)) / 1000));
 
 /** The stored data a store-derived value depends on: the newest game line and the newest snapshot of the sport. */
 export async function dataVersion(store: Store, sport: GradedSport): Promise<string> {

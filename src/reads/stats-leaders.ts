@@ -1,11 +1,11 @@
 import { badInput } from '../errors.js';
-import { LEADER_MIN_GAMES_SHARE, parseSeason, seasonContaining, statLeaders, type LeaderRow, type SeasonWindow } from '../domain/leaders.js';
+import { cutLeaders, LEADER_MIN_GAMES_SHARE, parseSeason, rankPlayers, seasonContaining, type LeaderRow, type SeasonWindow } from '../domain/leaders.js';
 import type { GradedSport } from '../domain/sports.js';
 import { parseStat, STATS, statsForSport, type StatType } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
-import { freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, type ContextDeps } from '../feeds/context.js';
-import { dataVersion, sportLines, STATS_CACHE } from './stats-common.js';
+import type { Freshness } from '../store/cache.js';
+import type { ContextDeps } from '../feeds/context.js';
+import { dataVersion, sportLines, storeDerived } from './stats-common.js';
 
 /**
  * GET /api/stats/leaders and `propgrade stats leaders`: per-game leaders of one stat in one season
@@ -61,37 +61,31 @@ export async function readLeaders(deps: ContextDeps, req: LeadersRequest): Promi
   const limit = req.limit ?? LEADERS_DEFAULT_LIMIT;
   if (window.from >= today) return { sport: req.sport, stat, season: window.label, available: false, reason: `the ${window.label} season has not started by ${today}` };
   const until = window.until < today ? window.until : today;
-  const key = contextKey(deps.providers, 'stats-leaders', req.sport, stat, window.label, until, String(req.minGames ?? 'rule'), String(limit), await dataVersion(deps.store, req.sport));
-  const read = await deps.cache.read<Omit<Extract<LeadersView, { available: true }>, keyof Freshness>>(key, STATS_CACHE.store, deps.now, {
-    ...(req.refresh ? { refresh: true } : {}),
-    load: async () => {
-      const lines = await sportLines(deps.store, req.sport, window.from, window.until, today);
-      const board = statLeaders(req.sport, stat, lines, { ...(req.minGames !== undefined ? { minGames: req.minGames } : {}), limit });
-      return {
-        ok: true,
-        value: {
-          sport: req.sport,
-          stat,
-          label: STATS[stat].label,
-          season: window.label,
-          from: window.from,
-          until,
-          available: true,
-          minGames: board.minGames,
-          minGamesRule:
-            req.minGames !== undefined
-              ? `asked for: ${req.minGames}+ played games`
-              : `${Math.round(LEADER_MIN_GAMES_SHARE * 100)}% of the most games any team has stored this season (${board.teamGamesMax}), rounded up`,
-          teamGamesMax: board.teamGamesMax,
-          players: board.players,
-          qualified: board.qualified,
-          leaders: board.leaders,
-          coverage: 'players with stored game lines only (the imported history and settled box scores); a player the store does not hold is not ranked',
-        },
-      };
-    },
-  });
-  if (!read.ok) return { sport: req.sport, stat, season: window.label, available: false, reason: read.reason };
+  // Every player ranked once per stat, season and stored data; a minimum and a limit only cut it.
+  const key = ['leaders', req.sport, stat, window.label, until, await dataVersion(deps.store, req.sport)].join(':');
+  const read = await storeDerived('leaders', deps, key, req.refresh, async () => rankPlayers(req.sport, stat, await sportLines(deps.store, req.sport, window.from, window.until, today)));
   if (read.value.players === 0) return { sport: req.sport, stat, season: window.label, available: false, reason: `no stored ${req.sport} game lines with ${STATS[stat].label.toLowerCase()} in ${window.label} before ${until}` };
-  return { ...read.value, ...freshnessOf(read) };
+  const board = cutLeaders(read.value, { ...(req.minGames !== undefined ? { minGames: req.minGames } : {}), limit });
+  return {
+    sport: req.sport,
+    stat,
+    label: STATS[stat].label,
+    season: window.label,
+    from: window.from,
+    until,
+    available: true,
+    minGames: board.minGames,
+    minGamesRule:
+      req.minGames !== undefined
+        ? `asked for: ${req.minGames}+ played games`
+        : `${Math.round(LEADER_MIN_GAMES_SHARE * 100)}% of the most games any team has stored this season (${board.teamGamesMax}), rounded up`,
+    teamGamesMax: board.teamGamesMax,
+    players: board.players,
+    qualified: board.qualified,
+    leaders: board.leaders,
+    coverage: 'players with stored game lines only (the imported history and settled box scores); a player the store does not hold is not ranked',
+    fetchedAt: read.fetchedAt,
+    ageSeconds: read.ageSeconds,
+    stale: read.stale,
+  };
 }

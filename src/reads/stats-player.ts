@@ -4,10 +4,11 @@ import { isPlayedGame, minutesAverage, seasonContaining, statAverages, type Stat
 import type { GradedSport } from '../domain/sports.js';
 import { statsForSport } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
-import { latestSnapshot, snapshotRows } from '../store/repo/snapshots.js';
-import { freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, type ContextDeps } from '../feeds/context.js';
-import { dataVersion, playerLines, resolveStatsPlayer, STATS_CACHE, type Unresolved } from './stats-common.js';
+import { latestSnapshot } from '../store/repo/snapshots.js';
+import { rowsOfSnapshot } from './snapshot-rows.js';
+import type { Freshness } from '../store/cache.js';
+import type { ContextDeps } from '../feeds/context.js';
+import { dataVersion, playerLines, resolveStatsPlayer, storeDerived, type Unresolved } from './stats-common.js';
 import { gradedRowView, type GradedRowView } from './views.js';
 
 /**
@@ -100,7 +101,7 @@ export function playerFigures(sport: GradedSport, lines: readonly PlayerGameStat
 async function tonightProps(deps: ContextDeps, sport: GradedSport, key: string, today: string): Promise<GradedRowView[]> {
   const snapshot = await latestSnapshot(deps.store, sport);
   if (!snapshot || snapshot.slateDate !== today) return [];
-  return (await snapshotRows(deps.store, snapshot.id))
+  return (await rowsOfSnapshot(deps.store, snapshot.id))
     .filter((r) => r.playerKey === key && r.grade !== null && r.isMainLine !== false)
     .sort((a, b) => a.statType.localeCompare(b.statType) || a.line - b.line || a.side.localeCompare(b.side))
     .map(gradedRowView);
@@ -110,19 +111,12 @@ export async function readPlayerStats(deps: ContextDeps, name: string, options: 
   const who = await resolveStatsPlayer(deps.store, name, options.sport);
   if (who.status !== 'resolved') return who;
   const today = easternDate(deps.now);
-  // v2: the props are camelCase since issue 28; a cached v1 value (snake_case props) would escape tier shaping.
-  const key = contextKey(deps.providers, 'stats-player', 'v2', who.sport, who.key, today, await dataVersion(deps.store, who.sport));
-  const read = await deps.cache.read<PlayerStats>(key, STATS_CACHE.store, deps.now, {
-    ...(options.refresh ? { refresh: true } : {}),
-    load: async () => {
-      const [lines, props] = await Promise.all([playerLines(deps.store, who.sport, who.key, today), tonightProps(deps, who.sport, who.key, today)]);
-      const base = { sport: who.sport, player: who.name, key: who.key, asOf: today, props };
-      if (lines.length === 0) {
-        return { ok: true, value: { ...base, available: false, reason: `no stored game lines for ${who.name} before ${today}: nothing to compute` } };
-      }
-      return { ok: true, value: { ...base, available: true, ...playerFigures(who.sport, lines) } };
-    },
+  const key = ['player', who.sport, who.key, today, await dataVersion(deps.store, who.sport)].join(':');
+  const read = await storeDerived('player', deps, key, options.refresh, async (): Promise<PlayerStats> => {
+    const [lines, props] = await Promise.all([playerLines(deps.store, who.sport, who.key, today), tonightProps(deps, who.sport, who.key, today)]);
+    const base = { sport: who.sport, player: who.name, key: who.key, asOf: today, props };
+    if (lines.length === 0) return { ...base, available: false, reason: `no stored game lines for ${who.name} before ${today}: nothing to compute` };
+    return { ...base, available: true, ...playerFigures(who.sport, lines) };
   });
-  if (!read.ok) return { sport: who.sport, player: who.name, key: who.key, asOf: today, props: [], available: false, reason: read.reason, fetchedAt: deps.now.toISOString(), ageSeconds: 0, stale: false };
-  return { ...read.value, ...freshnessOf(read) };
+  return { ...read.value, fetchedAt: read.fetchedAt, ageSeconds: read.ageSeconds, stale: read.stale };
 }
