@@ -10,6 +10,10 @@ export const scheduleParamsSchema = z.object({ sport: gradedSportSchema });
 
 const hidden = (sport: string, reason: string) => ({ sport, available: false, reason });
 
+/**
+ * The schedule views read the latest snapshot's rows, held once per snapshot (reads/snapshot-rows.ts),
+ * and sit behind the stats limit like every store-derived read (docs/api.md "Limits").
+ */
 export function scheduleRoutes(deps: ServerDeps): Route[] {
   return [
     defineRoute({
@@ -19,7 +23,8 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       access: 'public',
       response: lineupsSchema,
       summary: 'Lineup status per player (CONFIRMED with batting slot, NOT_IN, PROJECTED)',
-      description: 'From what the latest snapshot stored; no provider call. Nothing stored: available false.',
+      description: 'From what the latest snapshot stored; no provider call. Nothing stored: available false. Rate-limited.',
+      statsLimited: true,
       params: scheduleParamsSchema,
       maxAge: 600,
       handle: async ({ params }) => {
@@ -45,7 +50,8 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       access: 'public',
       response: injuriesSchema,
       summary: 'Injury chips (OUT, GTD, PROB) per player',
-      description: 'From what the latest snapshot stored; an unknown status has no chip. Nothing stored: available false.',
+      description: 'From what the latest snapshot stored; an unknown status has no chip. Nothing stored: available false. Rate-limited.',
+      statsLimited: true,
       params: scheduleParamsSchema,
       maxAge: 600,
       handle: async ({ params }) => {
@@ -70,7 +76,8 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       response: pitchersSchema,
       summary: 'Probable starting pitchers per game (MLB only), with a best-effort ERA',
       description:
-        "A pitcher is listed when the latest MLB snapshot priced his strikeouts (books post that market for the probable starter). ERA is 9 x ER / IP over his stored box-score lines, null when they don't carry both. Other sports: 404.",
+        "A pitcher is listed when the latest MLB snapshot priced his strikeouts (books post that market for the probable starter). ERA is 9 x ER / IP over his stored box-score lines, null when they don't carry both. Other sports: 404. Rate-limited.",
+      statsLimited: true,
       params: scheduleParamsSchema,
       maxAge: 600,
       errors: [404],

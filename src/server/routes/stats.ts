@@ -27,7 +27,8 @@ import { arsenalSchema, cascadeSchema, depthSchema, gameBoxSchema, leadersSchema
  * stale-on-error); store-derived ones are cached under the version of the data they read. A
  * provider or store failure hides the feature with its reason (200), never a 5xx; a name that does
  * not resolve is a 404 whose details carry the candidates (ambiguous) or did-you-mean suggestions
- * (unknown). player, leaders and game are rate-limited (the stats limit, docs/api.md "Limits").
+ * (unknown). player, leaders, game and cascade are rate-limited (the stats limit, docs/api.md "Limits"):
+ * each is computed once per stored data and parameters in a bounded in-process memo (reads/memo.ts).
  */
 
 const name = z.string().trim().min(1, 'a name').max(60, 'at most 60 characters');
@@ -202,9 +203,10 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       response: cascadeSchema,
       summary: 'With/without split: teammates’ minutes and per-stat averages in games with and without a player, from real game lines',
       description:
-        'Window: the player’s current stint with his team. A teammate is shown only when both sides reach 5 played games (min_games may raise it). Not a model guess. Ambiguous or unknown player: 404 with details.',
+        'Window: the player’s current stint with his team. A teammate is shown only when both sides reach 5 played games (min_games may raise it). Not a model guess. Ambiguous or unknown player: 404 with details. Rate-limited.',
       query: cascadeQuerySchema,
       maxAge: STATS_MAX_AGE.cascade,
+      statsLimited: true,
       errors: [404],
       handle: ({ query }) =>
         guarded({ player: query.player }, async (d) => {
