@@ -117,12 +117,24 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     const moves = moveEvents(sport, rows, events, runId, now);
 
     const result = await transaction(store, async (tx) => {
-      const snapshotId = await insertSnapshot(tx, { sport, runId, takenAt: now.toISOString(), source: opts.source ?? 'live', slateDate, gradedCount: rows.filter((r) => r.grade !== null).length, rowCount: rows.length }, rows);
-      await insertLocks(tx, graded.newLocks.map((l) => ({ ...l, snapshotId })));
-      await insertTickerEvents(tx, moves);
-      const ledgerInserted = await recordPreGrades(tx, sport, rows, events);
-      const closingsCaptured = await captureClosings(tx, sport, rows, books, now, dispersionFor);
-      return { snapshotId, ledgerInserted, closingsCaptured };
+      // Two independent chains (the slate's tables; the ledger's), each in its own order: on
+      // PostgreSQL one's statements are built while the server runs the other's. Both end before
+      // the transaction does, whatever fails.
+      const [slate, ledger] = await Promise.allSettled([
+        (async () => {
+          const snapshotId = await insertSnapshot(tx, { sport, runId, takenAt: now.toISOString(), source: opts.source ?? 'live', slateDate, gradedCount: rows.filter((r) => r.grade !== null).length, rowCount: rows.length }, rows);
+          await insertLocks(tx, graded.newLocks.map((l) => ({ ...l, snapshotId })));
+          await insertTickerEvents(tx, moves);
+          return snapshotId;
+        })(),
+        (async () => {
+          const ledgerInserted = await recordPreGrades(tx, sport, rows, events);
+          return { ledgerInserted, closingsCaptured: await captureClosings(tx, sport, rows, books, now, dispersionFor) };
+        })(),
+      ]);
+      if (slate.status === 'rejected') throw slate.reason;
+      if (ledger.status === 'rejected') throw ledger.reason;
+      return { snapshotId: slate.value, ...ledger.value };
     }, { exclusive: false });
 
     const gradedCount = rows.filter((r) => r.grade !== null).length;

@@ -2,7 +2,8 @@ import type { PlayerGameStat } from '../../domain/entities.js';
 import type { Db, Store } from '../db.js';
 import { playerGameStats } from '../schema.js';
 import { clientOf, insertColumns, insertSql, prepared } from './_raw.js';
-import { dedupe, pgInsertRows } from './_pg-raw.js';
+import { dedupe } from './_pg-raw.js';
+import { pgInsertJsonRows } from './bulk-insert.js';
 import { sqliteOf } from './handle.js';
 import { transaction, write } from './tx.js';
 
@@ -85,8 +86,9 @@ export async function gameStatsWriter(store: Store): Promise<GameStatsWriter> {
 }
 
 /**
- * One multi-row upsert per slice. A line repeated within a slice is written once, at its first
- * place with its last values: what SQLite's upserts, one line at a time, leave.
+ * One upsert per slice, its lines sent as one JSON parameter (bulk-insert.ts). A line repeated
+ * within a slice is written once, at its first place with its last values: what SQLite's upserts,
+ * one line at a time, leave.
  */
 async function pgUpsertGameStats(store: Store, lines: readonly PlayerGameStat[]): Promise<void> {
   const values = lines.map((r) => ({
@@ -103,7 +105,7 @@ async function pgUpsertGameStats(store: Store, lines: readonly PlayerGameStat[])
     source: r.source,
   }));
   if (store.engine !== 'postgres') throw new Error('pgUpsertGameStats is the PostgreSQL side');
-  await pgInsertRows(store, playerGameStats, dedupe(values, (v) => JSON.stringify([v.sport, v.playerKey, v.date, v.gameKey]), 'last'), { suffix: UPSERT_SUFFIX });
+  await pgInsertJsonRows(store, playerGameStats, dedupe(values, (v) => JSON.stringify([v.sport, v.playerKey, v.date, v.gameKey]), 'last'), { suffix: UPSERT_SUFFIX });
 }
 
 /** Idempotent: the same player-game replaces itself (a later, fuller box score wins). */

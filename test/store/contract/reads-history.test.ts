@@ -22,7 +22,7 @@ const ABSENT = 'nobody at all';
 /** Two games on 2025-10-30 (the later-stored one has the smaller game key), one before and one after. */
 function twiceLines(): PlayerGameStat[] {
   const line = (date: string, gameId: string, team: string, pts: number): PlayerGameStat => ({
-    sport: NBA, playerKey: TWICE, playerName: 'Zz Twice', team, opponent: 'BOS', date, gameId, minutes: 30, stats: { pts }, extras: {}, source: 'test',
+    sport: NBA, playerKey: TWICE, playerName: 'Zz Twice', team, opponent: 'BOS', date, gameId, minutes: 30, stats: { points: pts }, extras: {}, source: 'test',
   });
   return [line('2025-10-28', 'g-0', 'NYK', 10), line('2025-10-30', 'g-9', 'NYK', 20), line('2025-10-30', 'g-1', 'LAL', 30), line('2025-11-02', 'g-5', 'LAL', 40)];
 }
