@@ -1,8 +1,10 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { PlayerGameStat } from '../domain/entities.js';
 import type { Grade } from '../domain/grades.js';
 import type { CapReason } from '../domain/model/grading.js';
 import type { RecordTally } from '../domain/records.js';
 import type { CloseContext } from '../domain/settlement.js';
+import type { GradedSport } from '../domain/sports.js';
 import type { StripeEventRow } from './repo/billing.js';
 import type { HeldRunLock } from './repo/health.js';
 import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
@@ -39,6 +41,7 @@ export interface EngineOps {
   readonly snapshots: SnapshotOps;
   readonly ledger: LedgerOps;
   readonly records: RecordOps;
+  readonly history: HistoryOps;
   readonly accounts: AccountOps;
 }
 
@@ -90,6 +93,12 @@ export interface RecordOps {
   settledTotals(filter: RecordFilter): Promise<SettledTotals | null>;
   /** (letter, uncapped letter, reason, count) in that order, text by bytes, a null uncapped letter first. */
   cappedCounts(filter: RecordFilter): Promise<Array<[Grade, Grade | null, CapReason, number]>>;
+}
+
+/** repo/game-stats-history.ts: every asked player's at once, each key mapped as the one-player read gives it. */
+export interface HistoryOps {
+  historyForPlayers(sport: GradedSport, playerKeys: readonly string[], beforeDate: string, limit: number): Promise<Map<string, PlayerGameStat[]>>;
+  latestTeams(sport: GradedSport, playerKeys: readonly string[], beforeDate: string): Promise<Map<string, string | null>>;
 }
 
 /** repo/users.ts, repo/billing.ts. */

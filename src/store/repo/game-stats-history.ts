@@ -1,23 +1,17 @@
-import type Database from 'better-sqlite3';
 import type { PlayerGameStat } from '../../domain/entities.js';
 import type { GradedSport } from '../../domain/sports.js';
-import type { Db, Store } from '../db.js';
-import { playerGameStats } from '../schema.js';
-import { clientOf, columnList, columnsOf, mapRow, prepared } from './_raw.js';
-import { numbered, pgRows } from './_pg-raw.js';
-import { sqliteOf } from './handle.js';
+import type { Store } from '../db.js';
+import { opsOf } from '../engine-ops.js';
+import type { playerGameStats } from '../schema.js';
 
 /**
  * What the model reads of a player's past: the games before a date (historyBefore) and the team of
  * the latest (latestTeam), for one player or for a whole slate's at once (historyForPlayers,
  * latestTeams; issue 39). game-stats.ts re-exports all of it.
  *
- * On PostgreSQL every statement is a round trip: a slate's run asked each player's history and team
- * one at a time (1,284 of a `snapshot all`'s 1,627 statements), so there the batched reads are one
- * statement for the slate, each player's lines ranked newest first by a window function. On SQLite
- * the same reads stay one prepared statement per player, run in one synchronous loop: there is no
- * round trip to save, and the one-statement read sorts every line read (about 1.4x the time of the
- * per-player reads for a 160-player slate, docs/scale.md).
+ * On PostgreSQL every statement is a round trip, so the batched reads are one statement for the
+ * slate (pg/ops/history.ts); on SQLite they stay one prepared statement per player, run in one
+ * synchronous loop (sqlite/ops/history.ts).
  */
 
 /** A stored player-game row as drizzle reads it. */
@@ -66,61 +60,6 @@ export function sameDateInIdOrder<T extends { playerKey: string; date: string; i
   return rows;
 }
 
-const historyColumns = () => columnsOf(playerGameStats);
-const playerRows = (db: Db, sql: string) => prepared(clientOf(db), sql).raw(true);
-
-// ---- SQLite: one prepared statement per player ----
-
-const HISTORY_SQL = `select ${columnList(historyColumns())} from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" < ?) order by "date" desc limit ?`;
-const DATE_SQL = `select ${columnList(historyColumns())} from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" = ?)`;
-const TEAM_SQL = 'select "team" from "player_game_stats" where ("sport" = ? and "player_key" = ? and "date" < ?) order by "date" desc, "id" desc limit ?';
-
-/** One player's history on SQLite (see historyBefore), read through prepared statements. */
-function sqliteHistory(db: Db, sport: GradedSport, playerKey: string, beforeDate: string, limit: number): PlayerGameStat[] {
-  const cols = historyColumns();
-  const read = (stmt: Database.Statement, ...args: unknown[]) => (stmt.all(...args) as unknown[][]).map((r) => mapRow<Row>(cols, r));
-  // One row past the limit: it says whether the limit cuts a date's games, which are then read
-  // whole so the ones kept are that date's newest ids.
-  let rows = read(playerRows(db, HISTORY_SQL), sport, playerKey, beforeDate, limit < 0 ? limit : limit + 1);
-  if (limit >= 0 && rows.length > limit) {
-    const cut = (rows[limit] as Row).date;
-    if (limit > 0 && (rows[limit - 1] as Row).date === cut) rows = [...rows.filter((r) => r.date !== cut), ...read(playerRows(db, DATE_SQL), sport, playerKey, cut)];
-    rows = sameDateInIdOrder(rows, 'desc').slice(0, limit);
-  } else sameDateInIdOrder(rows, 'desc');
-  return rows.map(toPlayerGameStat);
-}
-
-function sqliteTeam(db: Db, sport: GradedSport, playerKey: string, beforeDate: string): string | null {
-  const row = playerRows(db, TEAM_SQL).get(sport, playerKey, beforeDate, 1) as [string | null] | undefined;
-  return row?.[0] ?? null;
-}
-
-// ---- PostgreSQL: one statement for many players ----
-
-/** Keys per statement: far below PostgreSQL's 65,535 bound parameters. */
-const KEYS_PER_STATEMENT = 5000;
-
-/**
- * The players' lines before the date, newest first, each numbered from 1 (the latest date's
- * highest id: the order historyBefore and latestTeam read), at most `limit` each (negative: all).
- * Grouped by player key, not ordered by it: the order within a player's lines is all a caller keeps.
- */
-function rankedSql(columns: string, keys: number, limited: boolean): string {
-  const list = Array.from({ length: keys }, () => '?').join(', ');
-  return numbered(
-    `select ${columns} from (select ${columnList(historyColumns())}, row_number() over (partition by "player_key" order by "date" desc, "id" desc) as "rank" ` +
-      `from "player_game_stats" where "sport" = ? and "date" < ? and "player_key" in (${list})) as "ranked"` +
-      `${limited ? ' where "rank" <= ?' : ''} order by "player_key", "rank"`,
-  );
-}
-
-function* keySlices(keys: readonly string[]): Generator<string[]> {
-  const unique = [...new Set(keys)];
-  for (let i = 0; i < unique.length; i += KEYS_PER_STATEMENT) yield unique.slice(i, i + KEYS_PER_STATEMENT);
-}
-
-// ---- the reads ----
-
 /** The player's real games strictly before `beforeDate` (ET), newest first (one date's games newest id first), at most `limit` (negative: all). */
 export async function historyBefore(store: Store, sport: GradedSport, playerKey: string, beforeDate: string, limit = 120): Promise<PlayerGameStat[]> {
   return (await historyForPlayers(store, sport, [playerKey], beforeDate, limit)).get(playerKey) ?? [];
@@ -131,26 +70,7 @@ export async function historyBefore(store: Store, sport: GradedSport, playerKey:
  * empty list for a player with no games). One statement per 5,000 players on PostgreSQL.
  */
 export async function historyForPlayers(store: Store, sport: GradedSport, playerKeys: readonly string[], beforeDate: string, limit = 120): Promise<Map<string, PlayerGameStat[]>> {
-  const out = new Map<string, PlayerGameStat[]>();
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    for (const key of playerKeys) if (!out.has(key)) out.set(key, sqliteHistory(db, sport, key, beforeDate, limit));
-    return out;
-  }
-  for (const key of playerKeys) out.set(key, []);
-  if (limit === 0) return out;
-  const cols = historyColumns();
-  for (const keys of keySlices(playerKeys)) {
-    const text = rankedSql(columnList(cols), keys.length, limit > 0);
-    const rows = await pgRows<unknown[]>(store, text, limit > 0 ? [sport, beforeDate, ...keys, limit] : [sport, beforeDate, ...keys]);
-    for (const raw of rows) {
-      // PostgreSQL's driver has already parsed each value (json included): no column mapping left.
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < cols.length; i++) row[(cols[i] as { key: string }).key] = raw[i];
-      out.get(row['playerKey'] as string)?.push(toPlayerGameStat(row as Row));
-    }
-  }
-  return out;
+  return opsOf(store).history.historyForPlayers(sport, playerKeys, beforeDate, limit);
 }
 
 /** Team of the player's most recent real game before the date (of that date's games, the newest id); null when unknown. */
@@ -160,16 +80,5 @@ export async function latestTeam(store: Store, sport: GradedSport, playerKey: st
 
 /** latestTeam for every asked player at once (null for a player with no games); one statement per 5,000 players on PostgreSQL. */
 export async function latestTeams(store: Store, sport: GradedSport, playerKeys: readonly string[], beforeDate: string): Promise<Map<string, string | null>> {
-  const out = new Map<string, string | null>();
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    for (const key of playerKeys) if (!out.has(key)) out.set(key, sqliteTeam(db, sport, key, beforeDate));
-    return out;
-  }
-  for (const key of playerKeys) out.set(key, null);
-  for (const keys of keySlices(playerKeys)) {
-    const rows = await pgRows<[string, string | null]>(store, rankedSql('"player_key", "team"', keys.length, true), [sport, beforeDate, ...keys, 1]);
-    for (const [key, team] of rows) out.set(key, team);
-  }
-  return out;
+  return opsOf(store).history.latestTeams(sport, playerKeys, beforeDate);
 }

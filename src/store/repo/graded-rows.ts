@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Store } from '../db.js';
-import { byBytes } from './_pg-raw.js';
+import { opsOf } from '../engine-ops.js';
 import { on, type Handle } from './handle.js';
 import type { GradedRowRecord } from './snapshots.js';
 
@@ -71,12 +71,13 @@ export async function upcomingRowsOf(store: Store, snapshotId: number, sport: st
 /** A snapshot's rows for the team codes. */
 export async function teamRows(store: Store, snapshotId: number, teams: readonly string[]): Promise<GradedRowRecord[]> {
   const { db, t } = await on(store);
+  const ops = opsOf(store);
   return db
     .select()
     .from(t.gradedRows)
     .where(and(eq(t.gradedRows.snapshotId, snapshotId), inArray(t.gradedRows.team, [...teams])))
     // The (snapshot, event, player, stat, line, side) index order SQLite answers in; PostgreSQL has no order without it.
-    .orderBy(...[t.gradedRows.eventId, t.gradedRows.playerKey, t.gradedRows.statType].map((c) => byBytes(store, c)), t.gradedRows.line, byBytes(store, t.gradedRows.side));
+    .orderBy(...[t.gradedRows.eventId, t.gradedRows.playerKey, t.gradedRows.statType].map((c) => ops.byBytes(c)), t.gradedRows.line, ops.byBytes(t.gradedRows.side));
 }
 
 /** Each distinct (player, team, graded at) of a sport's stored rows, newest grade first. */

@@ -11,6 +11,7 @@ import { PgSnapshotOps } from './snapshots.js';
 import { PgLedgerOps } from './ledger.js';
 import { PgRecordOps } from './records.js';
 import { PgRunOps } from './runs.js';
+import { PgHistoryOps } from './history.js';
 import { pendingMigrations, syncIdentities } from './migrations.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
@@ -32,6 +33,7 @@ class PgOps implements EngineOps {
   readonly snapshots: PgSnapshotOps;
   readonly ledger: PgLedgerOps;
   readonly records: PgRecordOps;
+  readonly history: PgHistoryOps;
   readonly accounts: PgAccountOps;
   constructor(private readonly store: PgStore) {
     this.handle = handleOf(store.pg);
@@ -39,6 +41,7 @@ class PgOps implements EngineOps {
     this.snapshots = new PgSnapshotOps(store, this.handle);
     this.ledger = new PgLedgerOps(store, this.handle);
     this.records = new PgRecordOps(store);
+    this.history = new PgHistoryOps(store);
     this.accounts = new PgAccountOps(this.handle);
   }
 

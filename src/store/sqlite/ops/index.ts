@@ -9,6 +9,7 @@ import { SqliteSnapshotOps } from './snapshots.js';
 import { SqliteLedgerOps } from './ledger.js';
 import { SqliteRecordOps } from './records.js';
 import { SqliteRunOps } from './runs.js';
+import { SqliteHistoryOps } from './history.js';
 import { pendingMigrations } from './migrations.js';
 
 /** A SQLite store or transaction handle with the SQLite adapter attached. */
@@ -26,6 +27,7 @@ class SqliteOps implements EngineOps {
   readonly snapshots: SqliteSnapshotOps;
   readonly ledger: SqliteLedgerOps;
   readonly records: SqliteRecordOps;
+  readonly history: SqliteHistoryOps;
   readonly accounts: SqliteAccountOps;
   constructor(private readonly store: SqliteStore) {
     // better-sqlite3's drizzle offers everything the shared handle keeps (and more, which it hides).
@@ -34,6 +36,7 @@ class SqliteOps implements EngineOps {
     this.snapshots = new SqliteSnapshotOps(store);
     this.ledger = new SqliteLedgerOps(store);
     this.records = new SqliteRecordOps(store);
+    this.history = new SqliteHistoryOps(store);
     this.accounts = new SqliteAccountOps(store, this.handle);
   }
 
