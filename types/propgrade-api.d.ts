@@ -345,7 +345,7 @@ export interface paths {
         put?: never;
         /**
          * Grade a parlay of 2 to 6 legs
-         * @description Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.
+         * @description Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). 400 for legs that make no parlay, naming them (details.conflicts, details.unresolved): two legs on one player's stat (the same prop twice, both sides of one prop, two lines of one stat), or no leg on a line the latest snapshot prices for an upcoming game. Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.
          *
          *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
          */

@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { clockAt, type DataClock } from '../domain/data-clock.js';
 import { capLegendLines, markedGrade } from '../domain/model/grading.js';
-import { relationshipLabel } from '../domain/parlay.js';
-import { GRADED_SPORTS, type GradedSport, type Side } from '../domain/sports.js';
-import { playerNameSchema } from '../domain/names.js';
+import { assertLegCount, PARLAY_MIN_LEGS, relationshipLabel } from '../domain/parlay.js';
+import { GRADED_SPORTS, gradedSportSchema, type GradedSport, type Side } from '../domain/sports.js';
+import { normalizeName, playerNameSchema } from '../domain/names.js';
 import { parseStat, propLineSchema, type StatType } from '../domain/stats.js';
 import { PARLAY_LEG_CAP, type Tier } from '../domain/tiers.js';
 import { badInput, describeZodIssues } from '../errors.js';
@@ -59,12 +59,10 @@ function legFrom(raw: { player: string; stat: string; line: number | string; sid
   if (!bounded.success) throw badInput(`leg ${n}: ${bounded.error.issues[0]?.message ?? 'bad line'}, got ${line}`);
   const side = sideArgSchema.safeParse(raw.side);
   if (!side.success) throw badInput(`leg ${n}: side must be over or under, got '${raw.side}'`);
-  let sport: GradedSport | undefined;
-  if (raw.sport !== undefined) {
-    if (!(GRADED_SPORTS as readonly string[]).includes(raw.sport)) throw badInput(`leg ${n}: unknown sport '${raw.sport}'`);
-    sport = raw.sport as GradedSport;
-  }
-  return { player: player.data, stat, line, side: side.data, ...(sport ? { sport } : {}) };
+  // The one sport schema every command parses with: an unknown or ungraded sport (mma) is bad input.
+  const sport = raw.sport === undefined ? undefined : gradedSportSchema.safeParse(raw.sport);
+  if (sport && !sport.success) throw badInput(`leg ${n}: ${describeZodIssues(sport.error.issues, '', raw.sport)}`);
+  return { player: player.data, stat, line, side: side.data, ...(sport?.data ? { sport: sport.data } : {}) };
 }
 
 export function readLegsFile(path: string): ParlayLegInput[] {
@@ -95,7 +93,11 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
     .option('--tier <tier>', 'free | analyst | desk: preview a tier (leg cap 2/4/6; free hides the payout); the local owner gets desk', 'desk')
     .addHelpText(
       'after',
-      '\nWith neither --leg nor --file, on a terminal, legs are picked from the cached slate interactively.\n\nExamples:\n  $ propgrade --replay data/replay parlay \\\n      --leg "Shai Gilgeous-Alexander|points|31.5|over" --leg "Chet Holmgren|rebounds|8.5|over"\n  $ propgrade --replay data/replay parlay --file legs.json --tier free   # what a free API caller sees\n\nExit codes: 0 graded, 2 bad input (unknown stat, bad line or side, too many legs for the tier).',
+      '\nWith neither --leg nor --file, on a terminal, legs are picked from the cached slate interactively.\n' +
+        'One leg per player and stat: the same prop twice, both sides of one prop or two lines of one stat make no parlay.\n\n' +
+        'Examples (after `propgrade snapshot nba --replay data/replay`):\n  $ propgrade parlay --leg "Shai Gilgeous-Alexander|points|31.5|over" --leg "Chet Holmgren|rebounds|8.5|over"\n  $ propgrade parlay --file legs.json --tier free   # what a free API caller sees\n\n' +
+        'Exit codes: 0 graded, 2 bad input (unknown stat, bad line or side, fewer than 2 legs or more than the tier allows,\n' +
+        'two legs on one player\'s stat, no leg on a line the board prices; the message names the legs).',
     )
     .action(async (raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -106,6 +108,8 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
       if (legs.length === 0 && !io.isTTY) {
         throw badInput('no legs: pass --leg "Player|stat|line|over" (repeat per leg) or --file legs.json; interactive entry needs a terminal');
       }
+      // A count no tier takes is refused before any store is opened.
+      if (legs.length > 0) assertLegCount(legs.length, opts.tier);
       const { openRunEnvironment } = await import('./_run.js');
       const { gradeParlay } = await import('../reads/parlay.js');
       const env = await openRunEnvironment(ctx, { readClock: true });
@@ -187,7 +191,10 @@ export async function promptLegs(store: Store, now: DataClock, tier: Tier, promp
     const pick = players.get(id);
     if (!pick) throw badInput(`leg ${legs.length + 1}: no such player on the cached slate`);
     const lines = board.filter((b) => b.sport === pick.sport && b.playerKey === pick.playerKey);
-    const stats = [...new Set(lines.map((b) => b.stat))];
+    // One leg per player and stat (src/domain/parlay.ts): a stat this player already has a leg on is not offered again.
+    const taken = new Set(legs.filter((l) => l.sport === pick.sport && normalizeName(l.player).key === pick.playerKey).map((l) => l.stat));
+    const stats = [...new Set(lines.map((b) => b.stat))].filter((s) => !taken.has(s));
+    if (stats.length === 0) throw badInput(`leg ${legs.length + 1}: every stat of ${pick.player} on the board already has a leg`);
     const stat = await prompts.select({ message: `Leg ${legs.length + 1}: stat`, choices: stats.map((s) => ({ name: s, value: s })) });
     const rungs = lines.filter((b) => b.stat === stat).sort((a, b) => a.line - b.line || a.side.localeCompare(b.side));
     const choice = await prompts.select({
@@ -197,7 +204,9 @@ export async function promptLegs(store: Store, now: DataClock, tier: Tier, promp
     const [lineText, side] = choice.split('|') as [string, Side];
     legs.push({ player: pick.player, stat: stat as StatType, line: Number(lineText), side, sport: pick.sport });
     if (legs.length >= cap) break;
-    const more = await prompts.confirm({ message: `Add another leg? (${legs.length} of at most ${cap} on the ${tier} tier)`, default: legs.length < 2 });
+    // A parlay takes two legs at least: the builder asks to stop only once it has them.
+    if (legs.length < PARLAY_MIN_LEGS) continue;
+    const more = await prompts.confirm({ message: `Add another leg? (${legs.length} of at most ${cap} on the ${tier} tier)`, default: false });
     if (!more) break;
   }
   return legs;

@@ -9,7 +9,8 @@ import { PARLAY_LEG_CAP, type Tier } from './tiers.js';
  * pipeline feeds it legs it has already graded. docs/parlay.md explains every number here.
  */
 
-/** Spec limit: 2 to 6 legs per request (one leg is allowed and gives a provisional leg grade). */
+/** Spec limit: 2 to 6 legs per request (one prop alone is a scan, not a parlay). */
+export const PARLAY_MIN_LEGS = 2;
 export const PARLAY_MAX_LEGS = 6;
 
 export const RELATIONSHIPS = ['same_player', 'same_team_same_game', 'same_game_opposing_teams', 'different_games', 'unknown'] as const;
@@ -156,12 +157,89 @@ export function correlationWarning(pairs: readonly PairCorrelation[], avgCorrela
   return `correlated legs: ${parts}. Correlated legs tend to win or lose together, so the combined grade and payout are marked down.`;
 }
 
-/** Enforces 1..6 legs and the tier's cap; the message names the cap. */
+/** Enforces 2..6 legs and the tier's cap; the message names the cap. */
 export function assertLegCount(count: number, tier: Tier): void {
-  if (count < 1) throw badInput('a parlay needs legs: give 2 to 6 (one leg gives a provisional leg grade)');
-  if (count > PARLAY_MAX_LEGS) throw badInput(`a parlay takes 2 to ${PARLAY_MAX_LEGS} legs, got ${count}`);
+  if (count < PARLAY_MIN_LEGS) {
+    throw badInput(`a parlay takes ${PARLAY_MIN_LEGS} to ${PARLAY_MAX_LEGS} legs, got ${count}${count === 1 ? ' (one prop alone: propgrade scan, or POST /api/scan)' : ''}`);
+  }
+  if (count > PARLAY_MAX_LEGS) throw badInput(`a parlay takes ${PARLAY_MIN_LEGS} to ${PARLAY_MAX_LEGS} legs, got ${count}`);
   const cap = PARLAY_LEG_CAP[tier];
   if (count > cap) {
     throw badInput(`the ${tier} tier allows at most ${cap} legs per parlay, got ${count} (caps: free ${PARLAY_LEG_CAP.free}, analyst ${PARLAY_LEG_CAP.analyst}, desk ${PARLAY_LEG_CAP.desk})`);
   }
+}
+
+/** One leg as the parlay rule sees it, after its player was looked up on the board. */
+export interface ParlayLegCheck {
+  /** 1-based. */
+  leg: number;
+  /** How the leg reads in a message: "Jalen Brunson points over 27.5". */
+  label: string;
+  /**
+   * The market the leg bets on, one player's one stat: the resolved player (with his sport) when
+   * the name resolved, else the typed name normalized, so a leg typed twice is still one market.
+   */
+  market: string;
+  line: number;
+  side: 'over' | 'under';
+  /** Null when the leg resolved to a line the board prices for an upcoming game; else why not. */
+  unresolved: string | null;
+}
+
+export type LegConflictKind = 'repeated' | 'both_sides' | 'same_market';
+
+export interface LegConflict {
+  a: number;
+  b: number;
+  kind: LegConflictKind;
+}
+
+/**
+ * Pairs of legs that bet one market: the same prop twice, both sides of one prop, or two lines of
+ * one player's stat. A parlay multiplies its legs as if each could win or lose apart from the
+ * others; none of these pairs can (a repeated leg is one bet, two sides of a line cannot both win,
+ * and of two lines one decides or contradicts the other), and books take none of them together.
+ */
+export function legConflicts(legs: readonly ParlayLegCheck[]): LegConflict[] {
+  const out: LegConflict[] = [];
+  for (let i = 0; i < legs.length; i++) {
+    for (let j = i + 1; j < legs.length; j++) {
+      const a = legs[i]!;
+      const b = legs[j]!;
+      if (a.market !== b.market) continue;
+      const kind: LegConflictKind = a.line !== b.line ? 'same_market' : a.side === b.side ? 'repeated' : 'both_sides';
+      out.push({ a: a.leg, b: b.leg, kind });
+    }
+  }
+  return out;
+}
+
+const CONFLICT_TEXT: Readonly<Record<LegConflictKind, string>> = {
+  repeated: 'are the same prop twice',
+  both_sides: 'are both sides of one prop (they cannot both win)',
+  same_market: "are two lines of one player's stat (one decides or contradicts the other)",
+};
+
+/** Why a set of legs is no parlay: the pairs that bet one market, and the unresolved legs when no leg resolves. */
+export interface ParlayProblems {
+  conflicts: LegConflict[];
+  /** Every leg with its reason, only when none resolves (one resolved leg keeps the rest as warnings). */
+  unresolved: Array<{ leg: number; reason: string }>;
+}
+
+export function parlayProblems(legs: readonly ParlayLegCheck[]): ParlayProblems {
+  const none = legs.length > 0 && legs.every((l) => l.unresolved !== null);
+  return { conflicts: legConflicts(legs), unresolved: none ? legs.map((l) => ({ leg: l.leg, reason: l.unresolved ?? '' })) : [] };
+}
+
+/** Refuses legs that make no parlay (bad input: exit 2, HTTP 400), naming each leg at fault. */
+export function assertParlayLegs(legs: readonly ParlayLegCheck[]): void {
+  const problems = parlayProblems(legs);
+  const label = new Map(legs.map((l) => [l.leg, l.label]));
+  const named = (n: number) => `${n} (${label.get(n) ?? '?'})`;
+  const words = [
+    ...problems.conflicts.map((c) => `legs ${named(c.a)} and ${named(c.b)} ${CONFLICT_TEXT[c.kind]}`),
+    ...(problems.unresolved.length > 0 ? [`no leg resolves to a line the board prices: ${problems.unresolved.map((u) => `leg ${named(u.leg)}: ${u.reason}`).join('; ')}`] : []),
+  ];
+  if (words.length > 0) throw badInput(`not a parlay: ${words.join('; ')}`, problems);
 }

@@ -4,6 +4,7 @@ import type { Grade } from '../domain/grades.js';
 import type { CapReason } from '../domain/model/grading.js';
 import {
   assertLegCount,
+  assertParlayLegs,
   averageCorrelation,
   combineGrades,
   correlationWarning,
@@ -11,10 +12,11 @@ import {
   pairCorrelations,
   type CombinedGrade,
   type PairCorrelation,
+  type ParlayLegCheck,
 } from '../domain/parlay.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
 import { propLineSchema, statInputSchema, type StatType } from '../domain/stats.js';
-import { playerNameSchema } from '../domain/names.js';
+import { normalizeName, playerNameSchema } from '../domain/names.js';
 import { hasModelPriceEntitlement, type Tier } from '../domain/tiers.js';
 import type { Store } from '../store/db.js';
 import type { GameRef, PlayerCandidate } from '../domain/prop-evaluation.js';
@@ -118,10 +120,23 @@ async function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Dat
 
 const describe = (l: ParlayLeg) => `leg ${l.leg} (${l.player} ${l.stat} ${l.side} ${l.line})`;
 
+/**
+ * A graded leg as the parlay rule reads it (src/domain/parlay.ts): its market (the resolved player,
+ * else the typed name, and the stat) and whether it resolved to a line the board prices.
+ */
+function legCheck(l: ParlayLeg, input: ParlayLegInput): ParlayLegCheck {
+  const who = l.playerKey === null ? `typed:${normalizeName(input.player).key}` : `${l.sport ?? ''}:${l.playerKey}`;
+  const priced = l.bookOdds !== null || l.fairOdds !== null;
+  const unresolved = l.playerKey === null || !priced ? (l.refusal ?? (l.game === null ? 'no upcoming game on the latest snapshot' : 'the board has no price at this line')) : null;
+  return { leg: l.leg, label: `${l.player} ${l.stat} ${l.side} ${l.line}`, market: `${who}|${l.stat}`, line: l.line, side: l.side, unresolved };
+}
+
 /** Each leg is read on its own sport's clock (`now` per sport on a replayed store). */
 export async function gradeParlay(store: Store, legs: readonly ParlayLegInput[], opts: { now: DataClock; tier: Tier }): Promise<ParlayResult> {
   assertLegCount(legs.length, opts.tier);
   const graded = await Promise.all(legs.map((l, i) => gradeLeg(store, l, i + 1, opts.now)));
+  // A repeated prop, both sides of one, two lines of one stat, or no leg on the board: no parlay to grade.
+  assertParlayLegs(graded.map((l, i) => legCheck(l, legs[i]!)));
   const pairs = pairCorrelations(graded.map((l) => ({ playerKey: l.playerKey, team: l.team, eventId: l.game?.eventId ?? null })));
   const average = averageCorrelation(pairs);
   const combined = combineGrades(

@@ -90,9 +90,9 @@ describe('propgrade parlay', () => {
     const j = JSON.parse(r.stdout);
     expect(j.correlation.pairs[0].relationship).toBe('different_games');
     expect(j.legs[1]).toMatchObject({ player: 'Donovan Mitchell', stat: 'points', line: 25.5, side: 'over', team: 'CLE' });
-    fs.writeFileSync(file, JSON.stringify({ legs: [{ player: 'Deni Avdija', stat: 'points', line: 24.5, side: 'over' }] }));
-    const one = JSON.parse((await run(['--json', 'parlay', '--file', file])).stdout);
-    expect(one.combined.provisional).toBe(true);
+    fs.writeFileSync(file, JSON.stringify({ legs: [{ player: 'Deni Avdija', stat: 'points', line: 24.5, side: 'over' }, { player: 'Chet Holmgren', stat: 'rebounds', line: 8.5, side: 'over' }] }));
+    const two = JSON.parse((await run(['--json', 'parlay', '--file', file])).stdout);
+    expect(two.combined.legs_total).toBe(2);
   });
 
   it.each([
@@ -104,12 +104,27 @@ describe('propgrade parlay', () => {
     [['--leg', 'Shai Gilgeous-Alexander|points|501|over'], 'propgrade: leg 1: a line is at most 500, got 501'],
     [['--tier', 'free', '--leg', SGA, '--leg', CHET, '--leg', 'Deni Avdija|points|24.5|over'], 'propgrade: the free tier allows at most 2 legs per parlay, got 3'],
     [['--tier', 'desk', ...Array.from({ length: 7 }, () => ['--leg', SGA]).flat()], 'propgrade: a parlay takes 2 to 6 legs, got 7'],
+    [['--leg', SGA], 'propgrade: a parlay takes 2 to 6 legs, got 1 (one prop alone: propgrade scan'],
+    [['--leg', SGA, '--leg', 'Shai Gilgeous-Alexander|points|31.5|under'], 'propgrade: not a parlay: legs 1 (Shai Gilgeous-Alexander points over 31.5) and 2 (Shai Gilgeous-Alexander points under 31.5) are both sides of one prop'],
+    [['--leg', SGA, '--leg', SGA], 'propgrade: not a parlay: legs 1 (Shai Gilgeous-Alexander points over 31.5) and 2 (Shai Gilgeous-Alexander points over 31.5) are the same prop twice'],
+    [['--leg', 'Nobody Anyone|points|10.5|over', '--leg', 'Noone Else|points|10.5|over'], "propgrade: not a parlay: no leg resolves to a line the board prices: leg 1 (Nobody Anyone points over 10.5): no player 'Nobody Anyone' in the store; leg 2"],
+    [['--leg', SGA, '--leg', 'Chet Holmgren|rebounds|8.5|over|'], 'propgrade: leg 2: expected "Player|stat|line|over"'],
   ])('bad input %j exits 2 with a one-line message', async (argv, message) => {
     const r = await run(['parlay', ...argv]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.startsWith(message)).toBe(true);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a legs file naming an unknown or ungraded sport exits 2 with the one sport schema\'s message', async () => {
+    const file = path.join(b.dir, 'legs-sport.json');
+    for (const sport of ['nfl', 'mma']) {
+      fs.writeFileSync(file, JSON.stringify([{ player: 'Shai Gilgeous-Alexander', stat: 'points', line: 31.5, side: 'over', sport }, { player: 'Chet Holmgren', stat: 'rebounds', line: 8.5, side: 'over' }]));
+      const r = await run(['parlay', '--file', file]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(`propgrade: leg 1: sport: '${sport}' is not one of mlb, nba, wnba, soccer`);
+    }
   });
 
   it('without legs and without a terminal exits 2 instead of prompting', async () => {

@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import {
   assertLegCount,
+  assertParlayLegs,
   averageCorrelation,
   combineGrades,
   CORRELATION,
   CORRELATION_PENALTY_FACTOR,
   correlationWarning,
   estimatePayout,
+  legConflicts,
   pairCorrelations,
+  parlayProblems,
   relationshipOf,
   type LegContext,
+  type ParlayLegCheck,
 } from '../../src/domain/parlay.js';
 
 // Real identities from the bundled 2025-11-05 replay: OKC @ POR and PHI @ CLE.
@@ -138,8 +142,8 @@ describe('leg counts and tier caps', () => {
       return (e as AppError).message;
     }
   };
-  it('free 2, analyst 4, desk 6; 1 allowed; 0 and 7 refused', () => {
-    expect(message(1, 'free')).toBeNull();
+  it('free 2, analyst 4, desk 6; 0, 1 and 7 refused', () => {
+    expect(message(1, 'free')).toMatch(/a parlay takes 2 to 6 legs, got 1 \(one prop alone: propgrade scan/);
     expect(message(2, 'free')).toBeNull();
     expect(message(3, 'free')).toMatch(/free tier allows at most 2 legs/);
     expect(message(4, 'analyst')).toBeNull();
@@ -147,6 +151,60 @@ describe('leg counts and tier caps', () => {
     expect(message(6, 'desk')).toBeNull();
     expect(message(7, 'desk')).toMatch(/2 to 6 legs, got 7/);
     expect(message(7, 'free')).toMatch(/2 to 6 legs, got 7/);
-    expect(message(0, 'desk')).toMatch(/needs legs/);
+    expect(message(0, 'desk')).toMatch(/2 to 6 legs, got 0/);
+  });
+});
+
+describe('legs that make no parlay', () => {
+  const check = (leg: number, market: string, line: number, side: 'over' | 'under', unresolved: string | null = null): ParlayLegCheck => ({
+    leg,
+    label: `${market} ${side} ${line}`,
+    market,
+    line,
+    side,
+    unresolved,
+  });
+  const refusal = (legs: ParlayLegCheck[]): AppError => {
+    try {
+      assertParlayLegs(legs);
+    } catch (e) {
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).exitCode).toBe(2);
+      expect((e as AppError).status).toBe(400);
+      return e as AppError;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('names each pair that bets one market: the same prop twice, both sides, two lines of one stat', () => {
+    const legs = [check(1, 'nba:jalen brunson|points', 27.5, 'over'), check(2, 'nba:jalen brunson|points', 27.5, 'under'), check(3, 'nba:jalen brunson|points', 27.5, 'over'), check(4, 'nba:jalen brunson|points', 25.5, 'over')];
+    expect(legConflicts(legs)).toEqual([
+      { a: 1, b: 2, kind: 'both_sides' },
+      { a: 1, b: 3, kind: 'repeated' },
+      { a: 1, b: 4, kind: 'same_market' },
+      { a: 2, b: 3, kind: 'both_sides' },
+      { a: 2, b: 4, kind: 'same_market' },
+      { a: 3, b: 4, kind: 'same_market' },
+    ]);
+    const e = refusal(legs.slice(0, 2));
+    expect(e.message).toBe('not a parlay: legs 1 (nba:jalen brunson|points over 27.5) and 2 (nba:jalen brunson|points under 27.5) are both sides of one prop (they cannot both win)');
+    expect(e.details).toEqual({ conflicts: [{ a: 1, b: 2, kind: 'both_sides' }], unresolved: [] });
+    expect(refusal([legs[0]!, legs[2]!]).message).toMatch(/legs 1 .* and 3 .* are the same prop twice$/);
+  });
+
+  it('another stat of one player, or one player in two sports, is a parlay', () => {
+    const legs = [check(1, 'nba:jalen brunson|points', 27.5, 'over'), check(2, 'nba:jalen brunson|assists', 6.5, 'over'), check(3, 'wnba:jalen brunson|points', 27.5, 'under')];
+    expect(legConflicts(legs)).toEqual([]);
+    expect(() => assertParlayLegs(legs)).not.toThrow();
+  });
+
+  it('refuses when no leg resolves, naming every leg and why; one resolved leg keeps the rest as warnings', () => {
+    const none = [check(1, 'typed:nobody|points', 10.5, 'over', "no player 'Nobody' in the store"), check(2, 'nba:jalen brunson|points', 10.5, 'over', 'lines it priced: 23.5, 24.5')];
+    const e = refusal(none);
+    expect(e.message).toBe(
+      "not a parlay: no leg resolves to a line the board prices: leg 1 (typed:nobody|points over 10.5): no player 'Nobody' in the store; leg 2 (nba:jalen brunson|points over 10.5): lines it priced: 23.5, 24.5",
+    );
+    expect(parlayProblems(none).unresolved.map((u) => u.leg)).toEqual([1, 2]);
+    expect(parlayProblems([none[0]!, check(2, 'nba:jalen brunson|points', 27.5, 'over')])).toEqual({ conflicts: [], unresolved: [] });
   });
 });

@@ -111,14 +111,30 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.correlation.pairs.find((p) => p.a === 1 && p.b === 2)?.relationship).toBe('different_games');
   });
 
-  it('gives one leg a provisional leg grade, not an error', async () => {
-    const a = row('Deni Avdija', 'points', 24.5, 'over');
-    const r = await gradeParlay(b.store, [AVDIJA_PTS()], { now: NOW, tier: 'analyst' });
-    expect(r.combined.grade).toBe(a.grade);
-    expect(r.combined.provisional).toBe(true);
-    expect(r.combined).toMatchObject({ legsUsed: 1, legsTotal: 1 });
-    expect(r.correlation).toEqual({ average: null, pairs: [] });
-    expect(r.payout!.decimal).toBeCloseTo(americanToDecimal(a.fairOdds)!, 12);
+  it('refuses one leg: a parlay takes two, one prop alone is a scan', async () => {
+    expect(await badInputMessage(() => gradeParlay(b.store, [AVDIJA_PTS()], { now: NOW, tier: 'analyst' }))).toMatch(/^a parlay takes 2 to 6 legs, got 1 \(one prop alone: propgrade scan/);
+  });
+
+  it('refuses the same prop twice, both sides of one prop and two lines of one stat, naming the legs', async () => {
+    // Over and under of one real board line: the parlay used to grade C at "1.19x (-538)".
+    const under = leg('Shai Gilgeous-Alexander', 'points', 31.5, 'under');
+    expect(row('Shai Gilgeous-Alexander', 'points', 31.5, 'under').fairOdds).not.toBeNull();
+    expect(await badInputMessage(() => gradeParlay(b.store, [SGA_PTS(), under], { now: NOW, tier: 'desk' }))).toBe(
+      'not a parlay: legs 1 (Shai Gilgeous-Alexander points over 31.5) and 2 (Shai Gilgeous-Alexander points under 31.5) are both sides of one prop (they cannot both win)',
+    );
+    expect(await badInputMessage(() => gradeParlay(b.store, [SGA_PTS(), CHET_REB(), SGA_PTS()], { now: NOW, tier: 'desk' }))).toMatch(
+      /^not a parlay: legs 1 \(Shai Gilgeous-Alexander points over 31\.5\) and 3 \(Shai Gilgeous-Alexander points over 31\.5\) are the same prop twice$/,
+    );
+    // Typed another way, the name resolves to the same player: still one market.
+    const other = board.find((x) => x.player === 'Shai Gilgeous-Alexander' && x.statType === 'points' && x.line !== 31.5 && x.side === 'over' && x.fairOdds !== null)!;
+    expect(await badInputMessage(() => gradeParlay(b.store, [SGA_PTS(), leg('shai gilgeous-alexander', 'pts', other.line, 'over')], { now: NOW, tier: 'desk' }))).toMatch(
+      /and 2 \(Shai Gilgeous-Alexander points over [\d.]+\) are two lines of one player's stat/,
+    );
+  });
+
+  it('refuses a parlay with no leg on a line the board prices, each leg with its reason', async () => {
+    const message = await badInputMessage(() => gradeParlay(b.store, [leg('Nobody Anyone', 'points', 10.5, 'over'), leg('Chet Holmgren', 'rebounds', 19.5, 'over')], { now: NOW, tier: 'desk' }));
+    expect(message).toMatch(/^not a parlay: no leg resolves to a line the board prices: leg 1 \(Nobody Anyone points over 10\.5\): no player 'Nobody Anyone' in the store; leg 2 \(Chet Holmgren rebounds over 19\.5\): .*lines it priced: /);
   });
 
   it('has no payout when a leg lacks a fair price (a line the board never priced)', async () => {
@@ -146,14 +162,14 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.combined.legsUsed).toBe(1);
   });
 
-  it('enforces tier caps (free 2, analyst 4, desk 6) and 1..6 legs as BAD_INPUT naming the cap', async () => {
+  it('enforces tier caps (free 2, analyst 4, desk 6) and 2..6 legs as BAD_INPUT naming the cap', async () => {
     const three = [SGA_PTS(), CHET_REB(), AVDIJA_PTS()];
     expect(await badInputMessage(() => gradeParlay(b.store, three, { now: NOW, tier: 'free' }))).toMatch(/the free tier allows at most 2 legs per parlay, got 3/);
     const five = [...three, MITCHELL_PTS(), leg('Evan Mobley', 'points', 18.5, 'over')];
     expect(await badInputMessage(() => gradeParlay(b.store, five, { now: NOW, tier: 'analyst' }))).toMatch(/the analyst tier allows at most 4 legs per parlay, got 5/);
     const seven = [...five, leg('Jrue Holiday', 'points', 12.5, 'over'), leg('Cason Wallace', 'points', 9.5, 'over')];
     expect(await badInputMessage(() => gradeParlay(b.store, seven, { now: NOW, tier: 'desk' }))).toMatch(/2 to 6 legs, got 7/);
-    expect(await badInputMessage(() => gradeParlay(b.store, [], { now: NOW, tier: 'desk' }))).toMatch(/needs legs/);
+    expect(await badInputMessage(() => gradeParlay(b.store, [], { now: NOW, tier: 'desk' }))).toMatch(/2 to 6 legs, got 0/);
     expect((await gradeParlay(b.store, five.slice(0, 4), { now: NOW, tier: 'analyst' })).legs).toHaveLength(4);
   });
 

@@ -101,7 +101,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       response: parlayAnswerSchema,
       summary: 'Grade a parlay of 2 to 6 legs',
       description:
-        'Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.',
+        'Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). 400 for legs that make no parlay, naming them (details.conflicts, details.unresolved): two legs on one player\'s stat (the same prop twice, both sides of one prop, two lines of one stat), or no leg on a line the latest snapshot prices for an upcoming game. Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.',
       body: parlayRequestSchema,
       errors: [403],
       handle: async ({ caller, body }) => {
