@@ -6,6 +6,7 @@ import type { RecordTally } from '../domain/records.js';
 import type { CloseContext } from '../domain/settlement.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { StripeEventRow } from './repo/billing.js';
+import type { GameStatsWriter } from './repo/game-stats-write.js';
 import type { HeldRunLock } from './repo/health.js';
 import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
 import type { SettledTotals } from './repo/ledger-record.js';
@@ -42,6 +43,7 @@ export interface EngineOps {
   readonly ledger: LedgerOps;
   readonly records: RecordOps;
   readonly history: HistoryOps;
+  readonly gameStats: GameStatOps;
   readonly accounts: AccountOps;
 }
 
@@ -99,6 +101,20 @@ export interface RecordOps {
 export interface HistoryOps {
   historyForPlayers(sport: GradedSport, playerKeys: readonly string[], beforeDate: string, limit: number): Promise<Map<string, PlayerGameStat[]>>;
   latestTeams(sport: GradedSport, playerKeys: readonly string[], beforeDate: string): Promise<Map<string, string | null>>;
+}
+
+/** repo/game-stats.ts, repo/game-stats-write.ts: each as the repo function of the same name says. */
+export interface GameStatOps {
+  gameStatsOn(sport: GradedSport, date: string): Promise<PlayerGameStat[]>;
+  /** storedNames of one player key. */
+  storedNamesOf(sport: GradedSport, playerKey: string): Promise<string[]>;
+  /** storedNames of the whole sport. */
+  allStoredNames(sport: GradedSport): Promise<string[]>;
+  storedLinesVersion(sport: GradedSport): Promise<string>;
+  /** On a transaction's handle: its lines are written inside that transaction. */
+  gameStatsWriter(): Promise<GameStatsWriter>;
+  /** On a transaction's handle (repo/tx.ts write). */
+  upsertGameStats(rows: readonly PlayerGameStat[]): Promise<number>;
 }
 
 /** repo/users.ts, repo/billing.ts. */

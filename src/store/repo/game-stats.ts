@@ -1,34 +1,18 @@
-import { and, count, desc, eq, gte, inArray, lt, max } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../../domain/entities.js';
 import type { GradedSport } from '../../domain/sports.js';
-import type { Db, Store } from '../db.js';
-import { playerGameStats } from '../schema.js';
-import { clientOf, columnList, columnsOf, mapRow, prepared } from './_raw.js';
-import { byBytes, pgRows } from './_pg-raw.js';
-import { on, sqliteOf } from './handle.js';
+import type { Store } from '../db.js';
+import { opsOf } from '../engine-ops.js';
+import { on } from './handle.js';
 import { sameDateInIdOrder, toPlayerGameStat, type GameStatRow } from './game-stats-history.js';
-
-type Row = GameStatRow;
 
 export { gameStatsWriter, upsertGameStats, type GameStatsWriter } from './game-stats-write.js';
 // A player's history before a date, one player or a slate's at once (the model's reads).
 export { historyBefore, historyForPlayers, latestTeam, latestTeams, sameDateInIdOrder, toPlayerGameStat, type GameStatRow } from './game-stats-history.js';
 
-const playerRows = (db: Db, sql: string) => prepared(clientOf(db), sql).raw(true);
-const historyColumns = () => columnsOf(playerGameStats);
-
 /** Every line of a sport on a date, by player key (one player's games in id order). */
 export async function gameStatsOn(store: Store, sport: GradedSport, date: string): Promise<PlayerGameStat[]> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const cols = historyColumns();
-    const stmt = playerRows(db, `select ${columnList(cols)} from "player_game_stats" where ("sport" = ? and "date" = ?) order by "player_key", "date"`);
-    return sameDateInIdOrder((stmt.all(sport, date) as unknown[][]).map((r) => mapRow<Row>(cols, r)), 'asc').map(toPlayerGameStat);
-  }
-  const { db, t } = await on(store);
-  const g = t.playerGameStats;
-  const rows = await db.select().from(g).where(and(eq(g.sport, sport), eq(g.date, date))).orderBy(byBytes(store, g.playerKey), g.id);
-  return rows.map(toPlayerGameStat);
+  return opsOf(store).gameStats.gameStatsOn(sport, date);
 }
 
 // ---- the read models' reads (stats views, player lookup, team hub, schedule) ----
@@ -60,7 +44,7 @@ export async function sportLinesBetween(store: Store, sport: GradedSport, from: 
     .select()
     .from(g)
     .where(and(eq(g.sport, sport), gte(g.date, from), lt(g.date, end)))
-    .orderBy(byBytes(store, g.playerKey), g.date);
+    .orderBy(opsOf(store).byBytes(g.playerKey), g.date);
   return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
 }
 
@@ -72,7 +56,7 @@ export async function teamLinesBetween(store: Store, sport: GradedSport, team: s
     .select()
     .from(g)
     .where(and(eq(g.sport, sport), eq(g.team, team), gte(g.date, from), lt(g.date, end)))
-    .orderBy(byBytes(store, g.playerKey), g.date);
+    .orderBy(opsOf(store).byBytes(g.playerKey), g.date);
   return sameDateInIdOrder(lines, 'asc').map(toPlayerGameStat);
 }
 
@@ -82,7 +66,7 @@ export async function teamsLinesOn(store: Store, sport: GradedSport, date: strin
   const { db, t } = await on(store);
   const g = t.playerGameStats;
   const team = teams.length === 1 ? eq(g.team, teams[0] as string) : inArray(g.team, [...teams]);
-  const rows = await db.select().from(g).where(and(eq(g.sport, sport), eq(g.date, date), team)).orderBy(byBytes(store, g.playerKey), g.date);
+  const rows = await db.select().from(g).where(and(eq(g.sport, sport), eq(g.date, date), team)).orderBy(opsOf(store).byBytes(g.playerKey), g.date);
   return sameDateInIdOrder(rows, 'asc').map(toPlayerGameStat);
 }
 
@@ -94,7 +78,7 @@ export async function gameKeyLinesBefore(store: Store, sport: GradedSport, gameK
     .select()
     .from(g)
     .where(and(eq(g.sport, sport), eq(g.gameKey, gameKey), lt(g.date, before)))
-    .orderBy(byBytes(store, g.playerKey), g.date);
+    .orderBy(opsOf(store).byBytes(g.playerKey), g.date);
   return sameDateInIdOrder(rows, 'asc').map(toPlayerGameStat);
 }
 
@@ -117,37 +101,8 @@ export async function hasTeamLines(store: Store, sport: string, teams: readonly 
  * name resolution (scan, parlay) ~40 ms slower than the DISTINCT it replaces.
  */
 export async function storedNames(store: Store, sport: GradedSport, playerKey?: string): Promise<string[]> {
-  if (playerKey === undefined) return allStoredNames(store, sport);
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const sql = `select "player_name", "player_key", "date", "id" from "player_game_stats" where "sport" = ?${playerKey === undefined ? '' : ' and "player_key" = ?'} order by "player_key", "date"`;
-    const args = playerKey === undefined ? [sport] : [sport, playerKey];
-    const lines = (prepared(clientOf(db), sql).raw(true).all(...args) as Array<[string, string, string, number]>).map(([name, key, date, id]) => ({ name, playerKey: key, date, id }));
-    return [...new Set(sameDateInIdOrder(lines, 'asc').map((l) => l.name))];
-  }
-  const { db, t } = await on(store);
-  const g = t.playerGameStats;
-  const lines = await db.select({ name: g.playerName }).from(g).where(and(eq(g.sport, sport), eq(g.playerKey, playerKey))).orderBy(g.date, g.id);
-  return [...new Set(lines.map((l) => l.name))];
-}
-
-/**
- * Every distinct name of a sport, in the order storedNames gives: a name's place is its first line
- * by (player key, date, id), so ordering the names by the least such tuple of their lines (one
- * string: key, date and the zero-padded id, split by a byte below any a key holds) is that order.
- * SQLite groups the ~24k lines itself: a third of the CPU of reading them all into JS.
- */
-async function allStoredNames(store: Store, sport: GradedSport): Promise<string[]> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const sql = `select "player_name", min("player_key" || char(1) || "date" || char(1) || printf('%015d', "id")) as "first" from "player_game_stats" where "sport" = ? group by "player_name" order by "first"`;
-    return (prepared(clientOf(db), sql).raw(true).all(sport) as Array<[string, string]>).map(([name]) => name);
-  }
-  // The same tuple string, compared by bytes as SQLite compares it.
-  const text =
-    `select "player_name" from (select "player_name", min(("player_key" || chr(1) || "date" || chr(1) || lpad("id"::text, 15, '0')) collate "C") as "first" ` +
-    `from "player_game_stats" where "sport" = $1 group by "player_name") as "names" order by "first" collate "C"`;
-  return (await pgRows<[string]>(store, text, [sport])).map(([name]) => name);
+  if (playerKey === undefined) return opsOf(store).gameStats.allStoredNames(sport);
+  return opsOf(store).gameStats.storedNamesOf(sport, playerKey);
 }
 
 /**
@@ -155,14 +110,7 @@ async function allStoredNames(store: Store, sport: GradedSport): Promise<string[
  * line is added or removed, so a cache built from storedNames knows when to rebuild. One index scan.
  */
 export async function storedLinesVersion(store: Store, sport: GradedSport): Promise<string> {
-  if (store.engine === 'sqlite') {
-    const { db } = await sqliteOf(store);
-    const row = prepared(clientOf(db), 'select count(*), max("id") from "player_game_stats" where "sport" = ?').raw(true).get(sport) as [number, number | null];
-    return `${row[0]}:${row[1] ?? 0}`;
-  }
-  const { db, t } = await on(store);
-  const [row] = await db.select({ n: count(), id: max(t.playerGameStats.id) }).from(t.playerGameStats).where(eq(t.playerGameStats.sport, sport));
-  return `${row?.n ?? 0}:${row?.id ?? 0}`;
+  return opsOf(store).gameStats.storedLinesVersion(sport);
 }
 
 /**
@@ -176,7 +124,7 @@ export async function nameTeamDates(store: Store, sport: GradedSport): Promise<A
     .select({ player: g.playerName, team: g.team, seen: g.date })
     .from(g)
     .where(eq(g.sport, sport))
-    .orderBy(desc(g.date), byBytes(store, g.playerKey), g.id);
+    .orderBy(desc(g.date), opsOf(store).byBytes(g.playerKey), g.id);
   const seen = new Set<string>();
   return lines.filter((r) => {
     const key = JSON.stringify([r.player, r.team, r.seen]);
@@ -194,7 +142,7 @@ export async function playersExtras(store: Store, sport: GradedSport, playerKeys
     .select({ playerKey: g.playerKey, extras: g.extras, date: g.date })
     .from(g)
     .where(and(eq(g.sport, sport), inArray(g.playerKey, [...playerKeys])))
-    .orderBy(byBytes(store, g.playerKey), g.date, g.id);
+    .orderBy(opsOf(store).byBytes(g.playerKey), g.date, g.id);
 }
 
 /** Every line of a sport from `from` on, newest date first; one date's lines by player key, then id. */
@@ -205,5 +153,5 @@ export async function sportLinesSince(store: Store, sport: GradedSport, from: st
     .select()
     .from(g)
     .where(and(eq(g.sport, sport), gte(g.date, from)))
-    .orderBy(desc(g.date), byBytes(store, g.playerKey), g.id);
+    .orderBy(desc(g.date), opsOf(store).byBytes(g.playerKey), g.id);
 }

@@ -12,6 +12,7 @@ import { PgLedgerOps } from './ledger.js';
 import { PgRecordOps } from './records.js';
 import { PgRunOps } from './runs.js';
 import { PgHistoryOps } from './history.js';
+import { PgGameStatOps } from './game-stats.js';
 import { pendingMigrations, syncIdentities } from './migrations.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
@@ -34,6 +35,7 @@ class PgOps implements EngineOps {
   readonly ledger: PgLedgerOps;
   readonly records: PgRecordOps;
   readonly history: PgHistoryOps;
+  readonly gameStats: PgGameStatOps;
   readonly accounts: PgAccountOps;
   constructor(private readonly store: PgStore) {
     this.handle = handleOf(store.pg);
@@ -42,6 +44,7 @@ class PgOps implements EngineOps {
     this.ledger = new PgLedgerOps(store, this.handle);
     this.records = new PgRecordOps(store);
     this.history = new PgHistoryOps(store);
+    this.gameStats = new PgGameStatOps(store, this.handle);
     this.accounts = new PgAccountOps(this.handle);
   }
 

@@ -10,6 +10,7 @@ import { SqliteLedgerOps } from './ledger.js';
 import { SqliteRecordOps } from './records.js';
 import { SqliteRunOps } from './runs.js';
 import { SqliteHistoryOps } from './history.js';
+import { SqliteGameStatOps } from './game-stats.js';
 import { pendingMigrations } from './migrations.js';
 
 /** A SQLite store or transaction handle with the SQLite adapter attached. */
@@ -28,6 +29,7 @@ class SqliteOps implements EngineOps {
   readonly ledger: SqliteLedgerOps;
   readonly records: SqliteRecordOps;
   readonly history: SqliteHistoryOps;
+  readonly gameStats: SqliteGameStatOps;
   readonly accounts: SqliteAccountOps;
   constructor(private readonly store: SqliteStore) {
     // better-sqlite3's drizzle offers everything the shared handle keeps (and more, which it hides).
@@ -37,6 +39,7 @@ class SqliteOps implements EngineOps {
     this.ledger = new SqliteLedgerOps(store);
     this.records = new SqliteRecordOps(store);
     this.history = new SqliteHistoryOps(store);
+    this.gameStats = new SqliteGameStatOps(store);
     this.accounts = new SqliteAccountOps(store, this.handle);
   }
 
