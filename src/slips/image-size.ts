@@ -31,9 +31,12 @@ const isFrameHeader = (m: number): boolean => m >= 0xc0 && m <= 0xcf && m !== 0x
 /**
  * Walks the marker segments by their lengths up to the first scan (SOS), so an EXIF thumbnail,
  * which sits inside an APP1 segment with its own SOF, is skipped rather than read as the frame.
+ * With `soFar` a walk cut short by the end of the bytes answers the frames found before it (the
+ * first bytes of an upload still streaming in); otherwise a truncated walk is unreadable: null.
  */
-const jpeg: Reader = (b) => {
+function walkJpeg(b: Buffer, soFar: boolean): ImageSize | null {
   let found: ImageSize | null = null;
+  const cut = () => (soFar ? found : null);
   let i = 2;
   while (i + 1 < b.length) {
     if (b[i] !== 0xff) {
@@ -50,17 +53,20 @@ const jpeg: Reader = (b) => {
       continue;
     }
     if (marker === 0xda || marker === 0xd9) break;
-    if (i + 4 > b.length) return null;
+    if (i + 4 > b.length) return cut();
     const len = b.readUInt16BE(i + 2);
     if (len < 2) return null;
     if (isFrameHeader(marker)) {
-      if (len < 8 || i + 9 > b.length) return null;
+      if (len < 8) return null;
+      if (i + 9 > b.length) return cut();
       found = larger(found, { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) });
     }
     i += 2 + len;
   }
   return found;
-};
+}
+
+const jpeg: Reader = (b) => walkJpeg(b, false);
 
 /** Sub-blocks after an extension or image data: length-prefixed, ended by a zero length. */
 function skipSubBlocks(b: Buffer, at: number): number {
@@ -170,5 +176,20 @@ const READERS: Record<ImageKind, Reader> = { png, jpeg, gif, bmp, webp, tiff };
 /** The size `kind`'s header declares, or null when it cannot be read. */
 export function declaredSize(buf: Uint8Array, kind: ImageKind): ImageSize | null {
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  return READERS[kind](b);
+}
+
+/**
+ * The largest size the first bytes of a `kind` file already declare, or null when they do not yet
+ * reach one: read while an upload is still arriving, so a budget the header breaks is refused
+ * before the rest is read. Sizes only grow with more bytes (every reader keeps the largest), so
+ * what this finds is a lower bound of declaredSize on the whole file. PNG, BMP and WebP declare
+ * their one size in the first 30 bytes; a GIF its screen in 13 (frames come later); a JPEG every
+ * frame header met before the cut; a TIFF's pages only when its IFDs lie within the bytes.
+ */
+export function declaredSizeSoFar(prefix: Uint8Array, kind: ImageKind): ImageSize | null {
+  const b = Buffer.from(prefix.buffer, prefix.byteOffset, prefix.byteLength);
+  if (kind === 'jpeg') return walkJpeg(b, true);
+  if (kind === 'gif') return b.length >= 10 ? { width: b.readUInt16LE(6), height: b.readUInt16LE(8) } : null;
   return READERS[kind](b);
 }

@@ -1,5 +1,5 @@
 import { AppError, badInput } from '../errors.js';
-import { declaredSize, type ImageKind } from './image-size.js';
+import { declaredSize, declaredSizeSoFar, type ImageKind, type ImageSize } from './image-size.js';
 
 export type { ImageKind } from './image-size.js';
 
@@ -35,6 +35,37 @@ export function sniffImage(buf: Uint8Array): ImageKind | null {
   return null;
 }
 
+const NOT_AN_IMAGE = 'not an image: expected PNG, JPEG, GIF, BMP, WebP or TIFF (use --text for pasted slip text)';
+
+/** Bytes enough to tell every accepted kind by its magic (WebP's RIFF....WEBP is the longest). */
+export const SNIFF_BYTES = 12;
+
+/** TOO_LARGE when a declared size breaks the pixel budget; the header's own words in the details. */
+function checkBudget({ width, height }: ImageSize): void {
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      'TOO_LARGE',
+      `image declares ${width} x ${height} pixels (${(width * height / 1e6).toFixed(1)} megapixels); the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels and ${MAX_IMAGE_SIDE} pixels a side`,
+      { details: { width, height, maxPixels: MAX_IMAGE_PIXELS, maxSide: MAX_IMAGE_SIDE } },
+    );
+  }
+}
+
+/**
+ * The verdict on an upload's first bytes, while the rest is still arriving: not an image (BAD_INPUT)
+ * once SNIFF_BYTES are in, or a header already declaring more than the pixel budget (TOO_LARGE).
+ * Null while the bytes decide nothing yet; the kind once they name one. checkImage still judges the
+ * whole file (a GIF frame or a TIFF page further on may declare more).
+ */
+export function judgeFirstBytes(prefix: Uint8Array): ImageKind | null {
+  if (prefix.byteLength < SNIFF_BYTES) return null;
+  const kind = sniffImage(prefix);
+  if (!kind) throw badInput(NOT_AN_IMAGE);
+  const size = declaredSizeSoFar(prefix, kind);
+  if (size) checkBudget(size);
+  return kind;
+}
+
 /**
  * Refuses what OCR cannot or must not read: over the upload cap or the pixel budget (TOO_LARGE),
  * not an image, or an image whose header declares no readable size (BAD_INPUT). Decoding errors
@@ -46,16 +77,9 @@ export function checkImage(buf: Uint8Array): ImageInfo {
   }
   if (buf.byteLength === 0) throw badInput('the image is empty');
   const kind = sniffImage(buf);
-  if (!kind) throw badInput('not an image: expected PNG, JPEG, GIF, BMP, WebP or TIFF (use --text for pasted slip text)');
+  if (!kind) throw badInput(NOT_AN_IMAGE);
   const size = declaredSize(buf, kind);
   if (!size || size.width === 0 || size.height === 0) throw badInput(`corrupt ${LABEL[kind]} image: its header has no readable size`);
-  const { width, height } = size;
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-    throw new AppError(
-      'TOO_LARGE',
-      `image declares ${width} x ${height} pixels (${(width * height / 1e6).toFixed(1)} megapixels); the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels and ${MAX_IMAGE_SIDE} pixels a side`,
-      { details: { width, height, maxPixels: MAX_IMAGE_PIXELS, maxSide: MAX_IMAGE_SIDE } },
-    );
-  }
-  return { kind, width, height };
+  checkBudget(size);
+  return { kind, width: size.width, height: size.height };
 }

@@ -1,7 +1,7 @@
 import type { Side } from '../domain/sports.js';
 import { badInput } from '../errors.js';
 import type { StatType } from '../domain/stats.js';
-import type { SlipReader } from './ocr.js';
+import type { OcrReader } from './ocr.js';
 import { parseOcrPage, parseSlipText, type BookChoice } from './parse.js';
 import type { LegGrading, SlipLeg, SlipResult } from './schema.js';
 
@@ -64,8 +64,8 @@ export async function gradeLegs(result: SlipResult, gradeLeg: GradeLeg | undefin
   return result;
 }
 
-/** OCR an image with a (reused) reader, parse it, grade what can be graded. */
-export async function readSlipImage(reader: SlipReader, image: Uint8Array, options: ReadSlipOptions = {}): Promise<SlipResult> {
+/** OCR an image with a reader (a lone SlipReader, or a ticket of the server's pool), parse it, grade what can be graded. */
+export async function readSlipImage(reader: OcrReader, image: Uint8Array, options: ReadSlipOptions = {}): Promise<SlipResult> {
   const { page, ms } = await reader.read(image);
   const result = parseOcrPage(page, options.book ?? 'auto');
   const confs = page.words.map((w) => w.conf);

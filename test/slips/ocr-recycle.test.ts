@@ -57,7 +57,7 @@ describe('OCR worker recycling', { timeout: 120_000 }, () => {
     expect(reader.recycles).toBe(1);
   });
 
-  it('reads queued on a retired worker finish before it ends', async () => {
+  it('reads wait their turn on the reader, so each runs alone on its worker: past the bound each ends its own worker', async () => {
     const reader = new SlipReader({ recycleRssBytes: 768 * MB, rss: () => 900 * MB });
     readers.push(reader);
     await reader.start();
@@ -65,17 +65,21 @@ describe('OCR worker recycling', { timeout: 120_000 }, () => {
     const both = await Promise.all([reader.read(PNG), reader.read(PNG)]);
     expect(both[0].page.words.length).toBeGreaterThan(10);
     expect(both[1].page.words).toEqual(both[0].page.words);
-    expect(reader.recycles).toBe(1);
+    // The first read ended the first worker; the second started its own and ended it too.
+    expect(reader.starts).toBe(2);
+    expect(reader.recycles).toBe(2);
     expect(await exited(thread)).toBe('exited');
   });
 
-  it('a read that timed out retires its worker (the engine may still be deep in the decode)', async () => {
-    const reader = new SlipReader({ recognizeTimeoutMs: 1, recycleRssBytes: null });
+  it('a read past its budget ends its worker at once (the engine may still be deep in the decode), and the next read starts a new one', async () => {
+    const reader = new SlipReader({ budgetMs: 1, recycleRssBytes: null });
     readers.push(reader);
     await reader.start();
     const thread = newest();
-    await expect(reader.read(PNG)).rejects.toThrow(/OCR did not finish within 1 ms/);
+    await expect(reader.read(PNG)).rejects.toThrow(/OCR stopped at its 1 ms budget/);
     expect(reader.recycles).toBe(1);
+    expect(reader.budgetStops).toBe(1);
     expect(await exited(thread)).toBe('exited');
+    expect(reader.active).toBe(false);
   });
 });

@@ -1,28 +1,27 @@
-import { getRequestHeader, readMultipartFormData, type H3Event } from 'h3';
+import { getRequestHeader, type H3Event } from 'h3';
 import { z } from 'zod';
 import { shapeRow, type Tier } from '../../domain/tiers.js';
 import { AppError, badInput } from '../../errors.js';
 import { runScan } from '../../jobs/scan.js';
 import { evaluateProp } from '../../reads/evaluate-prop.js';
-import { checkImage, UPLOAD_CAP_BYTES } from '../../slips/image.js';
-import { SlipReader, UndecodableImageError, type SlipReaderOptions } from '../../slips/ocr.js';
+import { checkImage } from '../../slips/image.js';
+import { OcrPool, type OcrTicket } from '../../slips/ocr-pool.js';
 import { readSlipImage, readSlipText, type GradeLeg } from '../../slips/reader.js';
 import type { SlipResult } from '../../slips/schema.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
-import { readCappedBody, readJsonBody, validate } from '../input.js';
-import { releaseMetered, reserveMetered, retryAfterFor, SLIP_PARSES_PER_DAY } from '../../accounts/meter.js';
+import { readJsonBody, validate } from '../input.js';
+import { reserveMetered, retryAfterFor, SLIP_PARSES_PER_DAY } from '../../accounts/meter.js';
 import { clientKey, defineRoute, type Route } from '../route.js';
 import { slipAnswerSchema } from '../wire/answers-core.js';
+import { readSlipUpload } from './slip-upload.js';
+
+export { MULTIPART_BODY_CAP_BYTES } from './slip-upload.js';
 
 /** usage_events kind for a counted slip parse. */
 export const SLIP_PARSE_KIND = 'slip_parse';
 
 export const SLIP_PARSE_PATH = '/api/slips/parse';
-
-/** Room for the multipart boundaries, part headers and the `book` field around a capped image. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-export const MULTIPART_BODY_CAP_BYTES = UPLOAD_CAP_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 /** Pasted slips are a few hundred characters; the cap only keeps a stray paste from being parsed. */
 const TEXT_MAX_CHARS = 20_000;
@@ -37,48 +36,11 @@ export const slipTextRequestSchema = z.object({
 const multipartFieldsSchema = z.object({ book: slipBookSchema.default('auto') });
 
 /**
- * The server's one OCR worker: started on the first image parse (a server that never reads an
- * image never pays for it), shared by every request after that, terminated on close. A start
- * that fails is dropped so the next image tries again; `starts` counts worker starts.
+ * The server's OCR pool (src/slips/ocr-pool.ts) under the name the app has always held it by:
+ * engine threads start on the first image parse (a server that never reads an image never pays
+ * for them) and end on close; `starts` counts thread starts over every slot.
  */
-export class SharedSlipReader {
-  starts = 0;
-  private ready: Promise<SlipReader> | null = null;
-  private closed = false;
-
-  constructor(private readonly options: SlipReaderOptions = {}) {}
-
-  reader(): Promise<SlipReader> {
-    if (this.closed) return Promise.reject(new AppError('UNAVAILABLE', 'the server is shutting down'));
-    if (!this.ready) {
-      const reader = new SlipReader(this.options);
-      this.starts += 1;
-      this.ready = reader.start().then(
-        () => reader,
-        async (error: unknown) => {
-          this.ready = null;
-          await reader.close().catch(() => undefined);
-          throw error;
-        },
-      );
-    }
-    return this.ready;
-  }
-
-  /** Whether a worker has been started (or is starting) and not yet closed. */
-  get active(): boolean {
-    return this.ready !== null;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    const pending = this.ready;
-    this.ready = null;
-    if (!pending) return;
-    const reader = await pending.catch(() => null);
-    if (reader) await reader.close();
-  }
-}
+export class SharedSlipReader extends OcrPool {}
 
 interface SlipInput {
   kind: 'image' | 'text';
@@ -87,24 +49,16 @@ interface SlipInput {
   text?: string;
 }
 
+const isMultipart = (event: H3Event) => (getRequestHeader(event, 'content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+
 /** Multipart with an `image` file (and optional `book`), or JSON `{ text, book? }`; anything else is a 400. */
 async function readSlipInput(event: H3Event, jsonLimit: number): Promise<SlipInput> {
   const contentType = (getRequestHeader(event, 'content-type') ?? '').toLowerCase();
-  if (contentType.startsWith('multipart/form-data')) {
-    const body = await readCappedBody(
-      event,
-      MULTIPART_BODY_CAP_BYTES,
-      () => new AppError('TOO_LARGE', `upload exceeds ${MULTIPART_BODY_CAP_BYTES} bytes (the image cap is 4 MB)`, { details: { limit: MULTIPART_BODY_CAP_BYTES, imageCap: UPLOAD_CAP_BYTES } }),
-    );
-    // h3 caches a read body under this symbol; handing it the capped bytes keeps its own uncapped read from running.
-    (event.node.req as unknown as Record<symbol, unknown>)[Symbol.for('h3RawBody')] = Promise.resolve(body);
-    const parts = await readMultipartFormData(event);
-    if (!parts) throw badInput('invalid form: a multipart body with a boundary and an `image` file field is expected');
-    const image = parts.find((p) => p.name === 'image');
-    if (!image) throw badInput('invalid form: image: missing file field (send the slip screenshot as `image`)');
-    const bookPart = parts.find((p) => p.name === 'book');
-    const fields = validate(multipartFieldsSchema, 'form')(bookPart ? { book: bookPart.data.toString('utf8').trim() } : {});
-    return { kind: 'image', book: fields.book, image: image.data };
+  if (isMultipart(event)) {
+    const upload = await readSlipUpload(event.node.req);
+    if (!upload.image) throw badInput('invalid form: image: missing file field (send the slip screenshot as `image`)');
+    const fields = validate(multipartFieldsSchema, 'form')(upload.fields['book'] === undefined ? {} : { book: upload.fields['book'].trim() });
+    return { kind: 'image', book: fields.book, image: upload.image };
   }
   if (contentType.startsWith('application/json')) {
     const body = await readJsonBody(event, slipTextRequestSchema, jsonLimit);
@@ -127,6 +81,8 @@ function gradeLegFor(deps: ServerDeps, tier: Tier): GradeLeg {
 }
 
 export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
+  /** Callers with a parse in this server now: one each, text or image (per process, like the pool). */
+  const inFlight = new Set<string>();
   const route = defineRoute({
     method: 'POST',
     path: SLIP_PARSE_PATH,
@@ -135,7 +91,7 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
     response: slipAnswerSchema,
     summary: 'Read a bet slip (screenshot or pasted text) into legs and grade each leg',
     description:
-      'Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request refused before OCR (validation, a non-image, oversize) is not counted; an image the OCR engine fails to decode is. Over 4 MB, or an image whose header declares more than 25 megapixels or 10,000 pixels a side: 413 before any decoding; not an image or a corrupt image: 400.',
+      'Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond). Every parse is counted before it starts, whatever its end (a result, bad input, a refused upload, noise, an undecodable image, the OCR budget). One parse at a time per caller (a second meanwhile: 429 with Retry-After, not counted). The upload is judged by its first bytes as it arrives: not an image, 400; a header declaring more than 25 megapixels or 10,000 pixels a side, or over 4 MB, 413; the rest of the body is not read. An image that thresholds to noise is a 400 before OCR. OCR runs on a small pool with a bounded line and a 10 s budget per image: pool busy or a parse stopped by the budget, 503 with Retry-After (busy is not counted).',
     errors: [401, 413, 429],
     handle: async ({ event, caller }): Promise<SlipResult & { meter: { used: number; limit: number; windowHours: number } }> => {
       if (!caller.authenticated || !caller.user) {
@@ -145,40 +101,41 @@ export function slipRoutes(deps: ServerDeps, ocr: SharedSlipReader): Route[] {
       const wall = deps.wallNow();
       const subject = clientKey(event, caller, deps.config);
       const limit = SLIP_PARSES_PER_DAY[caller.tier];
-      // The slot is taken before the parse, in one exclusive transaction with the count, so parallel
-      // uploads (to this server or another on the same store) cannot pass the limit; a parse that
-      // turns out not to count gives it back.
-      const slot = await reserveMetered(deps.store, subject, SLIP_PARSE_KIND, limit, wall);
-      if (!slot.ok) {
-        throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
-          retryAfter: retryAfterFor(slot.oldest, wall),
-          details: { used: slot.used, limit },
-        });
+      // Admission costs nothing and counts nothing: one parse per caller, and a place in the OCR
+      // line for an image, both taken before a byte of the body is read.
+      if (inFlight.has(subject)) {
+        throw new AppError('RATE_LIMITED', 'slip parses: one at a time per caller; this one waits for the parse in flight', { retryAfter: ocr.retryAfter() });
       }
-      let counted = false;
+      let ticket: OcrTicket | null = isMultipart(event) ? ocr.admit() : null;
+      inFlight.add(subject);
       try {
+        // Counted before any work, whatever the end: the slot is taken in one exclusive
+        // transaction with the count (parallel uploads to any server on the store cannot pass the
+        // limit) and never given back, so a failing or hostile upload cannot be sent without end.
+        const slot = await reserveMetered(deps.store, subject, SLIP_PARSE_KIND, limit, wall);
+        if (!slot.ok) {
+          throw new AppError('RATE_LIMITED', `slip parses: ${limit} per rolling 24 hours for the ${caller.tier} tier`, {
+            retryAfter: retryAfterFor(slot.oldest, wall),
+            details: { used: slot.used, limit },
+          });
+        }
         const input = await readSlipInput(event, deps.limits.bodyBytes);
         const gradeLeg = gradeLegFor(deps, caller.tier);
         let result: SlipResult;
-        if (input.kind === 'image') {
-          const image = input.image!;
-          // Refused before the worker starts: a non-image or an image over the pixel budget never costs an OCR start.
-          checkImage(image);
-          const reader = await ocr.reader();
-          try {
-            result = await readSlipImage(reader, image, { book: input.book, gradeLeg });
-          } catch (error) {
-            // The engine spent a decode on it: counted, so a failing image cannot be sent without end.
-            if (error instanceof UndecodableImageError) counted = true;
-            throw error;
-          }
+        if (input.kind === 'image' && ticket) {
+          // The whole file's header (GIF frames, TIFF pages further on) before a thread is taken.
+          checkImage(input.image!);
+          result = await readSlipImage(ticket, input.image!, { book: input.book, gradeLeg });
         } else {
+          // The ticket is not needed past the upload: grading text never touches the pool.
+          ticket?.release();
+          ticket = null;
           result = await readSlipText(input.text!, { book: input.book, gradeLeg });
         }
-        counted = true;
         return { ...result, meter: { used: slot.used, limit, windowHours: 24 } };
       } finally {
-        if (!counted) await releaseMetered(deps.store, slot.id);
+        inFlight.delete(subject);
+        ticket?.release();
       }
     },
   });
@@ -209,5 +166,9 @@ export function describeSlipRoute(openapi: Record<string, unknown>): void {
   }
   const responses = op['responses'] as Record<string, Record<string, unknown>>;
   if (responses['413']) responses['413'] = { ...responses['413'], description: 'Upload over the 4 MB image cap, an image whose header declares more than 25 megapixels or 10,000 pixels a side, or JSON over the body cap' };
-  responses['503'] = { $ref: '#/components/responses/Unavailable', description: 'The OCR engine could not start or did not finish in time' };
+  responses['503'] = {
+    description: 'OCR busy (every engine thread reading and the line full; not counted), a parse stopped at its OCR budget (counted), the OCR engine could not start, or the server is shutting down',
+    headers: { 'Retry-After': { required: true, description: 'Seconds until an engine thread is sure to be free', schema: { type: 'integer', minimum: 0 } } },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
 }
