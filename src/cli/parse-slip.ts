@@ -9,6 +9,7 @@ import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 // Review reasons name the bet field as --json does (bet_id).
 import { wireKey } from '../wire.js';
+import { normalizeName } from '../domain/names.js';
 
 const UPLOAD_CAP_BYTES = 4 * 1024 * 1024;
 
@@ -103,6 +104,8 @@ function human(result: ParseSlipOutput): string {
   const several = result.bets.length > 1;
   result.bets.forEach((bet, i) => {
     const cmd = bet.gradeCommand;
+    const refused = bet.legs.filter((l) => l.grading?.status === 'refused').length;
+    if (!cmd && refused > 0) out.push('', `nothing to grade${several ? ` in bet ${i + 1}` : ''}: ${refused === 1 ? 'its readable leg was' : `all ${refused} readable legs were`} refused (the grade column says why)`);
     if (!cmd) return;
     const what = cmd.legs.length === 1 ? `leg ${cmd.legs[0]}` : `legs ${cmd.legs.join(', ')} as a parlay`;
     out.push('', `to grade ${several ? `bet ${i + 1} ` : ''}${what}:`, `  ${cmd.command}`);
@@ -126,6 +129,24 @@ function nothingRead(result: SlipResult, bookChosen: boolean): AppError {
   return new AppError('NOT_FOUND', `nothing read from the slip${seen} (${hint})`);
 }
 
+/**
+ * The bet as the printed command may take it: a leg the engine just refused (a line the board never
+ * priced, an unknown player) is left out with its refusal, and so is a second leg on one player's
+ * stat, which `propgrade parlay` refuses; so the command runs as printed and grades something.
+ */
+function commandable(bet: SlipBet): SlipBet {
+  const markets = new Set<string>();
+  const legs = bet.legs.map((leg) => {
+    if (!leg.gradeable) return leg;
+    if (leg.grading?.status === 'refused') return { ...leg, gradeable: false, ungradeableReason: `refused: ${refusalCell(leg.grading.refusal)}` };
+    const market = `${normalizeName(leg.player.value ?? '').key}|${leg.stat.value ?? ''}`;
+    if (markets.has(market)) return { ...leg, gradeable: false, ungradeableReason: "another leg of the bet is on this player's stat (a parlay takes one leg per player and stat)" };
+    markets.add(market);
+    return leg;
+  });
+  return { ...bet, legs };
+}
+
 /** The grade letter of a scan result, with its projection when present. */
 function gradeCell(view: unknown): string {
   const v = view as { grade?: string | null; projection?: number | null };
@@ -147,7 +168,7 @@ export function registerParseSlip(program: Command, io: CliIO): void {
     .option('--book <book>', 'auto | fanduel | draftkings | hardrock | prizepicks', 'auto')
     .addHelpText(
       'after',
-      '\nPasted text with no sportsbook layout is read line by line: player, side, line, stat, e.g.\n  Jalen Brunson over 27.5 points\n  Jalen Brunson o27.5 pts -110\n\nExamples:\n  $ propgrade parse-slip slip.png\n  $ pbpaste | propgrade parse-slip - --text --book fanduel --json\n  $ printf \'Jalen Brunson over 27.5 points\\nJosh Hart o8.5 reb\\n\' | propgrade parse-slip - --text\n\nAfter a parse, the command that grades the readable legs is printed (--json: bets[].grade_command).\nExit codes: 0 legs read, 1 nothing read from the slip, 2 bad input (not an image, over 4 MB or 25 megapixels / 10,000 px a side, bad --book).',
+      '\nPasted text with no sportsbook layout is read line by line: player, side, line, stat, e.g.\n  Jalen Brunson over 27.5 points\n  Jalen Brunson o27.5 pts -110\n\nExamples (the last on the bundled 2025-11-05 NBA snapshot):\n  $ propgrade parse-slip slip.png\n  $ pbpaste | propgrade parse-slip - --text --book fanduel --json\n  $ printf \'Jalen Brunson over 27.5 points\\nJosh Hart o6.5 reb\\n\' | propgrade parse-slip - --text\n\nAfter a parse, the command that grades the readable legs is printed (--json: bets[].grade_command); a leg the\nengine refused (a line the board never priced) or a second leg on one player\'s stat is left out, with why.\nExit codes: 0 legs read, 1 nothing read from the slip, 2 bad input (not an image, over 4 MB or 25 megapixels / 10,000 px a side, bad --book).',
     )
     .action(async (input: string, rawOpts: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -183,7 +204,7 @@ export function registerParseSlip(program: Command, io: CliIO): void {
       }
       if (result.bets.every((b) => b.legs.length === 0)) throw nothingRead(result, opts.book !== 'auto');
       const globals: CommandGlobals = { db: ctx.options.db, replay: ctx.options.replay, now: ctx.options.now };
-      const output: ParseSlipOutput = { ...result, bets: result.bets.map((b) => ({ ...b, gradeCommand: gradeCommand(b, globals) })) };
+      const output: ParseSlipOutput = { ...result, bets: result.bets.map((b) => ({ ...b, gradeCommand: gradeCommand(commandable(b), globals) })) };
       ctx.result(output, human);
     });
 }

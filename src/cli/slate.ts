@@ -2,7 +2,10 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { REFUSAL_LEGEND, REFUSAL_WORDS, refusalWord } from '../domain/refusal.js';
 import { capLegendLines, formatEvPct, markedGrade } from '../domain/model/grading.js';
-import { gradedSportSchema } from '../domain/sports.js';
+import { isAbsolute, relative } from 'node:path';
+import { gradedSportSchema, type GradedSport } from '../domain/sports.js';
+import { shellQuote } from '../slips/commands.js';
+import type { Store } from '../store/db.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { localClock, localDateTime } from '../domain/time.js';
 import type { GradedRowRecord } from '../store/repo/snapshots.js';
@@ -33,7 +36,8 @@ export function registerSlate(program: Command, io: CliIO): void {
       try {
         const slate = await readSlate(env.store, sport, { all: opts.all, gradedOnly: opts.graded });
         if (!slate) {
-          ctx.result({ sport, available: false }, () => `No ${sport} snapshot yet. Run \`propgrade snapshot ${sport}\` first.`);
+          const hint = await noSnapshotHint(env.store, sport, env.replayDir);
+          ctx.result({ sport, available: false }, () => `No ${sport} snapshot yet. ${hint}`);
           return;
         }
         ctx.result(await slateJson(sport, slate), () => renderSlate(ctx, sport, slate));
@@ -41,6 +45,25 @@ export function registerSlate(program: Command, io: CliIO): void {
         await env.close();
       }
     });
+}
+
+/**
+ * What to run for a sport with no snapshot, only when it can work as printed: on a store graded
+ * from a recording, the snapshot over that recording if it holds the sport, else why there is
+ * none (a sport the recording does not hold needs live odds); on a live store, the snapshot.
+ */
+async function noSnapshotHint(store: Store, sport: GradedSport, replayDir: string | null): Promise<string> {
+  const { replayOrigin } = await import('../store/repo/replay-origin.js');
+  const folder = replayDir ?? (await replayOrigin(store)).folder;
+  if (folder === null) return `Run \`propgrade snapshot ${sport}\` first.`;
+  const { readReplayManifest } = await import('../feeds/transport/replay.js');
+  const { gradedSportsIn } = await import('../feeds/odds-api/sport-keys.js');
+  const { GRADED_SPORTS } = await import('../domain/sports.js');
+  const recorded = [...gradedSportsIn(readReplayManifest(folder).entries.map((e) => e.key), GRADED_SPORTS)].sort();
+  const rel = relative(process.cwd(), folder);
+  const shown = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? folder : rel;
+  if (recorded.includes(sport)) return `Run \`propgrade snapshot ${sport} --replay ${shellQuote(shown)}\` first.`;
+  return `The recording this store was graded from (${shown}) holds no ${sport} (it records ${recorded.join(', ') || 'no graded sport'}): a ${sport} slate needs a live snapshot, with ODDS_API_KEY set.`;
 }
 
 export async function slateJson(sport: string, slate: SlateRead) {

@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/_io.js';
 import { main } from '../../src/cli/main.js';
 // --json prints the wire form (snake_case), which the API's slip schema describes.
 import { slipResultWireSchema as slipResultSchema } from '../../src/server/wire/slips.js';
+import { seededStoreFile } from '../helpers/replay-store.js';
 import { FIXTURES } from './score.js';
 
 async function run(args: string[], db = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite')): Promise<{ code: number; out: string; err: string }> {
@@ -31,6 +32,15 @@ function shellWords(command: string): string[] {
     .split('\0')
     .slice(0, -1);
 }
+
+/** A store holding the bundled 2025-11-05 NBA board (17:05), so printed commands grade real lines. */
+let boardDb: string;
+beforeAll(async () => {
+  boardDb = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-board-')), 'pg.sqlite');
+  await seededStoreFile(boardDb);
+  const snap = await run(['snapshot', 'nba', '--replay', 'data/replay', '--quiet'], boardDb);
+  expect(snap.code, snap.err).toBe(0);
+}, 120_000);
 
 describe('propgrade parse-slip', () => {
   it('--text --json prints the schema-valid result of pasted text', async () => {
@@ -83,25 +93,44 @@ describe('propgrade parse-slip', () => {
 
   // Typed text: plain pasted lines are the generic parser's input shape, not a real slip.
   it('plain typed lines: legs read, and the printed parlay command parses back in a shell and runs', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite');
-    const file = pasted("Jalen Brunson over 27.5 points\nDe'Aaron Fox o24.5 pts -110\nBrunson over 2.5 threes\n");
+    const db = boardDb;
+    const file = pasted("Jalen Brunson over 27.5 points\nDe'Andre Hunter o2.5 threes -110\nBrunson over 2.5 threes\n");
     const r = await run(['parse-slip', '--text', file], db);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/book: unknown .* read as plain lines/);
     expect(r.out).toMatch(/to grade legs 1, 2 as a parlay:/);
     expect(r.out).toMatch(/left out: leg 3, needs review before grading \(player\)/);
     const command = r.out.split('\n').find((l) => l.trim().startsWith('propgrade '))!.trim();
-    expect(command).toBe(`propgrade --db ${db} parlay --leg "Jalen Brunson|points|27.5|over" --leg "De'Aaron Fox|points|24.5|over"`);
+    expect(command).toBe(`propgrade --db ${db} parlay --leg "Jalen Brunson|points|27.5|over" --leg "De'Andre Hunter|threes|2.5|over"`);
     const argv = shellWords(command);
-    expect(argv).toEqual(['--db', db, 'parlay', '--leg', 'Jalen Brunson|points|27.5|over', '--leg', "De'Aaron Fox|points|24.5|over"]);
-    // The real parlay command accepts what was printed (legs are refused on an empty store, shown as refusals).
+    expect(argv).toEqual(['--db', db, 'parlay', '--leg', 'Jalen Brunson|points|27.5|over', '--leg', "De'Andre Hunter|threes|2.5|over"]);
+    // The real parlay command grades what was printed, both legs.
     const parlay = await run(argv.slice(2), db);
-    expect(parlay.code).toBe(0);
-    expect(parlay.out).toMatch(/De'Aaron Fox/);
+    expect(parlay.code, parlay.err).toBe(0);
+    expect(parlay.out).toMatch(/Combined grade: [A-F+]+ — rests on 2 of 2 legs/);
+  });
+
+  it('a leg the engine refused is left out of the printed command with why; none left prints none (issue 41)', async () => {
+    // The README loop's FanDuel slip: Ausar Thompson points under 10.5, a line the board never priced.
+    const r = await run(['parse-slip', '--text', join(FIXTURES, 'text', 'fanduel_straight_points.txt')], boardDb);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/refused: the latest nba snapshot has no market price for Ausar Thompson points under 10\.5/);
+    expect(r.out).not.toMatch(/propgrade scan/);
+    expect(r.out).toContain('nothing to grade: its readable leg was refused (the grade column says why)');
+    // One refused leg of two: the other is printed as a scan, the refused one listed with its reason.
+    const two = await run(['parse-slip', '--text', pasted('Jalen Brunson over 27.5 points\nJosh Hart o8.5 reb\n')], boardDb);
+    expect(two.out).toMatch(/to grade leg 1:\n {2}propgrade --db \S+ scan --player "Jalen Brunson" --stat points --line 27\.5 --direction over\n {2}\(left out: leg 2, refused: .*lines it priced: 5\.5, 6\.5, 7\.5\)/);
+    // Both sides of one prop: the parlay command takes the first, and says why the second is out.
+    const sides = await run(['--json', 'parse-slip', '--text', pasted('Jalen Brunson over 27.5 points\nJalen Brunson under 27.5 points\nJosh Hart o6.5 reb\n')], boardDb);
+    const cmd = (JSON.parse(sides.out) as { bets: Array<{ grade_command: { command: string; legs: number[]; left_out: Array<{ leg: number; reason: string }> } }> }).bets[0]!.grade_command;
+    expect(cmd.legs).toEqual([1, 3]);
+    expect(cmd.left_out).toEqual([{ leg: 2, reason: "another leg of the bet is on this player's stat (a parlay takes one leg per player and stat)" }]);
+    const parlay = await run(shellWords(cmd.command).slice(2), boardDb);
+    expect(parlay.code, parlay.err).toBe(0);
   });
 
   it('--json carries the command per bet in snake_case; one gradeable leg gets a scan command', async () => {
-    const r = await run(['--json', 'parse-slip', '--text', pasted('Karl-Anthony Towns Under 11.5 Rebounds\nNew York Knicks over 110.5 points\n')]);
+    const r = await run(['--json', 'parse-slip', '--text', pasted('Karl-Anthony Towns Under 11.5 Rebounds\nNew York Knicks over 110.5 points\n')], boardDb);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.out) as { book: { value: unknown }; bets: Array<{ grade_command: { command: string; legs: number[]; left_out: Array<{ leg: number }> } }> };
     expect(json.book.value).toBeNull();
