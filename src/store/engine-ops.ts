@@ -3,6 +3,7 @@ import type { PlayerGameStat } from '../domain/entities.js';
 import type { Grade } from '../domain/grades.js';
 import type { CapReason } from '../domain/model/grading.js';
 import type { RecordTally } from '../domain/records.js';
+import type { PendingEntry, SettledEntry } from '../domain/settle-entries.js';
 import type { CloseContext } from '../domain/settlement.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { StripeEventRow } from './repo/billing.js';
@@ -10,6 +11,7 @@ import type { GameStatsWriter } from './repo/game-stats-write.js';
 import type { HeldRunLock } from './repo/health.js';
 import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
 import type { SettledTotals } from './repo/ledger-record.js';
+import type { PendingDateRow } from './repo/ledger-settle.js';
 import type { RecordFilter } from './repo/record-sql.js';
 import type { RunFigures } from './repo/run-figures.js';
 import type { RunLock, RunLockRefusal } from './repo/run-lock.js';
@@ -42,6 +44,7 @@ export interface EngineOps {
   readonly snapshots: SnapshotOps;
   readonly ledger: LedgerOps;
   readonly records: RecordOps;
+  readonly settle: SettleOps;
   readonly history: HistoryOps;
   readonly gameStats: GameStatOps;
   readonly accounts: AccountOps;
@@ -95,6 +98,15 @@ export interface RecordOps {
   settledTotals(filter: RecordFilter): Promise<SettledTotals | null>;
   /** (letter, uncapped letter, reason, count) in that order, text by bytes, a null uncapped letter first. */
   cappedCounts(filter: RecordFilter): Promise<Array<[Grade, Grade | null, CapReason, number]>>;
+}
+
+/** repo/ledger-settle.ts: each as the repo function of the same name says. */
+export interface SettleOps {
+  /** One row per game date of the sport's pending entries, in no particular order. */
+  pendingDates(sport: string, at: string, today: string): Promise<PendingDateRow[]>;
+  pendingOfDate(sport: string, date: string): Promise<PendingEntry[]>;
+  /** On a transaction's handle (repo/tx.ts write); how many rows changed. */
+  writeSettlements(settledAt: string, entries: readonly SettledEntry[]): Promise<number>;
 }
 
 /** repo/game-stats-history.ts: every asked player's at once, each key mapped as the one-player read gives it. */

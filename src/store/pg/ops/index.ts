@@ -13,6 +13,7 @@ import { PgRecordOps } from './records.js';
 import { PgRunOps } from './runs.js';
 import { PgHistoryOps } from './history.js';
 import { PgGameStatOps } from './game-stats.js';
+import { PgSettleOps } from './settle.js';
 import { pendingMigrations, syncIdentities } from './migrations.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
@@ -34,6 +35,7 @@ class PgOps implements EngineOps {
   readonly snapshots: PgSnapshotOps;
   readonly ledger: PgLedgerOps;
   readonly records: PgRecordOps;
+  readonly settle: PgSettleOps;
   readonly history: PgHistoryOps;
   readonly gameStats: PgGameStatOps;
   readonly accounts: PgAccountOps;
@@ -43,6 +45,7 @@ class PgOps implements EngineOps {
     this.snapshots = new PgSnapshotOps(store, this.handle);
     this.ledger = new PgLedgerOps(store, this.handle);
     this.records = new PgRecordOps(store);
+    this.settle = new PgSettleOps(store, this.handle);
     this.history = new PgHistoryOps(store);
     this.gameStats = new PgGameStatOps(store, this.handle);
     this.accounts = new PgAccountOps(this.handle);

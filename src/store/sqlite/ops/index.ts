@@ -11,6 +11,7 @@ import { SqliteRecordOps } from './records.js';
 import { SqliteRunOps } from './runs.js';
 import { SqliteHistoryOps } from './history.js';
 import { SqliteGameStatOps } from './game-stats.js';
+import { SqliteSettleOps } from './settle.js';
 import { pendingMigrations } from './migrations.js';
 
 /** A SQLite store or transaction handle with the SQLite adapter attached. */
@@ -28,6 +29,7 @@ class SqliteOps implements EngineOps {
   readonly snapshots: SqliteSnapshotOps;
   readonly ledger: SqliteLedgerOps;
   readonly records: SqliteRecordOps;
+  readonly settle: SqliteSettleOps;
   readonly history: SqliteHistoryOps;
   readonly gameStats: SqliteGameStatOps;
   readonly accounts: SqliteAccountOps;
@@ -38,6 +40,7 @@ class SqliteOps implements EngineOps {
     this.snapshots = new SqliteSnapshotOps(store);
     this.ledger = new SqliteLedgerOps(store);
     this.records = new SqliteRecordOps(store);
+    this.settle = new SqliteSettleOps(store);
     this.history = new SqliteHistoryOps(store);
     this.gameStats = new SqliteGameStatOps(store);
     this.accounts = new SqliteAccountOps(store, this.handle);
