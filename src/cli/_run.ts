@@ -30,7 +30,10 @@ export function stderrLogger(ctx: CliContext): RunLogger {
  * snapshot's time when it came from a replay (each sport its own: `sport` names the one read, and
  * `forSport` gives the others), otherwise the system clock with staleness stated.
  */
-export async function openRunEnvironment(ctx: CliContext, options: { needsReplayClock?: boolean; readClock?: boolean; sport?: string | undefined; clockNoteLater?: boolean } = {}): Promise<RunEnvironment> {
+export async function openRunEnvironment(
+  ctx: CliContext,
+  options: { needsReplayClock?: boolean; readClock?: boolean; sport?: string | undefined; clockNoteLater?: boolean; creates?: boolean } = {},
+): Promise<RunEnvironment> {
   const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
   const replayDir = ctx.options.replay ?? ctx.config.PROPGRADE_REPLAY ?? null;
   let now = ctx.explicitNow();
@@ -43,7 +46,8 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
       log.info(`replaying ${replayDir} as of ${manifest.defaultNow} (pass --now to choose another recorded time)`);
     }
   }
-  const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH);
+  // Only the commands that fill a store may make one (snapshot, import, backfill): a read of a mistyped --db is refused by name.
+  const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH, { create: options.creates ?? false });
   let forSport: ((sport: string) => Date) | null = null;
   let sayClock = (_sport: string): void => {};
   let perSportClocks = false;
@@ -72,10 +76,13 @@ export async function openRunEnvironment(ctx: CliContext, options: { needsReplay
   };
 }
 
-/** Runs `fn` on the store named by --db / PROPGRADE_DB (else the default), then closes it. */
-export async function withStore<T>(ctx: CliContext, fn: (store: Store) => T | Promise<T>): Promise<T> {
+/**
+ * Runs `fn` on the store named by --db / PROPGRADE_DB (else the default), then closes it. Only a
+ * command that makes the store's first rows (`users add`) passes `creates`.
+ */
+export async function withStore<T>(ctx: CliContext, fn: (store: Store) => T | Promise<T>, options: { creates?: boolean } = {}): Promise<T> {
   const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
-  const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH);
+  const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH, { create: options.creates ?? false });
   try {
     return await fn(store);
   } finally {

@@ -23,7 +23,7 @@ export function registerBackfill(program: Command, io: CliIO): void {
       const { checkBackfillRange, runBackfillJob } = await import('../jobs/backfill.js');
       checkBackfillRange(opts.from, opts.to);
       const { openRunEnvironment } = await import('./_run.js');
-      const env = await openRunEnvironment(ctx);
+      const env = await openRunEnvironment(ctx, { creates: true });
       try {
         const summary = await runBackfillJob({ store: env.store, config: ctx.config, sport, from: opts.from, to: opts.to, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log: env.log });
         ctx.result(summary, (s) =>

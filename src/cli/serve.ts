@@ -27,7 +27,8 @@ export function registerServe(program: Command, io: CliIO): void {
       const opts = parseOrBadInput(optionsSchema, raw, '--');
       const { startApiServer, closeOnSignals, requestLogLine } = await import('../server/serve.js');
       const { openStoreAt, DEFAULT_DB_PATH } = await import('../store/db.js');
-      const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH, { poolMax: ctx.config.PROPGRADE_DB_POOL });
+      // A server that runs its own snapshots (SNAPSHOT_CRON) may start on a new store; one that only reads may not.
+      const store = await openStoreAt(ctx.dbPath() ?? DEFAULT_DB_PATH, { poolMax: ctx.config.PROPGRADE_DB_POOL, create: ctx.config.SNAPSHOT_CRON });
       const warn = (m: string): void => ctx.warn(m);
       const log = { info: opts.quiet ? () => {} : (m: string) => ctx.progress(m), warn };
       // The read-clock rule (README "The clock"): --now / PROPGRADE_NOW pin the server's clock; else a

@@ -34,7 +34,7 @@ export function registerSnapshot(program: Command, io: CliIO): void {
       const sports: GradedSport[] = which === 'all' ? [...GRADED_SPORTS] : [which];
       const { openRunEnvironment } = await import('./_run.js');
       const { runSnapshotJob } = await import('../jobs/snapshot.js');
-      const env = await openRunEnvironment(ctx);
+      const env = await openRunEnvironment(ctx, { creates: true });
       try {
         const summaries = await runSnapshotJob({
           store: env.store,

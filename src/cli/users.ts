@@ -41,7 +41,7 @@ export function registerUsers(program: Command, io: CliIO): void {
       const now = ctx.now();
       // Checked before the store opens: a refused code creates nothing.
       const founderCode = opts.founderCode === undefined ? undefined : checkFounderCode(ctx.config, opts.founderCode, now);
-      const { user, token } = await withStore(ctx, (store) => createUser(store, { email: opts.email, tier: opts.tier }, now, { founderCode }));
+      const { user, token } = await withStore(ctx, (store) => createUser(store, { email: opts.email, tier: opts.tier }, now, { founderCode }), { creates: true });
       ctx.result({ id: user.id, email: user.email, tier: user.tier, createdAt: user.createdAt, founderPricing: user.founderPricing, token }, (d) =>
         [`Created ${d.email} (${d.tier}${d.founderPricing ? ', founder pricing' : ''}).`, `Token (shown once; store it now): ${d.token}`, 'Send it as: Authorization: Bearer <token>'].join('\n'),
       );

@@ -85,4 +85,9 @@ export interface OpenOptions {
   readonly?: boolean;
   /** PostgreSQL: connections in this process's pool (default 10). */
   poolMax?: number;
+  /**
+   * SQLite: make the file (and its folders) when it does not exist (default true). Commands that
+   * only read pass false, so a mistyped --db is refused by name instead of becoming a new empty store.
+   */
+  create?: boolean;
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +112,13 @@ describe('propgrade settle (in-process CLI, bundled replay)', () => {
   });
 
   it('needs no ODDS_API_KEY: box scores come from keyless feeds', async () => {
-    // A fresh store: nothing pending, nothing fetched.
+    // No store at the path: refused by name, and nothing is created.
+    const missing = await runCli(['--db', join(dir, 'typo', 'missing.sqlite'), 'settle', 'nba'], {});
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`no store at ${join(dir, 'typo', 'missing.sqlite')}`);
+    expect(existsSync(join(dir, 'typo'))).toBe(false);
+    // A fresh (migrated, empty) store: nothing pending, nothing fetched.
+    expect((await runCli(['--db', join(dir, 'empty.sqlite'), 'db', 'migrate'], {})).code).toBe(0);
     const empty = await runCli(['--db', join(dir, 'empty.sqlite'), 'settle', 'nba'], {});
     expect(empty.code).toBe(0);
     expect(empty.stderr).not.toMatch(/ODDS_API_KEY|no data source/);

@@ -11,9 +11,11 @@ import { runCli } from '../helpers/cli.js';
 
 let dir: string;
 let db: string;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'propgrade-ticker-cli-'));
   db = join(dir, 'pg.sqlite');
+  // A pin goes into an existing store: only snapshot, import, db migrate and users add make one.
+  await openStore(db).close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

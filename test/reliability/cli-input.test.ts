@@ -64,7 +64,9 @@ describe('bad CLI input: one line naming the value, the right exit code, no stac
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).not.toMatch(STACK);
       // Progress lines may come first (a replay run says which clock it uses); the failure is one line.
-      expect(r.stderr.trim().split('\n').at(-1)).toBe(`propgrade: cannot open the store at ${join(blocked, 'pg.sqlite')} (EEXIST)`);
+      // A read command makes no store, so it finds none there; the commands that make one say why they cannot.
+      const reason = argv[0] === 'slate' ? `no store at ${join(blocked, 'pg.sqlite')}: check --db / PROPGRADE_DB, or make one with \`propgrade snapshot\`, \`propgrade import\` or \`propgrade db migrate\`` : `cannot open the store at ${join(blocked, 'pg.sqlite')} (EEXIST)`;
+      expect(r.stderr.trim().split('\n').at(-1)).toBe(`propgrade: ${reason}`);
     }
     // --verbose adds the stack.
     const verbose = await runCli(['--verbose', '--db', join(blocked, 'pg.sqlite'), 'db', 'migrate']);

@@ -159,7 +159,10 @@ describe('propgrade serve (the real CLI, in-process)', () => {
   async function serve(extra: string[]): Promise<{ url: string; stop: () => void; handler: unknown; err: () => string }> {
     const before = new Set(process.listeners('SIGTERM'));
     const { io, out, err } = liveIO();
-    const code = await main(['--db', join(tempDir(), 'pg.sqlite'), '--now', NOW.toISOString(), 'serve', '--port', '0', ...extra], io);
+    // serve reads a store that exists (it makes one only when it runs its own snapshots).
+    const db = join(tempDir(), 'pg.sqlite');
+    await openStore(db).close();
+    const code = await main(['--db', db, '--now', NOW.toISOString(), 'serve', '--port', '0', ...extra], io);
     expect(code).toBe(0);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1];
     expect(url, out()).toBeDefined();

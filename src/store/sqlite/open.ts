@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { AppError } from '../../errors.js';
@@ -26,6 +26,15 @@ function connect(full: string, readonly: boolean): Database.Database {
   }
 }
 
+/** `postgres//host/db`, `postgresql:/host`: a PostgreSQL URL with its `://` mistyped, which would otherwise become folders. */
+const MISTYPED_URL = /^postgres(ql)?(:\/?(?!\/)|\/\/|:\/\/\/)/i;
+
+/** A file that is there but holds no SQLite database (README.md) is named, not reported as a driver error. */
+function notADatabase(full: string, error: unknown): AppError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AppError('BAD_INPUT', `${full} is not a propgrade store (${reason}): --db / PROPGRADE_DB names an SQLite file or a postgres:// URL`);
+}
+
 /**
  * Opens (creating if needed) the one SQLite file: WAL journal, foreign keys on, a busy timeout so a
  * cron run and `serve` can share it, and two connections: the writer, whose transactions run one at
@@ -37,9 +46,13 @@ export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions =
   // A URL is never a file path: `postgres://...` would otherwise become a folder named `postgres:`.
   const scheme = schemeOf(path);
   if (scheme) throw new AppError('BAD_INPUT', `the store is a ${scheme}:// URL: PROPGRADE_DB / --db takes an SQLite file path or a postgres:// URL`);
+  if (MISTYPED_URL.test(path)) throw new AppError('BAD_INPUT', `the store ${path} looks like a PostgreSQL URL with its "://" mistyped: write postgres://user@host:port/database`);
   const scratch = path === ':memory:' ? mkdtempSync(join(tmpdir(), 'propgrade-mem-')) : null;
   const full = scratch ? join(scratch, 'store.sqlite') : resolve(path);
   const readonly = options.readonly ?? false;
+  if (!scratch && (options.create ?? true) === false && !existsSync(full)) {
+    throw new AppError('BAD_INPUT', `no store at ${full}: check --db / PROPGRADE_DB, or make one with \`propgrade snapshot\`, \`propgrade import\` or \`propgrade db migrate\``);
+  }
   if (!readonly) {
     try {
       mkdirSync(dirname(full), { recursive: true });
@@ -48,12 +61,18 @@ export function openStore(path: string = DEFAULT_DB_PATH, options: OpenOptions =
     }
   }
   const sqlite = connect(full, readonly);
-  sqlite.pragma('busy_timeout = 5000');
-  if (!readonly) sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema });
-  if (options.migrate ?? true) migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    if (!readonly) sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    if (options.migrate ?? true) migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    sqlite.close();
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw notADatabase(full, error);
+    throw error;
+  }
   const reader = connect(full, true);
   reader.pragma('busy_timeout = 5000');
   const conn = { sqlite: reader, db: drizzle(reader, { schema }) };
