@@ -79,7 +79,9 @@ export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promi
   const today = easternDate(now);
   const from = seasonStart(ref.sport, today);
   // Newest first; one date's lines by player key, then id (the order this sort always gave them).
-  const lines = (await sportLinesSince(store, ref.sport, from)).filter((l) => l.date < today || l.date === today);
+  // Only games before the hub's ET date: tonight's game, once settled into the store, has not been
+  // played as of a clock earlier that day (issue 41 item 5), and every other view stops there too.
+  const lines = (await sportLinesSince(store, ref.sport, from)).filter((l) => l.date < today);
   const byPlayer = new Map<string, GameStatRow[]>();
   for (const l of lines) {
     const list = byPlayer.get(l.playerKey) ?? [];
@@ -143,10 +145,10 @@ export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promi
  * The hub of a team as of `now`, cached (kv_cache) for TEAM_HUB_TTL_SECONDS, keyed by the snapshot
  * it was built from and read as of the clock: a hub cached under one clock or snapshot is never
  * served under another. v2: the hub's rows are camelCase since issue 28; a v1 hub (snake_case
- * rows) would escape tier shaping.
+ * rows) would escape tier shaping. v3: a hub counts no game of its own ET date (a v2 hub could).
  */
 export async function readTeamHub(store: Store, ref: TeamRef, now: Date): Promise<TeamHub> {
-  const key = `team-hub:v2:${ref.sport}:${ref.abbr}:${(await latestSnapshot(store, ref.sport))?.id ?? 'none'}`;
+  const key = `team-hub:v3:${ref.sport}:${ref.abbr}:${(await latestSnapshot(store, ref.sport))?.id ?? 'none'}`;
   let hub = await kvGetAsOf<TeamHub>(store, key, now);
   if (!hub) {
     hub = await buildTeamHub(store, ref, now);

@@ -41,4 +41,20 @@ describe('team hub', () => {
     }
     expect(players).toBeGreaterThan(50);
   });
+
+  it('counts no game after its own clock: at 17:05 on 2025-11-05 Brunson has the 7 games before that day, not the one played that night', async () => {
+    const now = new Date('2025-11-05T17:05:00Z');
+    const hub = await same(P, async (s) => buildTeamHub(s, (await resolveTeam(s, 'NY', 'nba'))!, now));
+    const brunson = hub.roster.find((p) => p.player === 'Jalen Brunson')!;
+    // The store does hold his 2025-11-05 game (settled the next morning): it must not count.
+    const raw = (onOrBefore: string) =>
+      P.raw
+        .prepare("select count(*) as n, avg(json_extract(stats, '$.points')) as pts from player_game_stats where sport = 'nba' and player_key = ? and date >= ? and date < ?")
+        .get(brunson.key, hub.seasonFrom, onOrBefore) as { n: number; pts: number };
+    expect(raw('2025-11-06').n).toBe(raw('2025-11-05').n + 1);
+    expect(brunson.seasonGames).toBe(raw('2025-11-05').n);
+    expect(brunson.seasonGames).toBe(7);
+    expect(brunson.averages['points']).toBe(Math.round(raw('2025-11-05').pts * 100) / 100);
+    expect(brunson.averages['points']).toBe(29);
+  });
 });

@@ -343,14 +343,14 @@ describe('GET /api/team/{abbr}', () => {
     expect(body.props.length).toBeGreaterThan(0);
     expect(body.props.every((p) => p['team'] === 'IND' && p['grade'] !== null)).toBe(true);
     const snapshotId = (await latestSnapshot(seeded.store, 'nba'))!.id;
-    const cached = seeded.store.db.select().from(kvCache).where(eq(kvCache.key, `team-hub:v2:nba:IND:${snapshotId}`)).get()!;
+    const cached = seeded.store.db.select().from(kvCache).where(eq(kvCache.key, `team-hub:v3:nba:IND:${snapshotId}`)).get()!;
     expect(cached.expiresAt).toBe(new Date(seeded.now.getTime() + 15 * 60_000).toISOString());
   });
 
   it('never serves a hub cached under a later clock (a server restarted on a replayed day)', async () => {
     const snapshotId = (await latestSnapshot(seeded.store, 'nba'))!.id;
     const later = new Date('2026-11-24T12:00:00Z');
-    await kvSet(seeded.store, `team-hub:v2:nba:IND:${snapshotId}`, { team: { abbr: 'IND', name: 'Indiana Pacers' }, seasonFrom: '2026-08-01', roster: [], props: [] }, later, 900);
+    await kvSet(seeded.store, `team-hub:v3:nba:IND:${snapshotId}`, { team: { abbr: 'IND', name: 'Indiana Pacers' }, seasonFrom: '2026-08-01', roster: [], props: [] }, later, 900);
     const body = (await call('/api/team/IND')).json as { season_from: string; roster: unknown[] };
     expect(body.season_from).toBe('2025-08-01');
     expect(body.roster.length).toBeGreaterThan(0);
