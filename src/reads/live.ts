@@ -230,6 +230,9 @@ function clockText(sport: GradedSport, g: LiveGame): string | null {
 const LIVE_ANSWERS_KEPT = 64;
 const liveAnswers = storeMemo<{ at: string; view: Extract<LiveView, { available: true }> }>(LIVE_ANSWERS_KEPT);
 
+/** Live answers kept for `store`, and how many were worked out (a test checks polls reuse them). */
+export const liveAnswerStats = (store: ContextDeps['store']) => liveAnswers.stats(store);
+
 export async function readLive(deps: ContextDeps, sport: GradedSport, options: { date?: string; refresh?: boolean } = {}): Promise<LiveView> {
   const date = options.date ?? easternDate(deps.now);
   const memoKey = ['live', deps.providers.source, sport, date, await dataVersion(deps.store, sport)].join(':');

@@ -19,7 +19,7 @@ export interface Memo<V extends object> {
   set(store: Store, key: string, value: V): void;
   /** Drops the kept value of `key` (the next get computes it again). */
   delete(store: Store, key: string): void;
-  /** Values kept for `store`, and how many times a value was computed. */
+  /** Values kept for `store`, and how many times a value was computed (or set). */
   stats(store: Store): { size: number; computed: number };
 }
 
@@ -49,7 +49,9 @@ export function storeMemo<V extends object>(max: number): Memo<V> {
     },
     peek: (store, key) => byStore.get(store)?.lru.peek(key),
     set: (store, key, value) => {
-      of(store).lru.set(key, value);
+      const m = of(store);
+      m.computed += 1;
+      m.lru.set(key, value);
     },
     delete: (store, key) => {
       byStore.get(store)?.lru.delete(key);

@@ -23,3 +23,6 @@ export function rowsOfSnapshot(store: Store, snapshotId: number): Promise<readon
 export function snapshotRowsKept(store: Store, snapshotId: number): boolean {
   return rows.peek(store, String(snapshotId)) !== undefined;
 }
+
+/** How many snapshots' rows were read for `store` (a test checks each is read once). */
+export const snapshotRowsReads = (store: Store): number => rows.stats(store).computed;

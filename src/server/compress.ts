@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { requestHeader } from './input.js';
-import { viewCoding } from './snapshot-cache.js';
+import { viewCoding } from './negotiate.js';
 
 /**
  * Compression of every JSON or HTML answer of COMPRESS_MIN_BYTES or more (issue 27), by the same

@@ -8,6 +8,7 @@ import type { Store } from '../store/db.js';
 import { createApp } from './app.js';
 import { loggedPath } from './paths.js';
 import { startCron, type CronHandle } from './cron.js';
+import { startUpkeep } from './upkeep.js';
 
 export interface ApiServerOptions {
   store: Store;
@@ -173,6 +174,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
       { now: wallClock, onError: (e) => log.warn(`cron snapshot failed: ${e instanceof Error ? e.message : String(e)}`) },
     );
   }
+  // The store kept bounded, and each new snapshot's bodies built before a request asks (upkeep.ts).
+  const upkeep = startUpkeep({ store, snapshotCache: server.snapshotCache, wallClock, now: () => (options.now ?? wallClock)(), log });
   let closing: Promise<void> | null = null;
   return {
     url: urlOf(http.address() as AddressInfo),
@@ -197,6 +200,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
           http.closeIdleConnections();
         });
         // The OCR worker thread would otherwise keep the process alive after the socket closes.
+        await upkeep.stop();
         await server.close();
         await store.close();
       })();

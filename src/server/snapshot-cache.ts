@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompressSync, constants as zlib, gzip as gzipAsync, gzipSync } from 'node:zlib';
 import { compareGrades, type Grade } from '../domain/grades.js';
+import { GRADED_SPORTS } from '../domain/sports.js';
 import type { StatType } from '../domain/stats.js';
-import { shapeRow, type Tier } from '../domain/tiers.js';
-import { readSlate, slateGames } from '../reads/slate.js';
+import { shapeRow, tierSchema, type Tier } from '../domain/tiers.js';
+import { readSlate, slateGames, type SlateRead } from '../reads/slate.js';
+import { rowsOfSnapshot } from '../reads/snapshot-rows.js';
 import { gradedRowView } from '../reads/views.js';
 import type { Store } from '../store/db.js';
 import { latestSnapshotWatcher, snapshotHeadById } from '../store/repo/snapshot-watch.js';
-import { snapshotRows, type GradedRowRecord } from '../store/repo/snapshots.js';
+import type { GradedRowRecord } from '../store/repo/snapshots.js';
 import { wireJson } from '../wire.js';
+
+export { acceptsGzip, etagMatches, viewCoding } from './negotiate.js';
+
+const gzipOffLoop = promisify(gzipAsync);
+/** Lets other requests run between the pieces of a large build (a game's rows at a time). */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One representation of a snapshot body: the exact bytes on the wire and their strong validator. */
 export interface EncodedBody {
@@ -60,6 +69,14 @@ export interface SnapshotCache {
    * none is stored. The view object's key is kept with the object: pass a view that does not change.
    */
   view(sport: string, tier: Tier, view: SnapshotView): Promise<SerializedView | null>;
+  /**
+   * Builds the full body of every tier for the latest snapshot of each sport given (default every
+   * graded sport) that is not built yet: called when a snapshot lands, off any request's path, so
+   * the first request after a run finds its bytes ready. Resolves with the snapshot ids prepared.
+   */
+  prepare(sports?: readonly string[]): Promise<number[]>;
+  /** Whether the full body of `tier` for the latest snapshot of `sport` is built (no build started). */
+  ready(sport: string, tier: Tier): Promise<boolean>;
   /** How many times a snapshot was serialized (once per snapshot per tier). */
   serializations(): number;
   /** How many times serialized bytes were gzipped (once per snapshot per tier, with the serialization). */
@@ -100,28 +117,44 @@ const VIEW_CACHE_SIZE = 64;
 export function createSnapshotCache(store: Store, onLookup?: (hit: boolean) => void): SnapshotCache {
   const latestId = latestSnapshotWatcher(store);
   const entries = new Map<string, SerializedSnapshot>();
-  // Views: the snapshot's rows read once per sport and snapshot, bodies per tier and view.
-  const rowsOf = new Map<string, { snapshotId: number; rows: Promise<GradedRowRecord[]> }>();
+  // Views: bodies per tier and view, over the snapshot's rows (read once: reads/snapshot-rows.ts).
   const views = new Map<string, SerializedView>();
   // Builds under way, by body key and snapshot id: a request that misses while one runs waits for it.
   const building = new Map<string, Promise<unknown>>();
   let serialized = 0;
   let compressed = 0;
 
-  const serializeFull = async (sport: string, tier: Tier, key: string): Promise<SerializedSnapshot | null> => {
-    const slate = await readSlate(store, sport, { all: true });
+  // The slate (rows grouped and sorted per game) read once per sport and snapshot for every tier.
+  const slates = new Map<string, { id: number; slate: Promise<SlateRead | null> }>();
+  const slateOf = (sport: string, id: number): Promise<SlateRead | null> => {
+    const kept = slates.get(sport);
+    if (kept && kept.id === id) return kept.slate;
+    const slate = readSlate(store, sport, { all: true });
+    slates.set(sport, { id, slate });
+    // A failed read is not kept: the next request reads again.
+    slate.catch(() => slates.get(sport)?.slate === slate && slates.delete(sport));
+    return slate;
+  };
+
+  /**
+   * The full body, the same bytes as wireJson of the whole object: the head, then each game
+   * serialized on its own with the loop free between games, and gzipped on the thread pool, so no
+   * single step holds the event loop for the whole slate (194-308 ms of CPU before, issue 40).
+   */
+  const serializeFull = async (sport: string, tier: Tier, key: string, id: number): Promise<SerializedSnapshot | null> => {
+    const slate = await slateOf(sport, id);
     if (!slate) return null;
-    const body = {
-      sport,
-      available: true,
-      tier,
-      snapshot: snapshotHead(slate.snapshot),
-      games: slate.games.map((g) => ({ eventId: g.eventId, game: g.game, commenceTime: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) })),
-    };
-    const bytes = Buffer.from(wireJson(body), 'utf8');
+    // games is the last key: its empty array is where the games' JSON goes.
+    const head = wireJson({ sport, available: true, tier, snapshot: snapshotHead(slate.snapshot), games: [] });
+    const parts: string[] = [];
+    for (const g of slate.games) {
+      await yieldToLoop();
+      parts.push(wireJson({ eventId: g.eventId, game: g.game, commenceTime: g.commenceTime, rows: g.rows.map((r) => shapeRow(gradedRowView(r), tier)) }));
+    }
+    const bytes = Buffer.from(`${head.slice(0, -3)}[${parts.join(',')}]}`, 'utf8');
     serialized += 1;
     const hash = etagHash(bytes);
-    const gzip = gzipSync(bytes, { level: GZIP_LEVEL });
+    const gzip = await gzipOffLoop(bytes, { level: GZIP_LEVEL });
     compressed += 1;
     const entry: SerializedSnapshot = {
       snapshotId: slate.snapshot.id,
@@ -136,16 +169,7 @@ export function createSnapshotCache(store: Store, onLookup?: (hit: boolean) => v
   const serializeView = async (sport: string, tier: Tier, view: SnapshotView, key: string, id: number): Promise<SerializedView | null> => {
     const snapshot = await snapshotHeadById(store, id);
     if (!snapshot) return null;
-    let base = rowsOf.get(sport);
-    if (!base || base.snapshotId !== id) rowsOf.set(sport, (base = { snapshotId: id, rows: snapshotRows(store, id) }));
-    let all: GradedRowRecord[];
-    try {
-      all = await base.rows;
-    } catch (error) {
-      // A failed read is not kept: the next request reads again.
-      if (rowsOf.get(sport) === base) rowsOf.delete(sport);
-      throw error;
-    }
+    const all: readonly GradedRowRecord[] = await rowsOfSnapshot(store, id);
     const rows = all.filter((r) => keeps(view, r));
     const card = view.view === 'card';
     const games = slateGames(rows, { all: !card, gradedOnly: card });
@@ -199,7 +223,27 @@ export function createSnapshotCache(store: Store, onLookup?: (hit: boolean) => v
       const fresh = hit !== undefined && hit.snapshotId === id;
       onLookup?.(fresh);
       if (fresh) return hit;
-      return once(building, `${key}:${id}`, () => serializeFull(sport, tier, key));
+      return once(building, `${key}:${id}`, () => serializeFull(sport, tier, key, id));
+    },
+    async prepare(sports = GRADED_SPORTS) {
+      const prepared: number[] = [];
+      for (const sport of sports) {
+        const id = await latestId(sport);
+        if (id === undefined) continue;
+        let built = false;
+        for (const tier of tierSchema.options) {
+          const key = `${sport}:${tier}`;
+          if (entries.get(key)?.snapshotId === id) continue;
+          await once(building, `${key}:${id}`, () => serializeFull(sport, tier, key, id));
+          built = true;
+        }
+        if (built) prepared.push(id);
+      }
+      return prepared;
+    },
+    async ready(sport, tier) {
+      const id = await latestId(sport);
+      return id !== undefined && entries.get(`${sport}:${tier}`)?.snapshotId === id;
     },
     async view(sport, tier, view) {
       const id = await latestId(sport);
@@ -253,90 +297,3 @@ function keeps(v: SnapshotView, r: GradedRowRecord): boolean {
   return true;
 }
 
-/** If-None-Match matching (weak comparison, as RFC 9110 prescribes for this header). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
-
-/** RFC 9110 qvalue: 0 to 1 with at most three decimals. */
-const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-
-/**
- * The weight of each coding an Accept-Encoding header lists (names lower-cased). A malformed
- * weight counts as 0, and a coding listed twice keeps its lowest weight: when the header is
- * unclear the plain bytes, which every client reads, are the safe answer.
- */
-function codingWeights(header: string): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const item of header.split(',')) {
-    const [name = '', ...params] = item.split(';');
-    const coding = name.trim().toLowerCase();
-    if (coding === '') continue;
-    let q = 1;
-    for (const param of params) {
-      const m = /^\s*q\s*=\s*(\S*)\s*$/i.exec(param);
-      if (m) q = QVALUE.test(m[1] ?? '') ? Number(m[1]) : 0;
-    }
-    weights.set(coding, Math.min(q, weights.get(coding) ?? 1));
-  }
-  return weights;
-}
-
-/**
- * The coding a view answers in: brotli when the client accepts it at least as much as gzip, else
- * gzip when accepted (acceptsGzip's rules), else the plain bytes. Weights follow RFC 9110 as for gzip.
- */
-export function viewCoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (header === undefined) return 'identity';
-  return negotiated(header).view;
-}
-
-/**
- * Whether a request's Accept-Encoding lets us answer in gzip (RFC 9110 §12.5.3): `gzip` (or its
- * alias `x-gzip`, or `*` when gzip is not named) with a weight above 0, and not below a weight the
- * header gives identity (named, or through `*`). No header means the plain bytes, as before.
- */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (header === undefined) return false;
-  return negotiated(header).gzip;
-}
-
-interface Negotiated {
-  gzip: boolean;
-  view: 'br' | 'gzip' | 'identity';
-}
-
-function negotiate(header: string): Negotiated {
-  const weights = codingWeights(header);
-  // A coding the header does not name, with no '*', is not acceptable: weight 0 (RFC 9110 §12.5.3).
-  const gzipWeight = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
-  const identity = weights.get('identity') ?? weights.get('*');
-  const gzip = gzipWeight > 0 && (identity === undefined || gzipWeight >= identity);
-  const br = weights.get('br') ?? weights.get('*') ?? 0;
-  const gzipForBr = gzip ? gzipWeight : 0;
-  const view = br > 0 && (identity === undefined || br >= identity) && br >= gzipForBr ? 'br' : gzip ? 'gzip' : 'identity';
-  return { gzip, view };
-}
-
-/**
- * Both answers for an Accept-Encoding string, parsed once per distinct string: a client sends the
- * same header on every poll, and browsers a handful of strings between them. Bounded (oldest
- * dropped first), and a long header is parsed every time rather than kept.
- */
-const NEGOTIATED_KEPT = 64;
-const NEGOTIATED_MAX_LENGTH = 256;
-const negotiatedByHeader = new Map<string, Negotiated>();
-
-function negotiated(header: string): Negotiated {
-  const known = negotiatedByHeader.get(header);
-  if (known) return known;
-  const fresh = negotiate(header);
-  if (header.length <= NEGOTIATED_MAX_LENGTH) {
-    if (negotiatedByHeader.size >= NEGOTIATED_KEPT) negotiatedByHeader.delete(negotiatedByHeader.keys().next().value as string);
-    negotiatedByHeader.set(header, fresh);
-  }
-  return fresh;
-}

@@ -11,7 +11,8 @@ import type { ServerDeps } from '../context.js';
 import { requestHeader } from '../input.js';
 import type { Replays } from '../replay.js';
 import { defineRoute, type Route } from '../route.js';
-import { acceptsGzip, etagMatches, viewCoding, type EncodedBody, type SnapshotCache, type SnapshotView } from '../snapshot-cache.js';
+import { acceptsGzip, etagMatches, viewCoding } from '../negotiate.js';
+import type { EncodedBody, SnapshotCache, SnapshotView } from '../snapshot-cache.js';
 import { syncStatus } from '../../domain/sync-status.js';
 import { snapshotAnswerSchema, snapshotSummarySchema } from '../wire/answers-core.js';
 

@@ -223,9 +223,11 @@ export function statsRoutes(deps: ServerDeps, options: StatsRouteOptions = {}): 
       response: showcaseSchema,
       summary: 'Desk showcase: a real alternate-line ladder of an A or B prop with the most grade variation, or {available: false}',
       description:
-        'Per rung: line, book price, fair price, grade, and the edge only when plausible (within ±10%, credible price; else null with edge_note). A same-team correlation tile (0.34) only with two real same-team legs. No Kelly tile. Reads the stored board.',
+        'Per rung: line, book price, fair price, grade, and the edge only when plausible (within ±10%, credible price; else null with edge_note). A same-team correlation tile (0.34) only with two real same-team legs. No Kelly tile. Reads the stored board. Rate-limited.',
       query: showcaseQuerySchema,
       maxAge: STATS_MAX_AGE.showcase,
+      // Its first read per snapshot builds the ladder (about 100 ms of CPU): limited like the other store reads.
+      statsLimited: true,
       handle: ({ query }) => guarded({}, (d) => readShowcase(d, query.sport ? { sport: query.sport } : {})),
     }),
   ];
