@@ -367,7 +367,7 @@ export interface paths {
         put?: never;
         /**
          * Read a bet slip (screenshot or pasted text) into legs and grade each leg
-         * @description Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond); a request refused before OCR (validation, a non-image, oversize) is not counted; an image the OCR engine fails to decode is. Over 4 MB, or an image whose header declares more than 25 megapixels or 10,000 pixels a side: 413 before any decoding; not an image or a corrupt image: 400.
+         * @description Auth required (Bearer token; none or invalid: 401). multipart/form-data with an `image` file (PNG, JPEG, GIF, BMP, WebP or TIFF, at most 4 MB) and optional `book`, or application/json `{ text, book? }`. Every field carries a confidence and needs_review; each gradeable leg is graded by the scan engine, its view tier-shaped. Parses per rolling 24 h: free 1, analyst and desk 10 (429 with Retry-After beyond). Every parse is counted before it starts, whatever its end (a result, bad input, a refused upload, noise, an undecodable image, the OCR budget). One parse at a time per caller (a second meanwhile: 429 with Retry-After, not counted). The upload is judged by its first bytes as it arrives: not an image, 400; a header declaring more than 25 megapixels or 10,000 pixels a side, or over 4 MB, 413; the rest of the body is not read. An image that thresholds to noise is a 400 before OCR. OCR runs on a small pool with a bounded line and a 10 s budget per image: pool busy or a parse stopped by the budget, 503 with Retry-After (busy is not counted).
          *
          *     Auth: a valid bearer token (none, unknown or revoked: 401).
          */
@@ -3902,8 +3902,17 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
-            /** @description The OCR engine could not start or did not finish in time */
-            503: components["responses"]["Unavailable"];
+            /** @description OCR busy (every engine thread reading and the line full; not counted), a parse stopped at its OCR budget (counted), the OCR engine could not start, or the server is shutting down */
+            503: {
+                headers: {
+                    /** @description Seconds until an engine thread is sure to be free */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postInternalSnapshotAll: {
