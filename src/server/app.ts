@@ -15,7 +15,8 @@ import { encodedOnce, sendNegotiated } from './compress.js';
 import { buildOpenApi, describeMetricsRoute } from './openapi.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { metricsHandler } from './metrics-route.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, createSharedRateLimiter } from './rate-limit.js';
+import { sharedAcrossServers } from '../store/repo/rate-windows.js';
 import { Replays } from './replay.js';
 import type { Route } from './route.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -98,7 +99,16 @@ export function createApp(options: CreateAppOptions): ServerApp {
   const proxyWarning = proxySettingsWarning(options.config);
   if (proxyWarning) log.warn(proxyWarning);
   const runNow = snapshotRunClock(options.config, now, wallNow, options.runNow);
-  const runSnapshot = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, runNow, log, wallNow);
+  const runOnly = options.runSnapshot ?? createSnapshotRunner(options.store, options.config, runNow, log, wallNow);
+  let metrics: Metrics | null = null;
+  const snapshotCache = createSnapshotCache(options.store, (hit) => metrics?.cacheHit('snapshot', hit));
+  // A snapshot this server ran is prepared before the run answers: every tier's body built off any
+  // request's path, so the first read after a run does not pay for it (issue 40).
+  const runSnapshot: SnapshotRunner = async (sports) => {
+    const runs = await runOnly(sports);
+    await snapshotCache.prepare(sports).catch((e: unknown) => log.warn(`preparing the snapshot bodies failed: ${e instanceof Error ? e.message : String(e)}`));
+    return runs;
+  };
   const deps: ServerDeps = {
     store: options.store,
     config: options.config,
@@ -106,12 +116,11 @@ export function createApp(options: CreateAppOptions): ServerApp {
     wallNow,
     runSnapshots: runSnapshot,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    limiter: createRateLimiter(),
+    // Servers sharing one PostgreSQL count their callers' requests in it: N servers, one limit (docs/api.md "Limits").
+    limiter: sharedAcrossServers(options.store) ? createSharedRateLimiter(options.store, (e) => log.warn(`rate limit not counted in the store: ${e instanceof Error ? e.message : String(e)}`)) : createRateLimiter(),
     log,
     ...(options.transport ? { liveTransport: options.transport } : {}),
   };
-  let metrics: Metrics | null = null;
-  const snapshotCache = createSnapshotCache(options.store, (hit) => metrics?.cacheHit('snapshot', hit));
   const replays = new Replays();
   const recycleMb = options.config.OCR_RECYCLE_RSS_MB;
   const slipReader = new SharedSlipReader({ recycleRssBytes: recycleMb === 0 ? null : recycleMb * 1024 * 1024, ...options.slipReader });

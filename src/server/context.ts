@@ -4,7 +4,7 @@ import type { GradedSport } from '../domain/sports.js';
 import type { SnapshotSummary } from '../jobs/snapshot-run.js';
 import type { Transport } from '../feeds/transport/types.js';
 import type { Store } from '../store/db.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { RequestLimiter } from './rate-limit.js';
 
 /** Runs snapshot(s) the way the CLI does (same pipeline, same per-sport lock). */
 export type SnapshotRunner = (sports: readonly GradedSport[]) => Promise<SnapshotSummary[]>;
@@ -55,7 +55,8 @@ export interface ServerDeps {
   wallNow: () => Date;
   runSnapshots: SnapshotRunner;
   limits: ServerLimits;
-  limiter: RateLimiter;
+  /** The per-caller request limits: in this process's memory, or counted in the store when servers share it (rate-limit.ts). */
+  limiter: RequestLimiter;
   /** The server log (stderr under `serve`): where a context read's upstream detail goes, never a body. */
   log?: { warn(message: string): void };
   /** The transport live context reads go through, when injected (tests); never used on a replayed store. */

@@ -11,6 +11,7 @@ import { requireInternalKey } from './internal-key.js';
 import { COMPRESS_MIN_BYTES, sendNegotiated } from './compress.js';
 import { bearerChallenge } from './envelope.js';
 import { clientCaller } from './client-address.js';
+import type { Verdict } from './rate-limit.js';
 import type { Env } from '../config.js';
 
 /**
@@ -184,22 +185,26 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         if (def.access === 'tier-gated' && !hasModelPriceEntitlement(caller.tier)) {
           throw new AppError('FORBIDDEN', 'this route needs a paid tier (analyst or desk)');
         }
-        if (def.statsLimited) {
-          const verdict = deps.limiter.hit(`stats:${clientKey(event, caller, deps.config)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.wallNow());
-          if (!verdict.ok) {
-            throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`, { retryAfter: verdict.retryAfter });
-          }
-        }
-        if (def.upstream) {
-          // One budget across every provider-capable route: a new date or id there costs provider attempts.
-          const verdict = deps.limiter.hit(`upstream:${clientKey(event, caller, deps.config)}`, deps.limits.upstreamPerWindow, deps.limits.upstreamWindowSeconds, deps.wallNow());
-          if (!verdict.ok) {
-            throw new AppError('RATE_LIMITED', `rate limit: ${deps.limits.upstreamPerWindow} requests per ${deps.limits.upstreamWindowSeconds} s across the routes that may call a provider`, { retryAfter: verdict.retryAfter });
-          }
-        }
-        const { params, query } = inputOf(event);
-        if (!def.body) return answer({ event, caller, params, query, body: undefined as Infer<B> });
-        return readJsonBody(event, def.body, deps.limits.bodyBytes).then((body) => answer({ event, caller, params, query, body: body as Infer<B> }));
+        const rest = () => {
+          const { params, query } = inputOf(event);
+          if (!def.body) return answer({ event, caller, params, query, body: undefined as Infer<B> });
+          return readJsonBody(event, def.body, deps.limits.bodyBytes).then((body) => answer({ event, caller, params, query, body: body as Infer<B> }));
+        };
+        // One budget across every provider-capable route: a new date or id there costs provider attempts.
+        const afterUpstream = () =>
+          def.upstream
+            ? afterLimit(
+                deps.limiter.hit(`upstream:${clientKey(event, caller, deps.config)}`, deps.limits.upstreamPerWindow, deps.limits.upstreamWindowSeconds, deps.wallNow()),
+                () => `rate limit: ${deps.limits.upstreamPerWindow} requests per ${deps.limits.upstreamWindowSeconds} s across the routes that may call a provider`,
+                rest,
+              )
+            : rest();
+        if (!def.statsLimited) return afterUpstream();
+        return afterLimit(
+          deps.limiter.hit(`stats:${clientKey(event, caller, deps.config)}`, deps.limits.statsPerWindow, deps.limits.statsWindowSeconds, deps.wallNow()),
+          () => `rate limit: ${deps.limits.statsPerWindow} requests per ${deps.limits.statsWindowSeconds} s on this route`,
+          afterUpstream,
+        );
       };
       // Synchronous up to the route's own handling (a token, a body, or an async route, makes it a
       // promise): each await of the request's path costs a trip through the microtask queue.
@@ -211,6 +216,19 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
       });
     },
   };
+}
+
+/**
+ * A limit's verdict, then the rest of the request: synchronous when the verdict is (a limit held in
+ * this process's memory), chained when the store counts it (servers sharing PostgreSQL). A refusal
+ * is 429 with Retry-After.
+ */
+export function afterLimit<T>(verdict: Verdict | Promise<Verdict>, message: () => string, next: () => T): T | Promise<T> {
+  const admit = (v: Verdict): T => {
+    if (!v.ok) throw new AppError('RATE_LIMITED', message(), { retryAfter: v.retryAfter });
+    return next();
+  };
+  return verdict instanceof Promise ? verdict.then(admit) : admit(verdict);
 }
 
 /**

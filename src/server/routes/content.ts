@@ -7,7 +7,7 @@ import type { Caller } from '../../accounts/users.js';
 import type { ServerDeps } from '../context.js';
 import { bearerChallenge } from '../envelope.js';
 import { clientCaller } from '../client-address.js';
-import { defineRoute, type Route } from '../route.js';
+import { afterLimit, defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
 import { deskPackSchema, ghostDraftsSchema, newsletterSendSchema, subscribeSchema } from '../wire/answers-content.js';
 
@@ -51,8 +51,7 @@ function limitedBeforeInput(route: Route, key: (event: H3Event, deps: ServerDeps
       const inner = route.handler(deps);
       return eventHandler((event) => {
         const verdict = deps.limiter.hit(key(event, deps), limit.perWindow, limit.windowSeconds, deps.wallNow());
-        if (!verdict.ok) throw new AppError('RATE_LIMITED', `rate limit: ${limit.perWindow} requests per ${limit.windowSeconds} s per address on this route`, { retryAfter: verdict.retryAfter });
-        return inner(event);
+        return afterLimit(verdict, () => `rate limit: ${limit.perWindow} requests per ${limit.windowSeconds} s per address on this route`, () => inner(event));
       });
     },
   };
