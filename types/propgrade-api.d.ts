@@ -167,7 +167,7 @@ export interface paths {
         };
         /**
          * Lineup status per player (CONFIRMED with batting slot, NOT_IN, PROJECTED)
-         * @description From what the latest snapshot stored; no provider call. Nothing stored: available false.
+         * @description From what the latest snapshot stored; no provider call. Nothing stored: available false. Rate-limited.
          *
          *     Public: the same answer for everyone.
          */
@@ -189,7 +189,7 @@ export interface paths {
         };
         /**
          * Injury chips (OUT, GTD, PROB) per player
-         * @description From what the latest snapshot stored; an unknown status has no chip. Nothing stored: available false.
+         * @description From what the latest snapshot stored; an unknown status has no chip. Nothing stored: available false. Rate-limited.
          *
          *     Public: the same answer for everyone.
          */
@@ -211,7 +211,7 @@ export interface paths {
         };
         /**
          * Probable starting pitchers per game (MLB only), with a best-effort ERA
-         * @description A pitcher is listed when the latest MLB snapshot priced his strikeouts (books post that market for the probable starter). ERA is 9 x ER / IP over his stored box-score lines, null when they don't carry both. Other sports: 404.
+         * @description A pitcher is listed when the latest MLB snapshot priced his strikeouts (books post that market for the probable starter). ERA is 9 x ER / IP over his stored box-score lines, null when they don't carry both. Other sports: 404. Rate-limited.
          *
          *     Public: the same answer for everyone.
          */
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * With/without split: teammates’ minutes and per-stat averages in games with and without a player, from real game lines
-         * @description Window: the player’s current stint with his team. A teammate is shown only when both sides reach 5 played games (min_games may raise it). Not a model guess. Ambiguous or unknown player: 404 with details.
+         * @description Window: the player’s current stint with his team. A teammate is shown only when both sides reach 5 played games (min_games may raise it). Not a model guess. Ambiguous or unknown player: 404 with details. Rate-limited.
          *
          *     Public: the same answer for everyone.
          */
@@ -955,7 +955,7 @@ export interface paths {
         };
         /**
          * Desk showcase: a real alternate-line ladder of an A or B prop with the most grade variation, or {available: false}
-         * @description Per rung: line, book price, fair price, grade, and the edge only when plausible (within ±10%, credible price; else null with edge_note). A same-team correlation tile (0.34) only with two real same-team legs. No Kelly tile. Reads the stored board.
+         * @description Per rung: line, book price, fair price, grade, and the edge only when plausible (within ±10%, credible price; else null with edge_note). A same-team correlation tile (0.34) only with two real same-team legs. No Kelly tile. Reads the stored board. Rate-limited.
          *
          *     Public: the same answer for everyone.
          */
@@ -3565,6 +3565,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -3593,6 +3594,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -3622,6 +3624,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4764,6 +4767,7 @@ export interface operations {
             400: components["responses"]["BadInput"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4792,6 +4796,7 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
