@@ -76,6 +76,42 @@ export function badInput(message: string, details?: unknown): AppError {
   return new AppError('BAD_INPUT', message, { details });
 }
 
+/** The PostgreSQL objects a 42501 names, and the grant each needs (docs/scale.md "The role's rights"). */
+const GRANT_FOR: Readonly<Record<string, (name: string, verb: string | null) => string>> = {
+  table: (name, verb) =>
+    name.startsWith('__drizzle')
+      ? `the role needs ${verb ?? 'SELECT and INSERT'} on table drizzle.${name}: GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA drizzle TO <role> (every open reads the record of applied migrations)`
+      : `the role needs ${verb ?? 'SELECT, INSERT, UPDATE and DELETE'} on table ${name}: GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO <role> (propgrade reads and writes every table)`,
+  relation: (name, verb) => `the role needs ${verb ?? 'SELECT, INSERT, UPDATE and DELETE'} on ${name}: GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO <role>`,
+  sequence: (name) => `the role needs USAGE and SELECT on sequence ${name}: GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO <role>`,
+  schema: (name) => `the role needs USAGE and CREATE on schema ${name}: GRANT USAGE, CREATE ON SCHEMA ${name} TO <role> (every open checks the migrations, which live in schema drizzle)`,
+  database: (name) => `the role needs CREATE on database ${name}: GRANT CREATE ON DATABASE ${name} TO <role> (every open makes sure schema drizzle, where the migrations are recorded, exists)`,
+};
+
+/**
+ * PostgreSQL's "insufficient privilege" (SQLSTATE 42501) as one line naming the right that is
+ * missing, without the statement (drizzle's message carries the SQL and its parameters) or the URL.
+ * The statement's verb (SELECT, INSERT, ...) says which right a table needs; `role` (the URL's user,
+ * never its password) names who needs it. Null for any other error.
+ */
+export function privilegeRefusal(error: unknown, role?: string | null): AppError | null {
+  let denied: { message: string } | null = null;
+  let query: string | null = null;
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, query: q } = e as { code?: unknown; message?: unknown; query?: unknown };
+    if (code === '42501' && typeof message === 'string') denied = { message };
+    if (typeof q === 'string' && query === null) query = q;
+  }
+  if (denied === null) return null;
+  const verb = /^\s*(select|insert|update|delete|create|alter|drop|truncate)\b/i.exec(query ?? '')?.[1]?.toUpperCase() ?? null;
+  const object = /permission denied for (table|relation|sequence|schema|database) "?([^"\s]+)"?/i.exec(denied.message);
+  const grant = object ? GRANT_FOR[object[1]!.toLowerCase()]?.(object[2]!, verb) : undefined;
+  const what = object ? `permission denied for ${object[1]!.toLowerCase()} ${object[2]}` : 'permission denied';
+  const who = role ? `role "${role}"` : "the store's role";
+  const advice = grant && role ? grant.replaceAll('<role>', `"${role}"`) : grant;
+  return new AppError('BAD_INPUT', `PostgreSQL refused ${who}: ${what}${advice ? `; ${advice}` : ''} (SQLSTATE 42501)`, { cause: error });
+}
+
 type IssueLike = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string; readonly code?: string; readonly received?: unknown };
 
 /**

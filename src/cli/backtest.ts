@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, badInput } from '../errors.js';
 import type { BacktestReport, ClvSummary, TierClaim } from '../domain/backtest/report.js';
 import { CLOSE_LEAD_LABEL } from '../domain/close-lead.js';
+import { gradedSportsOf } from '../domain/sports.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
 import { contextFor, parseOptions } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
@@ -13,7 +14,7 @@ import { wireKey } from '../wire.js';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-mm-dd');
 
 const backtestOptionsSchema = z.object({
-  sport: z.enum(['nba', 'wnba', 'mlb']).default('nba'),
+  sport: gradedSportsOf(['nba', 'wnba', 'mlb']).default('nba'),
   props: z.array(z.string().min(1)).default([]),
   fitProps: z.array(z.string().min(1)).default([]),
   gamelogs: z.string().min(1).optional(),

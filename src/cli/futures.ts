@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { gradedSportsOf } from '../domain/sports.js';
 import { FUTURES_SPORTS, type FuturesView } from '../reads/futures.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
 import { renderTable, show, signedAmerican, type CliIO } from './_io.js';
 import { freshnessLine, withContext } from './live.js';
 
-const sportArg = z.enum(FUTURES_SPORTS, { error: (iss) => `sport must be mlb, nba or wnba, got '${String(iss.input)}'` });
+// The one sport schema, narrowed to the sports with a futures market.
+const sportArg = gradedSportsOf(FUTURES_SPORTS);
 const optionsSchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(15),
   refresh: z.boolean().default(false),

@@ -17,7 +17,7 @@ export function registerImport(program: Command, io: CliIO): void {
     .option('--force', 're-import a file already imported', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ propgrade import gamelogs ../shared/history/nba_player_game_logs_2024-25_and_2025-26.csv\n  $ propgrade import gamelogs ../shared/history/mlb_pitcher_game_logs_2025.csv   # detected as mlb\n  $ propgrade import gamelogs ../shared/history/wnba_player_box_scores_2019-2026.csv   # dated by wnba_games_2019-2026.csv beside it',
+      '\nA file whose header is none of the three layouts is refused (exit 2), naming the columns each importer looks for.\n\nExamples:\n  $ propgrade import gamelogs ../shared/history/nba_player_game_logs_2024-25_and_2025-26.csv\n  $ propgrade import gamelogs ../shared/history/mlb_pitcher_game_logs_2025.csv   # detected as mlb\n  $ propgrade import gamelogs ../shared/history/wnba_player_box_scores_2019-2026.csv   # dated by wnba_games_2019-2026.csv beside it',
     )
     .action(async (file: string, raw: unknown, cmd: Command) => {
       const ctx = contextFor(cmd, io);
@@ -28,7 +28,9 @@ export function registerImport(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { needsReplayClock: false });
       try {
         const result = await runImportJob(env.store, plan, env.now);
-        const skipped = (n: number | undefined) => (n ? ` (${n} rows skipped: not WNBA games or unreadable)` : '');
+        // What a skipped row is depends on the importer: only the WNBA box scores leave out rows of other leagues' games.
+        const why = plan.sport === 'wnba' ? 'not WNBA games or unreadable' : 'unreadable';
+        const skipped = (n: number | undefined) => (n ? ` (${n} rows skipped: ${why})` : '');
         ctx.result(result, (r) => (r.skipped ? `${r.file}: already imported (use --force to re-import)` : `${r.file}: ${r.written} ${r.sport} player-games written${skipped(r.skippedRows)}`));
       } finally {
         await env.close();

@@ -85,8 +85,26 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     await program.parseAsync(argv, { from: 'user' });
     return io.exitCode ?? 0;
   } catch (error) {
-    return handleError(error, io, verbose);
+    return handleError(isAppError(error) ? error : await knownFailure(error, argv, io), io, verbose);
   }
+}
+
+/**
+ * A driver failure the error family can name (a PostgreSQL role without a right: which one, for the
+ * user of the store's URL, never its password), else the error itself. Loaded on failure only, so
+ * start-up stays free of zod.
+ */
+async function knownFailure(error: unknown, argv: readonly string[], io: CliIO): Promise<unknown> {
+  const { privilegeRefusal } = await import('../errors.js');
+  const at = argv.findIndex((a) => a === '--db' || a.startsWith('--db='));
+  const target = at < 0 ? io.env['PROPGRADE_DB'] : argv[at]!.startsWith('--db=') ? argv[at]!.slice('--db='.length) : argv[at + 1];
+  let role: string | null = null;
+  try {
+    role = target && /^postgres(ql)?:/.test(target) ? decodeURIComponent(new URL(target).username) || null : null;
+  } catch {
+    role = null;
+  }
+  return privilegeRefusal(error, role) ?? error;
 }
 
 /** An AppError (src/errors.ts) without importing it: start-up stays free of zod. */

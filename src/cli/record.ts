@@ -1,6 +1,7 @@
 import { CAP_MARKER, CAP_REASON_TEXT, capLegend } from '../domain/model/grading.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { gradedSportSchema } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
 import { beatCloseCell, CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT } from '../domain/close-lead.js';
@@ -15,7 +16,8 @@ const optionsSchema = z.object({
   team: z.string().trim().min(1).optional(),
   player: z.string().trim().min(1).optional(),
   date: z.string().refine(isIsoDate, 'expected yyyy-mm-dd').optional(),
-  sport: z.string().optional(),
+  // The one sport schema: an unknown sport, or mma (fight cards, never a graded entry), is bad input.
+  sport: gradedSportSchema.optional(),
 });
 
 interface Rate {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { gradedSportSchema } from '../domain/sports.js';
+import { gradedSportSchema, gradedSportsOf } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
 import { AppError } from '../errors.js';
 import { contextFor, parseOptions } from './_context.js';
@@ -31,7 +31,7 @@ const lineupOptions = z.object({
   date: z.string().refine(isIsoDate, { error: (iss) => `date must be yyyy-mm-dd, got '${String(iss.input)}'` }).optional(),
   refresh: z.boolean().default(false),
 });
-const depthOptions = z.object({ sport: z.enum(['nba', 'wnba', 'mlb'], { error: (iss) => `sport must be nba, wnba or mlb, got '${String(iss.input)}'` }).optional(), refresh: z.boolean().default(false) });
+const depthOptions = z.object({ sport: gradedSportsOf(['nba', 'wnba', 'mlb']).optional(), refresh: z.boolean().default(false) });
 const cascadeOptions = sportOption.extend({ minGames: minGames.optional() });
 
 const REFRESH = ['--refresh', 'skip a fresh cached answer and read again'] as const;

@@ -14,6 +14,14 @@ export type GradedSport = z.infer<typeof gradedSportSchema>;
 
 export const GRADED_SPORTS: readonly GradedSport[] = gradedSportSchema.options;
 
+/**
+ * The sport schema of a command or route that serves only some graded sports (futures, depth
+ * charts, back-tests): the same enum and message as every other sport argument, narrowed.
+ */
+export function gradedSportsOf<const T extends readonly [GradedSport, ...GradedSport[]]>(sports: T) {
+  return nameArgument(gradedSportSchema.extract(sports), 'sport');
+}
+
 export function isGradedSport(value: string): value is GradedSport {
   return (GRADED_SPORTS as readonly string[]).includes(value);
 }

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import type { PlayerGameStat } from '../domain/entities.js';
 import type { GradedSport } from '../domain/sports.js';
 import { scanCsvFile } from '../feeds/history/csv.js';
-import { isMlbGameLogHeader, streamMlbGameLogsFile } from '../feeds/history/mlb-gamelogs.js';
-import { isNbaGameLogHeader, streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
-import { isWnbaBoxScoreHeader, loadWnbaGamesCsv, siblingGamesFile, streamWnbaBoxScoresFile } from '../feeds/history/wnba-box-scores.js';
+import { isMlbGameLogHeader, MLB_GAMELOG_REQUIRED, streamMlbGameLogsFile } from '../feeds/history/mlb-gamelogs.js';
+import { isNbaGameLogHeader, NBA_GAMELOG_REQUIRED, streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
+import { isWnbaBoxScoreHeader, loadWnbaGamesCsv, siblingGamesFile, streamWnbaBoxScoresFile, WNBA_BOX_COLUMNS } from '../feeds/history/wnba-box-scores.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
@@ -47,8 +47,8 @@ const PARSERS: Partial<Record<GradedSport, GameLogStreamer>> = {
   },
 };
 
-/** The sport a game-log file holds, told by its header (first line): null when no importer knows it. */
-export function detectGameLogSport(file: string): GradedSport | null {
+/** A CSV file's header (first line), trimmed and unquoted. */
+function gameLogHeader(file: string): string[] {
   const fd = openSync(file, 'r');
   let head = '';
   try {
@@ -57,11 +57,40 @@ export function detectGameLogSport(file: string): GradedSport | null {
   } finally {
     closeSync(fd);
   }
-  const header = (head.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
+  return (head.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '').split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
+}
+
+/** The sport a game-log file holds, told by its header (first line): null when no importer knows it. */
+export function detectGameLogSport(file: string): GradedSport | null {
+  const header = gameLogHeader(file);
   if (isWnbaBoxScoreHeader(header)) return 'wnba';
   if (isMlbGameLogHeader(header)) return 'mlb';
   if (isNbaGameLogHeader(header)) return 'nba';
   return null;
+}
+
+/** What each importer looks for in a header: the layout's name and its required columns. */
+const LAYOUTS: Readonly<Partial<Record<GradedSport, { name: string; columns: readonly string[] }>>> = {
+  nba: { name: 'NBA.com PlayerGameLog export', columns: NBA_GAMELOG_REQUIRED },
+  mlb: { name: 'MLB pitcher game logs', columns: MLB_GAMELOG_REQUIRED },
+  wnba: { name: 'ESPN WNBA box scores (no date column: their games file dates them)', columns: WNBA_BOX_COLUMNS },
+};
+
+/**
+ * Why a file is not the game logs of `sport` (or of any sport propgrade imports): the layout each
+ * importer looks for and the columns its header lacks, so the refusal names what was looked for.
+ */
+export function gameLogMismatch(file: string, sport?: GradedSport): string {
+  const header = gameLogHeader(file);
+  const looked = (s: GradedSport) => {
+    const layout = LAYOUTS[s];
+    if (!layout) return `${s}: no game-log importer`;
+    const missing = layout.columns.filter((c) => !header.includes(c));
+    const lacks = missing.length === layout.columns.length ? 'none of them is in this header' : missing.length > 0 ? `this header lacks ${missing.join(', ')}` : 'this header also has a date column';
+    return `the ${layout.name}, a header with ${layout.columns.join(', ')} (${lacks})`;
+  };
+  if (sport) return `${file} is not ${sport.toUpperCase()} game logs: --sport ${sport} looks for ${looked(sport)}`;
+  return `${file} is not a game-log file propgrade imports: it looks for ${supportedGameLogSports().map((s) => `${s}: ${looked(s)}`).join('; ')}`;
 }
 
 export function supportedGameLogSports(): GradedSport[] {

@@ -3,7 +3,7 @@ import type { GradedSport } from '../domain/sports.js';
 import { badInput } from '../errors.js';
 import { siblingGamesFile } from '../feeds/history/wnba-box-scores.js';
 import type { Store } from '../store/db.js';
-import { detectGameLogSport, importGameLogs, supportedGameLogSports, type ImportResult } from './import-history.js';
+import { detectGameLogSport, gameLogMismatch, importGameLogs, supportedGameLogSports, type ImportResult } from './import-history.js';
 
 export interface ImportRequest {
   file: string;
@@ -19,8 +19,8 @@ export interface ImportPlan extends ImportRequest {
 }
 
 /**
- * Which importer a file needs: told by its header unless the caller names one, and refused when
- * the two disagree. Checked before any store is opened, so a wrong path never creates a database.
+ * Which importer a file needs: told by its header, which must be one an importer knows; a sport the
+ * caller names must agree with it. Checked before any store is opened, so a wrong path never creates a database.
  * Every refusal is a bad-input error naming the file.
  */
 export function planImport(req: ImportRequest): ImportPlan {
@@ -29,8 +29,9 @@ export function planImport(req: ImportRequest): ImportPlan {
   if (req.games && !existsSync(req.games)) throw badInput(`no such file: ${req.games}`);
   const detected = detectGameLogSport(file);
   if (req.sport && detected && req.sport !== detected) throw badInput(`--sport ${req.sport}, but ${file} is a ${detected} game-log file`);
+  // A header no importer knows is refused, --sport or not: importing it wrote 0 rows and exited 0.
+  if (!detected) throw badInput(gameLogMismatch(file, req.sport));
   const sport = req.sport ?? detected;
-  if (!sport) throw badInput(`${file}: unknown game-log layout (supported: ${supportedGameLogSports().join(', ')}); pass --sport`);
   if (sport === 'wnba' && !req.games && !siblingGamesFile(file)) throw badInput(`${file}: WNBA box scores need their games file (--games <wnba_games csv>)`);
   return { ...req, sport };
 }

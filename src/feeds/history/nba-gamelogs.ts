@@ -12,7 +12,7 @@ import { columnIndex, hasColumns, readCsv, streamCsvFile, type CsvRecord, type L
 
 export const NBA_GAMELOG_SOURCE = 'nba_api PlayerGameLog';
 
-const REQUIRED = ['player', 'player_id', 'date', 'matchup', 'minutes', 'pts', 'reb', 'ast', 'threes_made', 'stl', 'blk'] as const;
+export const NBA_GAMELOG_REQUIRED = ['player', 'player_id', 'date', 'matchup', 'minutes', 'pts', 'reb', 'ast', 'threes_made', 'stl', 'blk'] as const;
 
 const EXTRAS = ['fgm', 'fga', 'ftm', 'fta', 'threes_attempted', 'oreb', 'dreb', 'tov', 'pf', 'plus_minus'] as const;
 
@@ -66,7 +66,7 @@ function recordConverter(header: readonly string[]): (rec: CsvRecord, index: num
   const names = new Map<string, NormalizedName>();
   const teams = new Map<string, string | null>();
   const opponents = new Map<string, string | null>();
-  // The REQUIRED columns are in the header (unknownHeader), so their text is a string.
+  // The NBA_GAMELOG_REQUIRED columns are in the header (unknownHeader), so their text is a string.
   return (rec, index) => {
     const playerCell = rec.text(player) as string;
     const playerIdCell = rec.text(playerId) as string;
@@ -122,11 +122,11 @@ function recordConverter(header: readonly string[]): (rec: CsvRecord, index: num
 
 /** Whether a header is the NBA.com game-log layout (the importer detects the file by it). */
 export function isNbaGameLogHeader(header: readonly string[]): boolean {
-  return hasColumns(header, REQUIRED).length === 0;
+  return hasColumns(header, NBA_GAMELOG_REQUIRED).length === 0;
 }
 
 function unknownHeader(header: readonly string[]): string | null {
-  const missing = hasColumns(header, REQUIRED);
+  const missing = hasColumns(header, NBA_GAMELOG_REQUIRED);
   return missing.length > 0 ? `nba game logs: unknown header, missing ${missing.join(', ')}` : null;
 }
 

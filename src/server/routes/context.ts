@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gradedSportSchema, sportSchema } from '../../domain/sports.js';
+import { gradedSportSchema, gradedSportsOf, sportSchema } from '../../domain/sports.js';
 import { isIsoDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import { readCombat, readFight } from '../../reads/combat.js';
@@ -27,7 +27,7 @@ export const liveParamsSchema = z.object({ sport: gradedSportSchema });
 export const liveQuerySchema = z.object({ date: isoDate.optional().describe('ET game date (default: today at the server clock)') });
 export const newsParamsSchema = z.object({ sport: sportSchema });
 export const newsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional().describe('items to return, newest first (default: all)') });
-export const futuresParamsSchema = z.object({ sport: z.enum(FUTURES_SPORTS, { error: (iss) => `sport must be mlb, nba or wnba, got '${String(iss.input)}'` }) });
+export const futuresParamsSchema = z.object({ sport: gradedSportsOf(FUTURES_SPORTS) });
 export const combatParamsSchema = z.object({ date: isoDate });
 export const fightParamsSchema = z.object({ id: z.string().max(20).regex(/^\d{1,20}$/, 'expected an ESPN bout id (digits)') });
 
