@@ -15,6 +15,8 @@ import { rateText, recordText } from './common.js';
  */
 
 const DAYS = 30;
+/** Runs written out in full; the rest are named in one line, so a list never drops an item. */
+const SHOWN_IN_FULL = 6;
 
 /** Units at the price the grade was given at, and ROI only at n >= 20. */
 function unitsText(brief: Brief, key: string, label: string, u: { n: number; units: number | null; roiPct: number | null }, rows: LedgerFact[], where: string): string | null {
@@ -60,7 +62,7 @@ function leadBandsText(brief: Brief, key: string, span: string, rows: readonly L
   return parts.length === 0 ? null : `By how long before the start the close was taken: ${parts.join('; ')}.`;
 }
 
-export function streakWatch(facts: ContentFacts): TemplateResult {
+export function streakWatch(facts: ContentFacts, inFull = SHOWN_IN_FULL): TemplateResult {
   const runs = streaks(facts.record);
   if (runs.length === 0) {
     const dates = settledDates(facts.record);
@@ -70,26 +72,33 @@ export function streakWatch(facts: ContentFacts): TemplateResult {
   }
   const brief = new Brief();
   const day = dayText(facts.date);
-  const shown = runs.slice(0, 6);
-  const items = shown.map((s, i) => {
+  const items = runs.map((s, i) => {
     const key = `streak_${i + 1}`;
     const src = rowsSource('ledger_entries', s.entries, `the run's public entries for ${s.player} ${s.statType}, newest game first`);
     const run = brief.add(`${key}.run`, `${s.player} ${s.statType} consecutive ${s.outcome === 'hit' ? 'hits' : 'misses'}`, s.run, count(s.run), s.n, src);
     const n = brief.add(`${key}.n`, `${s.player} ${s.statType} decided games in the window`, s.n, count(s.n), s.n, rowsSource('ledger_entries', facts.record.filter((e) => e.playerKey === s.playerKey && e.statType === s.statType && isDecided(e)), 'decided public entries of the prop in the window'));
     const sides = listJoin([...new Set(s.entries.map((e) => e.side))]);
+    const what = s.outcome === 'hit' ? 'hits' : 'misses';
     return {
       text: `${s.player}${s.team ? ` (${s.team})` : ''} ${statWords(s.statType)}: the public read has ${s.outcome === 'hit' ? 'hit' : 'missed'} ${run} games running (${sides}; ${n} decided games in 30 days).`,
-      wire: `${s.player} ${statWords(s.statType)}: ${s.run} straight ${s.outcome === 'hit' ? 'hits' : 'misses'} on the record`,
-      numbers: `${s.player} ${s.statType}: ${s.run} ${s.outcome === 'hit' ? 'hits' : 'misses'} running, n=${s.n}`,
+      short: `${s.player} ${statWords(s.statType)} (${run} ${what})`,
+      wire: `${s.player} ${statWords(s.statType)}: ${s.run} straight ${what} on the record`,
+      numbers: `${s.player} ${s.statType}: ${s.run} ${what} running, n=${s.n}`,
     };
   });
-  const opening = `STREAK WATCH for ${day}: current runs of the public record, per player and stat, counted in games.`;
+  // The longest runs in full; every other run is still named, shorter, so the list is the whole list.
+  const full = items.slice(0, inFull);
+  const others = items.slice(inFull);
+  const total = brief.add('runs', `current runs of ${MIN_STREAK} or more games`, runs.length, plural(runs.length, 'current run'), runs.length, rowsSource('ledger_entries', runs.flatMap((s) => s.entries), 'the runs\' public entries'));
+  const opening = `STREAK WATCH for ${day}: ${total} of the public record, per player and stat, counted in games${others.length > 0 ? `; the ${count(full.length)} longest in full, then the other ${count(others.length)}` : ''}.`;
+  const rest = others.length > 0 ? `The other ${count(others.length)}: ${listJoin(others.map((i) => i.short))}.` : null;
   const caveat = 'A run is what happened, not what comes next: each new read is graded on its own price.';
+  const lead = runs[0];
   return {
     draft: {
-      headline: `STREAK WATCH, ${day}: ${shown[0] ? `${shown[0].player}, ${shown[0].run} ${shown[0].outcome === 'hit' ? 'hits' : 'misses'} running` : ''}`,
-      body: [paragraph(opening), list(items.map((i) => i.text)), paragraph(caveat)],
-      thread: [opening, ...items.map((i) => i.text), caveat],
+      headline: `STREAK WATCH, ${day}: ${lead ? `${lead.player}, ${lead.run} ${lead.outcome === 'hit' ? 'hits' : 'misses'} running` : ''}`,
+      body: [paragraph(opening), list(full.map((i) => i.text)), ...(rest ? [paragraph(rest)] : []), paragraph(caveat)],
+      thread: [opening, ...full.map((i) => i.text), ...(rest ? [rest] : []), caveat],
       wire: items.map((i) => i.wire),
       numbers: items.map((i) => i.numbers),
       brief,
@@ -132,7 +141,9 @@ export function theSettle(facts: ContentFacts): TemplateResult {
     clvRows.length === 0
       ? null
       : `Against the close (${CLOSE_IS}): ${brief.add('clv.beat', 'reads whose graded price beat the close', aggregate.clv.beat, count(aggregate.clv.beat), clvRows.length, clvSrc)} beat it, ${brief.add('clv.faded', 'reads the close faded', aggregate.clv.faded, count(aggregate.clv.faded), clvRows.length, clvSrc)} faded, ${brief.add('clv.flat', 'reads flat to the close', aggregate.clv.flat, count(aggregate.clv.flat), clvRows.length, clvSrc)} flat, of ${brief.add('clv.n', 'reads with a close captured', clvRows.length, count(clvRows.length), clvRows.length, clvSrc)} with a close captured.${clvMean ? ` ${clvMean}` : ''}${dayBands ? ` ${dayBands}` : ''}`;
-  const top = decided.filter((e) => e.grade === 'A+').slice(0, 6);
+  // Every settled A+ read, voids and pushes included: the list says "every", so it lists every one.
+  const top = settled.filter((e) => e.grade === 'A+');
+  const topPending = entries.filter((e) => e.grade === 'A+' && e.outcome === 'pending');
   const topItems = top.map((e, i) => {
     const src = rowsSource('ledger_entries', [e], `ledger entry ${e.id}`);
     const price = e.price === null ? '' : ` at ${brief.add(`a_plus_${i + 1}.price`, `${e.player} graded price`, e.price, american(e.price), null, src)}`;
@@ -141,6 +152,9 @@ export function theSettle(facts: ContentFacts): TemplateResult {
     const line = brief.add(`a_plus_${i + 1}.line`, `${e.player} ${e.statType} line`, e.line, lineText(e.line), null, src);
     return `${e.player} ${e.side} ${line} ${statWords(e.statType)}${price}${e.book ? ` (${e.book})` : ''}${when}${actual}, ${e.outcome}.`;
   });
+  const aPlusN = top.length === 0 ? '' : brief.add('a_plus.n', 'settled A+ reads of the day', top.length, count(top.length), top.length, rowsSource('ledger_entries', top, `settled ${where} graded A+`));
+  const stillPending = topPending.length === 0 ? '' : ` settled (${brief.add('a_plus.pending', 'A+ reads of the day still pending', topPending.length, count(topPending.length), topPending.length, rowsSource('ledger_entries', topPending, `pending ${where} graded A+`))} more still pending)`;
+  const topHeading = `Every A+ read of the day, win or lose, all ${aPlusN}${stillPending}:`;
   const day = dayText(date);
   const opening = `THE SETTLE for games of ${day}: ${nSettled} public reads settled against the box scores. ${listJoin(outcomes)}.`;
   const body: Block[] = [
@@ -148,14 +162,14 @@ export function theSettle(facts: ContentFacts): TemplateResult {
     paragraph(`Hit rate: ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}`),
     ...(tierLines.length ? [paragraph('By grade:'), list(tierLines)] : []),
     ...(clv ? [paragraph(clv)] : []),
-    ...(topItems.length ? [paragraph('Every A+ read of the day, win or lose:'), list(topItems)] : []),
+    ...(topItems.length ? [paragraph(topHeading), list(topItems)] : []),
     ...(c.pending ? [paragraph(`${plural(c.pending, 'read')} of the day still pending.`)] : []),
   ];
   return {
     draft: {
       headline: `THE SETTLE, ${day}: ${c.hits}-${c.misses}`,
       body,
-      thread: [opening, `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}`, ...(tierLines.length ? [`By grade: ${tierLines.join('; ')}.`] : []), ...(clv ? [clv] : []), ...topItems],
+      thread: [opening, `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}`, ...(tierLines.length ? [`By grade: ${tierLines.join('; ')}.`] : []), ...(clv ? [clv] : []), ...(topItems.length ? [topHeading] : []), ...topItems],
       wire: [`Settled ${shortDay(date)}: ${c.hits}-${c.misses}${c.voids ? `, ${c.voids} void` : ''} on ${settled.length} public reads`, ...topItems],
       numbers: [
         `settled: ${count(settled.length)}`,

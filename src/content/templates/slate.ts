@@ -5,6 +5,10 @@ import { gradeCounts, gradedMainLines, lineMoves, strongestReads } from '../sele
 import { CLAIM_LINE, GRADE_BANDS, type TemplateResult } from '../template.js';
 import { claimFigures, EDGE_WORDS, hasClaimPrice, nowSentence, rateText, readSentence, recordText } from './common.js';
 
+/** Moves and player types written out in full; the rest are named in one line, so a list never drops an item. */
+const MOVES_IN_FULL = 8;
+const TYPES_IN_FULL = 5;
+
 /**
  * The templates written from the day's stored snapshots: MORNING WIRE (the board), SIGNAL (the one
  * strongest read), LINE DISPATCH (main lines that moved) and ARCHETYPE WATCH (who the claims are on).
@@ -108,7 +112,7 @@ export function signal(facts: ContentFacts): TemplateResult {
   };
 }
 
-export function lineDispatch(facts: ContentFacts): TemplateResult {
+export function lineDispatch(facts: ContentFacts, inFull = MOVES_IN_FULL): TemplateResult {
   if (facts.slates.length === 0) return { omit: noSlate(facts) };
   const moved = facts.slates.filter((s) => s.previous !== null);
   if (moved.length === 0) return { omit: `only one snapshot of the ${facts.date} slate is stored, so no line can have moved yet` };
@@ -117,8 +121,7 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
   const brief = new Brief();
   const day = dayText(facts.date);
   const windows = moved.map((s) => `${sportName(s.sport)} boards of ${clockET(s.previous?.takenAt ?? s.takenAt)} and ${clockET(s.takenAt)}`);
-  const shown = moves.slice(0, 8);
-  const items = shown.map((m, i) => {
+  const items = moves.map((m, i) => {
     const key = `move_${i + 1}`;
     const src = rowsSource('graded_rows', m.sides, `the moved main line, ${m.player} ${m.statType}, both sides`);
     const from = brief.add(`${key}.previous_line`, `${m.player} ${m.statType} previous line`, m.previousLine, lineText(m.previousLine), null, src);
@@ -136,22 +139,27 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
     });
     return {
       text: `${m.player}${m.team ? ` (${m.team})` : ''} ${statWords(m.statType)} ${from} to ${to}${toward}${sides.length ? `; ${sides.join('; ')}` : ''}.`,
+      short: `${m.player} ${statWords(m.statType)} ${from} to ${to}`,
       wire: `${m.player} ${statWords(m.statType)} ${lineText(m.previousLine)} to ${lineText(m.line)} (${m.game})`,
       numbers: `${m.player} ${m.statType}: ${lineText(m.previousLine)} to ${lineText(m.line)}`,
     };
   });
   const n = brief.add('moves', 'main lines that moved', moves.length, plural(moves.length, 'main line'), moves.length, rowsSource('graded_rows', moves.flatMap((m) => m.sides), 'main-line rows with a line delta since the previous snapshot'));
-  const opening = `LINE DISPATCH for ${day}: ${n} moved between the ${listJoin(windows)}.`;
+  // The largest moves with their grades in full; every smaller one is still named, shorter, so no move is dropped.
+  const full = items.slice(0, inFull);
+  const others = items.slice(inFull);
+  const opening = `LINE DISPATCH for ${day}: ${n} moved between the ${listJoin(windows)}${others.length > 0 ? `; the ${count(full.length)} largest in full, then the other ${count(others.length)}` : ''}.`;
+  const rest = others.length > 0 ? `The other ${count(others.length)}, smaller: ${listJoin(others.map((i) => i.short))}.` : null;
   return {
     draft: {
       headline: `LINE DISPATCH, ${day}: ${n} moved`,
       body: [
         paragraph(opening),
-        list(items.map((i) => i.text)),
-        ...(moves.length > shown.length ? [paragraph(`${count(moves.length - shown.length)} smaller moves are not listed.`)] : []),
+        list(full.map((i) => i.text)),
+        ...(rest ? [paragraph(rest)] : []),
         paragraph('Each number keeps the grade it was first given, at the price and time shown (a new main line may have been graded earlier as an alternate line); the old number stays on the record at its own grade.'),
       ],
-      thread: [opening, ...items.map((i) => i.text)],
+      thread: [opening, ...full.map((i) => i.text), ...(rest ? [rest] : [])],
       wire: items.map((i) => i.wire),
       numbers: [`main lines moved: ${count(moves.length)}`, ...items.map((i) => i.numbers)],
       brief,
@@ -159,7 +167,7 @@ export function lineDispatch(facts: ContentFacts): TemplateResult {
   };
 }
 
-export function archetypeWatch(facts: ContentFacts): TemplateResult {
+export function archetypeWatch(facts: ContentFacts, inFull = TYPES_IN_FULL): TemplateResult {
   const today = facts.slates.flatMap(gradedMainLines).filter((r) => r.archetype !== null && (r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'));
   if (today.length === 0) {
     return { omit: facts.slates.length === 0 ? noSlate(facts) : `no A+ to B main-line read on the ${facts.date} slate carries an archetype` };
@@ -169,7 +177,7 @@ export function archetypeWatch(facts: ContentFacts): TemplateResult {
   const day = dayText(facts.date);
   const groups = new Map<string, SlateRowFact[]>();
   for (const r of today) groups.set(r.archetype ?? '', [...(groups.get(r.archetype ?? '') ?? []), r]);
-  const ranked = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0])).slice(0, 5);
+  const ranked = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   const items = ranked.map(([id, rows], i) => {
     const key = `archetype_${i + 1}`;
     const label = archetypeLabel(id);
@@ -185,21 +193,28 @@ export function archetypeWatch(facts: ContentFacts): TemplateResult {
     const names = `${players.slice(0, 3).join(', ')}${players.length > 3 ? ` and ${plural(players.length - 3, 'other')}` : ''}`;
     return {
       text: `${label}: ${reads} today (${names}); 30-day record ${rec}.`,
+      short: `${label} (${reads})`,
       wire: `${label}: ${plural(rows.length, 'A+ to B read')} on ${shortDay(facts.date)}`,
       numbers: `${label}: ${count(rows.length)} reads today; ${decided.length === 0 ? 'no settled read' : `${hits}-${decided.length - hits} settled (n=${count(decided.length)})`}`,
     };
   });
   const lead = ranked[0];
-  const opening = `ARCHETYPE WATCH for ${day}: the player types with the most A+ to B main-line reads on the board, and how the public record has done on each type over 30 days.`;
+  // The types with the most reads in full; every other type is still named with its count.
+  const full = items.slice(0, inFull);
+  const others = items.slice(inFull);
+  const types = brief.add('types', 'player types with an A+ to B main-line read today', ranked.length, plural(ranked.length, 'player type'), ranked.length, rowsSource('graded_rows', today, 'A+ to B main-line rows with an archetype'));
+  const opening = `ARCHETYPE WATCH for ${day}: the ${types} with A+ to B main-line reads on the board, most reads first${others.length > 0 ? ` (the ${count(full.length)} with the most in full, then the other ${count(others.length)})` : ''}, and how the public record has done on each type over 30 days.`;
+  const rest = others.length > 0 ? `The other ${count(others.length)}: ${listJoin(others.map((i) => i.short))}.` : null;
   return {
     draft: {
       headline: `ARCHETYPE WATCH, ${day}: ${lead ? `${archetypeLabel(lead[0])}, ${plural(lead[1].length, 'read')}` : ''}`,
       body: [
         paragraph(opening),
-        list(items.map((i) => i.text)),
+        list(full.map((i) => i.text)),
+        ...(rest ? [paragraph(rest)] : []),
         paragraph("Archetypes come from each player's own box-score rates (docs/archetypes.md). Many reads on one type means the prices disagree with the market there most often, not that the type is due."),
       ],
-      thread: [opening, ...items.map((i) => i.text)],
+      thread: [opening, ...full.map((i) => i.text), ...(rest ? [rest] : [])],
       wire: items.map((i) => i.wire),
       numbers: items.map((i) => i.numbers),
       brief,
