@@ -5,7 +5,7 @@ import { parseStat, STATS, statsForSport, type StatType } from '../domain/stats.
 import { easternDate } from '../domain/time.js';
 import type { Freshness } from '../store/cache.js';
 import type { ContextDeps } from '../feeds/context.js';
-import { dataVersion, sportLines, storeDerived } from './stats-common.js';
+import { dataVersion, sportLines, statsMemos, storeDerived } from './stats-common.js';
 
 /**
  * GET /api/stats/leaders and `propgrade stats leaders`: per-game leaders of one stat in one season
@@ -62,8 +62,15 @@ export async function readLeaders(deps: ContextDeps, req: LeadersRequest): Promi
   if (window.from >= today) return { sport: req.sport, stat, season: window.label, available: false, reason: `the ${window.label} season has not started by ${today}` };
   const until = window.until < today ? window.until : today;
   // Every player ranked once per stat, season and stored data; a minimum and a limit only cut it.
-  const key = ['leaders', req.sport, stat, window.label, until, await dataVersion(deps.store, req.sport)].join(':');
-  const read = await storeDerived('leaders', deps, key, req.refresh, async () => rankPlayers(req.sport, stat, await sportLines(deps.store, req.sport, window.from, window.until, today)));
+  // The season's lines are read once for all the sport's stats: each is kept under its own key.
+  const version = await dataVersion(deps.store, req.sport);
+  const keyOf = (s: StatType) => ['leaders', req.sport, s, window.label, until, version].join(':');
+  const read = await storeDerived('leaders', deps, keyOf(stat), req.refresh, async () => {
+    const lines = await sportLines(deps.store, req.sport, window.from, window.until, today);
+    const at = deps.now.toISOString();
+    for (const other of statsForSport(req.sport)) if (other !== stat) statsMemos.leaders.set(deps.store, keyOf(other), { at, value: rankPlayers(req.sport, other, lines) });
+    return rankPlayers(req.sport, stat, lines);
+  });
   if (read.value.players === 0) return { sport: req.sport, stat, season: window.label, available: false, reason: `no stored ${req.sport} game lines with ${STATS[stat].label.toLowerCase()} in ${window.label} before ${until}` };
   const board = cutLeaders(read.value, { ...(req.minGames !== undefined ? { minGames: req.minGames } : {}), limit });
   return {
