@@ -7,15 +7,23 @@ import type { CliIO } from '../../src/cli/_io.js';
 import { main } from '../../src/cli/main.js';
 // --json prints the wire form (snake_case), which the API's slip schema describes.
 import { slipResultWireSchema as slipResultSchema } from '../../src/server/wire/slips.js';
+import { openStore } from '../../src/store/db.js';
 import { seededStoreFile } from '../helpers/replay-store.js';
 import { FIXTURES } from './score.js';
 
-async function run(args: string[], db = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite')): Promise<{ code: number; out: string; err: string }> {
+/** A new empty store: parse-slip reads one, and refuses a store file that is not there (issue 41 item 6). */
+async function emptyStore(): Promise<string> {
+  const db = join(mkdtempSync(join(tmpdir(), 'propgrade-slip-')), 'pg.sqlite');
+  await openStore(db).close();
+  return db;
+}
+
+async function run(args: string[], db?: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false, env: { NO_COLOR: '1' } };
-  // Every run gets its own empty store: the leg grader reads it, and nothing lands in the repo.
-  const code = await main(['--db', db, ...args], io);
+  // Every run gets its own empty store unless told: the leg grader reads it, and nothing lands in the repo.
+  const code = await main(['--db', db ?? (await emptyStore()), ...args], io);
   return { code, out, err };
 }
 
