@@ -24,7 +24,7 @@ const MIN_TILES = 16;
 /** Rows looked at, at most: every k-th row past this many, so a 25 MP image costs what a 5 MP one does. */
 const MAX_ROWS = 1024;
 /** Rows per turn of the event loop, so a large image never holds it for long. */
-const ROWS_PER_TURN = 128;
+const ROWS_PER_TURN = 64;
 
 export interface NoiseStats {
   width: number;
@@ -120,50 +120,55 @@ function unfilter(raw: Uint8Array, rowBytes: number, height: number): void {
 }
 
 /**
- * The transition counts of a thresholded image (a PNG data URL or bytes), every k-th row when it
- * has more than MAX_ROWS, yielding the event loop every ROWS_PER_TURN rows.
+ * The transition counts of a thresholded image (the engine's 1-bit PNG), every k-th row when it
+ * has more than MAX_ROWS, yielding the event loop every ROWS_PER_TURN rows. A byte holds 8 pixels
+ * and a tile is 8 bytes wide, so the inner loop is table look-ups and shifts only.
  */
 export async function bilevelStats(png: Buffer): Promise<NoiseStats> {
-  const img = await readBilevelPng(png);
-  const { width, height, rowBytes, raw } = img;
+  const { width, height, rowBytes, raw } = await readBilevelPng(png);
   const stride = rowBytes + 1;
   const step = Math.max(1, Math.ceil(height / MAX_ROWS));
-  const tilesX = Math.ceil(width / TILE);
+  const tilesX = Math.ceil(rowBytes / (TILE / 8));
   const tilesY = Math.ceil(height / TILE);
-  const tileFlips = new Float64Array(tilesX * tilesY);
-  const tilePairs = new Float64Array(tilesX * tilesY);
+  const tileFlips = new Int32Array(tilesX * tilesY);
+  const tilePairs = new Int32Array(tilesX * tilesY);
+  const last = rowBytes - 1;
   // The last byte of a row holds padding bits past the width: they are not pixels.
-  const tailBits = width - (rowBytes - 1) * 8;
+  const tailBits = width - last * 8;
   const tailMask = (0xff << (8 - tailBits)) & 0xff;
+  const tailAcross = tailMask & ((tailMask << 1) & 0xff);
   let flips = 0;
   let pairs = 0;
   let rowsRead = 0;
   for (let y = 0; y < height; y += step) {
     const o = y * stride + 1;
-    const below = y + 1 < height ? o + stride : -1;
+    const down = y + 1 < height;
+    const u = o + stride;
     const tileRow = ((y / TILE) | 0) * tilesX;
-    for (let x = 0; x < rowBytes; x++) {
+    for (let x = 0; x < last; x++) {
       const v = raw[o + x]!;
-      const last = x === rowBytes - 1;
-      // Across: each pixel against its right neighbour (the next byte's first bit for the last one).
-      const shifted = ((v << 1) | (last ? v & 1 : raw[o + x + 1]! >> 7)) & 0xff;
-      const mask = last ? tailMask & ((tailMask << 1) & 0xff) : 0xff;
-      let f = POPCOUNT[(v ^ shifted) & mask]!;
-      let n = POPCOUNT[mask]!;
-      if (below >= 0) {
-        const m = last ? tailMask : 0xff;
-        f += POPCOUNT[(v ^ raw[below + x]!) & m]!;
-        n += POPCOUNT[m]!;
-      }
-      flips += f;
+      // Across: each pixel against its right neighbour (the next byte's first bit for the eighth).
+      let f = POPCOUNT[(v ^ ((v << 1) | (raw[o + x + 1]! >> 7))) & 0xff]!;
+      if (down) f += POPCOUNT[v ^ raw[u + x]!]!;
+      tileFlips[tileRow + (x >> 3)]! += f;
+    }
+    const v = raw[o + last]!;
+    let f = POPCOUNT[(v ^ (v << 1)) & tailAcross]!;
+    if (down) f += POPCOUNT[(v ^ raw[u + last]!) & tailMask]!;
+    tileFlips[tileRow + (last >> 3)]! += f;
+    // Pairs looked at in this row, per tile: 8 across (and 8 down) per full byte, fewer in the last.
+    const perByte = down ? 16 : 8;
+    const lastPairs = POPCOUNT[tailAcross]! + (down ? tailBits : 0);
+    for (let t = 0; t < tilesX; t++) {
+      const bytes = Math.min(TILE / 8, rowBytes - t * (TILE / 8));
+      const n = t === tilesX - 1 ? (bytes - 1) * perByte + lastPairs : bytes * perByte;
+      tilePairs[tileRow + t]! += n;
       pairs += n;
-      const t = tileRow + ((x * 8) / TILE) | 0;
-      tileFlips[t]! += f;
-      tilePairs[t]! += n;
     }
     rowsRead += 1;
     if (rowsRead % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  for (let t = 0; t < tileFlips.length; t++) flips += tileFlips[t]!;
   let busy = 0;
   let tiles = 0;
   for (let t = 0; t < tileFlips.length; t++) {

@@ -40,7 +40,8 @@ function prng(seed: number): () => number {
   };
 }
 
-export function noisePng(width: number, height: number, block = 1, seed = 40): Buffer {
+/** `noiseColumns`: only the columns left of it are noise, the rest white (noise hidden in part of a page). */
+export function noisePng(width: number, height: number, block = 1, seed = 40, noiseColumns = width): Buffer {
   const random = prng(seed);
   const rowBytes = Math.ceil(width / 8);
   const raw = Buffer.alloc((rowBytes + 1) * height); // filter byte 0 (None) on every row
@@ -48,7 +49,7 @@ export function noisePng(width: number, height: number, block = 1, seed = 40): B
   for (let y = 0; y < height; y++) {
     if (y % block === 0) for (let i = 0; i < cells.length; i++) cells[i] = random() < 0.5 ? 1 : 0;
     const row = y * (rowBytes + 1) + 1;
-    for (let x = 0; x < width; x++) if (cells[(x / block) | 0]) raw[row + (x >> 3)]! |= 0x80 >> (x & 7);
+    for (let x = 0; x < width; x++) if (x >= noiseColumns || cells[(x / block) | 0]) raw[row + (x >> 3)]! |= 0x80 >> (x & 7);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
