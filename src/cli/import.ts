@@ -25,7 +25,7 @@ export function registerImport(program: Command, io: CliIO): void {
       const { openRunEnvironment } = await import('./_run.js');
       const { planImport, runImportJob } = await import('../jobs/import.js');
       const plan = planImport({ file, sport: opts.sport, games: opts.games, force: opts.force });
-      const env = await openRunEnvironment(ctx, { needsReplayClock: false });
+      const env = await openRunEnvironment(ctx, { needsReplayClock: false, creates: true });
       try {
         const result = await runImportJob(env.store, plan, env.now);
         // What a skipped row is depends on the importer: only the WNBA box scores leave out rows of other leagues' games.
