@@ -9,7 +9,7 @@ import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
 import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { loadLiveBoard, type LiveBoard, type LiveGame, type LiveLine } from './live-board.js';
 import { trackedProps, type TrackedProp } from './live-tracked.js';
-import { storeMemo } from './memo.js';
+import { keptAnswers, storeMemo } from './memo.js';
 import { dataVersion } from './stats-common.js';
 
 /**
@@ -228,7 +228,8 @@ function clockText(sport: GradedSport, g: LiveGame): string | null {
  * issue 40). Bounded: the dates a caller may ask lie in a window (server/date-window.ts).
  */
 const LIVE_ANSWERS_KEPT = 64;
-const liveAnswers = storeMemo<{ at: string; view: Extract<LiveView, { available: true }> }>(LIVE_ANSWERS_KEPT);
+type KeptLive = { at: string; view: Extract<LiveView, { available: true }>; served?: Extract<LiveView, { available: true }> };
+const liveAnswers = storeMemo<KeptLive>(LIVE_ANSWERS_KEPT);
 
 /** Live answers kept for `store`, and how many were worked out (a test checks polls reuse them). */
 export const liveAnswerStats = (store: ContextDeps['store']) => liveAnswers.stats(store);
@@ -238,7 +239,11 @@ export async function readLive(deps: ContextDeps, sport: GradedSport, options: {
   const memoKey = ['live', deps.providers.source, sport, date, await dataVersion(deps.store, sport)].join(':');
   const kept = options.refresh ? undefined : liveAnswers.peek(deps.store, memoKey);
   const keptAge = kept ? Math.floor((deps.now.getTime() - Date.parse(kept.at)) / 1000) : -1;
-  if (kept && keptAge >= 0 && keptAge < CONTEXT_CACHE.live.ttlSeconds) return { ...kept.view, ageSeconds: keptAge };
+  if (kept && keptAge >= 0 && keptAge < CONTEXT_CACHE.live.ttlSeconds) {
+    // The same object while the age stands (a second on a live clock, always on a replayed one): served once, serialized once.
+    if (kept.served?.ageSeconds !== keptAge) keptAnswers.add((kept.served = { ...kept.view, ageSeconds: keptAge }));
+    return kept.served!;
+  }
   const tracked = await trackedProps(deps.store, sport, date, deps.now);
   if (tracked.length === 0) return { sport, date, available: false, reason: `no ledger or slate entry to track for ${sport} on ${date}` };
   requireUpstream(deps, 'live tracking');

@@ -62,3 +62,10 @@ export function storeMemo<V extends object>(max: number): Memo<V> {
     },
   };
 }
+
+/**
+ * Answers a read hands out more than once, unchanged (the live answer while its age stands): the
+ * server may serialize such an object once. A read adds an answer here only when it will never
+ * change it.
+ */
+export const keptAnswers = new WeakSet<object>();

@@ -5,6 +5,8 @@ import { scrubAnswer, scrubPublic } from '../feeds/public-reason.js';
 import type { RunLogger } from '../feeds/sources.js';
 import { ContextCache } from '../store/cache.js';
 import type { ServerDeps } from './context.js';
+import { keptAnswers } from '../reads/memo.js';
+import { shareAnswer } from './route.js';
 
 /**
  * What the context and stats routes share (issue 33): where their providers answer from, decided
@@ -25,6 +27,19 @@ export type Guarded = (hidden: Record<string, unknown>, read: (d: ContextDeps) =
 
 /** The public reason of a server whose PROPGRADE_REPLAY folder cannot be read (the path is in the log only). */
 export const BROKEN_REPLAY = 'the replay folder (PROPGRADE_REPLAY) could not be read (no readable replay manifest); the server log says why';
+
+/**
+ * A read that hands back an answer it kept (reads/live.ts, while the answer is unchanged) gets the
+ * same scrubbed copy back, marked shared so its bytes are made once (route.ts shareAnswer); any other
+ * answer is scrubbed as it comes.
+ */
+const scrubbed = new WeakMap<object, unknown>();
+function scrubbedOnce(answer: unknown): unknown {
+  if (answer === null || typeof answer !== 'object' || !keptAnswers.has(answer)) return scrubAnswer(answer);
+  let copy = scrubbed.get(answer);
+  if (copy === undefined) scrubbed.set(answer, (copy = shareAnswer(scrubAnswer(answer) as object)));
+  return copy;
+}
 
 export function contextGuard(deps: ServerDeps, options: ContextReadOptions = {}): Guarded {
   const cache = options.cache ?? new ContextCache(deps.store, () => deps.wallNow().getTime());
@@ -65,7 +80,7 @@ export function contextGuard(deps: ServerDeps, options: ContextReadOptions = {})
     }
     if ('failure' in d) return hide(d.failure);
     try {
-      return scrubAnswer(await read({ store: deps.store, config: deps.config, cache, providers: d, now: deps.now(), wallNow: deps.wallNow, log: runLog }));
+      return scrubbedOnce(await read({ store: deps.store, config: deps.config, cache, providers: d, now: deps.now(), wallNow: deps.wallNow, log: runLog }));
     } catch (err) {
       if (err instanceof AppError) throw new AppError(err.code, scrubPublic(err.message), { ...(err.details !== undefined ? { details: err.details } : {}) });
       warn(`context read failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

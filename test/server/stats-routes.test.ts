@@ -157,7 +157,7 @@ describe('GET /api/desk-showcase', () => {
   });
 });
 
-describe('rate limit on player, leaders and game (the stats limit: 60 per 60 s per caller)', () => {
+describe('rate limit on player, leaders, game, cascade and the showcase (the stats limit: 60 per 60 s per caller)', () => {
   it(`the ${DEFAULT_LIMITS.statsPerWindow + 1}th call is a 429 with Retry-After`, async () => {
     const paths = ['/api/stats/leaders?stat=points', '/api/stats/player/Jalen%20Brunson', '/api/stats/game/2025-11-03:NY'];
     const statuses: number[] = [];
@@ -167,8 +167,10 @@ describe('rate limit on player, leaders and game (the stats limit: 60 per 60 s p
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBe(DEFAULT_LIMITS.statsWindowSeconds);
     expect((await json(over)).error.code).toBe('RATE_LIMITED');
-    // The provider-backed and showcase routes are not stats-limited (spec: public).
-    expect((await get('/api/desk-showcase', {}, limited)).status).toBe(200);
+    // Cascade and the showcase share the stats budget (issue 40: each reads the store at length);
+    // the provider-backed routes carry the upstream budget instead.
+    expect((await get('/api/desk-showcase', {}, limited)).status).toBe(429);
+    expect((await get('/api/stats/cascade?player=Joel%20Embiid', {}, limited)).status).toBe(429);
     expect((await get('/api/stats/depth?team=ATL&sport=mlb', {}, limited)).status).toBe(200);
   }, 60_000);
 });
