@@ -101,7 +101,7 @@ export interface paths {
         };
         /**
          * Accuracy by grade tier over the rolling 30 days
-         * @description Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
+         * @description Public record only. Each sport's 30 days end on its own data clock (a replayed store's sports were recorded on different days), the same windows as GET /api/ledger/model and `propgrade record`; `windows` names each sport's, `window` is their span. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
          *
          *     Public: the same answer for everyone.
          */
@@ -123,7 +123,7 @@ export interface paths {
         };
         /**
          * Accuracy by grade tier over the rolling 30 days
-         * @description Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
+         * @description Public record only. Each sport's 30 days end on its own data clock (a replayed store's sports were recorded on different days), the same windows as GET /api/ledger/model and `propgrade record`; `windows` names each sport's, `window` is their span. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
          *
          *     Public: the same answer for everyone.
          */
@@ -145,7 +145,7 @@ export interface paths {
         };
         /**
          * Public model record: entries and the 30-day aggregate
-         * @description Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
+         * @description The same record as `propgrade record`: each sport's entries in the 30 days ending on its own data clock (`windows` names each, aggregate.window is their span); the entries listed are the ones counted. Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
          *
          *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
          */
@@ -1443,7 +1443,7 @@ export interface components {
             roi_pct: number | null;
             /** @enum {string} */
             state: "ok" | "building";
-            /** @description 95% interval of the ROI (mean per-stake return +/- 1.96 SE), percent; null below n = 20 */
+            /** @description 95% interval of the ROI, percent: a percentile bootstrap resampling whole games (docs/ledger.md "Intervals"); null below n = 20 or with one game */
             roi_ci95: [
                 number,
                 number
@@ -1457,6 +1457,15 @@ export interface components {
                 /** Format: date */
                 to: string;
             };
+            /** @description the window each sport's entries were counted in, ending on that sport's data clock (window is their span) */
+            windows: {
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+            }[];
             min_sample: number;
             tiers: {
                 /** @enum {string} */
@@ -1656,6 +1665,15 @@ export interface components {
                 /** Format: date */
                 try_date: string;
             } | null;
+            /** @description the window each sport's entries were counted in, ending on that sport's data clock (window is their span) */
+            windows: {
+                /** @enum {string} */
+                sport: "mlb" | "nba" | "wnba" | "soccer";
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+            }[];
             total: number;
             count: number;
             limit: number;

@@ -5,7 +5,7 @@ import { gradedSportSchema } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
 import { beatCloseCell, CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT } from '../domain/close-lead.js';
-import { recordWindow, type RecordWindow, type UnitsRecord } from '../domain/records.js';
+import type { RecordWindow, UnitsRecord } from '../domain/records.js';
 import type { readModelRecord } from '../reads/record.js';
 import { badInput } from '../errors.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
@@ -89,15 +89,14 @@ export function registerRecord(program: Command, io: CliIO): void {
       const { readModelRecord } = await import('../reads/record.js');
       const env = await openRunEnvironment(ctx, { readClock: true, sport: opts.sport });
       try {
-        // Across sports each sport's window ends on its own clock (the same instant unless the store is replayed).
+        // Each sport's window ends on its own clock (the same instant unless the store is replayed), as on the API.
         const record = await readModelRecord(env.store, { now: env.now, ...opts }, env.forSport);
         let perSport: string | null = null;
         if (env.perSportClocks && !opts.sport && !opts.date) {
           const { latestSnapshot } = await import('../store/repo/snapshots.js');
-          const { GRADED_SPORTS } = await import('../domain/sports.js');
           const snapshotted: string[] = [];
-          for (const s of GRADED_SPORTS) if ((await latestSnapshot(env.store, s)) !== null) snapshotted.push(s);
-          perSport = perSportWindows(snapshotted, opts.days, env.forSport);
+          for (const w of record.windows) if ((await latestSnapshot(env.store, w.sport)) !== null) snapshotted.push(w.sport);
+          perSport = perSportWindows(record.windows.filter((w) => snapshotted.includes(w.sport)), opts.days);
         }
         ctx.result(record, (r) => [...(perSport ? [ctx.c.dim(perSport)] : []), renderRecord(ctx, r, opts.days, opts.date)].join('\n'));
       } finally {
@@ -109,10 +108,9 @@ export function registerRecord(program: Command, io: CliIO): void {
 type ModelRecord = Awaited<ReturnType<typeof readModelRecord>>;
 
 /** On a replayed store each sport's window ends on its own clock: the header's span is their union. */
-function perSportWindows(sports: readonly string[], days: number, forSport: (sport: string) => Date): string | null {
-  const windows = sports.map((s) => ({ s, w: recordWindow(forSport(s), days) }));
-  if (new Set(windows.map((x) => x.w.to)).size < 2) return null;
-  return `each sport's ${days} days end on its own clock: ${windows.map((x) => `${x.s} ${x.w.from} to ${x.w.to}`).join(', ')}`;
+function perSportWindows(windows: ReadonlyArray<{ sport: string; from: string; to: string }>, days: number): string | null {
+  if (new Set(windows.map((w) => w.to)).size < 2) return null;
+  return `each sport's ${days} days end on its own clock: ${windows.map((w) => `${w.sport} ${w.from} to ${w.to}`).join(', ')}`;
 }
 
 /** What each letter claims (docs/model.md §3): the EV band of the locked price. */

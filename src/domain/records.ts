@@ -10,6 +10,7 @@ import { normalizeName } from './names.js';
 import { evPctAt } from './claim.js';
 import { profitPerUnit } from './odds.js';
 import { MIN_SAMPLE, gateRate, type GatedRate } from './record-gate.js';
+import { addStake, roiInterval, type GameStakes } from './roi-interval.js';
 import { closeLeadBand, createLeadTally, type BeatCloseByLead, type LeadTally } from './close-lead.js';
 import type { LedgerEntry } from './ledger.js';
 import { addDays, easternDate, isIsoDate } from './time.js';
@@ -32,6 +33,8 @@ export type RecordRow = Pick<
   closeMethod?: string | null;
   /** Minutes from the close's capture to the start: which lead band its verdict counts in. */
   closeLeadMinutes?: number | null;
+  /** The game the stake belongs to: the ROI interval resamples whole games (domain/roi-interval.ts). */
+  eventId?: string | null;
 };
 
 /** The verdict the record counts: a close read on the one yardstick, never one read the old way. */
@@ -78,7 +81,7 @@ export type UnitsRecord = {
   /** units / n * 100; null below n = 20. */
   roiPct: number | null;
   state: 'ok' | 'building';
-  /** Normal-approximation 95% interval of the ROI (per-stake returns' mean +/- 1.96 SE), percent; null below n = 20. */
+  /** 95% interval of the ROI, percent, resampling whole games (domain/roi-interval.ts); null below n = 20 or with one game. */
   roiCi95: [number, number] | null;
   /** Settled hits, misses and pushes without a usable locked price: left out of n, stated. */
   unpriced: number;
@@ -169,18 +172,19 @@ function tally(counts: OutcomeCounts, outcome: RecordRow['outcome']): void {
   else counts.pending++;
 }
 
-/** Running sum of flat stakes; `unitsRecord` turns it into the published figure. */
-type UnitsAcc = { n: number; units: number; unitsSq: number; unpriced: number };
+/** Running sum of flat stakes, and each game's; `unitsRecord` turns it into the published figure. */
+type UnitsAcc = { n: number; units: number; unpriced: number; games: Map<string, GameStakes> };
 
 function emptyUnits(): UnitsAcc {
-  return { n: 0, units: 0, unitsSq: 0, unpriced: 0 };
+  return { n: 0, units: 0, unpriced: 0, games: new Map() };
 }
 
 function isAmericanPrice(p: number | null | undefined): p is number {
   return typeof p === 'number' && Number.isFinite(p) && Math.abs(p) >= 100;
 }
 
-function stakeAt(acc: UnitsAcc, outcome: RecordRow['outcome'], lockedPrice: number | null | undefined): void {
+/** `game`: the stake's event id; a row without one is a game of its own (never merged with another). */
+function stakeAt(acc: UnitsAcc, outcome: RecordRow['outcome'], lockedPrice: number | null | undefined, game: string | null): void {
   if (outcome !== 'hit' && outcome !== 'miss' && outcome !== 'push') return;
   if (!isAmericanPrice(lockedPrice)) {
     acc.unpriced++;
@@ -189,23 +193,19 @@ function stakeAt(acc: UnitsAcc, outcome: RecordRow['outcome'], lockedPrice: numb
   acc.n++;
   const r = outcome === 'hit' ? profitPerUnit(lockedPrice) : outcome === 'miss' ? -1 : 0;
   acc.units += r;
-  acc.unitsSq += r * r;
+  addStake(acc.games, game ?? `\u0000row ${acc.n}`, r);
 }
 
-const Z95 = 1.959963984540054;
-
-/** The published units figure: the sum at n >= 1, ROI % only at n >= `minSample` (the record gate). */
+/** The published units figure: the sum at n >= 1, ROI % and its game-resampled interval only at n >= `minSample` (the record gate). */
 export function unitsRecord(acc: UnitsAcc, minSample: number = MIN_SAMPLE): UnitsRecord {
   const ok = acc.n >= Math.max(minSample, MIN_SAMPLE);
   const mean = acc.n === 0 ? 0 : acc.units / acc.n;
-  const variance = acc.n < 2 ? 0 : Math.max(0, (acc.unitsSq - acc.n * mean * mean) / (acc.n - 1));
-  const half = Z95 * Math.sqrt(variance / Math.max(acc.n, 1));
   return {
     n: acc.n,
     units: acc.n === 0 ? null : acc.units,
     roiPct: ok ? mean * 100 : null,
     state: ok ? 'ok' : 'building',
-    roiCi95: ok ? [(mean - half) * 100, (mean + half) * 100] : null,
+    roiCi95: ok ? roiInterval(acc.games) : null,
     unpriced: acc.unpriced,
   };
 }
@@ -223,7 +223,7 @@ export type OutcomeCode = (typeof OUTCOME_CODE)[keyof typeof OUTCOME_CODE];
  * not read (modelAggregate alone, tierCalibration alone).
  */
 export interface RecordTally {
-  add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined, leadMinutes?: number | null): void;
+  add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined, leadMinutes?: number | null, eventId?: string | null): void;
   aggregate(window: RecordWindow, scope: ModelAggregate['scope']): ModelAggregate;
   tiers(): TierCalibration[];
 }
@@ -240,12 +240,12 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
   const lead = createLeadTally();
   const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0, evSum: 0, evN: 0, clv: { beat: 0, faded: 0, flat: 0 }, lead: createLeadTally() }));
   return {
-    add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes = null) {
+    add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes = null, eventId = null) {
       const name = OUTCOME_NAMES[outcome] as RecordRow['outcome'];
       const band = verdict === null ? null : closeLeadBand(leadMinutes);
       if (model) {
         tally(counts, name);
-        stakeAt(units, name, lockedPrice);
+        stakeAt(units, name, lockedPrice, eventId);
         // CLV is a property of the price, known once the close is captured, whatever the result.
         if (verdict !== null) clv[verdict] = (clv[verdict] as number) + 1;
         lead.add(band, verdict);
@@ -253,7 +253,7 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
       if (tier < 0 || !withTiers) return;
       const a = tierAcc[tier] as TierAcc;
       tally(a.counts, name);
-      stakeAt(a.units, name, lockedPrice);
+      stakeAt(a.units, name, lockedPrice, eventId);
       if (verdict === 'beat' || verdict === 'faded' || verdict === 'flat') a.clv[verdict]++;
       a.lead.add(band, verdict);
       const staked = outcome === OUTCOME_CODE.hit || outcome === OUTCOME_CODE.miss || outcome === OUTCOME_CODE.push;
@@ -328,7 +328,7 @@ function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput, parts:
   const t = createRecordTally(parts);
   for (const row of rows) {
     if (!matches(row)) continue;
-    t.add(tierIndex(row.grade), outcomeCode(row.outcome), yardstickVerdict(row), row.pWin, row.lockedPrice, row.closeLeadMinutes ?? null);
+    t.add(tierIndex(row.grade), outcomeCode(row.outcome), yardstickVerdict(row), row.pWin, row.lockedPrice, row.closeLeadMinutes ?? null, row.eventId ?? null);
   }
   return t;
 }

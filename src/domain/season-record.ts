@@ -1,5 +1,6 @@
 import { gradeSchema, type Grade } from './grades.js';
-import { clusterInterval, totalOf, type Sums } from './model/resample.js';
+import { totalOf, type Sums } from './model/resample.js';
+import { roiInterval } from './roi-interval.js';
 import { americanToDecimal, profitPerUnit } from './odds.js';
 import { wilsonInterval } from './record-gate.js';
 import { evPctAt } from './claim.js';
@@ -8,7 +9,7 @@ import { beatCloseByLead, type BeatCloseByLead } from './close-lead.js';
 /**
  * A simulated season's public record per tier (issue 26): n, hit rate, ROI at the locked price with
  * a 95% interval that resamples whole games (bets on one game share its box score, as the back-test
- * does), what the tier claimed (mean EV of its settled stakes' locked prices at p_win), and the share
+ * does; the record's own interval, domain/roi-interval.ts), what the tier claimed (mean EV of its settled stakes' locked prices at p_win), and the share
  * of entries with a close that beat it, in all and by the close's lead time before the start. Pure.
  */
 
@@ -87,6 +88,8 @@ export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Gr
     }
     const clusters = [...games.values()];
     const t = totalOf(clusters);
+    // The record's interval (domain/roi-interval.ts): the same games give the same interval in `record` and here.
+    const stakes = new Map([...games].map(([id, g]) => [id, { n: g['n'] ?? 0, profit: g['profit'] ?? 0 }]));
     const n = t['n'] ?? 0;
     const hits = t['hit'] ?? 0;
     const misses = t['miss'] ?? 0;
@@ -101,7 +104,7 @@ export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Gr
       pending,
       hitRate: hits + misses > 0 ? hits / (hits + misses) : null,
       hitRateCi95: hits + misses > 0 ? wilsonInterval(hits, hits + misses) : null,
-      roiPct: { value: roi(t), ci95: n > 0 ? clusterInterval(clusters, roi) : null },
+      roiPct: { value: roi(t), ci95: n > 0 ? roiInterval(stakes) : null },
       claimedEvPct: evN > 0 ? evSum / evN : null,
       claimedEvN: evN,
       withClose: withClose,

@@ -61,3 +61,22 @@ export async function readLedgerListing(store: Store, query: LedgerListingQuery,
   const entries = rows.map((e) => ({ ...e, closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, now(e.sport), contexts.get(e.id) ?? null) }));
   return { entries, total, shown: entries.length, limit };
 }
+
+/**
+ * The listing over per-sport windows (the record's `windows`): each sport's entries in its own
+ * window, merged in the store's listing order (newest game date, then player by bytes, then id) and
+ * cut at `limit`; `total` sums the sports'. One window per sport, as the record counted them.
+ */
+export async function readLedgerListingIn(
+  store: Store,
+  query: Omit<LedgerListingQuery, 'date' | 'from' | 'to' | 'sport'>,
+  windows: ReadonlyArray<{ sport: string; from: string; to: string }>,
+  limit: number,
+  now: (sport: string) => Date,
+): Promise<LedgerListing> {
+  const parts = await Promise.all(windows.map((w) => readLedgerListing(store, { ...query, sport: w.sport, from: w.from, to: w.to }, limit, now)));
+  const order = (a: ListedLedgerEntry, b: ListedLedgerEntry) =>
+    a.gameDate !== b.gameDate ? (a.gameDate < b.gameDate ? 1 : -1) : Buffer.compare(Buffer.from(a.player), Buffer.from(b.player)) || a.id - b.id;
+  const entries = parts.flatMap((p) => p.entries).sort(order).slice(0, limit);
+  return { entries, total: parts.reduce((s, p) => s + p.total, 0), shown: entries.length, limit };
+}

@@ -1,5 +1,5 @@
 import { normalizeName } from '../domain/names.js';
-import { GRADED_SPORTS } from '../domain/sports.js';
+import { GRADED_SPORTS, isGradedSport, type GradedSport } from '../domain/sports.js';
 import {
   accuracyOptionsSchema,
   createRecordTally,
@@ -14,9 +14,20 @@ import {
 } from '../domain/records.js';
 import { settledElsewhere, type SettledElsewhere } from '../domain/record-elsewhere.js';
 import type { Store } from '../store/db.js';
-import { cappedCounts, settledTotals, tallyRecordRows, type RecordRowScope } from '../store/repo/ledger-record.js';
+import { cappedCounts, settledTotals, tallyRecordRows, type CappedCount, type RecordRowScope } from '../store/repo/ledger-record.js';
+
+/**
+ * The public record's reads: `propgrade record` and GET /api/ledger/model and /api/accuracy all come
+ * through here, with each sport's data clock, so the CLI and the API count the same entries in the
+ * same windows (issue 41: the CLI spanned every sport's clock and the API took 30 days on one).
+ */
 
 type Narrowing = Pick<RecordScopeInput, 'team' | 'player' | 'sport'>;
+
+/** The window a sport's entries are counted in. */
+export interface SportWindow extends RecordWindow {
+  sport: GradedSport;
+}
 
 /** The scope as the store filters it: a team upper-cased, a player as his key. */
 function rowScope(scope: Narrowing): RecordRowScope {
@@ -27,11 +38,57 @@ function rowScope(scope: Narrowing): RecordRowScope {
   };
 }
 
-/** The record over the window's public rows (and scope): the store feeds each row to a fresh tally. */
-async function tallyWindow(store: Store, now: Date, days: number, date: string | undefined, scope: Narrowing = {}): Promise<RecordTally> {
+/**
+ * The windows of a record read: each graded sport's `days` ending on that sport's own clock (a
+ * replayed store's sports were recorded on different days; on a live store every clock is the same
+ * instant), only the scope's sport when it names one, or the one `date` for every sport.
+ */
+export function sportWindows(scope: { sport?: string | undefined; date?: string | undefined; days?: number | undefined }, clockFor: (sport: string) => Date): SportWindow[] {
+  const days = scope.days ?? RECORD_WINDOW_DAYS;
+  // A sport no record holds (never graded) has no window, so nothing is counted for it.
+  const sports = scope.sport === undefined ? GRADED_SPORTS : isGradedSport(scope.sport) ? [scope.sport] : [];
+  return sports.map((sport) => ({ sport, ...recordWindow(clockFor(sport), days, scope.date) }));
+}
+
+/** The span the windows cover, as one window (the record's `window`; `windows` says each sport's). */
+function spanOf(windows: readonly SportWindow[], fallback: RecordWindow): RecordWindow {
+  if (windows.length === 0) return fallback;
+  return { from: windows.map((w) => w.from).sort()[0]!, to: windows.map((w) => w.to).sort().at(-1)! };
+}
+
+/**
+ * The reads a record makes: one over the scope when every sport's window is the same (a live store,
+ * a `--now`, a date, one sport), so the rows come in one game-date order and every float sum is the
+ * domain's over the same rows; else one per sport, each in its own window.
+ */
+function readsOf(windows: readonly SportWindow[], scope: Narrowing): Array<{ scope: Narrowing; window: RecordWindow }> {
+  const [first] = windows;
+  if (first && windows.every((w) => w.from === first.from && w.to === first.to)) return [{ scope, window: first }];
+  return windows.map((w) => ({ scope: { ...scope, sport: w.sport }, window: w }));
+}
+
+/** Every public row of the scope in its sport's window, fed to one tally (sports in a fixed order). */
+async function tallyWindows(store: Store, windows: readonly SportWindow[], scope: Narrowing): Promise<RecordTally> {
   const tally = createRecordTally();
-  await tallyRecordRows(store, rowScope(scope), recordWindow(now, days, date), tally);
+  for (const r of readsOf(windows, scope)) await tallyRecordRows(store, rowScope(r.scope), r.window, tally);
   return tally;
+}
+
+/** Capped entries per letter, uncapped letter and reason, over each sport's window. */
+async function cappedIn(store: Store, windows: readonly SportWindow[], scope: Narrowing): Promise<CappedCount[]> {
+  const reads = readsOf(windows, scope);
+  if (reads.length === 1) return cappedCounts(store, rowScope(reads[0]!.scope), reads[0]!.window);
+  const merged = new Map<string, CappedCount>();
+  for (const w of windows) {
+    for (const c of await cappedCounts(store, rowScope({ ...scope, sport: w.sport }), w)) {
+      const key = `${c.grade}|${c.gradeUncapped ?? ''}|${c.capReason}`;
+      const known = merged.get(key);
+      merged.set(key, known ? { ...known, n: known.n + c.n } : { ...c });
+    }
+  }
+  // SQLite's byte order of the three columns, a missing uncapped letter first (as cappedCounts orders them).
+  const bytes = (v: string | null) => (v === null ? '' : `\u0001${v}`);
+  return [...merged.values()].sort((a, b) => (a.grade < b.grade ? -1 : a.grade > b.grade ? 1 : bytes(a.gradeUncapped) < bytes(b.gradeUncapped) ? -1 : bytes(a.gradeUncapped) > bytes(b.gradeUncapped) ? 1 : a.capReason < b.capReason ? -1 : a.capReason > b.capReason ? 1 : 0));
 }
 
 function settledIn(counts: OutcomeCounts): number {
@@ -48,41 +105,36 @@ async function elsewhere(store: Store, window: RecordWindow, days: number, scope
 }
 
 /**
- * The record. With `clockFor` (a replayed store, whose sports were recorded on different days) and
- * no sport or date, each sport's entries are counted in the window ending on its own clock, and the
- * window shown spans them all.
+ * The record: each sport's entries counted in the window ending on `clockFor(sport)` (default: every
+ * sport at `scope.now`), `windows` naming each, `aggregate.window` their span.
  */
 export async function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?: (sport: string) => Date) {
   const days = scope.days ?? RECORD_WINDOW_DAYS;
-  const perSport = clockFor !== undefined && !scope.sport && scope.date === undefined;
   const { window: single, scope: shown } = recordScope(scope);
-  let tally: RecordTally;
-  let window = single;
-  if (perSport) {
-    tally = createRecordTally();
-    const windows = GRADED_SPORTS.map((sport) => ({ sport, window: recordWindow(clockFor(sport), days) }));
-    for (const w of windows) await tallyRecordRows(store, rowScope({ ...scope, sport: w.sport }), w.window, tally);
-    window = { from: windows.map((w) => w.window.from).sort()[0] ?? single.from, to: windows.map((w) => w.window.to).sort().at(-1) ?? single.to };
-  } else {
-    tally = await tallyWindow(store, scope.now, days, scope.date, scope);
-  }
+  const windows = sportWindows(scope, clockFor ?? (() => scope.now));
+  const window = spanOf(windows, single);
+  const tally = await tallyWindows(store, windows, scope);
   const aggregate = tally.aggregate(window, shown);
   // The tiers lead: each is read against its own claim before the all-entries aggregate.
   return {
     tiers: tally.tiers(),
     aggregate,
-    /** Entries of the window whose letter a cap holds below what its EV earned, per letter and reason. */
-    capped: await cappedCounts(store, rowScope(scope), aggregate.window),
+    /** The window each sport's entries were counted in (the aggregate's window is their span). */
+    windows,
+    /** Entries of the windows whose letter a cap holds below what its EV earned, per letter and reason. */
+    capped: await cappedIn(store, windows, scope),
     /** Set only when the window holds no settled entry and the scope has settled entries elsewhere. */
     settledElsewhere: settledIn(aggregate.counts) === 0 ? await elsewhere(store, aggregate.window, days, scope) : null,
   };
 }
 
-export async function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW_DAYS, sport?: string) {
+/** Accuracy by tier over the same windows as the record (`clockFor` as in readModelRecord). */
+export async function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW_DAYS, sport?: string, clockFor?: (sport: string) => Date) {
   const scope = sport ? { sport } : {};
   const opts = accuracyOptionsSchema.parse({ now, days, ...scope });
-  const tally = await tallyWindow(store, now, days, undefined, scope);
-  const accuracy = tierAccuracy(recordWindow(opts.now, opts.days), opts.minSample, tally.tiers());
+  const windows = sportWindows({ sport, days }, clockFor ?? (() => now));
+  const tally = await tallyWindows(store, windows, scope);
+  const accuracy = tierAccuracy(spanOf(windows, recordWindow(opts.now, opts.days)), opts.minSample, tally.tiers());
   const settled = settledIn(tally.aggregate(accuracy.window, { team: null, player: null, sport: sport ?? null }).counts) > 0;
-  return { ...accuracy, settledElsewhere: settled ? null : await elsewhere(store, accuracy.window, days, scope) };
+  return { ...accuracy, windows, settledElsewhere: settled ? null : await elsewhere(store, accuracy.window, days, scope) };
 }

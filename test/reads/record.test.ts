@@ -48,7 +48,7 @@ describe('record reads aggregate in the store exactly as the domain does on the 
     })();
     rows = sqlite
       .prepare(
-        `select user_id as userId, sport, game_date as gameDate, team, player, player_key as playerKey, grade, outcome, p_win as pWin, clv_verdict as clvVerdict, locked_price as lockedPrice from ledger_entries where user_id is null order by game_date, id`,
+        `select user_id as userId, sport, event_id as eventId, game_date as gameDate, team, player, player_key as playerKey, grade, outcome, p_win as pWin, clv_verdict as clvVerdict, locked_price as lockedPrice from ledger_entries where user_id is null order by game_date, id`,
       )
       .all() as RecordRow[];
   });
@@ -77,8 +77,10 @@ describe('record reads aggregate in the store exactly as the domain does on the 
 
   for (const sport of [undefined, 'nba']) {
     it(`readAccuracy sport ${sport ?? 'all'}`, async () => {
-      const { settledElsewhere, ...accuracy } = await readAccuracy(t.store, NOW, 30, sport);
+      const { settledElsewhere, windows, ...accuracy } = await readAccuracy(t.store, NOW, 30, sport);
       expect(accuracy).toEqual(accuracyByTier(rows, { now: NOW, days: 30, ...(sport ? { sport } : {}) }));
+      // The answer names each sport's window: one clock here, so the same 30 days for each.
+      expect(windows).toEqual((sport ? [sport] : ['mlb', 'nba', 'wnba', 'soccer']).map((s) => ({ sport: s, from: '2025-11-16', to: '2025-12-15' })));
       expect(settledElsewhere).toBeNull();
     });
   }

@@ -5,7 +5,7 @@ import { isIsoDate } from '../../domain/time.js';
 import { sharedTeamCode } from '../../feeds/teams/lookup.js';
 import { readAccuracy, readModelRecord } from '../../reads/record.js';
 import { ledgerEntryView } from '../../reads/ledger-entry-view.js';
-import { readLedgerListing } from '../../reads/ledger-listing.js';
+import { readLedgerListingIn } from '../../reads/ledger-listing.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { isoDateDoc } from '../wire/registry.js';
@@ -44,11 +44,12 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       response: accuracySchema,
       summary: 'Accuracy by grade tier over the rolling 30 days',
       description:
-        'Public record only. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.',
+        'Public record only. Each sport\'s 30 days end on its own data clock (a replayed store\'s sports were recorded on different days), the same windows as GET /api/ledger/model and `propgrade record`; `windows` names each sport\'s, `window` is their span. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.',
       query: accuracyQuerySchema,
       maxAge: 300,
       statsLimited: true,
-      handle: ({ query }) => readAccuracy(deps.store, deps.now(query.sport), 30, query.sport),
+      // Each sport's window ends on its own clock, as in `propgrade record` (one record, issue 41).
+      handle: ({ query }) => readAccuracy(deps.store, deps.now(query.sport), 30, query.sport, (sport) => deps.now(sport)),
     });
   return [
     accuracy('/api/accuracy'),
@@ -61,28 +62,32 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       response: modelRecordSchema,
       summary: 'Public model record: entries and the 30-day aggregate',
       description:
-        'Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).',
+        'The same record as `propgrade record`: each sport\'s entries in the 30 days ending on its own data clock (`windows` names each, aggregate.window is their span); the entries listed are the ones counted. Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).',
       query: ledgerModelQuerySchema,
       maxAge: 300,
       statsLimited: true,
       handle: async ({ caller, query }) => {
-        // A sport's record reads on its clock; across sports, the newest snapshot's (docs/api.md "Clocks").
+        // Each sport's record reads on its own clock, as `propgrade record` does (docs/api.md "Clocks"; one record, issue 41).
         const now = deps.now(query.sport);
-        const record = await readModelRecord(deps.store, {
-          now,
-          ...(query.date ? { date: query.date } : {}),
-          ...(query.team ? { team: query.team } : {}),
-          ...(query.player ? { player: query.player } : {}),
-          ...(query.sport ? { sport: query.sport } : {}),
-        });
-        const listing = await readLedgerListing(
+        const record = await readModelRecord(
           deps.store,
           {
-            ...(query.date ? { date: query.date } : { from: record.aggregate.window.from, to: record.aggregate.window.to }),
+            now,
+            ...(query.date ? { date: query.date } : {}),
             ...(query.team ? { team: query.team } : {}),
             ...(query.player ? { player: query.player } : {}),
             ...(query.sport ? { sport: query.sport } : {}),
           },
+          (sport) => deps.now(sport),
+        );
+        // The entries listed are the ones counted: each sport's, in its own window.
+        const listing = await readLedgerListingIn(
+          deps.store,
+          {
+            ...(query.team ? { team: query.team } : {}),
+            ...(query.player ? { player: query.player } : {}),
+          },
+          record.windows,
           query.limit,
           (sport) => deps.now(sport),
         );
@@ -92,6 +97,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
           aggregate: record.aggregate,
           capped: record.capped,
           settledElsewhere: record.settledElsewhere,
+          windows: record.windows,
           total: listing.total,
           count: listing.shown,
           limit: listing.limit,

@@ -117,6 +117,10 @@ export const heroPropSchema = wireSchema(
 // --- record ---------------------------------------------------------------------------------
 
 const windowSchema = z.object({ from: wireDate(), to: wireDate() });
+/** Each sport's window: its entries are counted in the days ending on its own data clock. */
+const sportWindows = z
+  .array(z.object({ sport: gradedSportSchema, from: wireDate(), to: wireDate() }))
+  .describe("the window each sport's entries were counted in, ending on that sport's data clock (window is their span)");
 const gatedRate = z.object({ n: int(), successes: int(), pct: num(), ci95: z.tuple([z.number(), z.number()]).nullable(), state: z.enum(['ok', 'building']), label: z.string() });
 /** Beat-close split by the close's lead time before the start (domain/close-lead.ts); pct null below n = 20 per band. */
 const beatCloseByLead = z
@@ -140,7 +144,7 @@ const unitsSchema = wireSchema(
       units: num(),
       roi_pct: num(),
       state: z.enum(['ok', 'building']),
-      roi_ci95: z.tuple([z.number(), z.number()]).nullable().describe('95% interval of the ROI (mean per-stake return +/- 1.96 SE), percent; null below n = 20'),
+      roi_ci95: z.tuple([z.number(), z.number()]).nullable().describe('95% interval of the ROI, percent: a percentile bootstrap resampling whole games (docs/ledger.md "Intervals"); null below n = 20 or with one game'),
       unpriced: int(),
     })
     .describe('flat 1-unit stakes at the locked price'),
@@ -156,6 +160,7 @@ export const accuracySchema = wireSchema(
   'Accuracy',
   z.object({
     window: windowSchema,
+    windows: sportWindows,
     min_sample: int(),
     tiers: z.array(
       z.object({ grade: tierGrade, n: int(), hits: int(), pct: num(), ci95: z.tuple([z.number(), z.number()]).nullable(), state: z.enum(['ok', 'learning']), label: z.string(), units: unitsSchema }),
@@ -194,6 +199,7 @@ export const modelRecordSchema = wireSchema(
       .array(z.object({ grade: gradeSchema, grade_uncapped: gradeSchema.nullable(), cap_reason: capReasonSchema, n: int() }))
       .describe("the window's entries whose letter a cap holds below what its EV earned, per letter, uncapped letter and reason"),
     settled_elsewhere: settledElsewhere,
+    windows: sportWindows,
     total: int(),
     count: int(),
     limit: int(),
