@@ -1,7 +1,8 @@
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { pruneStore } from '../../src/server/upkeep.js';
+import { pruneStore, startUpkeep } from '../../src/server/upkeep.js';
+import { insertUsage } from '../../src/store/repo/usage.js';
 import { prunedTablesSize } from '../../src/store/repo/prune.js';
 import { seedStore, startServer, type Running, type Seeded } from '../server/_harness.js';
 
@@ -111,5 +112,19 @@ describe('anonymous reads leave the store bounded', () => {
     expect(hub()).toBe(0);
     expect(live.expired).toBeGreaterThanOrEqual(1);
     figures.push(`  team hub row: kept while the data clock stands, deleted 16 min on (${JSON.stringify(live)})`);
+  });
+
+  it('serve’s upkeep runs a prune pass as it starts (then every minute), with no request', async () => {
+    for (let i = 0; i < 3; i += 1) await insertUsage(seeded.store, `ip:198.51.100.${i}`, 'scan_read', new Date(WALL.getTime() - 25 * 3600_000).toISOString());
+    const usage = async () => (await prunedTablesSize(seeded.store)).usageRows;
+    expect(await usage()).toBe(3);
+    const upkeep = startUpkeep({ store: seeded.store, snapshotCache: api.server.snapshotCache, wallClock: () => WALL, now: () => seeded.now, log: { warn: (m) => figures.push(`  upkeep warning: ${m}`) } });
+    try {
+      // Waits for the first pass (started on the next turn of the loop); nothing is timed.
+      for (let i = 0; i < 200 && (await usage()) > 0; i += 1) await new Promise((r) => setTimeout(r, 25));
+      expect(await usage()).toBe(0);
+    } finally {
+      await upkeep.stop();
+    }
   });
 });
