@@ -97,11 +97,16 @@ export function renderCombat(ctx: CliContext, v: CombatView): string {
   return out.join('\n');
 }
 
+/** 'unknown' on a past bout: the recording predates it and holds no result (domain boutStatusAt). */
+function statusText(status: string): string {
+  return status === 'unknown' ? 'result not in the data (recorded before the bout)' : status;
+}
+
 export function renderFight(ctx: CliContext, v: FightView): string {
   if (!v.available) return `Fight unavailable: ${v.reason}.`;
   const b = v.bout;
   const lines = [
-    ctx.c.bold(`${b.fighters[0].name} vs ${b.fighters[1].name} — ${show(b.weightClass)}, ${show(b.scheduledRounds)} rounds, ${b.status}`),
+    ctx.c.bold(`${b.fighters[0].name} vs ${b.fighters[1].name} — ${show(b.weightClass)}, ${show(b.scheduledRounds)} rounds, ${statusText(b.status)}`),
     ctx.c.dim(`${b.card.name ?? b.card.eventId} (${b.league.toUpperCase()}), ${b.date ? ctx.dateTime(b.date) : 'no date'}; bout ${b.id}`),
     freshnessLine(ctx, v, 'ESPN fight card'),
     renderTable(

@@ -3,6 +3,7 @@ import type { CombatProfile } from './archetypes/combat.js';
 import type { Classification } from './archetypes/schema.js';
 import { normalizeName } from './names.js';
 import { impliedProbability } from './odds.js';
+import type { GameStatus } from './entities.js';
 
 /**
  * Fight cards (spec: Combat). Pure: joins an ESPN bout to The Odds API's MMA prices by both
@@ -183,4 +184,15 @@ export function styleEdge(a: { name: string; style: Classification | null }, b: 
   const winner = score > 0 ? a : b;
   const loser = score > 0 ? b : a;
   return { kind, edge: winner.name, score, reason: `${winner.style!.primary} tends to beat ${loser.style!.primary}` };
+}
+
+/**
+ * A bout's status as of the data clock. A card recorded before fight night still says
+ * 'scheduled'; once the clock is past the bout's start that is no longer true, and the result is
+ * not in the recording, so the status is 'unknown' (never a guessed 'final').
+ */
+export function boutStatusAt(recorded: GameStatus, start: string | null, now: Date): GameStatus {
+  if (recorded !== 'scheduled' || start === null) return recorded;
+  const at = Date.parse(start);
+  return Number.isFinite(at) && at <= now.getTime() ? 'unknown' : recorded;
 }

@@ -1,5 +1,5 @@
 import type { Classification } from '../domain/archetypes/schema.js';
-import { cardProfile, fighterStyle, joinBoutOdds, styleEdge, type BoutOdds, type CardFighter, type OddsBout, type StyleEdge } from '../domain/combat-card.js';
+import { boutStatusAt, cardProfile, fighterStyle, joinBoutOdds, styleEdge, type BoutOdds, type CardFighter, type OddsBout, type StyleEdge } from '../domain/combat-card.js';
 import type { GameStatus } from '../domain/entities.js';
 import { easternDate } from '../domain/time.js';
 import { DATA_LIMITED_MARKETS, espnLeague, fetchFightCards, fetchUpcomingFightCards, type Bout, type FightCard } from '../feeds/espn/index.js';
@@ -122,7 +122,7 @@ function fighterView(f: Bout['fighters'][number]): FighterView {
   return { name: f.name, key: f.key, athleteId: f.athleteId, record: f.record, country: f.country, winner: f.winner, style: fighterStyle(cardProfile(f)) };
 }
 
-export function boutView(card: FightCard, bout: Bout, odds: { fights: readonly OddsBout[] } | { reason: string }, allowedBooks: readonly string[] | null): BoutView {
+export function boutView(card: FightCard, bout: Bout, odds: { fights: readonly OddsBout[] } | { reason: string }, allowedBooks: readonly string[] | null, now: Date): BoutView {
   const fighters: [FighterView, FighterView] = [fighterView(bout.fighters[0]), fighterView(bout.fighters[1])];
   let boutOdds: BoutOdds | null = null;
   let oddsNote: string | null = null;
@@ -139,7 +139,7 @@ export function boutView(card: FightCard, bout: Bout, odds: { fights: readonly O
     league: card.league,
     card: { eventId: card.eventId, name: card.name, date: card.date },
     date: bout.date,
-    status: bout.status,
+    status: boutStatusAt(bout.status, bout.date, now),
     weightClass: bout.weightClass,
     scheduledRounds: bout.scheduledRounds,
     fighters,
@@ -154,14 +154,14 @@ function oddsState(read: CacheRead<MmaFightOdds[]>): CombatOddsState {
   return read.ok ? { available: true, ...freshnessOf(read) } : { available: false, reason: read.reason };
 }
 
-function cardViews(cards: readonly FightCard[], odds: CacheRead<MmaFightOdds[]>, allowedBooks: readonly string[] | null): CardView[] {
+function cardViews(cards: readonly FightCard[], odds: CacheRead<MmaFightOdds[]>, allowedBooks: readonly string[] | null, now: Date): CardView[] {
   const source = odds.ok ? { fights: odds.value } : { reason: odds.reason };
   return cards.map((card) => ({
     league: card.league,
     eventId: card.eventId,
     name: card.name,
     date: card.date,
-    bouts: card.bouts.map((b) => boutView(card, b, source, allowedBooks)),
+    bouts: card.bouts.map((b) => boutView(card, b, source, allowedBooks, now)),
     skippedBouts: card.skippedBouts,
   }));
 }
@@ -184,7 +184,7 @@ export async function readCombat(deps: ContextDeps, date: string): Promise<Comba
     date,
     available: true,
     ...freshnessOf(cards),
-    cards: cardViews(cards.value.cards, odds, deps.config.ALLOWED_BOOKS),
+    cards: cardViews(cards.value.cards, odds, deps.config.ALLOWED_BOOKS, deps.now),
     leaguesUnavailable: cards.value.unavailable,
     odds: oddsState(odds),
     dataLimited: [...DATA_LIMITED_MARKETS],
@@ -212,7 +212,7 @@ export async function readFight(deps: ContextDeps, id: string): Promise<FightVie
       if (date === null && card.date) await indexBouts(deps, easternDate(new Date(card.date)), [card]);
       const odds = await loadOdds(deps);
       const source = odds.ok ? { fights: odds.value } : { reason: odds.reason };
-      return { available: true, ...freshnessOf(cards), bout: boutView(card, bout, source, deps.config.ALLOWED_BOOKS), odds: oddsState(odds) };
+      return { available: true, ...freshnessOf(cards), bout: boutView(card, bout, source, deps.config.ALLOWED_BOOKS, deps.now), odds: oddsState(odds) };
     }
   }
   // Every card source failed: say so rather than claim the fight does not exist.
