@@ -1,6 +1,6 @@
 /**
  * Freezes a JSON value and everything in it, for values written more than once: the store makes a
- * frozen value's JSON text once and reuses it (src/store/repo/_raw.ts), since a frozen value
+ * frozen value's JSON text once and reuses it (src/store/_columns.ts), since a frozen value
  * cannot change. Pure: it changes nothing but the value's mutability.
  */
 export function deepFreeze<T>(value: T): T {

@@ -40,6 +40,8 @@ export interface EngineOps {
   byBytes<C extends AnyColumn>(col: C): C | SQL;
   /** After rows were copied in with their ids: the next generated id follows the largest one. */
   syncIdentities(): Promise<void>;
+  /** Whether several server processes answer from this store at once (repo/rate-windows.ts). */
+  readonly sharedAcrossServers: boolean;
   readonly runs: RunOps;
   readonly snapshots: SnapshotOps;
   readonly ledger: LedgerOps;

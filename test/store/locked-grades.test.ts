@@ -4,8 +4,7 @@
  * and the text, written back, exactly what re-serializing the parsed detail writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JsonText } from '../../src/store/repo/_raw.js';
-import { lockKey, lockedGrades } from '../../src/store/repo/snapshots.js';
+import { JsonText, lockKey, lockedGrades } from '../../src/store/repo/snapshots.js';
 import { tempStore } from '../helpers/replay-store.js';
 
 const DETAILS: Array<string | null> = [

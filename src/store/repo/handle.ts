@@ -1,7 +1,7 @@
-import { AppError } from '../../errors.js';
 import { opsOf } from '../engine-ops.js';
 import type { Handle } from '../shared-db.js';
-import type { SqliteConnection, Store } from '../store.js';
+import type { Store } from '../store.js';
+import { write } from './tx.js';
 
 export type { Handle } from '../shared-db.js';
 
@@ -15,17 +15,7 @@ export async function on(store: Store): Promise<Handle> {
   return opsOf(store).handle;
 }
 
-/**
- * The SQLite handle's connection for raw statements (the prepared hot paths): the read-only
- * connection outside a transaction, the writer inside one (repo/tx.ts `write`).
- */
-export async function sqliteOf(store: Store): Promise<SqliteConnection> {
-  if (store.engine !== 'sqlite') throw new AppError('INTERNAL', `a SQLite-only path was asked of ${store.label}`);
-  return store.conn;
-}
-
 /** A write through drizzle's builder on the right connection: `on` inside repo/tx.ts `write`. */
 export async function onWrite<T>(store: Store, fn: (handle: Handle) => Promise<T>): Promise<T> {
-  const { write } = await import('./tx.js');
   return write(store, async (tx) => fn(await on(tx)));
 }

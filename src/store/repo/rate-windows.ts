@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Store } from '../db.js';
+import { opsOf } from '../engine-ops.js';
 import { onWrite } from './handle.js';
 
 /**
@@ -18,7 +19,7 @@ export const WINDOW_KEY_PREFIX = 'limit:';
  * out on (docs/scale.md); an SQLite file is served by one process, whose memory holds its limits.
  */
 export function sharedAcrossServers(store: Store): boolean {
-  return store.engine === 'postgres';
+  return opsOf(store).sharedAcrossServers;
 }
 
 /** Counts one request in the window of `key` that opened at `start` and ends at `end`; returns the window's count with it. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonText } from '../../../src/store/repo/_raw.js';
 import { finishRun, lastRun, recentRuns, startRun } from '../../../src/store/repo/runs.js';
-import { insertLocks, insertSnapshot, lockedGrades, lockKey, recentSnapshots, snapshotRows, type NewGradedRow, type NewGradeLock } from '../../../src/store/repo/snapshots.js';
+import { insertLocks, insertSnapshot, JsonText, lockedGrades, lockKey, recentSnapshots, snapshotRows, type NewGradedRow, type NewGradeLock } from '../../../src/store/repo/snapshots.js';
 import { activeTickerEvents, insertTickerEvents } from '../../../src/store/repo/ticker.js';
 import { ENGINES } from '../../helpers/engines.js';
 import { eachEmptyStore, observations, raw, rawBools } from './writes-helpers.js';

@@ -7,14 +7,14 @@ import { byBytes } from '../_raw.js';
 import * as pgSchema from '../schema.js';
 import { pgTransaction } from '../transaction.js';
 import { PgAccountOps } from './accounts.js';
-import { PgSnapshotOps } from './snapshots.js';
+import { PgGameStatOps } from './game-stats.js';
+import { PgHistoryOps } from './history.js';
 import { PgLedgerOps } from './ledger.js';
+import { pendingMigrations, syncIdentities } from './migrations.js';
 import { PgRecordOps } from './records.js';
 import { PgRunOps } from './runs.js';
-import { PgHistoryOps } from './history.js';
-import { PgGameStatOps } from './game-stats.js';
 import { PgSettleOps } from './settle.js';
-import { pendingMigrations, syncIdentities } from './migrations.js';
+import { PgSnapshotOps } from './snapshots.js';
 
 /** A PostgreSQL store or transaction handle with the PostgreSQL adapter attached. */
 export function pgStore(base: Omit<PgStore, typeof OPS>): PgStore {
@@ -31,6 +31,8 @@ const handleOf = (pg: PgStore['pg']): Handle => ({ db: pg.db as unknown as Share
 /** The PostgreSQL adapter, bound to one handle: the pool, or the transaction's client. */
 class PgOps implements EngineOps {
   readonly handle: Handle;
+  /** PostgreSQL is the engine a deployment scales out on (docs/scale.md). */
+  readonly sharedAcrossServers = true;
   readonly runs: PgRunOps;
   readonly snapshots: PgSnapshotOps;
   readonly ledger: PgLedgerOps;

@@ -5,14 +5,14 @@ import type { Handle, SharedDb } from '../../shared-db.js';
 import type { SqliteStore, Store } from '../../store.js';
 import { sqliteTransaction } from '../transaction.js';
 import { SqliteAccountOps } from './accounts.js';
-import { SqliteSnapshotOps } from './snapshots.js';
+import { SqliteGameStatOps } from './game-stats.js';
+import { SqliteHistoryOps } from './history.js';
 import { SqliteLedgerOps } from './ledger.js';
+import { pendingMigrations } from './migrations.js';
 import { SqliteRecordOps } from './records.js';
 import { SqliteRunOps } from './runs.js';
-import { SqliteHistoryOps } from './history.js';
-import { SqliteGameStatOps } from './game-stats.js';
 import { SqliteSettleOps } from './settle.js';
-import { pendingMigrations } from './migrations.js';
+import { SqliteSnapshotOps } from './snapshots.js';
 
 /** A SQLite store or transaction handle with the SQLite adapter attached. */
 export function sqliteStore(base: Omit<SqliteStore, typeof OPS>): SqliteStore {
@@ -25,6 +25,8 @@ export function sqliteStore(base: Omit<SqliteStore, typeof OPS>): SqliteStore {
  */
 class SqliteOps implements EngineOps {
   readonly handle: Handle;
+  /** An SQLite file is served by one process, whose memory can hold what its requests share. */
+  readonly sharedAcrossServers = false;
   readonly runs: SqliteRunOps;
   readonly snapshots: SqliteSnapshotOps;
   readonly ledger: SqliteLedgerOps;
