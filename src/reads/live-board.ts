@@ -2,7 +2,7 @@ import type { GameStatus } from '../domain/entities.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { StatType } from '../domain/stats.js';
 import { espnLeague, fetchScoreboard, fetchSummary, type EspnLeague, type GameSummary } from '../feeds/espn/index.js';
-import { fetchLiveFeed, fetchSchedule, type MlbLiveGame } from '../feeds/mlb-statsapi/index.js';
+import { fetchBoxscore, fetchLiveFeed, fetchSchedule, type MlbLiveGame, type MlbPlayerLine } from '../feeds/mlb-statsapi/index.js';
 import type { Transport } from '../feeds/transport/types.js';
 import type { LoadResult } from '../store/cache.js';
 import type { loadLog } from '../feeds/context.js';
@@ -137,8 +137,13 @@ export function applyLiveFeed(game: LiveGame, feed: MlbLiveGame): LiveGame {
   game.inning = feed.inning;
   game.inningState = feed.inningState;
   game.outs = feed.outs;
+  return applyMlbLines(game, feed.lines);
+}
+
+/** A final game's lines from the boxscore endpoint settle reads (jobs/settle via feeds/factory). */
+export function applyMlbLines(game: LiveGame, lines: readonly MlbPlayerLine[]): LiveGame {
   game.boxScore = 'ok';
-  game.lines = feed.lines.map((l) => ({
+  game.lines = lines.map((l) => ({
     playerKey: l.stat.playerKey,
     playerName: l.stat.playerName,
     team: l.stat.team,
@@ -165,7 +170,13 @@ async function mlbBoard(transport: Transport, date: string, previous: LiveBoard 
       statusName: g.detailedState,
       detail: g.detailedState,
     });
-    if (STARTED.has(g.status)) {
+    if (g.status === 'final') {
+      // A final game is read from the same boxscore settle reads (same feed, same replay files), so
+      // live and settle cannot disagree on whether its box score exists or what it says.
+      const lines = await fetchBoxscore(transport, { gamePk: g.gamePk, date: g.officialDate ?? date }, log);
+      if (lines) applyMlbLines(game, lines);
+      else keepPrevious(game, previous);
+    } else if (STARTED.has(g.status)) {
       const feed = await fetchLiveFeed(transport, g.gamePk, log);
       if (feed) applyLiveFeed(game, feed);
       else keepPrevious(game, previous);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,5 +41,33 @@ describe('a past bout is not scheduled', () => {
     expect([...statuses]).toEqual(['unknown']);
     const before = await runCli(['fight', '401801745', '--replay', 'data/replay', '--now', '2025-09-26T12:00:00Z'], env());
     expect(before.stdout.split('\n')[0]).toBe('Carlos Ulberg vs Dominick Reyes — Light Heavyweight, 5 rounds, scheduled');
+  });
+});
+
+describe('after the README MLB settle (2025-08-16, settled 2025-08-17 12:00)', () => {
+  const NOW = '2025-08-17T12:00:00Z';
+  beforeAll(async () => {
+    expect((await runCli(['snapshot', 'mlb', '--replay', 'data/replay', '--quiet'], env())).code).toBe(0);
+    const settle = await runCli(['settle', 'mlb', '--replay', 'data/replay', '--now', NOW], env());
+    expect(settle.code, settle.stderr).toBe(0);
+    // settle read 15 final games' box scores (the "Final games" column).
+    expect(settle.stdout).toMatch(/│ mlb +│ ok +│ 2025-08-16 │ 9 +│ 11 +│ 0 +│ 0 +│ 0 +│ 0 +│ 15 +│/);
+  }, 120_000);
+
+  it('live reads the same 15 final box scores settle read; each value is the recorded boxscore file', async () => {
+    const r = await runCli(['--json', 'live', 'mlb', '--date', '2025-08-16', '--replay', 'data/replay', '--now', NOW], env());
+    expect(r.code, r.stderr).toBe(0);
+    const v = JSON.parse(r.stdout) as { games: Array<{ game_id: string; status: string; box_score: string }>; rows: Array<{ player: string; game_id: string; current: number | null; phase: string; state: string | null }> };
+    expect(v.games).toHaveLength(15);
+    expect(v.games.every((g) => g.status === 'final' && g.box_score === 'ok')).toBe(true);
+    expect(v.rows.every((row) => row.state !== null)).toBe(true);
+    // Max Fried's strikeouts against the raw recorded boxscore of his game.
+    const fried = v.rows.find((row) => row.player === 'Max Fried');
+    const manifest = JSON.parse(readFileSync('data/replay/manifest.json', 'utf8')) as { entries: Array<{ url?: string; key: string; file: string }> };
+    const entry = manifest.entries.find((e) => e.key.endsWith(`/api/v1/game/${fried?.game_id}/boxscore`));
+    const raw = JSON.parse(readFileSync(join('data/replay', entry!.file), 'utf8')) as { teams: Record<string, { players: Record<string, { person: { fullName: string }; stats: { pitching?: { strikeOuts?: number } } }> }> };
+    const line = Object.values(raw.teams).flatMap((t) => Object.values(t.players)).find((p) => p.person.fullName === 'Max Fried');
+    expect(fried?.current).toBe(line?.stats.pitching?.strikeOuts);
+    expect(fried?.current).toBe(6);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { espnLeague, parseSummary } from '../../src/feeds/espn/index.js';
-import { liveFeedUrl, scheduleUrl } from '../../src/feeds/mlb-statsapi/index.js';
+import { boxscoreUrl, liveFeedUrl, scheduleUrl } from '../../src/feeds/mlb-statsapi/index.js';
 import { normalizeName } from '../../src/domain/names.js';
 import type { FetchOutcome, FetchRequest, Transport } from '../../src/feeds/transport/types.js';
 import { ContextCache } from '../../src/store/cache.js';
@@ -83,7 +83,12 @@ function entry(over: Partial<NewLedgerEntry> & Pick<NewLedgerEntry, 'player' | '
 describe('MLB live feed (real, gamePk 716896)', () => {
   const feedBody = text('mlb-statsapi/mlb-feedlive-716896-2023-08-22.json');
   // The real schedule of 2023-08-22 (recorded without the hydrate the adapter adds) answers the adapter's URL.
-  const routes = { [scheduleUrl('2023-08-22')]: text('mlb-statsapi/mlb-schedule-2023-08-22.json'), [liveFeedUrl(716896)]: feedBody };
+  // A final game is read from its boxscore, as settle reads it (issue 41 item 8); the feed serves games in progress.
+  const routes = {
+    [scheduleUrl('2023-08-22')]: text('mlb-statsapi/mlb-schedule-2023-08-22.json'),
+    [liveFeedUrl(716896)]: feedBody,
+    [boxscoreUrl(716896)]: text('mlb-statsapi/mlb-boxscore-716896-2023-08-22.json'),
+  };
   const now = new Date('2023-08-23T01:30:16Z');
   const stores: Array<ReturnType<typeof tempStore>> = [];
   afterAll(() => stores.forEach((s) => s.cleanup()));
