@@ -4,19 +4,30 @@ import { contextFor } from './_context.js';
 import { renderTable, show, type CliIO } from './_io.js';
 
 const STATE_LEGEND = 'State: normal / amber (newest snapshot past 1.5x the expected interval) / stale (past 3x: not ready) / replayed (read as of its own recorded snapshot) / never_run.';
+// A run stores the time it ran at on its own data clock (a replayed settle at its --now), while ages and
+// locks run on the wall clock: each heading names its clock so the two are never read as one.
+const CLOCK_LEGEND =
+  "Clocks: snapshot and run times are on each run's data clock (its --now or replay time, else the wall clock it ran at); Age says its clock (a replayed sport is read as of its own snapshot, so 0); run locks are on the wall clock.";
+const HEADINGS = ['Sport', 'State', 'Newest snapshot (data clock)', 'Age', 'Last snapshot run (data clock)', 'Last settle (data clock)'];
+
+/** The age names its clock: the wall clock, or a replayed sport's own snapshot (always 0). */
+function ageCell(s: SportReadiness): string {
+  if (s.ageMinutes === null) return '-';
+  return `${s.ageMinutes} min (${s.clock === 'replay_snapshot' ? 'replay' : 'wall clock'})`;
+}
 
 function sportRow(s: SportReadiness): Array<string | number> {
-  return [s.sport, s.state, show(s.newestSnapshotAt), s.ageMinutes === null ? '-' : `${s.ageMinutes} min`, s.lastRun ? `${s.lastRun.status} ${s.lastRun.at}` : '-', s.lastSettle ? `${s.lastSettle.status} ${s.lastSettle.at}` : '-'];
+  return [s.sport, s.state, show(s.newestSnapshotAt), ageCell(s), s.lastRun ? `${s.lastRun.status} ${s.lastRun.at}` : '-', s.lastSettle ? `${s.lastSettle.status} ${s.lastSettle.at}` : '-'];
 }
 
 function render(r: Readiness, color: boolean): string {
   const lines = [r.ready ? 'ready' : 'NOT READY', ...r.reasons.map((x) => `  reason: ${x}`), ...r.warnings.map((x) => `  warning: ${x}`)];
   lines.push(`migrations: ${r.migrations.current ? 'current' : `pending ${r.migrations.pending.join(', ')}`}`);
-  lines.push(renderTable(['Sport', 'State', 'Newest snapshot', 'Age', 'Last snapshot run', 'Last settle'], r.sports.map(sportRow), color));
-  lines.push(STATE_LEGEND);
+  lines.push(renderTable(HEADINGS, r.sports.map(sportRow), color));
+  lines.push(STATE_LEGEND, CLOCK_LEGEND);
   const c = r.credits;
   lines.push(`Odds API credits today (ET, wall clock): ${c.spentToday} spent${c.dailyBudget === null ? ', no daily budget set (ODDS_API_DAILY_BUDGET)' : ` of ${c.dailyBudget}, ${c.leftToday} left`}`);
-  lines.push(r.locks.length === 0 ? 'run locks: none held' : `run locks: ${r.locks.map((l) => `${l.name} by ${l.owner} since ${l.since}${l.expired ? ' (past its lease)' : ''}`).join('; ')}`);
+  lines.push(r.locks.length === 0 ? 'run locks: none held' : `run locks: ${r.locks.map((l) => `${l.name} by ${l.owner} since ${l.since} (wall clock)${l.expired ? ' (past its lease)' : ''}`).join('; ')}`);
   return lines.join('\n');
 }
 

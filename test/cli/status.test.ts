@@ -21,7 +21,7 @@ describe('propgrade status', () => {
     const run = await runCli(['status', '--db', db]);
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe('ready');
-    expect(run.stdout).toMatch(/│ nba +│ replayed +│ 2025-11-05T17:05:00.000Z │ 0 min/);
+    expect(run.stdout).toMatch(/│ nba +│ replayed +│ 2025-11-05T17:05:00.000Z +│ 0 min \(replay\)/);
     expect(run.stdout).toMatch(/│ wnba +│ never_run/);
     expect(run.stdout).toContain('State: normal / amber');
     expect(run.stdout).toContain('no daily budget set');

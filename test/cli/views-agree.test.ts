@@ -70,4 +70,12 @@ describe('after the README MLB settle (2025-08-16, settled 2025-08-17 12:00)', (
     expect(fried?.current).toBe(line?.stats.pitching?.strikeOuts);
     expect(fried?.current).toBe(6);
   });
+
+  it('status names the clock of every time it shows', async () => {
+    const r = await runCli(['status'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/│ Sport +│ State +│ Newest snapshot \(data clock\) │ Age +│ Last snapshot run \(data clock\) │ Last settle \(data clock\) +│/);
+    expect(r.stdout).toMatch(/│ mlb +│ replayed +│ 2025-08-16T16:25:00.000Z +│ 0 min \(replay\) +│ ok 2025-08-16T16:25:00.000Z +│ ok 2025-08-17T12:00:00.000Z +│/);
+    expect(r.stdout).toContain("Clocks: snapshot and run times are on each run's data clock");
+  });
 });
