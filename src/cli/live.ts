@@ -34,6 +34,8 @@ export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) =>
   const warnings: string[] = [];
   const log = { info: (m: string) => env.log.info(m), warn: (m: string) => (ctx.options.verbose ? env.log.warn(m) : void warnings.push(m)) };
   const deps = await openContextDeps({ store: env.store, config: ctx.config, now: env.now, replayDir: env.replayDir, recordDir: ctx.options.record ?? null, log, ...(ctx.io.transport ? { live: ctx.io.transport } : {}) });
+  // A read that learns its sport late (stats player) reads on that sport's clock, as scan does.
+  deps.forSport = env.forSport;
   try {
     return await fn(deps);
   } finally {

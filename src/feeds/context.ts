@@ -24,6 +24,11 @@ export interface ContextDeps {
   /** The data clock: what the data says (a replay's time, --now). */
   now: Date;
   /**
+   * Each sport's data clock, for a read that learns its sport late (stats player): on a replayed
+   * store each sport reads as of its own newest snapshot. Absent: `now` for every sport.
+   */
+  forSport?: (sport: string) => Date;
+  /**
    * The wall clock: the Odds API's daily credit budget is money, counted by the real day even when
    * the data clock is pinned. The system clock unless the caller injects one (the server, tests).
    */

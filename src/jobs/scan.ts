@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classifyPlayer } from '../domain/archetypes/index.js';
+import { archetypeBefore } from '../domain/archetypes/index.js';
 import type { PlayerGameStat } from '../domain/entities.js';
 import type { DataClock } from '../domain/data-clock.js';
 import { INSUFFICIENT_DATA, type Grade } from '../domain/grades.js';
@@ -168,7 +168,7 @@ export async function runScan(store: Store, request: ScanRequest, opts: { now: D
     };
   }
 
-  const archetype = classifyPlayer(ev.sport, ev.history)?.primary ?? null;
+  const archetype = archetypeBefore(ev.sport, ev.history, ev.gameDate).classification?.primary ?? null;
   const base = {
     request: req,
     sport: ev.sport,

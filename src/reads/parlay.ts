@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classifyPlayer } from '../domain/archetypes/index.js';
+import { archetypeBefore } from '../domain/archetypes/index.js';
 import type { Grade } from '../domain/grades.js';
 import type { CapReason } from '../domain/model/grading.js';
 import {
@@ -106,7 +106,7 @@ async function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Dat
     sport: ev.sport,
     team: ev.team,
     game: ev.game,
-    archetype: classifyPlayer(ev.sport, ev.history)?.primary ?? null,
+    archetype: archetypeBefore(ev.sport, ev.history, ev.gameDate).classification?.primary ?? null,
     grade: out.grade,
     gradeUncapped: out.insufficientData ? null : out.gradeUncapped,
     capReason: out.insufficientData ? null : out.capReason,

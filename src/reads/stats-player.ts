@@ -1,4 +1,4 @@
-import { classifyPlayer } from '../domain/archetypes/index.js';
+import { archetypeBefore } from '../domain/archetypes/index.js';
 import type { PlayerGameStat } from '../domain/entities.js';
 import { isPlayedGame, minutesAverage, seasonContaining, statAverages, type StatAverage } from '../domain/leaders.js';
 import type { GradedSport } from '../domain/sports.js';
@@ -21,8 +21,6 @@ import { gradedRowView, type GradedRowView } from './views.js';
 export const FORM_GAMES = 5;
 /** Seasons listed, newest first. */
 export const SEASONS_SHOWN = 2;
-/** Lines the archetype reads (the team hub and the snapshot run classify from the same 120). */
-const ARCHETYPE_LINES = 120;
 
 export interface SeasonLine {
   season: string;
@@ -63,7 +61,7 @@ export type PlayerStats = {
 export type PlayerStatsView = (PlayerStats & Freshness) | Unresolved;
 
 /** Pure: the figures of one player's stored lines (newest first) as of `today`. */
-export function playerFigures(sport: GradedSport, lines: readonly PlayerGameStat[]): Omit<Extract<PlayerStats, { available: true }>, 'sport' | 'player' | 'key' | 'asOf' | 'props' | 'available'> {
+export function playerFigures(sport: GradedSport, lines: readonly PlayerGameStat[], today: string): Omit<Extract<PlayerStats, { available: true }>, 'sport' | 'player' | 'key' | 'asOf' | 'props' | 'available'> {
   const played = lines.filter((l) => isPlayedGame(sport, l));
   const bySeason = new Map<string, { from: string; lines: PlayerGameStat[] }>();
   for (const l of lines) {
@@ -81,7 +79,9 @@ export function playerFigures(sport: GradedSport, lines: readonly PlayerGameStat
     });
   const recent = played.slice(0, FORM_GAMES);
   const stats = statsForSport(sport);
-  const archetype = classifyPlayer(sport, lines.slice(0, ARCHETYPE_LINES));
+  // The rule scan and parlay use, cut at the same data-clock date (domain/archetypes/as-of.ts).
+  const read = archetypeBefore(sport, lines, today);
+  const archetype = read.classification;
   const latest = lines[0]!;
   return {
     profile: { team: latest.team, firstGame: lines.at(-1)!.date, lastGame: latest.date, games: lines.length, played: played.length },
@@ -93,7 +93,7 @@ export function playerFigures(sport: GradedSport, lines: readonly PlayerGameStat
       games: recent.map((l) => ({ date: l.date, team: l.team, opponent: l.opponent, minutes: l.minutes, values: Object.fromEntries(stats.map((s) => [s, l.stats[s] ?? null])) })),
     },
     archetype: archetype ? { primary: archetype.primary, secondary: archetype.secondary, blend: archetype.blend.map((b) => ({ id: b.id, weight: b.weight })) } : null,
-    archetypeNote: archetype ? null : 'thin data: too few real games or minutes to classify (docs/archetypes.md)',
+    archetypeNote: read.note === null ? null : read.note === 'thin_data' ? 'thin data: too few real games or minutes to classify (docs/archetypes.md)' : 'no archetype rule fits his real games (docs/archetypes.md)',
   };
 }
 
@@ -110,13 +110,15 @@ async function tonightProps(deps: ContextDeps, sport: GradedSport, key: string, 
 export async function readPlayerStats(deps: ContextDeps, name: string, options: { sport?: GradedSport; refresh?: boolean } = {}): Promise<PlayerStatsView> {
   const who = await resolveStatsPlayer(deps.store, name, options.sport);
   if (who.status !== 'resolved') return who;
-  const today = easternDate(deps.now);
+  // The player's own sport's clock: on a replayed store each sport reads as of its own snapshot, as scan does.
+  const now = deps.forSport ? deps.forSport(who.sport) : deps.now;
+  const today = easternDate(now);
   const key = ['player', who.sport, who.key, today, await dataVersion(deps.store, who.sport)].join(':');
-  const read = await storeDerived('player', deps, key, options.refresh, async (): Promise<PlayerStats> => {
+  const read = await storeDerived('player', { ...deps, now }, key, options.refresh, async (): Promise<PlayerStats> => {
     const [lines, props] = await Promise.all([playerLines(deps.store, who.sport, who.key, today), tonightProps(deps, who.sport, who.key, today)]);
     const base = { sport: who.sport, player: who.name, key: who.key, asOf: today, props };
     if (lines.length === 0) return { ...base, available: false, reason: `no stored game lines for ${who.name} before ${today}: nothing to compute` };
-    return { ...base, available: true, ...playerFigures(who.sport, lines) };
+    return { ...base, available: true, ...playerFigures(who.sport, lines, today) };
   });
   return { ...read.value, fetchedAt: read.fetchedAt, ageSeconds: read.ageSeconds, stale: read.stale };
 }

@@ -80,7 +80,7 @@ export function contextGuard(deps: ServerDeps, options: ContextReadOptions = {})
     }
     if ('failure' in d) return hide(d.failure);
     try {
-      return scrubbedOnce(await read({ store: deps.store, config: deps.config, cache, providers: d, now: deps.now(), wallNow: deps.wallNow, log: runLog }));
+      return scrubbedOnce(await read({ store: deps.store, config: deps.config, cache, providers: d, now: deps.now(), forSport: (sport) => deps.now(sport), wallNow: deps.wallNow, log: runLog }));
     } catch (err) {
       if (err instanceof AppError) throw new AppError(err.code, scrubPublic(err.message), { ...(err.details !== undefined ? { details: err.details } : {}) });
       warn(`context read failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

@@ -78,4 +78,21 @@ describe('after the README MLB settle (2025-08-16, settled 2025-08-17 12:00)', (
     expect(r.stdout).toMatch(/│ mlb +│ replayed +│ 2025-08-16T16:25:00.000Z +│ 0 min \(replay\) +│ ok 2025-08-16T16:25:00.000Z +│ ok 2025-08-17T12:00:00.000Z +│/);
     expect(r.stdout).toContain("Clocks: snapshot and run times are on each run's data clock");
   });
+
+  it('Max Fried: scan and stats player read one archetype rule on the MLB clock (24 recorded starts before 2025-08-16)', async () => {
+    const csv = readFileSync('data/replay/history/mlb-pitcher-gamelogs-before-2025-08-16.csv', 'utf8').split('\n');
+    const recorded = csv.filter((l) => l.split(',')[1] === 'Max Fried').length;
+    expect(recorded).toBe(24);
+    const scan = JSON.parse((await runCli(['--json', 'scan', '--player', 'Max Fried', '--stat', 'strikeouts', '--line', '5.5', '--direction', 'over', '--sport', 'mlb'], env())).stdout);
+    const stats = JSON.parse((await runCli(['--json', 'stats', 'player', 'Max Fried'], env())).stdout);
+    expect(scan.intel).toMatchObject({ games: recorded, archetype: 'WORKHORSE' });
+    // Before: stats player read on the NBA's clock (2025-11-05), took the settled 2025-08-16 start too, and said "thin data".
+    expect(stats).toMatchObject({ as_of: '2025-08-16', profile: { games: recorded, last_game: '2025-08-10' }, archetype: { primary: 'WORKHORSE' }, archetype_note: null });
+  });
+
+  it('after the game (clock 2025-08-17) the settled start counts: 25 games, no rule fits (not "thin data")', async () => {
+    const r = await runCli(['--json', 'stats', 'player', 'Max Fried', '--now', '2025-08-17T12:00:00Z'], env());
+    const stats = JSON.parse(r.stdout);
+    expect(stats).toMatchObject({ as_of: '2025-08-17', profile: { games: 25, last_game: '2025-08-16' }, archetype: null, archetype_note: 'no archetype rule fits his real games (docs/archetypes.md)' });
+  });
 });

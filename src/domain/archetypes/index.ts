@@ -5,3 +5,4 @@ export { describeRule, matchStrength } from './rules.js';
 export * from './registry.js';
 export * from './combat.js';
 export * from './classify.js';
+export * from './as-of.js';
