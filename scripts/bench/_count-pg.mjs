@@ -69,7 +69,7 @@ process.on('exit', () => {
   for (const client of [...open]) settle(client);
   const u = process.resourceUsage();
   if (trace) {
-    const rows = [...trace.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+    const rows = [...trace.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(process.env.BENCH_PG_TRACE_TOP ?? 25));
     for (const [text, t] of rows) process.stderr.write(`BENCH_PG_TRACE ${String(t.n).padStart(5)} ${t.ms.toFixed(1).padStart(8)} ms (server CPU ${String(t.serverMs).padStart(4)} ms)  ${text}\n`);
   }
   process.stderr.write(`\nBENCH_ENGINE_CHILD ${JSON.stringify({ statements, cpuMs: Math.round((u.userCPUTime + u.systemCPUTime) / 1000), serverCpuMs })}\n`);

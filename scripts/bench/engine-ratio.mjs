@@ -19,10 +19,13 @@
 // node_modules linked and `npm run build` there), interleaved with this one, and prints this/<base>
 // per engine: a before/after measured on the same loaded machine in the same minutes.
 //
-//   PROPGRADE_BENCH_PG_URL=postgres://postgres@127.0.0.1:55432/postgres node scripts/bench/engine-ratio.mjs [reps] [--base <root>]...
+// `--calm <load>` makes each repetition wait (up to 2 minutes) for the 1-minute load average to
+// fall below <load> first, and the bench prints the load each repetition began at.
+//
+//   PROPGRADE_BENCH_PG_URL=postgres://postgres@127.0.0.1:55432/postgres node scripts/bench/engine-ratio.mjs [reps] [--base <root>]... [--calm <load>]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import pg from 'pg';
 import { BENCH_DIR, benchResult, median, REPLAY_DIR, ROOT, round, SMOKE } from './_shared.mjs';
@@ -30,7 +33,9 @@ import { BENCH_DIR, benchResult, median, REPLAY_DIR, ROOT, round, SMOKE } from '
 const args = process.argv.slice(2);
 /** Every `--base <root>`: other builds run beside this one, each named by its folder. */
 const BASES = args.flatMap((a, i) => (a === '--base' && args[i + 1] ? [resolve(args[i + 1])] : []));
-const REPS = Number(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--base') ?? (SMOKE ? 1 : 5));
+const REPS = Number(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--base' && args[i - 1] !== '--calm') ?? (SMOKE ? 1 : 5));
+/** `--calm <load>`: each repetition first waits (up to 2 minutes) for the 1-minute load average to fall below it: on a shared machine, fewer samples taken under someone else's build. */
+const CALM = args.includes('--calm') ? Number(args[args.indexOf('--calm') + 1]) : null;
 const ADMIN_URL = process.env.PROPGRADE_BENCH_PG_URL;
 const COUNTER = join(BENCH_DIR, '_count-pg.mjs');
 const STEPS = [
@@ -105,7 +110,10 @@ let expected = null;
 let mismatches = 0;
 try {
   console.log(`engine-ratio: fresh \`snapshot nba --replay data/replay\`, then \`settle nba --now 2025-11-06T12:00:00Z\`, per engine on a fresh store; ${REPS} repetitions${BASES.length ? `, this build and ${BASES.join(', ')} interleaved` : ''}${SMOKE ? ' (smoke: figures meaningless)' : ''}`);
+  const loads = [];
   for (let rep = 0; rep < REPS; rep++) {
+    for (let waited = 0; CALM !== null && loadavg()[0] >= CALM && waited < 120; waited += 5) await new Promise((r) => setTimeout(r, 5000));
+    loads.push(loadavg()[0]);
     const builds = rep % 2 === 0 ? BUILDS : [...BUILDS].reverse();
     for (const [build, root] of builds) {
       for (const engine of (rep + BUILDS.findIndex(([b]) => b === build)) % 2 === 0 ? ENGINES : [...ENGINES].reverse()) {
@@ -172,9 +180,10 @@ try {
   const t = table.this;
   const others = BUILDS.slice(1).map(([b]) => `; ${b} ${fmt(table[b].snapshot.ratio, 2)} (${fmt(table[b].snapshot.pgStatements)}), ${fmt(table[b].settle.ratio, 2)}`).join('');
   const headline = `pg/sqlite: fresh snapshot nba ${fmt(t.snapshot.ratio, 2)} (${fmt(t.snapshot.pgStatements)} statements), settle ${fmt(t.settle.ratio, 2)}${others}; ${mismatches} mismatches`;
+  console.log(`  1-minute load average as each repetition began: ${loads.map((l) => l.toFixed(1)).join(', ')}${CALM !== null ? ` (each waited up to 2 minutes for one below ${CALM})` : ''}`);
   console.log(headline);
   const out = Object.fromEntries(Object.entries(table).map(([b, steps]) => [b, Object.fromEntries(Object.entries(steps).map(([k, r]) => [k, Object.fromEntries(Object.entries(r).map(([f, v]) => [f, round(v, f.toLowerCase().includes('ratio') ? 2 : 0)]))]))]));
-  benchResult('engine-ratio', headline, t.snapshot.ratio, { reps: REPS, bases: BASES, runs: out, vsBase, mismatches });
+  benchResult('engine-ratio', headline, t.snapshot.ratio, { reps: REPS, bases: BASES, loads: loads.map((l) => round(l, 1)), runs: out, vsBase, mismatches });
   if (mismatches > 0) process.exitCode = 1;
 } catch (error) {
   console.error(error);
