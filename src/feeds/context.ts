@@ -9,7 +9,7 @@ import { classifyFailure, publicReason, scrubPublic } from './public-reason.js';
 import type { RunLogger } from './sources.js';
 import type { FeedLogger } from './transport/log.js';
 import { loadReplayManifest } from './transport/replay.js';
-import type { Transport } from './transport/types.js';
+import type { ProviderId, Transport } from './transport/types.js';
 
 /**
  * What a context read model (live, news, futures, combat, stats) is handed: the store, the one
@@ -34,6 +34,15 @@ export interface ContextDeps {
    */
   wallNow?: () => Date;
   log: RunLogger;
+}
+
+/**
+ * A replayed answer's stamp: when the recording that answers `url` at the data clock was made (null
+ * when its manifest entry has no time). Live answers get nothing: their fetch time and age are real.
+ */
+export function replayStamp(deps: Pick<ContextDeps, 'providers' | 'now'>, provider: ProviderId, url: string): { recordedAt: string | null } | Record<string, never> {
+  const stamp = deps.providers.recordedAt;
+  return stamp ? { recordedAt: stamp(provider, url, deps.now) } : {};
 }
 
 /** The wall-clock time of a context read (see ContextDeps.wallNow). */

@@ -11,8 +11,9 @@ import type { CreditReport, GameResults, OddsSource, ResultsSource, RunLogger, S
 import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, originMap, readReplayManifest, type OriginMap } from './transport/index.js';
 import type { LiveTransportOptions } from './transport/live.js';
 import type { FeedLogger } from './transport/log.js';
-import type { ReplaySeed } from './transport/replay.js';
-import type { Transport } from './transport/types.js';
+import { selectReplayEntry, type ReplaySeed } from './transport/replay.js';
+import { replayKey } from './transport/replay-key.js';
+import type { ProviderId, Transport } from './transport/types.js';
 
 /**
  * Builds every source from the provider adapters over one transport (replay, record or live):
@@ -244,6 +245,12 @@ export interface ContextProviders {
   oddsMissing?: string;
   /** A replayed store without its recording: why no provider is read (the reads answer UNAVAILABLE_ON_REPLAY). */
   offline?: string;
+  /**
+   * Replay only: when the recording that answers this request at `now` was made (its manifest
+   * recordedAt; null when the entry has none), so a replayed answer says it was recorded, and when,
+   * instead of an age on the data clock.
+   */
+  recordedAt?: (provider: ProviderId, url: string, now: Date) => string | null;
   close(): Promise<void>;
 }
 
@@ -282,9 +289,10 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
   const replayDir = opts.recordDir ? null : (opts.replayDir ?? config.PROPGRADE_REPLAY ?? null);
   const log = opts.log ?? { warn: () => {} };
   if (replayDir) {
-    readReplayManifest(replayDir); // fail fast on a missing or invalid folder
+    const manifest = readReplayManifest(replayDir); // fail fast on a missing or invalid folder
     const replay = createReplayTransport(replayDir, { now: opts.now });
-    return { source: 'replay', keyless: replay, odds: replay, close: async () => {} };
+    const recordedAt = (provider: ProviderId, url: string, now: Date) => selectReplayEntry(manifest.entries, replayKey({ provider, url }), now)?.recordedAt ?? null;
+    return { source: 'replay', keyless: replay, odds: replay, recordedAt, close: async () => {} };
   }
   const live = opts.live ?? createLiveTransport({ ...CONTEXT_LIVE, origins: providerOrigins(config) });
   const transport = opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now, log }) : live;

@@ -1,8 +1,8 @@
 import { bestFutures, withPreviousPrices, type FuturesMarket } from '../domain/futures.js';
-import { creditCost, fetchOutrights, FUTURES_KEYS } from '../feeds/odds-api/index.js';
+import { creditCost, fetchOutrights, FUTURES_KEYS, outrightsUrl } from '../feeds/odds-api/index.js';
 import { logFuturesCredits } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayStamp, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
 import { publicReason } from '../feeds/public-reason.js';
 import { bookSelection } from '../feeds/factory.js';
 
@@ -24,7 +24,8 @@ export interface FuturesValue {
 }
 
 export type FuturesView =
-  | ({ sport: FuturesSport; available: true; updatedAt: string; markets: FuturesMarket[] } & Freshness)
+  // recordedAt: on a replay, when the recording was made (feeds/context replayStamp); absent live.
+  | ({ sport: FuturesSport; available: true; updatedAt: string; markets: FuturesMarket[]; recordedAt?: string | null } & Freshness)
   | { sport: FuturesSport; available: false; reason: string };
 
 /** The futures credit log lives with the other Odds API credit books (store/repo/odds-credits.ts). */
@@ -62,5 +63,6 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
     },
   });
   if (!read.ok) return { sport, available: false, reason: read.reason };
-  return { sport, available: true, updatedAt: read.value.updatedAt, markets: read.value.markets, ...freshnessOf(read) };
+  const stamp = replayStamp(deps, 'odds-api', outrightsUrl(key, books, deps.providers.oddsBase ? { base: deps.providers.oddsBase } : {}));
+  return { sport, available: true, updatedAt: read.value.updatedAt, markets: read.value.markets, ...freshnessOf(read), ...stamp };
 }

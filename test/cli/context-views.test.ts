@@ -83,7 +83,8 @@ describe('propgrade futures', () => {
     const updated = (JSON.parse(readFileSync('data/replay/odds-api/mlb-world-series-winner-outrights-2021-11-13.json', 'utf8')) as { bookmakers: { last_update: string }[] }[])[0]!;
     expect(updated.bookmakers.some((b) => b.last_update.startsWith('2021-11-13'))).toBe(true);
     expect(r.stdout).toMatch(/^MLB futures — books updated Sat, Nov 13, 2021, /m);
-    expect(r.stdout).toMatch(/^outrights fetched Wed, Nov 5, \d/m);
+    // A replayed answer says when it was recorded (issue 41 item 8), not a fetch on the data clock.
+    expect(r.stdout).toMatch(/^outrights recorded Sat, Nov 13, 2021, 12:37 PM EST \(replayed, read as of Wed, Nov 5, /m);
     expect((await runCli(['futures', 'wnba', '--replay', 'data/replay'], env({ FUTURES_ENABLED: '1' }))).stdout).toMatch(/no WNBA championship futures key/);
     expect((await runCli(['futures', 'soccer'], env())).code).toBe(2);
   });

@@ -44,6 +44,28 @@ describe('a past bout is not scheduled', () => {
   });
 });
 
+describe('a replayed answer says it was recorded, and when', () => {
+  const manifest = () => JSON.parse(readFileSync('data/replay/manifest.json', 'utf8')) as { entries: Array<{ key: string; recordedAt?: string }> };
+  const recordedAt = (suffix: string) => manifest().entries.find((e) => e.key.endsWith(suffix))?.recordedAt;
+
+  it("news: the recorded file's time (2025-05-20), not 'fetched ... (age 0 s)' on the data clock", async () => {
+    expect(recordedAt('/baseball/mlb/news')).toBe('2025-05-20T05:15:59Z');
+    const r = await runCli(['news', 'mlb', '--replay', 'data/replay'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ESPN news recorded Tue, May 20, 1:15 AM EDT (replayed, read as of Wed, Nov 5, 12:05 PM EST)');
+    expect(r.stdout).not.toMatch(/fetched .*\(age/);
+    expect(JSON.parse((await runCli(['--json', 'news', 'mlb', '--replay', 'data/replay'], env())).stdout).recorded_at).toBe('2025-05-20T05:15:59Z');
+  });
+
+  it('futures: the 2021 outrights recording says 2021', async () => {
+    expect(recordedAt('baseball_mlb_world_series_winner/odds?dateFormat=iso&markets=outrights&oddsFormat=american&regions=us')).toBe('2021-11-13T17:37:04Z');
+    const r = await runCli(['futures', 'mlb', '--replay', 'data/replay'], { ...env(), FUTURES_ENABLED: '1' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('outrights recorded Sat, Nov 13, 2021, 12:37 PM EST (replayed, read as of Wed, Nov 5, 12:05 PM EST)');
+    expect(r.stdout).not.toMatch(/fetched .*\(age/);
+  });
+});
+
 describe('after the README MLB settle (2025-08-16, settled 2025-08-17 12:00)', () => {
   const NOW = '2025-08-17T12:00:00Z';
   beforeAll(async () => {
