@@ -1,11 +1,12 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { CloseContext } from '../../../domain/settlement.js';
 import type { LedgerOps } from '../../engine-ops.js';
 import { contextsOf, snapshotTimes } from '../../repo/close-contexts.js';
 import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from '../../repo/ledger.js';
 import type { Handle } from '../../shared-db.js';
 import type { PgStore } from '../../store.js';
-import { byBytes, chunks, dedupe, pgRun } from '../_raw.js';
+import { byBytes, chunks, dedupe, pgInsertRows, pgRun } from '../_raw.js';
+import * as sqliteSchema from '../../schema.js';
 
 /** The ledger's bulk reads and writes as multi-row statements: each one is a round trip. */
 export class PgLedgerOps implements LedgerOps {
@@ -16,12 +17,7 @@ export class PgLedgerOps implements LedgerOps {
 
   /** Multi-row inserts in the entries' order; a repeat within one is skipped as on SQLite. */
   async insertLedgerEntries(entries: readonly NewLedgerEntry[]): Promise<number> {
-    const { db, t } = this.handle;
-    let inserted = 0;
-    for (const slice of chunks(entries, 500)) {
-      inserted += (await db.insert(t.ledgerEntries).values(slice.map((e) => ({ ...e }))).onConflictDoNothing().returning({ id: t.ledgerEntries.id })).length;
-    }
-    return inserted;
+    return pgInsertRows(this.store, sqliteSchema.ledgerEntries, entries, { suffix: ' on conflict do nothing' });
   }
 
   async publicEntriesForEvents(eventIds: readonly string[]): Promise<LedgerEntry[]> {
@@ -63,19 +59,10 @@ export class PgLedgerOps implements LedgerOps {
 
   /** Multi-row upserts; a price repeated within one keeps its first place and last values, as SQLite's one-by-one upserts leave it. */
   async upsertClosingPrices(rows: readonly NewClosingPrice[]): Promise<void> {
-    const { db, t } = this.handle;
-    const c = t.closingPrices;
     const unique = dedupe(rows, (r) => JSON.stringify([r.eventId, r.playerKey, r.statType, r.side, r.line]), 'last');
-    for (const slice of chunks(unique, 1000)) {
-      await db
-        .insert(c)
-        .values(slice.map((r) => ({ ...r })))
-        .onConflictDoUpdate({
-          target: [c.eventId, c.playerKey, c.statType, c.side, c.line],
-          set: { price: sql`excluded.price`, fairProb: sql`excluded.fair_prob`, book: sql`excluded.book`, capturedAt: sql`excluded.captured_at`, commenceTime: sql`excluded.commence_time`, closeLeadMinutes: sql`excluded.close_lead_minutes` },
-        });
-    }
+    await pgInsertRows(this.store, sqliteSchema.closingPrices, unique, { suffix: ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time, "close_lead_minutes" = excluded.close_lead_minutes' });
   }
+
 
   /** The (snapshot, event) pairs that can be asked about, read in one query up front. */
   async closeContexts(need: readonly LedgerEntry[], sports: string[]): Promise<Map<number, CloseContext>> {
