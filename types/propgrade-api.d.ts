@@ -2433,6 +2433,7 @@ export interface components {
             age_seconds: number;
             stale: boolean;
             stale_reason?: string;
+            recorded_at?: string | null;
         } | {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba" | "soccer" | "mma";
@@ -2465,6 +2466,7 @@ export interface components {
             age_seconds: number;
             stale: boolean;
             stale_reason?: string;
+            recorded_at?: string | null;
         } | {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba";

@@ -14,6 +14,8 @@ import { hiddenSchema } from './answers-core.js';
 
 /** How fresh a provider-backed answer is (store/cache.ts Freshness). */
 export const fresh = { fetched_at: wireInstant(), age_seconds: z.number(), stale: z.boolean(), stale_reason: z.string().optional() };
+/** On a replayed answer, when its recording was made (the replay manifest's entry; null when it has none); absent on a live answer. */
+const recorded = { recorded_at: wireInstant().nullable().optional() };
 export const archetype = z.object({ primary: z.string(), secondary: z.string().nullable(), blend: z.array(z.object({ id: z.string(), weight: z.number() })) });
 
 // --- context routes -------------------------------------------------------------------------
@@ -73,6 +75,7 @@ export const newsSchema = wireSchema(
       count: int(),
       items: z.array(newsItemSchema),
       ...fresh,
+      ...recorded,
     }),
     hiddenSchema({ sport: sportSchema }),
   ]),
@@ -96,6 +99,7 @@ export const futuresSchema = wireSchema(
         }),
       ),
       ...fresh,
+      ...recorded,
     }),
     hiddenSchema({ sport: futuresSport }),
   ]),
