@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgStore } from '../../../src/store/db.js';
-import { pgInsertJsonRows } from '../../../src/store/repo/bulk-insert.js';
+import { pgInsertJsonRows } from '../../../src/store/pg/bulk-insert.js';
 import { upsertGameStats } from '../../../src/store/repo/game-stats.js';
 import { pgInsertRows } from '../../../src/store/pg/_raw.js';
 import { insertSnapshot, JsonText, type NewGradedRow } from '../../../src/store/repo/snapshots.js';
@@ -11,7 +11,7 @@ import { raw } from './writes-helpers.js';
 
 /**
  * Contract (issue 39): PostgreSQL's bulk inserts that send a statement's rows as one JSON parameter
- * (src/store/repo/bulk-insert.ts) store what binding each value stores (pgInsertRows, one parameter
+ * (src/store/pg/bulk-insert.ts) store what binding each value stores (pgInsertRows, one parameter
  * per value), column for column as PostgreSQL prints it, and the history writer that uses it stores
  * on PostgreSQL what it stores on SQLite. Text that JSON escapes, json columns of every JSON kind
  * and stored JSON text carried through, non-finite numbers, booleans, nulls, more rows than one

@@ -2,7 +2,7 @@ import { and, count, eq, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../../../domain/entities.js';
 import type { GradedSport } from '../../../domain/sports.js';
 import type { GameStatOps } from '../../engine-ops.js';
-import { pgInsertJsonRows } from '../../repo/bulk-insert.js';
+import { pgInsertJsonRows } from '../bulk-insert.js';
 import { toPlayerGameStat } from '../../repo/game-stats-history.js';
 import { UPSERT_SUFFIX, type GameStatsWriter } from '../../repo/game-stats-write.js';
 import { playerGameStats } from '../../schema.js';
@@ -13,7 +13,7 @@ import { byBytes, dedupe, pgRows } from '../_raw.js';
 const resolved = Promise.resolve();
 
 /**
- * One upsert per slice, its lines sent as one JSON parameter (repo/bulk-insert.ts). A line repeated
+ * One upsert per slice, its lines sent as one JSON parameter (pg/bulk-insert.ts). A line repeated
  * within a slice is written once, at its first place with its last values: what SQLite's upserts,
  * one line at a time, leave.
  */

@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import { columnList, insertColumns, JsonText, type ColumnInfo } from '../_columns.js';
-import type { PgStore } from '../db.js';
-import { chunks, pgRun } from '../pg/_raw.js';
+import type { PgStore } from '../store.js';
+import { chunks, pgRun } from './_raw.js';
 
 /**
  * PostgreSQL's bulk inserts (issue 39): a snapshot's graded rows, locks, closing prices and ledger
