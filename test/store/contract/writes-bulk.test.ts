@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgStore } from '../../../src/store/db.js';
 import { pgInsertJsonRows } from '../../../src/store/pg/bulk-insert.js';
 import { upsertGameStats } from '../../../src/store/repo/game-stats.js';
-import { pgInsertRows } from '../../../src/store/pg/_raw.js';
+import { chunks, pgRun } from '../../../src/store/pg/_raw.js';
+import { bindValues, columnList, insertColumns } from '../../../src/store/_columns.js';
+import { getTableName, type Table } from 'drizzle-orm';
 import { insertSnapshot, JsonText, type NewGradedRow } from '../../../src/store/repo/snapshots.js';
 import { gradedRows } from '../../../src/store/schema.js';
 import type { PlayerGameStat } from '../../../src/domain/entities.js';
@@ -60,7 +62,7 @@ describe('pgInsertJsonRows on PostgreSQL', () => {
     const rows = trickyRows();
     const bound = await insertSnapshot(store, head(0), []);
     const sent = await insertSnapshot(store, head(0), []);
-    expect(await pgInsertRows(store, gradedRows, rows, { override: { snapshotId: bound } })).toBe(rows.length);
+    expect(await boundInsert(store, gradedRows, rows, { override: { snapshotId: bound } })).toBe(rows.length);
     expect(await pgInsertJsonRows(store, gradedRows, rows, { override: { snapshotId: sent } })).toBe(rows.length);
     const want = await printed(bound);
     expect(want.length).toBe(rows.length);
@@ -108,3 +110,25 @@ describe('the history writer through it: the same lines on both engines', () => 
     if (seen.size === ENGINES.length) expect(seen.get('postgres')).toStrictEqual(seen.get('sqlite'));
   });
 });
+
+/**
+ * The reference: each value bound as its own parameter with the values drizzle would bind (how
+ * PostgreSQL rows were written before the JSON insert), in multi-row INSERTs.
+ */
+async function boundInsert(store: PgStore, table: Table, rows: ReadonlyArray<Record<string, unknown>>, options: { override?: Record<string, unknown> } = {}): Promise<number> {
+  const cols = insertColumns(table);
+  const head = `insert into "${getTableName(table)}" (${columnList(cols)}) values `;
+  let written = 0;
+  for (const slice of chunks(rows, Math.max(1, Math.floor(60_000 / cols.length)))) {
+    const values: unknown[] = [];
+    const tuples: string[] = [];
+    for (const row of slice) {
+      const bound = bindValues(cols, row, options.override);
+      const at = values.length;
+      tuples.push(`(${bound.map((_, i) => `$${at + i + 1}`).join(', ')})`);
+      for (const v of bound) values.push(v);
+    }
+    written += await pgRun(store, head + tuples.join(', '), values);
+  }
+  return written;
+}
