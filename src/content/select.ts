@@ -122,6 +122,8 @@ function recordRows(entries: readonly LedgerFact[]): RecordRow[] {
     closeMethod: e.closeMethod,
     closeLeadMinutes: e.closeLeadMinutes,
     lockedPrice: e.price,
+    // The ROI interval resamples whole games: without the game, each row would be a game of its own.
+    eventId: e.eventId,
   }));
 }
 
