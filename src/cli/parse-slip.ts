@@ -139,7 +139,9 @@ function commandable(bet: SlipBet): SlipBet {
   const legs = bet.legs.map((leg) => {
     if (!leg.gradeable) return leg;
     if (leg.grading?.status === 'refused') return { ...leg, gradeable: false, ungradeableReason: `refused: ${refusalCell(leg.grading.refusal)}` };
-    const market = `${normalizeName(leg.player.value ?? '').key}|${leg.stat.value ?? ''}`;
+    // A leg without a read player or stat names no market to repeat (and is not gradeable anyway).
+    if (leg.player.value === null || leg.stat.value === null) return leg;
+    const market = `${normalizeName(leg.player.value).key}|${leg.stat.value}`;
     if (markets.has(market)) return { ...leg, gradeable: false, ungradeableReason: "another leg of the bet is on this player's stat (a parlay takes one leg per player and stat)" };
     markets.add(market);
     return leg;

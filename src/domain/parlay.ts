@@ -228,8 +228,9 @@ export interface ParlayProblems {
 }
 
 export function parlayProblems(legs: readonly ParlayLegCheck[]): ParlayProblems {
-  const none = legs.length > 0 && legs.every((l) => l.unresolved !== null);
-  return { conflicts: legConflicts(legs), unresolved: none ? legs.map((l) => ({ leg: l.leg, reason: l.unresolved ?? '' })) : [] };
+  const reasons = legs.flatMap((l) => (l.unresolved === null ? [] : [{ leg: l.leg, reason: l.unresolved }]));
+  const none = legs.length > 0 && reasons.length === legs.length;
+  return { conflicts: legConflicts(legs), unresolved: none ? reasons : [] };
 }
 
 /** Refuses legs that make no parlay (bad input: exit 2, HTTP 400), naming each leg at fault. */

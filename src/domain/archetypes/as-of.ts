@@ -27,7 +27,8 @@ export function archetypeBefore(sport: GradedSport, lines: readonly PlayerGameSt
 /** The same floors classify applies before reading a role (games, and minutes where minutes exist). */
 function enoughToRead(sport: GradedSport, profile: { games: number; minutes?: number }): boolean {
   if (profile.games < MIN_GAMES) return false;
-  if (sport === 'nba' || sport === 'wnba') return (profile.minutes ?? 0) >= MIN_BASKETBALL_MINUTES;
-  if (sport === 'soccer') return (profile.minutes ?? 0) >= MIN_SOCCER_MINUTES;
+  // Minutes not in the data cannot show a role: not enough to read, rather than read as 0.
+  if (sport === 'nba' || sport === 'wnba') return profile.minutes !== undefined && profile.minutes >= MIN_BASKETBALL_MINUTES;
+  if (sport === 'soccer') return profile.minutes !== undefined && profile.minutes >= MIN_SOCCER_MINUTES;
   return true;
 }
