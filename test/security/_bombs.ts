@@ -1,4 +1,4 @@
-import { createDeflate } from 'node:zlib';
+import { crc32, createDeflate } from 'node:zlib';
 
 /**
  * Image bombs built in the test: small files whose headers declare huge pixel counts. The PNGs are
@@ -6,19 +6,8 @@ import { createDeflate } from 'node:zlib';
  * real header and a token payload, because the server must refuse them from the header alone.
  */
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: length, type, data and the CRC-32 of type and data (zlib's). */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { pngChunk as chunk } from './_bombs.js';
 
 /**
  * Noise images built in the test, the same bytes every run (a seeded PRNG), instead of committed
@@ -7,27 +8,6 @@ import { deflateSync } from 'node:zlib';
  * under the 25 MP budget; 61 s of OCR before). Block 8 thresholds to text-like blobs the cheap
  * noise count lets through, and costs the engine far more than a slip: the case for the budget.
  */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /** mulberry32: a small seeded PRNG, so the noise is the same every run. */
 function prng(seed: number): () => number {
