@@ -81,6 +81,9 @@ export async function recordPreGrades(store: Store, sport: GradedSport, rows: re
   return insertLedgerEntries(store, entries);
 }
 
+/** What closing capture reads of a priced row: a snapshot's graded rows, or the close run's priced-only rows (jobs/close.ts). */
+export type ClosingRow = Pick<SlateRow, 'eventId' | 'playerKey' | 'statType' | 'side' | 'line' | 'bookOdds' | 'fairProb' | 'book' | 'commenceTime'>;
+
 /**
  * Closing capture, on every run: each pending entry whose game has not started takes this
  * snapshot's close, read on the one yardstick (docs/ledger.md): the market's fair for its side at
@@ -90,7 +93,7 @@ export async function recordPreGrades(store: Store, sport: GradedSport, rows: re
  * main line, whose line move then carries the verdict. Nothing to read leaves the previous capture
  * standing. The last capture before the start is the close.
  */
-export async function captureClosings(store: Store, sport: GradedSport, rows: readonly SlateRow[], books: ReadonlyMap<string, PropBooks>, now: Date, dispersionFor: (stat: StatType) => Dispersion | null): Promise<number> {
+export async function captureClosings(store: Store, sport: GradedSport, rows: readonly ClosingRow[], books: ReadonlyMap<string, PropBooks>, now: Date, dispersionFor: (stat: StatType) => Dispersion | null): Promise<number> {
   const capturedAt = now.toISOString();
   await upsertClosingPrices(
     store,
