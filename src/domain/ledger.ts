@@ -54,6 +54,14 @@ export interface LedgerEntry {
   clvPct: number | null;
   clvLine: number | null;
   clvVerdict: 'beat' | 'faded' | 'flat' | null;
+  /** Sorted book keys, comma-joined, whose prices formed the close; null without a close. */
+  closeBooks: string | null;
+  /** Pinnacle's no-vig close at the locked line (issue 43): its fair, lead, and the CLV against it; null where Pinnacle never priced the line. */
+  pinnacleClosingFairProb: number | null;
+  pinnacleCloseLeadMinutes: number | null;
+  pinnacleClv: number | null;
+  pinnacleClvPct: number | null;
+  pinnacleClvVerdict: 'beat' | 'faded' | 'flat' | null;
   outcome: LedgerOutcome;
   actualValue: number | null;
   settledAt: string | null;

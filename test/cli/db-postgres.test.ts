@@ -65,7 +65,7 @@ describe('db migrate, status and check on PostgreSQL', () => {
     const cwd = readdirSync(process.cwd()).sort();
     const first = await runCli(['--db', url, 'db', 'migrate', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ applied: ['0000_init', '0001_data_migrations'], pending: [] });
+    expect(JSON.parse(first.stdout)).toMatchObject({ applied: ['0000_init', '0001_data_migrations', '0002_close_books_pinnacle'], pending: [] });
     const again = await runCli(['--db', url, 'db', 'migrate', '--json']);
     expect(JSON.parse(again.stdout)).toMatchObject({ applied: [], pending: [] });
     const status = await runCli(['--db', url, 'db', 'status', '--json']);

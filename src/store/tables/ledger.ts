@@ -59,6 +59,20 @@ export const ledgerEntries = table(
     clvPct: real('clv_pct'),
     clvLine: real('clv_line'),
     clvVerdict: text('clv_verdict', { enum: ['beat', 'faded', 'flat'] }),
+    /** The books whose prices formed the close (its fair), sorted book keys joined by commas; null without a close. */
+    closeBooks: text('close_books'),
+    /**
+     * Pinnacle's own no-vig fair for the entry's side at the locked line, from the last capture
+     * before the start in which Pinnacle priced both sides of that line; null where it never did.
+     * The second yardstick beside the consensus close (issue 43).
+     */
+    pinnacleClosingFairProb: real('pinnacle_closing_fair_prob'),
+    /** Minutes from that Pinnacle capture to the start. */
+    pinnacleCloseLeadMinutes: real('pinnacle_close_lead_minutes'),
+    /** Pinnacle's closing fair minus the locked fair, and the locked price's EV at it (percent), with its verdict. */
+    pinnacleClv: real('pinnacle_clv'),
+    pinnacleClvPct: real('pinnacle_clv_pct'),
+    pinnacleClvVerdict: text('pinnacle_clv_verdict', { enum: ['beat', 'faded', 'flat'] }),
     outcome: text('outcome', { enum: ledgerOutcomes }).notNull(),
     actualValue: real('actual_value'),
     settledAt: text('settled_at'),
