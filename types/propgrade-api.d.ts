@@ -2392,9 +2392,19 @@ export interface components {
                 proximity: number | null;
                 note: string | null;
             }[];
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2428,12 +2438,21 @@ export interface components {
                 };
                 href: string | null;
             }[];
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
-            recorded_at?: string | null;
         } | {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba" | "soccer" | "mma";
@@ -2461,12 +2480,21 @@ export interface components {
                     move?: "shortening" | "drifting" | "flat";
                 }[];
             }[];
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
-            recorded_at?: string | null;
         } | {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba";
@@ -2552,9 +2580,19 @@ export interface components {
             odds: {
                 /** @constant */
                 available: true;
-                /** @description ISO 8601 instant */
-                fetched_at: string;
-                age_seconds: number;
+                /** @description live answers: when the provider was asked (absent on a replayed answer) */
+                fetched_at?: string;
+                /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+                age_seconds?: number;
+                /**
+                 * @description present on an answer read from a recording (a replayed store)
+                 * @constant
+                 */
+                replay?: true;
+                /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+                recorded_at?: string | null;
+                /** @description replayed answers: the data clock the recording was read as of */
+                read_as_of?: string;
                 stale: boolean;
                 stale_reason?: string;
             } | {
@@ -2563,9 +2601,19 @@ export interface components {
                 reason: string;
             };
             data_limited: string[];
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2582,9 +2630,19 @@ export interface components {
             odds: {
                 /** @constant */
                 available: true;
-                /** @description ISO 8601 instant */
-                fetched_at: string;
-                age_seconds: number;
+                /** @description live answers: when the provider was asked (absent on a replayed answer) */
+                fetched_at?: string;
+                /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+                age_seconds?: number;
+                /**
+                 * @description present on an answer read from a recording (a replayed store)
+                 * @constant
+                 */
+                replay?: true;
+                /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+                recorded_at?: string | null;
+                /** @description replayed answers: the data clock the recording was read as of */
+                read_as_of?: string;
                 stale: boolean;
                 stale_reason?: string;
             } | {
@@ -2592,9 +2650,19 @@ export interface components {
                 available: false;
                 reason: string;
             };
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2717,9 +2785,19 @@ export interface components {
                 }[];
             } | null;
             archetype_note: string | null;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2733,9 +2811,19 @@ export interface components {
             /** @constant */
             available: false;
             reason: string;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2772,9 +2860,19 @@ export interface components {
                 total: number;
             }[];
             coverage: string;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2810,9 +2908,19 @@ export interface components {
             players: number;
             /** @constant */
             available: true;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2845,9 +2953,19 @@ export interface components {
             strikeout_pct: number | null;
             pa: number | null;
             source: string;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2899,9 +3017,19 @@ export interface components {
                 NOT_IN: number;
                 PROJECTED: number;
             };
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -2945,9 +3073,19 @@ export interface components {
                 }[];
             }[];
             players: number;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -3025,9 +3163,19 @@ export interface components {
                 };
             }[];
             below_minimum: number;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -3040,9 +3188,19 @@ export interface components {
             /** @constant */
             available: false;
             reason: string;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {
@@ -3143,9 +3301,19 @@ export interface components {
                 }[];
             } | null;
             correlation_note: string | null;
-            /** @description ISO 8601 instant */
-            fetched_at: string;
-            age_seconds: number;
+            /** @description live answers: when the provider was asked (absent on a replayed answer) */
+            fetched_at?: string;
+            /** @description live answers: seconds since fetched_at (absent on a replayed answer) */
+            age_seconds?: number;
+            /**
+             * @description present on an answer read from a recording (a replayed store)
+             * @constant
+             */
+            replay?: true;
+            /** @description replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time) */
+            recorded_at?: string | null;
+            /** @description replayed answers: the data clock the recording was read as of */
+            read_as_of?: string;
             stale: boolean;
             stale_reason?: string;
         } | {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { freshnessText, type Freshness } from '../domain/freshness.js';
 import { gradedSportSchema } from '../domain/sports.js';
 import { STATS, type StatType } from '../domain/stats.js';
 import { isIsoDate } from '../domain/time.js';
 import { badInput } from '../errors.js';
-import type { Freshness } from '../store/cache.js';
 import type { ContextDeps } from '../feeds/context.js';
 import type { LiveRow, LiveView } from '../reads/live.js';
 import { contextFor, parseOptions, type CliContext } from './_context.js';
@@ -48,18 +48,10 @@ export async function withContext<T>(ctx: CliContext, fn: (deps: ContextDeps) =>
   }
 }
 
-/**
- * "fetched Wed, Nov 5, 12:05 PM EST (age 2 min)", and the stale mark with its reason. A replayed
- * answer (recordedAt present) was never fetched at the data clock: it says when it was recorded.
- */
-export function freshnessLine(ctx: CliContext, f: Freshness & { recordedAt?: string | null }, what: string): string {
-  if (f.recordedAt !== undefined) {
-    const when = f.recordedAt === null ? 'at a time the replay manifest does not give' : ctx.dateTime(f.recordedAt);
-    return ctx.c.dim(`${what} recorded ${when} (replayed, read as of ${ctx.dateTime(ctx.dataNow?.toISOString() ?? f.fetchedAt)})`);
-  }
-  const age = f.ageSeconds < 90 ? `${f.ageSeconds} s` : f.ageSeconds < 5400 ? `${Math.round(f.ageSeconds / 60)} min` : `${Math.round(f.ageSeconds / 3600)} h`;
-  const base = `${what} fetched ${ctx.dateTime(f.fetchedAt)} (age ${age})`;
-  return f.stale ? ctx.c.yellow(`${base}, STALE: the provider failed (${f.staleReason ?? 'unavailable'}); this is the last good answer`) : ctx.c.dim(base);
+/** The freshness line of a view (domain/freshness.ts: fetched with its age live, recorded on a replay), stale marked. */
+export function freshnessLine(ctx: CliContext, f: Freshness, what: string): string {
+  const line = freshnessText(f, what, (iso) => ctx.dateTime(iso));
+  return line.stale ? ctx.c.yellow(line.text) : ctx.c.dim(line.text);
 }
 
 export function registerLive(program: Command, io: CliIO): void {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Env } from '../config.js';
 import { AppError } from '../errors.js';
-import { ContextCache } from '../store/cache.js';
+import { ContextCache, type RecordingTracker } from '../store/cache.js';
 import type { Store } from '../store/db.js';
 import { replayOrigin } from '../store/repo/replay-origin.js';
 import { contextProviders, feedLog, type ContextProviders } from './factory.js';
@@ -9,7 +9,7 @@ import { classifyFailure, publicReason, scrubPublic } from './public-reason.js';
 import type { RunLogger } from './sources.js';
 import type { FeedLogger } from './transport/log.js';
 import { loadReplayManifest } from './transport/replay.js';
-import type { ProviderId, Transport } from './transport/types.js';
+import type { Transport } from './transport/types.js';
 
 /**
  * What a context read model (live, news, futures, combat, stats) is handed: the store, the one
@@ -37,12 +37,12 @@ export interface ContextDeps {
 }
 
 /**
- * A replayed answer's stamp: when the recording that answers `url` at the data clock was made (null
- * when its manifest entry has no time). Live answers get nothing: their fetch time and age are real.
+ * The cache option of a replayed read: its load's recording time is kept with the value, so the
+ * answer says when it was recorded (domain/freshness.ts). Live reads get nothing: their fetch time
+ * and age are real.
  */
-export function replayStamp(deps: Pick<ContextDeps, 'providers' | 'now'>, provider: ProviderId, url: string): { recordedAt: string | null } | Record<string, never> {
-  const stamp = deps.providers.recordedAt;
-  return stamp ? { recordedAt: stamp(provider, url, deps.now) } : {};
+export function replayTracking(deps: Pick<ContextDeps, 'providers'>): { recording?: RecordingTracker } {
+  return deps.providers.recording ? { recording: deps.providers.recording } : {};
 }
 
 /** The wall-clock time of a context read (see ContextDeps.wallNow). */

@@ -11,9 +11,9 @@ import type { CreditReport, GameResults, OddsSource, ResultsSource, RunLogger, S
 import { createLiveTransport, createRecordTransport, createReplayTransport, createTransport, LIVE_DEFAULTS, originMap, readReplayManifest, type OriginMap } from './transport/index.js';
 import type { LiveTransportOptions } from './transport/live.js';
 import type { FeedLogger } from './transport/log.js';
-import { selectReplayEntry, type ReplaySeed } from './transport/replay.js';
-import { replayKey } from './transport/replay-key.js';
-import type { ProviderId, Transport } from './transport/types.js';
+import { trackRecordings, type ReplaySeed } from './transport/replay.js';
+import type { Transport } from './transport/types.js';
+import type { RecordingTracker } from '../store/cache.js';
 
 /**
  * Builds every source from the provider adapters over one transport (replay, record or live):
@@ -246,11 +246,11 @@ export interface ContextProviders {
   /** A replayed store without its recording: why no provider is read (the reads answer UNAVAILABLE_ON_REPLAY). */
   offline?: string;
   /**
-   * Replay only: when the recording that answers this request at `now` was made (its manifest
-   * recordedAt; null when the entry has none), so a replayed answer says it was recorded, and when,
-   * instead of an age on the data clock.
+   * Replay only: runs a cached read's load and says when the recording it read was made (the
+   * newest manifest recordedAt it was served), so a replayed answer says it was recorded, and
+   * when, instead of an age on the data clock (store/cache.ts keeps it with the value).
    */
-  recordedAt?: (provider: ProviderId, url: string, now: Date) => string | null;
+  recording?: RecordingTracker;
   close(): Promise<void>;
 }
 
@@ -289,10 +289,9 @@ export function contextProviders(config: Env, opts: ProviderOptions): ContextPro
   const replayDir = opts.recordDir ? null : (opts.replayDir ?? config.PROPGRADE_REPLAY ?? null);
   const log = opts.log ?? { warn: () => {} };
   if (replayDir) {
-    const manifest = readReplayManifest(replayDir); // fail fast on a missing or invalid folder
+    readReplayManifest(replayDir); // fail fast on a missing or invalid folder
     const replay = createReplayTransport(replayDir, { now: opts.now });
-    const recordedAt = (provider: ProviderId, url: string, now: Date) => selectReplayEntry(manifest.entries, replayKey({ provider, url }), now)?.recordedAt ?? null;
-    return { source: 'replay', keyless: replay, odds: replay, recordedAt, close: async () => {} };
+    return { source: 'replay', keyless: replay, odds: replay, recording: trackRecordings, close: async () => {} };
   }
   const live = opts.live ?? createLiveTransport({ ...CONTEXT_LIVE, origins: providerOrigins(config) });
   const transport = opts.recordDir ? createRecordTransport(live, opts.recordDir, { now: opts.now, log }) : live;

@@ -3,7 +3,7 @@ import { PlayerIndex, searchPlayers } from '../domain/player-index.js';
 import { easternDate } from '../domain/time.js';
 import { buildArsenalIndex, fetchArsenalRows, pitcherArsenal, type ArsenalIndex, type ArsenalStatRow, type AvgSpeedRow } from '../feeds/savant/index.js';
 import { freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { rankSuggestions, type PlayerSuggestion } from './player-lookup.js';
 import { STATS_CACHE } from './stats-common.js';
 
@@ -119,6 +119,7 @@ export async function readArsenal(deps: ContextDeps, name: string, options: { se
   requireUpstream(deps, 'the Baseball Savant arsenal');
   const key = contextKey(deps.providers, 'arsenal', String(season));
   const read = await deps.cache.read<ArsenalRows>(key, STATS_CACHE.arsenal, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {
       const log = loadLog(deps.log);

@@ -7,7 +7,7 @@ import { createBudget, fetchMmaFightOdds, type MmaFightOdds } from '../feeds/odd
 import { kvGetAsOf, kvSet } from '../store/repo/kv.js';
 import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type CacheRead, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
 import { publicReason } from '../feeds/public-reason.js';
 import { bookSelection } from '../feeds/factory.js';
 
@@ -77,6 +77,7 @@ const fightIndexKey = (deps: ContextDeps, id: string) => contextKey(deps.provide
 
 async function loadCards(deps: ContextDeps, date: string | null): Promise<CacheRead<CardsValue>> {
   return deps.cache.read<CardsValue>(contextKey(deps.providers, 'combat-cards', date ?? 'upcoming'), CONTEXT_CACHE.combatCards, deps.now, {
+    ...replayTracking(deps),
     load: async () => {
       const log = loadLog(deps.log);
       const cards: FightCard[] = [];
@@ -98,6 +99,7 @@ async function loadOdds(deps: ContextDeps): Promise<CacheRead<MmaFightOdds[]>> {
   const transport = deps.providers.odds;
   if (transport === null) return { ok: false, reason: `no odds source: ${deps.providers.oddsMissing ?? 'no Odds API transport'}` };
   return deps.cache.read<MmaFightOdds[]>(contextKey(deps.providers, 'combat-odds'), CONTEXT_CACHE.combatOdds, deps.now, {
+    ...replayTracking(deps),
     load: async () => {
       const log = loadLog(deps.log);
       // Credits are money: counted by the wall clock's day, whatever day the data is read as of.

@@ -1,8 +1,8 @@
 import { bestFutures, withPreviousPrices, type FuturesMarket } from '../domain/futures.js';
-import { creditCost, fetchOutrights, FUTURES_KEYS, outrightsUrl } from '../feeds/odds-api/index.js';
+import { creditCost, fetchOutrights, FUTURES_KEYS } from '../feeds/odds-api/index.js';
 import { logFuturesCredits } from '../store/repo/odds-credits.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, replayStamp, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, wallTime, type ContextDeps } from '../feeds/context.js';
 import { publicReason } from '../feeds/public-reason.js';
 import { bookSelection } from '../feeds/factory.js';
 
@@ -24,8 +24,7 @@ export interface FuturesValue {
 }
 
 export type FuturesView =
-  // recordedAt: on a replay, when the recording was made (feeds/context replayStamp); absent live.
-  | ({ sport: FuturesSport; available: true; updatedAt: string; markets: FuturesMarket[]; recordedAt?: string | null } & Freshness)
+  | ({ sport: FuturesSport; available: true; updatedAt: string; markets: FuturesMarket[] } & Freshness)
   | { sport: FuturesSport; available: false; reason: string };
 
 /** The futures credit log lives with the other Odds API credit books (store/repo/odds-credits.ts). */
@@ -41,6 +40,7 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
   if (transport === null) return { sport, available: false, reason: `no futures source: ${deps.providers.oddsMissing ?? 'no Odds API transport'}` };
   const books = bookSelection(deps.config);
   const read = await deps.cache.read<FuturesValue>(contextKey(deps.providers, 'futures', sport), CONTEXT_CACHE.futures, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: async (previous) => {
       const log = loadLog(deps.log);
@@ -63,6 +63,5 @@ export async function readFutures(deps: ContextDeps, sport: FuturesSport, option
     },
   });
   if (!read.ok) return { sport, available: false, reason: read.reason };
-  const stamp = replayStamp(deps, 'odds-api', outrightsUrl(key, books, deps.providers.oddsBase ? { base: deps.providers.oddsBase } : {}));
-  return { sport, available: true, updatedAt: read.value.updatedAt, markets: read.value.markets, ...freshnessOf(read), ...stamp };
+  return { sport, available: true, updatedAt: read.value.updatedAt, markets: read.value.markets, ...freshnessOf(read) };
 }

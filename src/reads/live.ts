@@ -3,10 +3,11 @@ import { basketballElapsed, compareLive, countStates, finalRead, finalReadOf, li
 import { settleEntry } from '../domain/settlement.js';
 import type { GradedSport, Side } from '../domain/sports.js';
 import type { StatType } from '../domain/stats.js';
+import { isReplayed } from '../domain/freshness.js';
 import { easternDate } from '../domain/time.js';
 import { teamAbbr } from '../feeds/teams/lookup.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { loadLiveBoard, type LiveBoard, type LiveGame, type LiveLine } from './live-board.js';
 import { trackedProps, type TrackedProp } from './live-tracked.js';
 import { keptAnswers, storeMemo } from './memo.js';
@@ -228,7 +229,7 @@ function clockText(sport: GradedSport, g: LiveGame): string | null {
  * issue 40). Bounded: the dates a caller may ask lie in a window (server/date-window.ts).
  */
 const LIVE_ANSWERS_KEPT = 64;
-type KeptLive = { at: string; view: Extract<LiveView, { available: true }>; served?: Extract<LiveView, { available: true }> };
+type KeptLive = { at: string; view: Extract<LiveView, { available: true }>; served?: { stamp: string; view: Extract<LiveView, { available: true }> } };
 const liveAnswers = storeMemo<KeptLive>(LIVE_ANSWERS_KEPT);
 
 /** Live answers kept for `store`, and how many were worked out (a test checks polls reuse them). */
@@ -240,14 +241,20 @@ export async function readLive(deps: ContextDeps, sport: GradedSport, options: {
   const kept = options.refresh ? undefined : liveAnswers.peek(deps.store, memoKey);
   const keptAge = kept ? Math.floor((deps.now.getTime() - Date.parse(kept.at)) / 1000) : -1;
   if (kept && keptAge >= 0 && keptAge < CONTEXT_CACHE.live.ttlSeconds) {
-    // The same object while the age stands (a second on a live clock, always on a replayed one): served once, serialized once.
-    if (kept.served?.ageSeconds !== keptAge) keptAnswers.add((kept.served = { ...kept.view, ageSeconds: keptAge }));
-    return kept.served!;
+    // The same object while the age (live) or the read clock (replay) stands: served once, serialized once.
+    const replayed = isReplayed(kept.view);
+    const stamp = replayed ? deps.now.toISOString() : String(keptAge);
+    if (kept.served?.stamp !== stamp) {
+      kept.served = { stamp, view: replayed ? { ...kept.view, readAsOf: stamp } : { ...kept.view, ageSeconds: keptAge } };
+      keptAnswers.add(kept.served.view);
+    }
+    return kept.served.view;
   }
   const tracked = await trackedProps(deps.store, sport, date, deps.now);
   if (tracked.length === 0) return { sport, date, available: false, reason: `no ledger or slate entry to track for ${sport} on ${date}` };
   requireUpstream(deps, 'live tracking');
   const read = await deps.cache.read<LiveBoard>(contextKey(deps.providers, 'live', sport, date), CONTEXT_CACHE.live, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: (previous) => loadLiveBoard(deps.providers.keyless, sport, date, previous?.value ?? null, loadLog(deps.log)),
   });

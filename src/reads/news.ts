@@ -1,8 +1,8 @@
 import type { Sport } from '../domain/sports.js';
-import { espnLeague, fetchNews, newsUrl, type NewsItem } from '../feeds/espn/index.js';
+import { espnLeague, fetchNews, type NewsItem } from '../feeds/espn/index.js';
 import { toUtcIso } from '../feeds/espn/common.js';
 import { CONTEXT_CACHE, freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, replayStamp, requireUpstream, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, type ContextDeps } from '../feeds/context.js';
 
 /**
  * The news wire (spec: News item): ESPN news for a sport through the context cache (15 min).
@@ -11,8 +11,7 @@ import { contextKey, loadLog, replayStamp, requireUpstream, type ContextDeps } f
  */
 
 export type NewsView =
-  // recordedAt: on a replay, when the recording was made (feeds/context replayStamp); absent live.
-  | ({ sport: Sport; available: true; count: number; items: NewsItem[]; recordedAt?: string | null } & Freshness)
+  | ({ sport: Sport; available: true; count: number; items: NewsItem[] } & Freshness)
   | { sport: Sport; available: false; reason: string };
 
 /** Newest first (an item without a readable time last), one item per id (the newest copy wins). */
@@ -36,6 +35,7 @@ export async function readNews(deps: ContextDeps, sport: Sport, options: { limit
   const league = espnLeague(sport);
   requireUpstream(deps, 'the news wire');
   const read = await deps.cache.read<NewsItem[]>(contextKey(deps.providers, 'news', sport), CONTEXT_CACHE.news, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {
       const log = loadLog(deps.log);
@@ -45,5 +45,5 @@ export async function readNews(deps: ContextDeps, sport: Sport, options: { limit
   });
   if (!read.ok) return { sport, available: false, reason: read.reason };
   const items = options.limit === undefined ? read.value : read.value.slice(0, options.limit);
-  return { sport, available: true, ...freshnessOf(read), ...replayStamp(deps, 'espn', newsUrl(league)), count: items.length, items };
+  return { sport, available: true, ...freshnessOf(read), count: items.length, items };
 }

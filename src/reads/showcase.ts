@@ -3,7 +3,7 @@ import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import { easternDate } from '../domain/time.js';
 import { latestSnapshot, snapshotRows, type Snapshot } from '../store/repo/snapshots.js';
 import { freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, type ContextDeps } from '../feeds/context.js';
+import { contextKey, replayTracking, type ContextDeps } from '../feeds/context.js';
 import { STATS_CACHE } from './stats-common.js';
 
 /**
@@ -37,6 +37,7 @@ export async function readShowcase(deps: ContextDeps, options: { sport?: GradedS
   if (snapshots.length === 0) return { available: false, reason: `no graded board stored${options.sport ? ` for ${options.sport}` : ''}: run a snapshot first` };
   const key = contextKey(deps.providers, 'showcase', options.sport ?? 'all', snapshots.map((s) => s.id).join('-'));
   const read = await deps.cache.read<Stored>(key, STATS_CACHE.showcase, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {
       const rows = (await Promise.all(snapshots.map((s) => snapshotRows(deps.store, s.id)))).flat();

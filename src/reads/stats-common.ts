@@ -3,7 +3,8 @@ import { GRADED_SPORTS, type GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
 import { newestLineId, playerLinesBefore, sportLinesBetween, teamLinesBetween } from '../store/repo/game-stats.js';
 import { latestSnapshot } from '../store/repo/snapshots.js';
-import type { CacheSpec, Freshness } from '../store/cache.js';
+import type { CacheSpec } from '../store/cache.js';
+import type { LiveFreshness } from '../domain/freshness.js';
 import { storeMemo } from './memo.js';
 import { resolvePlayer, type PlayerCandidate, type PlayerSuggestion } from './player-lookup.js';
 
@@ -62,7 +63,7 @@ export async function storeDerived<T>(
   key: string,
   refresh: boolean | undefined,
   compute: () => Promise<T>,
-): Promise<{ value: T } & Freshness> {
+): Promise<{ value: T } & LiveFreshness> {
   const m = statsMemos[memo];
   const now = deps.now.toISOString();
   const kept = m.peek(deps.store, key);

@@ -5,7 +5,7 @@ import { espnLeague, fetchRosterPage, type RosterPage, type RosterPlayer } from 
 import { MLB_TEAMS, NBA_TEAMS, teamAbbr, WNBA_TEAMS } from '../feeds/teams/index.js';
 import { hasTeamLines } from '../store/repo/game-stats.js';
 import { freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { STATS_CACHE, teamLines } from './stats-common.js';
 
 /**
@@ -139,6 +139,7 @@ export async function readDepth(deps: ContextDeps, input: string, options: { spo
   const ref = { abbr, name: teamName(sport, abbr) };
   requireUpstream(deps, 'depth charts');
   const read = await deps.cache.read<RosterPage>(contextKey(deps.providers, 'stats-depth', sport, abbr), STATS_CACHE.depth, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: async () => {
       const log = loadLog(deps.log);

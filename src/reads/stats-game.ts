@@ -6,7 +6,7 @@ import { espnLeague, fetchSummary } from '../feeds/espn/index.js';
 import { fetchLiveFeed } from '../feeds/mlb-statsapi/index.js';
 import { teamAbbr } from '../feeds/teams/index.js';
 import { freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { gameKeyLinesBefore, teamsLinesOn } from '../store/repo/game-stats.js';
 import { STATS_CACHE } from './stats-common.js';
 import { normalizeName } from '../domain/names.js';
@@ -130,6 +130,7 @@ export async function readGame(deps: ContextDeps, id: string, options: { sport?:
   // Not stored: only a provider could answer, and a replayed store without its recording asks none.
   requireUpstream(deps, `game ${id} (not in the stored history)`);
   const read = await deps.cache.read<GameBox>(contextKey(deps.providers, 'stats-game', sport, id), STATS_CACHE.game, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: () => providerGame(deps, id, sport),
   });

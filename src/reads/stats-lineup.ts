@@ -4,7 +4,7 @@ import { easternDate } from '../domain/time.js';
 import { fetchLiveFeed, fetchSchedule, startingLineup, type LineupEntry, type MlbPlayerLine, type MlbScheduleGame } from '../feeds/mlb-statsapi/index.js';
 import { latestSnapshot, snapshotRows } from '../store/repo/snapshots.js';
 import { freshnessOf, type Freshness } from '../store/cache.js';
-import { contextKey, loadLog, requireUpstream, type ContextDeps } from '../feeds/context.js';
+import { contextKey, loadLog, replayTracking, requireUpstream, type ContextDeps } from '../feeds/context.js';
 import { STATS_CACHE } from './stats-common.js';
 
 /**
@@ -141,6 +141,7 @@ export async function readLineups(deps: ContextDeps, sport: GradedSport, options
   if (sport !== 'mlb') return { sport, date, available: false, reason: 'lineup states (CONFIRMED with batting slot, NOT_IN, PROJECTED) exist for MLB batting orders only' };
   requireUpstream(deps, 'MLB lineups');
   const read = await deps.cache.read<GameLineupData[]>(contextKey(deps.providers, 'stats-lineup', 'mlb', date), STATS_CACHE.lineup, deps.now, {
+    ...replayTracking(deps),
     ...(options.refresh ? { refresh: true } : {}),
     load: () => loadSlate(deps, date),
   });

@@ -1,3 +1,4 @@
+import type { Freshness } from '../domain/freshness.js';
 import type { Store } from './db.js';
 import { kvGetAsOf, kvSet } from './repo/kv.js';
 
@@ -33,13 +34,27 @@ export type LoadResult<T> = { ok: true; value: T } | { ok: false; reason: string
 
 /** A cached read: the value with its fetch time and age, or the reason there is none (the feature's hidden state). */
 export type CacheRead<T> =
-  | { ok: true; value: T; fetchedAt: string; ageSeconds: number; stale: boolean; staleReason: string | null; fromCache: boolean }
+  | { ok: true; value: T; fetchedAt: string; ageSeconds: number; stale: boolean; staleReason: string | null; fromCache: boolean; replay?: ReplayStamp }
   | { ok: false; reason: string };
+
+/** A replayed value's stamp: when its recording was made (null: the manifest gives no time), read as of the data clock. */
+export interface ReplayStamp {
+  recordedAt: string | null;
+  readAsOf: string;
+}
+
+/**
+ * Runs a load and says when the recording it read was made (feeds/context.ts recordingTracker over
+ * the replay transport); handed in by a replayed read so the store floor needs no feed.
+ */
+export type RecordingTracker = <R>(load: () => Promise<R>) => Promise<{ result: R; recordedAt: string | null }>;
 
 interface Stored<T> {
   v: 1;
   fetchedAt: string;
   value: T;
+  /** A value loaded from a replay: its recording's time (absent on a live value). */
+  recordedAt?: string | null;
 }
 
 export interface CacheReadOptions<T> {
@@ -47,6 +62,8 @@ export interface CacheReadOptions<T> {
   refresh?: boolean;
   /** Receives the previous stored value (even an expired one), e.g. futures' previous prices. */
   load: (previous: { value: T; fetchedAt: string } | null) => Promise<LoadResult<T>>;
+  /** A replayed read: the load's recording time is kept with the value and every read of it says it. */
+  recording?: RecordingTracker;
 }
 
 /** After a failed upstream load, readers of that key get the stale value (or the hidden state) for this long without a new call. */
@@ -77,16 +94,18 @@ export class ContextCache {
   }
 
   async read<T>(key: string, spec: CacheSpec, now: Date, options: CacheReadOptions<T>): Promise<CacheRead<T>> {
-    const previous = await this.stored<T>(key, now);
+    const stored = await this.stored<T>(key, now);
+    // A replayed read takes no value without its recording's time (one cached before it was kept): it reads the recording again.
+    const previous = options.recording && stored && stored.recordedAt === undefined ? null : stored;
     const age = previous ? ageSeconds(previous.fetchedAt, now) : null;
     if (previous && age !== null && age < spec.ttlSeconds && !options.refresh) {
-      return { ok: true, value: previous.value, fetchedAt: previous.fetchedAt, ageSeconds: age, stale: false, staleReason: null, fromCache: true };
+      return { ok: true, value: previous.value, fetchedAt: previous.fetchedAt, ageSeconds: age, stale: false, staleReason: null, fromCache: true, ...stampOf(previous, now) };
     }
     const running = this.inflight.get(key);
     if (running) return running as Promise<CacheRead<T>>;
     const failed = this.failures.get(key);
     if (failed && this.wallClock() - failed.at < FAILURE_BACKOFF_MS) return this.fallback(previous, spec, now, failed.reason);
-    const task = this.load(key, spec, now, previous, options.load);
+    const task = this.load(key, spec, now, previous, options);
     this.inflight.set(key, task as Promise<CacheRead<unknown>>);
     try {
       return await task;
@@ -95,11 +114,14 @@ export class ContextCache {
     }
   }
 
-  private async load<T>(key: string, spec: CacheSpec, now: Date, previous: Stored<T> | null, loader: CacheReadOptions<T>['load']): Promise<CacheRead<T>> {
+  private async load<T>(key: string, spec: CacheSpec, now: Date, previous: Stored<T> | null, options: CacheReadOptions<T>): Promise<CacheRead<T>> {
     this.loads.set(key, (this.loads.get(key) ?? 0) + 1);
     let result: LoadResult<T>;
+    let recordedAt: string | null | undefined;
     try {
-      result = await loader(previous ? { value: previous.value, fetchedAt: previous.fetchedAt } : null);
+      const load = () => options.load(previous ? { value: previous.value, fetchedAt: previous.fetchedAt } : null);
+      if (options.recording) ({ result, recordedAt } = await options.recording(load));
+      else result = await load();
     } catch (err) {
       // The error's text may carry an upstream URL or a path: a reason is public, so only its kind is kept.
       result = { ok: false, reason: `upstream read failed (${err instanceof Error ? err.name : 'error'})` };
@@ -110,11 +132,12 @@ export class ContextCache {
       // Kept past the TTL (null expiry): the stale fallback and futures' previous prices need it.
       // A store that cannot be written still lets the fresh value through (it is just not cached).
       try {
-        await kvSet(this.store, key, { v: 1, fetchedAt, value: result.value } satisfies Stored<T>, now, null);
+        await kvSet(this.store, key, { v: 1, fetchedAt, value: result.value, ...(recordedAt !== undefined ? { recordedAt } : {}) } satisfies Stored<T>, now, null);
       } catch {
         /* not cached this time */
       }
-      return { ok: true, value: result.value, fetchedAt, ageSeconds: 0, stale: false, staleReason: null, fromCache: false };
+      const replay = recordedAt !== undefined ? { replay: { recordedAt, readAsOf: now.toISOString() } } : {};
+      return { ok: true, value: result.value, fetchedAt, ageSeconds: 0, stale: false, staleReason: null, fromCache: false, ...replay };
     }
     this.failures.set(key, { at: this.wallClock(), reason: result.reason });
     return this.fallback(previous, spec, now, result.reason);
@@ -124,7 +147,7 @@ export class ContextCache {
   private fallback<T>(previous: Stored<T> | null, spec: CacheSpec, now: Date, reason: string): CacheRead<T> {
     const age = previous ? ageSeconds(previous.fetchedAt, now) : null;
     if (previous && age !== null && age <= spec.maxStaleSeconds) {
-      return { ok: true, value: previous.value, fetchedAt: previous.fetchedAt, ageSeconds: age, stale: true, staleReason: reason, fromCache: true };
+      return { ok: true, value: previous.value, fetchedAt: previous.fetchedAt, ageSeconds: age, stale: true, staleReason: reason, fromCache: true, ...stampOf(previous, now) };
     }
     return { ok: false, reason };
   }
@@ -135,14 +158,16 @@ function ageSeconds(fetchedAt: string, now: Date): number | null {
   return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : null;
 }
 
-/** The freshness fields every context answer carries (wire: fetched_at, age_seconds, stale, stale_reason). */
-export interface Freshness {
-  fetchedAt: string;
-  ageSeconds: number;
-  stale: boolean;
-  staleReason?: string;
+function stampOf(stored: Stored<unknown>, now: Date): { replay?: ReplayStamp } {
+  return stored.recordedAt !== undefined ? { replay: { recordedAt: stored.recordedAt, readAsOf: now.toISOString() } } : {};
 }
 
-export function freshnessOf(read: Extract<CacheRead<unknown>, { ok: true }>): Freshness {
-  return { fetchedAt: read.fetchedAt, ageSeconds: read.ageSeconds, stale: read.stale, ...(read.staleReason ? { staleReason: read.staleReason } : {}) };
+/** The freshness fields every context answer carries (domain/freshness.ts; wire: answers-context `fresh`). */
+export type { Freshness };
+
+/** A live read: fetched_at and its age; a replayed one: replay, recorded_at and as_of (no age). */
+export function freshnessOf(read: Pick<Extract<CacheRead<unknown>, { ok: true }>, 'fetchedAt' | 'ageSeconds' | 'stale' | 'staleReason' | 'replay'>): Freshness {
+  const stale = { stale: read.stale, ...(read.staleReason ? { staleReason: read.staleReason } : {}) };
+  if (read.replay) return { replay: true, recordedAt: read.replay.recordedAt, readAsOf: read.replay.readAsOf, ...stale };
+  return { fetchedAt: read.fetchedAt, ageSeconds: read.ageSeconds, ...stale };
 }

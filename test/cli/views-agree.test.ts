@@ -54,7 +54,25 @@ describe('a replayed answer says it was recorded, and when', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('ESPN news recorded Tue, May 20, 1:15 AM EDT (replayed, read as of Wed, Nov 5, 12:05 PM EST)');
     expect(r.stdout).not.toMatch(/fetched .*\(age/);
-    expect(JSON.parse((await runCli(['--json', 'news', 'mlb', '--replay', 'data/replay'], env())).stdout).recorded_at).toBe('2025-05-20T05:15:59Z');
+    const json = JSON.parse((await runCli(['--json', 'news', 'mlb', '--replay', 'data/replay'], env())).stdout);
+    // A replay, its recording's time and the data clock it was read as of; no fetch time, no age.
+    expect(json).toMatchObject({ replay: true, recorded_at: '2025-05-20T05:15:59Z', read_as_of: '2025-11-05T17:05:00.000Z' });
+    expect(json).not.toHaveProperty('fetched_at');
+    expect(json).not.toHaveProperty('age_seconds');
+  });
+
+  it('combat and fight: the card and the odds each say their own recording (2025-09-25 and 2025-09-13), the same in both views', async () => {
+    expect(recordedAt('/mma/ufc/scoreboard?dates=20250927')).toBe('2025-09-25T18:55:19Z');
+    expect(recordedAt('/sports/mma_mixed_martial_arts/odds?dateFormat=iso&markets=h2h%2Ctotals&oddsFormat=american&regions=us')).toBe('2025-09-13T08:57:41Z');
+    const combat = await runCli(['combat', '2025-09-27', '--replay', 'data/replay'], env());
+    expect(combat.code, combat.stderr).toBe(0);
+    expect(combat.stdout).toContain('ESPN fight cards recorded Thu, Sep 25, 2:55 PM EDT (replayed, read as of Wed, Nov 5, 12:05 PM EST)');
+    expect(combat.stdout).toContain('MMA odds recorded Sat, Sep 13, 4:57 AM EDT (replayed, read as of Wed, Nov 5, 12:05 PM EST)');
+    const fight = await runCli(['fight', '401801745', '--replay', 'data/replay'], env());
+    expect(fight.stdout).toContain('ESPN fight card recorded Thu, Sep 25, 2:55 PM EDT (replayed');
+    for (const out of [combat.stdout, fight.stdout]) expect(out).not.toMatch(/fetched|\(age/);
+    const json = JSON.parse((await runCli(['--json', 'combat', '2025-09-27', '--replay', 'data/replay'], env())).stdout);
+    expect(json).toMatchObject({ replay: true, recorded_at: '2025-09-25T18:55:19Z', odds: { replay: true, recorded_at: '2025-09-13T08:57:41Z' } });
   });
 
   it('futures: the 2021 outrights recording says 2021', async () => {
@@ -91,6 +109,22 @@ describe('after the README MLB settle (2025-08-16, settled 2025-08-17 12:00)', (
     const line = Object.values(raw.teams).flatMap((t) => Object.values(t.players)).find((p) => p.person.fullName === 'Max Fried');
     expect(fried?.current).toBe(line?.stats.pitching?.strikeOuts);
     expect(fried?.current).toBe(6);
+  });
+
+  it('live says when the box scores it read were recorded (the newest boxscore entry), read as of the clock; from the cache, the same', async () => {
+    const entries = (JSON.parse(readFileSync('data/replay/manifest.json', 'utf8')) as { entries: Array<{ key: string; recordedAt?: string }> }).entries;
+    const times = entries.filter((e) => /\/api\/v1\/game\/\d+\/boxscore$/.test(e.key) && e.recordedAt !== undefined && Date.parse(e.recordedAt) <= Date.parse(NOW)).map((e) => e.recordedAt!);
+    const newest = times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+    const args = ['live', 'mlb', '--date', '2025-08-16', '--replay', 'data/replay', '--now', NOW];
+    for (const _ of [1, 2]) {
+      const json = JSON.parse((await runCli(['--json', ...args], env())).stdout);
+      expect(json).toMatchObject({ replay: true, recorded_at: newest, read_as_of: '2025-08-17T12:00:00.000Z', stale: false });
+      expect(json).not.toHaveProperty('fetched_at');
+      expect(json).not.toHaveProperty('age_seconds');
+    }
+    const text = await runCli(args, env());
+    expect(text.stdout).toMatch(/box scores recorded .* \(replayed, read as of Sun, Aug 17, 8:00 AM EDT\)/);
+    expect(text.stdout).not.toMatch(/fetched|\(age/);
   });
 
   it('status names the clock of every time it shows', async () => {

@@ -46,7 +46,10 @@ describe('GET /api/live/{sport}', () => {
     expect(r.json.rows.every((x: { phase: string; state: string | null }) => x.phase === 'final' && ['HIT', 'MISS', 'PUSH', 'VOID', null].includes(x.state))).toBe(true);
     expect(r.json.state_counts.reduce((a: number, c: { count: number }) => a + c.count, 0)).toBe(r.json.rows.length);
     const again = await get('/api/live/nba?date=2025-11-05');
-    expect(again.json.fetched_at).toBe(r.json.fetched_at);
+    // A replayed server: the answer says it is a replay and when its box scores were recorded, never a fetch time or an age (issue 41 item 8).
+    expect(r.json).toMatchObject({ replay: true, recorded_at: expect.any(String), read_as_of: expect.any(String) });
+    expect(r.json).not.toHaveProperty('age_seconds');
+    expect(again.json.recorded_at).toBe(r.json.recorded_at);
   });
 
   it('today (the server clock) has nothing to track: the hidden state; mma and bad dates are 400', async () => {

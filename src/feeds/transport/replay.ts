@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -94,6 +95,27 @@ export function selectReplayEntry(entries: readonly ReplayEntry[], key: string, 
   return best ?? fallback;
 }
 
+/** The recordedAt of every entry served inside trackRecordings (null: an entry without a time). */
+const served = new AsyncLocalStorage<Array<string | null>>();
+
+/**
+ * Runs `load` and says when the recording it read was made: the newest recordedAt among the
+ * entries the replay transport served it (null when none had a time, or nothing was served).
+ * A tracked load inside another hands its entries to the outer one too.
+ */
+export async function trackRecordings<R>(load: () => Promise<R>): Promise<{ result: R; recordedAt: string | null }> {
+  const times: Array<string | null> = [];
+  const outer = served.getStore();
+  try {
+    const result = await served.run(times, load);
+    // The manifest's own text is kept (its times may carry an offset): compared as instants.
+    const known = times.filter((t): t is string => t !== null);
+    return { result, recordedAt: known.length === 0 ? null : known.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) };
+  } finally {
+    outer?.push(...times);
+  }
+}
+
 export interface ReplayTransportOptions {
   /** The run's clock; defaults to the manifest's defaultNow, else no time limit. */
   now?: () => Date;
@@ -133,6 +155,7 @@ export function createReplayTransport(dir: string, options: ReplayTransportOptio
         } catch {
           return { ok: false, status: null, reason: `replay file missing: ${entry.file} (for ${key})` };
         }
+        served.getStore()?.push(entry.recordedAt ?? null);
         return { ok: true, status: entry.status, headers: { ...entry.headers }, body, source: 'replay' };
       } catch (err) {
         return { ok: false, status: null, reason: `replay error: ${err instanceof Error ? err.message : String(err)}` };

@@ -12,10 +12,21 @@ import { hiddenSchema } from './answers-core.js';
  * a loose object below says "at least these fields".
  */
 
-/** How fresh a provider-backed answer is (store/cache.ts Freshness). */
-export const fresh = { fetched_at: wireInstant(), age_seconds: z.number(), stale: z.boolean(), stale_reason: z.string().optional() };
-/** On a replayed answer, when its recording was made (the replay manifest's entry; null when it has none); absent on a live answer. */
-const recorded = { recorded_at: wireInstant().nullable().optional() };
+/**
+ * How fresh a provider-backed answer is (domain/freshness.ts). Live: fetched_at and age_seconds.
+ * Replayed: replay true, recorded_at (when the recording it read was made, the newest manifest
+ * entry; null when the manifest gives no time) and read_as_of (the data clock); no fetch time and
+ * no age, since nothing was fetched at the data clock.
+ */
+export const fresh = {
+  fetched_at: wireInstant().optional().describe('live answers: when the provider was asked (absent on a replayed answer)'),
+  age_seconds: z.number().optional().describe('live answers: seconds since fetched_at (absent on a replayed answer)'),
+  replay: z.literal(true).optional().describe('present on an answer read from a recording (a replayed store)'),
+  recorded_at: wireInstant().nullable().optional().describe("replayed answers: when the recording was made (the newest replay-manifest entry it read; null: the manifest gives no time)"),
+  read_as_of: wireInstant().optional().describe('replayed answers: the data clock the recording was read as of'),
+  stale: z.boolean(),
+  stale_reason: z.string().optional(),
+};
 export const archetype = z.object({ primary: z.string(), secondary: z.string().nullable(), blend: z.array(z.object({ id: z.string(), weight: z.number() })) });
 
 // --- context routes -------------------------------------------------------------------------
@@ -75,7 +86,6 @@ export const newsSchema = wireSchema(
       count: int(),
       items: z.array(newsItemSchema),
       ...fresh,
-      ...recorded,
     }),
     hiddenSchema({ sport: sportSchema }),
   ]),
@@ -99,7 +109,6 @@ export const futuresSchema = wireSchema(
         }),
       ),
       ...fresh,
-      ...recorded,
     }),
     hiddenSchema({ sport: futuresSport }),
   ]),
