@@ -51,9 +51,9 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
   });
 
   it('marks every capped letter with its legend line, on the slate and the ledger (CLI and --json)', async () => {
-    // Bryan Woo (MLB, not back-tested): +3.0% would earn A; the slate says B* and why.
+    // Bryan Woo (MLB, back-tested and failed: capped at B): +3.0% would earn A; the slate says B* and why.
     expect(run.stdout).toMatch(/│ B\* +│ Bryan Woo +│/);
-    expect(run.stdout).toContain('B* = capped: the EV would earn A; sport or stat not back-tested');
+    expect(run.stdout).toContain('B* = capped: the EV would earn A; no back-test supports A/A+ for this sport or stat (never back-tested, or back-tested and failed: MLB)');
     expect(run.stdout).toContain('X* = a capped letter');
     // Every marked letter in the printed tables has a legend line in the same run.
     const marked = new Set([...run.stdout.matchAll(/│ (A\+|A|B|C|F)\* +│/g)].map((m) => m[1]));

@@ -14,9 +14,11 @@ export const GRADE_RULES = {
    * Highest letter a row may carry, by how well the market backs its fair probability: a thin
    * consensus or a market-implied rung has not been shown to carry an A claim, a book judged only
    * by its own pair cannot beat its own margin, and a row with no credible price (its only price
-   * is an outlier) claims nothing above C.
+   * is an outlier) claims nothing above C; nor does a one-sided soccer row whose market's fair
+   * failed its held-out test (docs/model.md "Soccer: a fair price for one-sided markets"): its
+   * EV is measured against a fair not shown to be calibrated, so it vouches for no edge.
    */
-  cap: { consensus: 'A+', thinConsensus: 'B', marketImplied: 'B', book: 'C', outlier: 'C', unfitted: 'B' },
+  cap: { consensus: 'A+', thinConsensus: 'B', marketImplied: 'B', book: 'C', outlier: 'C', unfitted: 'B', oneSidedFailed: 'C' },
 } as const satisfies { evFloor: Record<string, number>; cap: Record<string, Grade> };
 
 export interface GradeEvidence {
@@ -28,6 +30,8 @@ export interface GradeEvidence {
   gradedAtOutlier: boolean;
   /** The stat's model was fitted and back-tested (NBA); other sports are capped. */
   fitted: boolean;
+  /** A one-sided soccer line: whether its market's one-sided fair passed the held-out gate; absent/null when two-sided. */
+  oneSidedPassed?: boolean | null;
 }
 
 const ORDER: readonly Grade[] = ['A+', 'A', 'B', 'C', 'F'];
@@ -36,18 +40,20 @@ const below = (g: Grade, cap: Grade): boolean => ORDER.indexOf(g) < ORDER.indexO
 /**
  * Why a letter sits below the one its EV earns: the market behind the fair is thin (1-2 other
  * books), the line is an alternate rung priced from the main line, the sport/stat was never
- * back-tested, the only price for the side is an outlier, or the book is judged by its own pair.
+ * back-tested, the only price for the side is an outlier, the book is judged by its own pair, or
+ * the line is one-sided and its market's one-sided fair failed the held-out test.
  */
-export const capReasonSchema = z.enum(['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only']);
+export const capReasonSchema = z.enum(['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only', 'one_sided_market']);
 export type CapReason = z.infer<typeof capReasonSchema>;
 
 /** One line per cap reason, for legends and copy (what the reason means, in words). */
 export const CAP_REASON_TEXT: Readonly<Record<CapReason, string>> = {
   thin_consensus: 'thin consensus (fewer than 3 other books at the line)',
   alternate_rung: 'alternate rung (its fair is priced from the main line)',
-  not_backtested: 'sport or stat not back-tested',
+  not_backtested: 'no back-test supports A/A+ for this sport or stat (never back-tested, or back-tested and failed: MLB)',
   outlier_price: 'outlier price (the only price for the side sits far off the market)',
   own_book_only: 'own book only (no other book prices the line)',
+  one_sided_market: "one-sided market (books price only the over, so its fair is each book's margin-removed over, and for this market that fair failed its held-out test)",
 };
 
 /** The table marker of a capped letter (`B*`); its legend says what the EV would earn and why. */
@@ -93,6 +99,7 @@ function capsOf(e: GradeEvidence): { cap: Grade; reason: CapReason }[] {
   if (e.fairSource === 'market_implied') caps.push({ cap: c.marketImplied, reason: 'alternate_rung' });
   if (e.fairSource === 'consensus' && e.thinConsensus) caps.push({ cap: c.thinConsensus, reason: 'thin_consensus' });
   if (!e.fitted) caps.push({ cap: c.unfitted, reason: 'not_backtested' });
+  if (e.oneSidedPassed === false) caps.push({ cap: c.oneSidedFailed, reason: 'one_sided_market' });
   return caps;
 }
 
