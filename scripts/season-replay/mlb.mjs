@@ -2,6 +2,16 @@
  * MLB season replay builder (issue 26, item 5): a replay folder for `propgrade simulate mlb` from
  * ../shared/history, in the shapes propgrade's adapters read.
  *
+ * - Merged odds (issue 43): every snapshot we have. The strikeoutcenter sightings below, and
+ *   Pinnacle's and the Australian books' strikeouts (`mlb_player_props_pinnacle_au_2025.csv.gz`,
+ *   379 snapshots: book keys, price conversion, game and pitcher joins in mlb-pinnacle-au.mjs). The
+ *   recording times are both sources' snapshot times; at each, an event's body holds the
+ *   strikeoutcenter quotes sighted then and each Pinnacle/AU book's version standing then, and is
+ *   written only when it differs from the event's previous body. The event-odds URLs ask for
+ *   regions us,eu,au (where those books sit); the manifest's `oddsRegions` says so and `simulate`
+ *   asks the same. First pitch: `mlb_game_start_times_2025.csv` (the Australian books' shifted
+ *   times where it has none); a game with no Odds API event in the data gets the id
+ *   `mlb-game-<game_pk>`. Each game's close is then the last snapshot before its first pitch.
  * - Odds: `mlb_pitcher_strikeouts_props_first_last_pregame_2025.csv` holds, per (event, pitcher,
  *   line, book), the first and the last pregame snapshot of that quote. Every distinct snapshot time
  *   (feed `generated_at`) becomes a recording time. At time t an event-odds body holds the quotes
@@ -23,16 +33,19 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { replayKey } from '../build-replay.mjs';
 import { BOOK_KEYS, nameKey, utcSeconds } from '../build-mlb-day-replay.mjs';
+import { etDate, MERGED_REGIONS, readPinnacleAu, standingAt } from './mlb-pinnacle-au.mjs';
 
 const PROPS = 'history/mlb_pitcher_strikeouts_props_first_last_pregame_2025.csv';
 const LOGS = 'history/mlb_pitcher_game_logs_2025.csv';
 const GAMES = 'history/mlb_games_2025.csv';
+const STARTS = 'history/mlb_game_start_times_2025.csv';
 const ODDS_BASE = 'https://api.the-odds-api.com/v4/sports/baseball_mlb';
 const STATSAPI = 'https://statsapi.mlb.com/api/v1';
 const MLB_MARKETS = ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'pitcher_strikeouts'];
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const nextDay = (d) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const prevDay = (d) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const outsOf = (ip) => {
   const m = /^(\d+)(?:\.([0-2]))?$/.exec(ip);
   if (!m) throw new Error(`bad innings ${ip}`);
@@ -52,9 +65,21 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
     entries.push({ key: replayKey({ provider, url }), provider, url, file, status: 200, headers: JSON_HEADERS, recordedAt });
   };
 
-  // --- odds -------------------------------------------------------------------------------------
+  // --- games, first pitches, pitchers ---------------------------------------------------------
+  const logText = read(LOGS);
+  const logs = parse(logText, { columns: true, skip_empty_lines: true });
+  const games = new Map(parse(read(GAMES), { columns: true, skip_empty_lines: true }).map((g) => [g.game_pk, g]));
+  const starts = parse(read(STARTS), { columns: true, skip_empty_lines: true });
+  const startByEvent = new Map(starts.filter((s) => s.odds_event_id).map((s) => [s.odds_event_id, s]));
+  const pitchersOf = new Map();
+  for (const r of logs) {
+    if (!pitchersOf.has(r.game_pk)) pitchersOf.set(r.game_pk, []);
+    pitchersOf.get(r.game_pk).push({ key: nameKey(r.pitcher), name: r.pitcher });
+  }
+
+  // --- odds: the strikeoutcenter first/last sightings ---------------------------------------------
   const props = parse(read(PROPS), { columns: true, skip_empty_lines: true }).filter((r) => r.game_time.slice(0, 10) >= from && r.game_time.slice(0, 10) <= to);
-  const events = new Map(); // event_id -> {event, date, pitchers:Set}
+  const events = new Map(); // event_id -> {event, date, pk, pitchers:Set, names: Map(key -> Odds API spelling)}
   const at = new Map(); // utc time -> Map(event_id -> quotes[])
   const push = (t, r, over, under) => {
     if (Date.parse(t) >= Date.parse(r.game_time)) return; // pregame only (the source already dropped later ones)
@@ -65,54 +90,113 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
     // One price per (book, pitcher, line) at a time: first and last at the same time are the same sighting.
     byEvent.get(r.event_id).set(`${r.book}|${r.pitcher_name}|${r.line}`, { book: r.book, pitcher: r.pitcher_name, line: Number(r.line), over, under });
   };
+  const teamAbbr = new Map([['Oakland Athletics', 'ATH']]); // NOTES.md §9: both names are the A's
+  const teamName = new Map();
   for (const r of props) {
     if (!events.has(r.event_id)) {
+      const start = startByEvent.get(r.event_id);
+      // First pitch from mlb_game_start_times_2025.csv (the same feed's last listed time, in UTC).
+      const commence = start?.first_pitch_utc ? utcSeconds(start.first_pitch_utc) : utcSeconds(r.game_time);
       events.set(r.event_id, {
-        event: { id: r.event_id, sport_key: 'baseball_mlb', sport_title: 'MLB', commence_time: utcSeconds(r.game_time), home_team: r.home_team, away_team: r.away_team },
+        event: { id: r.event_id, sport_key: 'baseball_mlb', sport_title: 'MLB', commence_time: commence, home_team: r.home_team, away_team: r.away_team },
         date: r.game_time.slice(0, 10),
+        pk: start?.game_pk ?? null,
         pitchers: new Set(),
+        names: new Map(),
       });
+      if (start) {
+        for (const [full, abbr] of [[r.home_team, start.home_team], [r.away_team, start.away_team]]) {
+          teamAbbr.set(full, abbr);
+          teamName.set(abbr, full);
+        }
+      }
     }
     events.get(r.event_id).pitchers.add(nameKey(r.pitcher_name));
+    events.get(r.event_id).names.set(nameKey(r.pitcher_name), r.pitcher_name);
     push(r.first_snapshot_at, r, r.first_over_odds, r.first_under_odds);
     push(r.last_snapshot_at, r, r.last_over_odds, r.last_under_odds);
   }
-  const times = [...at.keys()].sort(cmp);
+
+  // --- odds: Pinnacle and the Australian books (mlb-pinnacle-au.mjs) -------------------------------
+  const gameList = new Map(
+    starts.map((s) => [s.game_pk, { pk: s.game_pk, date: s.game_date, home: s.home_team, away: s.away_team, firstPitchMs: s.first_pitch_utc ? Date.parse(s.first_pitch_utc) : null }]),
+  );
+  const au = readPinnacleAu({ shared, games: gameList, teamAbbr, pitchersOf });
+  const eventOfPk = new Map([...events.values()].filter((e) => e.pk !== null).map((e) => [e.pk, e]));
+  for (const list of au.books.values()) {
+    for (const v of list) {
+      for (const pk of v.byGame.keys()) {
+        if (eventOfPk.has(pk)) continue;
+        const g = gameList.get(pk);
+        const ms = g.firstPitchMs ?? au.auTimes.get(pk) ?? null;
+        if (ms === null) continue;
+        const date = etDate(ms);
+        if (date < from || date > to) continue;
+        // No Odds API event in the data for this game: an id made from its game_pk, marked as such.
+        const id = `mlb-game-${pk}`;
+        const e = {
+          event: { id, sport_key: 'baseball_mlb', sport_title: 'MLB', commence_time: utcSeconds(new Date(ms).toISOString()), home_team: teamName.get(g.home) ?? g.home, away_team: teamName.get(g.away) ?? g.away },
+          date, pk, pitchers: new Set(), names: new Map(),
+        };
+        events.set(id, e);
+        eventOfPk.set(pk, e);
+      }
+    }
+  }
+  const auTimes = [...new Set([...au.books.values()].flatMap((list) => list.map((v) => v.at)))].filter((t) => etDate(Date.parse(t)) >= prevDay(from) && etDate(Date.parse(t)) <= to);
+  const times = [...new Set([...at.keys(), ...auTimes])].sort(cmp);
   const seenBy = new Map(); // event_id -> first time with a body
+  const lastBody = new Map(); // event_id -> its latest body's bookmakers (an unchanged body is not written again)
   let bodies = 0;
+  const url = (eventId) => `${ODDS_BASE}/events/${eventId}/odds?dateFormat=iso&markets=${MLB_MARKETS.join(',')}&oddsFormat=american&regions=${MERGED_REGIONS.join(',')}`;
   for (const t of times) {
     const stamp = t.replace(/:/g, '-');
-    for (const [eventId, quotes] of [...at.get(t)].sort((a, b) => cmp(a[0], b[0]))) {
-      if (!seenBy.has(eventId)) seenBy.set(eventId, t);
+    for (const [eventId, e] of [...events].sort((a, b) => cmp(a[0], b[0]))) {
+      if (Date.parse(e.event.commence_time) <= Date.parse(t)) continue;
       const byBook = new Map();
-      for (const q of quotes.values()) {
+      for (const q of at.get(t)?.get(eventId)?.values() ?? []) {
         const key = BOOK_KEYS[q.book];
         if (!key) throw new Error(`unknown book title ${q.book}`);
-        if (!byBook.has(key)) byBook.set(key, { title: q.book, outcomes: [] });
+        if (!byBook.has(key)) byBook.set(key, { title: q.book, last: t, outcomes: [] });
         const out = byBook.get(key).outcomes;
         if (q.over !== '') out.push({ name: 'Over', description: q.pitcher, price: Number(q.over), point: q.line });
         if (q.under !== '') out.push({ name: 'Under', description: q.pitcher, price: Number(q.under), point: q.line });
       }
+      if (e.pk !== null) {
+        for (const [key, list] of au.books) {
+          const v = standingAt(list, t);
+          const quotes = v?.byGame.get(e.pk);
+          if (!quotes) continue;
+          const outcomes = [];
+          for (const q of quotes.values()) {
+            const description = e.names.get(q.pitcher.key) ?? q.pitcher.name;
+            if (q.over !== null) outcomes.push({ name: 'Over', description, price: q.over, point: q.line });
+            if (q.under !== null) outcomes.push({ name: 'Under', description, price: q.under, point: q.line });
+          }
+          byBook.set(key, { title: v.title, last: v.at, outcomes });
+        }
+      }
+      if (byBook.size === 0) continue;
       const bookmakers = [...byBook.keys()].sort(cmp).map((key) => {
-        const { title, outcomes } = byBook.get(key);
+        const { title, last, outcomes } = byBook.get(key);
         outcomes.sort((a, b) => cmp(a.description, b.description) || a.point - b.point || cmp(a.name, b.name));
-        return { key, title, markets: [{ key: 'pitcher_strikeouts', last_update: t, outcomes }] };
+        return { key, title, markets: [{ key: 'pitcher_strikeouts', last_update: last, outcomes }] };
       });
-      const url = `${ODDS_BASE}/events/${eventId}/odds?dateFormat=iso&markets=${MLB_MARKETS.join(',')}&oddsFormat=american&regions=us`;
-      add('odds-api', url, `odds-api/mlb-event-odds-${eventId}-${stamp}.json`, { ...events.get(eventId).event, bookmakers }, t);
+      const text = JSON.stringify(bookmakers);
+      if (lastBody.get(eventId) === text) continue;
+      lastBody.set(eventId, text);
+      if (!seenBy.has(eventId)) seenBy.set(eventId, t);
+      add('odds-api', url(eventId), `odds-api/mlb-event-odds-${eventId}-${stamp}.json`, { ...e.event, bookmakers }, t);
       bodies += 1;
     }
     const open = [...events.values()]
       .filter((e) => seenBy.has(e.event.id) && Date.parse(e.event.commence_time) > Date.parse(t))
       .map((e) => e.event)
       .sort((a, b) => cmp(a.commence_time, b.commence_time) || cmp(a.id, b.id));
-    add('odds-api', `${ODDS_BASE}/events?dateFormat=iso`, `odds-api/mlb-events-${stamp}.json`, open, t);
+    if (open.length > 0) add('odds-api', `${ODDS_BASE}/events?dateFormat=iso`, `odds-api/mlb-events-${stamp}.json`, open, t);
   }
 
   // --- results ----------------------------------------------------------------------------------
-  const logText = read(LOGS);
-  const logs = parse(logText, { columns: true, skip_empty_lines: true });
-  const games = new Map(parse(read(GAMES), { columns: true, skip_empty_lines: true }).map((g) => [g.game_pk, g]));
   const logsByKeyDate = new Map();
   for (const r of logs) {
     const k = `${nameKey(r.pitcher)}|${r.game_date}`;
@@ -121,15 +205,13 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
   }
   const byDay = new Map(); // date -> Map(game_pk -> {g, event})
   for (const e of events.values()) {
-    // The game of this event: a listed pitcher's log row that day (doubleheaders: the one whose teams match the side he is listed on).
-    let pk = null;
-    for (const p of e.pitchers) {
-      for (const r of logsByKeyDate.get(`${p}|${e.date}`) ?? []) {
-        const g = games.get(r.game_pk);
-        if (g) pk = pk ?? r.game_pk;
-      }
+    if (!seenBy.has(e.event.id)) continue;
+    // The game: the start-times file's game_pk, else a listed pitcher's log row that day.
+    let pk = e.pk;
+    for (const p of pk === null ? e.pitchers : []) {
+      for (const r of logsByKeyDate.get(`${p}|${e.date}`) ?? []) if (games.get(r.game_pk)) pk = pk ?? r.game_pk;
     }
-    if (pk === null) continue;
+    if (pk === null || !games.get(pk)) continue;
     if (!byDay.has(e.date)) byDay.set(e.date, new Map());
     byDay.get(e.date).set(pk, { g: games.get(pk), event: e.event });
   }
@@ -188,9 +270,10 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
   write(seedFile, `${lines[0]}${eol}${seedRows.map((l) => `${l}${eol}`).join('')}`);
   entries.sort((a, b) => cmp(a.key, b.key) || cmp(a.recordedAt, b.recordedAt));
   const first = times[0] ?? `${from}T12:00:00Z`;
-  const manifest = { version: 1, defaultNow: first, clocks: { mlb: first }, seed: { gamelogs: [{ sport: 'mlb', file: seedFile }] }, entries };
+  // oddsRegions: the regions the event-odds URLs ask for; `simulate` asks the same (jobs/simulate.ts).
+  const manifest = { version: 1, defaultNow: first, clocks: { mlb: first }, oddsRegions: MERGED_REGIONS.join(','), seed: { gamelogs: [{ sport: 'mlb', file: seedFile }] }, entries };
   write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
-  return { sport: 'mlb', from, to, recordingTimes: times, snapshots: times.length, eventOdds: bodies, days: byDay.size, boxscores: boxes, seedRows: seedRows.length, entries: entries.length };
+  return { sport: 'mlb', from, to, recordingTimes: times, snapshots: times.length, eventOdds: bodies, pinnacleAu: { rows: au.rows, kept: au.kept, dropped: au.dropped, gamesTimedByAuBooks: au.auTimes.size }, days: byDay.size, boxscores: boxes, seedRows: seedRows.length, entries: entries.length };
 }
 
 // Standalone: node scripts/season-replay/mlb.mjs <outDir> [--from d] [--to d] [--shared dir]

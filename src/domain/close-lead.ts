@@ -6,6 +6,7 @@
  * desk, `simulate` and the back-tests call.
  */
 import { z } from 'zod';
+import { mainLineOf, pairOverProbability, type FairOver, type LadderLine } from './model/market.js';
 import { gateRate, MIN_SAMPLE } from './record-gate.js';
 
 /** Ordered nearest the start first. Edges: within_30m is lead <= 30 min; 30m_to_3h is 30 < lead <= 180. */
@@ -123,4 +124,26 @@ export function beatCloseCell(b: BeatCloseBand): string {
   if (b.pct === null) return `record building: ${b.n} of ${MIN_SAMPLE} needed`;
   const ci = b.ci95 ? ` [${b.ci95[0].toFixed(1)}–${b.ci95[1].toFixed(1)}]` : '';
   return `${b.pct.toFixed(1)}% (n=${b.n})${ci}`;
+}
+
+/** The sharp book whose own no-vig close is the record's second yardstick (issue 43). */
+export const PINNACLE = 'pinnacle';
+
+/**
+ * The books whose pairs formed a close's fair, by the rule that formed it (model/market.ts
+ * fairOverForBook): the other books quoting both sides of the line (a consensus), every such book
+ * with the locked one when the consensus is thin, the main line's books for a market-implied rung,
+ * the locked book alone for its own pair. Sorted and comma-joined; null when none can be named.
+ */
+export function closeBooksOf(lines: readonly LadderLine[], line: number, lockedBook: string, fair: Pick<FairOver, 'source' | 'thin'>): string | null {
+  const pairsAt = (l: LadderLine | null | undefined) => (l ? l.quotes.filter((q) => pairOverProbability(q) !== null).map((q) => q.book) : []);
+  let books: string[];
+  if (fair.source === 'book') books = [lockedBook];
+  else if (fair.source === 'market_implied') books = pairsAt(mainLineOf(lines));
+  else {
+    const at = pairsAt(lines.find((l) => l.line === line));
+    books = fair.thin ? at : at.filter((b) => b !== lockedBook);
+  }
+  const sorted = [...new Set(books)].sort();
+  return sorted.length === 0 ? null : sorted.join(',');
 }

@@ -1,6 +1,7 @@
 import type { GameEvent } from '../domain/entities.js';
 import { bookSidePrice, type PropBooks } from '../domain/slate.js';
-import { closeLeadMinutes } from '../domain/close-lead.js';
+import { closeBooksOf, closeLeadMinutes, PINNACLE } from '../domain/close-lead.js';
+import { computeClv } from '../domain/clv.js';
 import { compareGrades, type Grade } from '../domain/grades.js';
 import { fairOverForBook } from '../domain/model/market.js';
 import type { Dispersion } from '../domain/model/params.js';
@@ -16,6 +17,7 @@ import {
   writeClosings,
   type ClosingCapture,
   type LedgerEntry,
+  type PinnacleCapture,
   type NewLedgerEntry,
 } from '../store/repo/ledger.js';
 import type { SlateRow } from '../store/repo/snapshots.js';
@@ -107,19 +109,34 @@ export async function captureClosings(store: Store, sport: GradedSport, rows: re
     linesOf.set(k, [...(linesOf.get(k) ?? []), p]);
   }
   const captures: ClosingCapture[] = [];
+  const pinnacle: PinnacleCapture[] = [];
   for (const entry of await pendingBeforeStart(store, sport, now)) {
     // A close read in the same snapshot that locked the entry is the lock itself, not a close.
     if (entry.lockedAt >= capturedAt || entry.book === null) continue;
     const lines = linesOf.get(propKey(entry)) ?? [];
     if (lines.length === 0) continue;
+    const lead = closeLeadMinutes(capturedAt, entry.commenceTime);
     const close = closeOnYardstick(lines, { ...entry, book: entry.book }, dispersionFor(lines[0]!.stat)) ?? closeAtBookMainLine(lines, entry.book, entry.line, entry.side);
-    if (close) captures.push({ entryId: entry.id, ...close, capturedAt, closeLeadMinutes: closeLeadMinutes(capturedAt, entry.commenceTime) });
+    if (close) captures.push({ entryId: entry.id, ...close, capturedAt, closeLeadMinutes: lead });
+    const pin = pinnacleClose(lines, entry, capturedAt);
+    if (pin) pinnacle.push({ entryId: entry.id, leadMinutes: lead, ...pin });
   }
-  await writeClosings(store, captures);
+  await writeClosings(store, captures, pinnacle);
   return captures.length;
 }
 
 type Close = Omit<ClosingCapture, 'entryId' | 'capturedAt' | 'closeLeadMinutes'>;
+
+/**
+ * Pinnacle's own no-vig fair for the entry's side at its locked line (both sides priced there), and
+ * the entry's CLV against it by the one CLV function; null where Pinnacle does not price the line.
+ */
+function pinnacleClose(lines: readonly PropBooks[], entry: LedgerEntry, capturedAt: string): Omit<PinnacleCapture, 'entryId' | 'leadMinutes'> | null {
+  const own = bookSidePrice(lines.find((p) => p.line === entry.line), PINNACLE, entry.side);
+  if (!own) return null;
+  const r = computeClv({ ...entry, closingLine: entry.line, closingFairProb: own.fairProb, closingCapturedAt: capturedAt });
+  return { fairProb: own.fairProb, clv: r.clv, clvPct: r.clvPct, verdict: r.verdict };
+}
 
 /** The market's fair at the locked line against the locked book, by the lock's rule; null when it cannot be read that way. */
 function closeOnYardstick(lines: readonly PropBooks[], entry: LedgerEntry & { book: string }, dispersion: Dispersion | null): Close | null {
@@ -134,6 +151,7 @@ function closeOnYardstick(lines: readonly PropBooks[], entry: LedgerEntry & { bo
     closingFairProb: entry.side === 'over' ? fair.pOver : 1 - fair.pOver,
     closingBook: own ? entry.book : null,
     closingFairSource: fair.source,
+    closeBooks: closeBooksOf(ladder, entry.line, entry.book, fair),
   };
 }
 
@@ -148,5 +166,5 @@ function closeAtBookMainLine(lines: readonly PropBooks[], book: string, line: nu
     const distance = Math.abs(over.fairProb - 0.5);
     if (!best || distance < best.distance) best = { line: p.line, ...priced, distance };
   }
-  return best ? { closingLine: best.line, closingPrice: best.price, closingFairProb: null, closingBook: book, closingFairSource: null } : null;
+  return best ? { closingLine: best.line, closingPrice: best.price, closingFairProb: null, closingBook: book, closingFairSource: null, closeBooks: book } : null;
 }

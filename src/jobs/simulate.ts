@@ -95,8 +95,9 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   if (!first) return { ...report, wallSeconds: (wall() - started) / 1000 };
   // The transports read `clock.now` at each request: one source of each kind serves the whole season.
   const clock = { replayDir: opts.replayDir, recordDir: null, now: new Date(first.at), log: opts.log };
-  const odds = await buildOddsSource(opts.config, clock);
-  const results = await buildResultsSource(opts.config, clock);
+  const config = folderConfig(opts.config, opts.replayDir);
+  const odds = await buildOddsSource(config, clock);
+  const results = await buildResultsSource(config, clock);
   await ensureReplaySeed(opts.store, opts.replayDir, odds.seed as ReplaySeed | undefined, clock.now, opts.log, [opts.sport]);
   await rememberReplayFolder(opts.store, opts.replayDir, clock.now);
   try {
@@ -105,7 +106,7 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
       clock.now = now;
       const t0 = wall();
       if (step.kind === 'snapshot') {
-        const s = await runSnapshot(opts.sport, { store: opts.store, odds: odds.odds, status: odds.status, now, allowedBooks: opts.config.ALLOWED_BOOKS, log: opts.log, source: 'replay' });
+        const s = await runSnapshot(opts.sport, { store: opts.store, odds: odds.odds, status: odds.status, now, allowedBooks: config.ALLOWED_BOOKS, log: opts.log, source: 'replay' });
         report.snapshots += 1;
         report.snapshotStatus[s.status] = (report.snapshotStatus[s.status] ?? 0) + 1;
         report.gradedRows += s.graded;
@@ -129,4 +130,15 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   report.wallSeconds = (wall() - started) / 1000;
   report.secondsPerSnapshot = report.snapshots > 0 ? report.snapshotSeconds / report.snapshots : null;
   return report;
+}
+
+/**
+ * A folder recorded with books of several Odds API regions (the merged MLB season: us, eu, au) says
+ * so in its manifest's `oddsRegions`; the season's requests ask for those regions, as the recording
+ * did, unless an explicit ALLOWED_BOOKS list picks the books.
+ */
+function folderConfig(config: Env, replayDir: string): Env {
+  const regions = (readReplayManifest(replayDir) as { oddsRegions?: unknown }).oddsRegions;
+  if (typeof regions !== 'string' || regions === '' || config.ALLOWED_BOOKS) return config;
+  return { ...config, ODDS_API_REGIONS: regions };
 }

@@ -9,7 +9,7 @@ import type { GradedSport } from '../domain/sports.js';
 import type { StripeEventRow } from './repo/billing.js';
 import type { GameStatsWriter } from './repo/game-stats-write.js';
 import type { HeldRunLock } from './repo/health.js';
-import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
+import type { ClosingCapture, PinnacleCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from './repo/ledger.js';
 import type { SettledTotals } from './repo/ledger-record.js';
 import type { PendingDateRow } from './repo/ledger-settle.js';
 import type { RecordFilter } from './repo/record-sql.js';
@@ -86,7 +86,7 @@ export interface LedgerOps {
   publicEntriesForEvents(eventIds: readonly string[]): Promise<LedgerEntry[]>;
   pendingBeforeStart(sport: string, now: Date): Promise<LedgerEntry[]>;
   /** On a transaction's handle. */
-  writeClosings(captures: readonly ClosingCapture[]): Promise<void>;
+  writeClosings(captures: readonly ClosingCapture[], pinnacle: readonly PinnacleCapture[]): Promise<void>;
   /** On a transaction's handle. */
   upsertClosingPrices(rows: readonly NewClosingPrice[]): Promise<void>;
   /** The close contexts of `need` (entries that need one), whose sports are `sports` (repo/close-contexts.ts counts). */

@@ -60,11 +60,27 @@ export interface ClosingCapture {
   capturedAt: string;
   /** Minutes from the capture to the entry's start (domain/close-lead.ts). */
   closeLeadMinutes: number | null;
+  /** The books whose prices formed the close, sorted and comma-joined (domain/close-lead.ts closeBooksOf). */
+  closeBooks: string | null;
 }
 
-/** Each capture replaces the entry's close; every capture written now is read on the one yardstick. */
-export async function writeClosings(store: Store, captures: readonly ClosingCapture[]): Promise<void> {
-  return write(store, (tx) => opsOf(tx).ledger.writeClosings(captures));
+/** Pinnacle's own no-vig close at an entry's locked line, and the entry's CLV against it (issue 43). */
+export interface PinnacleCapture {
+  entryId: number;
+  fairProb: number;
+  leadMinutes: number | null;
+  clv: number | null;
+  clvPct: number | null;
+  verdict: 'beat' | 'faded' | 'flat' | null;
+}
+
+/**
+ * Each capture replaces the entry's close; every capture written now is read on the one yardstick.
+ * A Pinnacle capture replaces the entry's Pinnacle close; a snapshot without Pinnacle at the line
+ * leaves the previous one standing (Pinnacle's close is its last price before the start).
+ */
+export async function writeClosings(store: Store, captures: readonly ClosingCapture[], pinnacle: readonly PinnacleCapture[] = []): Promise<void> {
+  return write(store, (tx) => opsOf(tx).ledger.writeClosings(captures, pinnacle));
 }
 
 export type NewClosingPrice = Omit<typeof closingPrices.$inferInsert, 'id'>;

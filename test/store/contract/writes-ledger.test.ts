@@ -87,9 +87,9 @@ describe.each(ENGINES)('ledger writes on %s', (engine) => {
     await insertLedgerEntries(store, [entry({}), entry({ side: 'under' }), entry({ line: 28.5 })]);
     await writeClosings(store, []);
     await writeClosings(store, [
-      { entryId: 1, closingLine: 27.5, closingPrice: -120, closingFairProb: 0.55, closingBook: 'fanduel', closingFairSource: 'consensus', capturedAt: '2025-11-05T22:50:00.000Z', closeLeadMinutes: 10 },
-      { entryId: 2, closingLine: 28.5, closingPrice: null, closingFairProb: null, closingBook: null, closingFairSource: null, capturedAt: '2025-11-05T22:50:00.000Z', closeLeadMinutes: null },
-      { entryId: 1, closingLine: 28, closingPrice: -125.5, closingFairProb: 0.5611, closingBook: 'draftkings', closingFairSource: 'market_implied', capturedAt: '2025-11-05T22:55:00.000Z', closeLeadMinutes: 4.75 },
+      { entryId: 1, closingLine: 27.5, closingPrice: -120, closingFairProb: 0.55, closingBook: 'fanduel', closingFairSource: 'consensus', capturedAt: '2025-11-05T22:50:00.000Z', closeLeadMinutes: 10, closeBooks: 'betmgm,fanduel' },
+      { entryId: 2, closingLine: 28.5, closingPrice: null, closingFairProb: null, closingBook: null, closingFairSource: null, capturedAt: '2025-11-05T22:50:00.000Z', closeLeadMinutes: null, closeBooks: null },
+      { entryId: 1, closingLine: 28, closingPrice: -125.5, closingFairProb: 0.5611, closingBook: 'draftkings', closingFairSource: 'market_implied', capturedAt: '2025-11-05T22:55:00.000Z', closeLeadMinutes: 4.75, closeBooks: 'draftkings,pinnacle' },
     ]);
     const byId = new Map((await listLedger(store, {})).map((e) => [e.id, e]));
     const close = (id: number) => {
@@ -104,9 +104,33 @@ describe.each(ENGINES)('ledger writes on %s', (engine) => {
       { id: 2, l: 28.5, p: null, m: 'one_yardstick', lead: null },
       { id: 3, l: null, p: null, m: null, lead: null },
     ]);
+    expect(await raw(store, 'select id, close_books as b from ledger_entries order by id')).toStrictEqual([
+      { id: 1, b: 'draftkings,pinnacle' },
+      { id: 2, b: null },
+      { id: 3, b: null },
+    ]);
     // An entry id that does not exist changes nothing.
-    await writeClosings(store, [{ entryId: 99, closingLine: 1, closingPrice: 1, closingFairProb: 1, closingBook: 'x', closingFairSource: 'book', capturedAt: 'x', closeLeadMinutes: 1 }]);
+    await writeClosings(store, [{ entryId: 99, closingLine: 1, closingPrice: 1, closingFairProb: 1, closingBook: 'x', closingFairSource: 'book', capturedAt: 'x', closeLeadMinutes: 1, closeBooks: 'x' }]);
     expect(await raw(store, 'select count(*) as n from ledger_entries where closing_book = ?', ['x'])).toStrictEqual([{ n: 0 }]);
+  });
+
+  it('writeClosings: a Pinnacle capture replaces the entry\'s Pinnacle close, one without Pinnacle leaves it standing', async () => {
+    const { store } = get();
+    await insertLedgerEntries(store, [entry({}), entry({ side: 'under' })]);
+    const main = { closingLine: 27.5, closingPrice: -120, closingFairProb: 0.55, closingBook: 'fanduel', closingFairSource: 'consensus' as const, closeBooks: 'fanduel,pinnacle' };
+    await writeClosings(store, [{ entryId: 1, ...main, capturedAt: '2025-11-05T22:00:00.000Z', closeLeadMinutes: 60 }], [
+      { entryId: 1, fairProb: 0.54, leadMinutes: 60, clv: 0.02, clvPct: 1.5, verdict: 'beat' },
+      { entryId: 1, fairProb: 0.56, leadMinutes: 60, clv: 0.04, clvPct: 3.25, verdict: 'beat' },
+    ]);
+    // A later capture with no Pinnacle price at the line: the consensus close moves, Pinnacle's stays.
+    await writeClosings(store, [{ entryId: 1, ...main, capturedAt: '2025-11-05T22:50:00.000Z', closeLeadMinutes: 10 }], []);
+    await writeClosings(store, [], [{ entryId: 2, fairProb: 0.45, leadMinutes: 5, clv: null, clvPct: -0.25, verdict: 'flat' }]);
+    expect(
+      await raw(store, 'select id, close_lead_minutes as lead, pinnacle_closing_fair_prob as f, pinnacle_close_lead_minutes as pl, pinnacle_clv as c, pinnacle_clv_pct as pct, pinnacle_clv_verdict as v from ledger_entries order by id'),
+    ).toStrictEqual([
+      { id: 1, lead: 10, f: 0.56, pl: 60, c: 0.04, pct: 3.25, v: 'beat' },
+      { id: 2, lead: null, f: 0.45, pl: 5, c: null, pct: -0.25, v: 'flat' },
+    ]);
   });
 
   it('upsertClosingPrices: the last capture is the close; a price repeated in one call keeps its first place, last values', async () => {

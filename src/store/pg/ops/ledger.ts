@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { CloseContext } from '../../../domain/settlement.js';
 import type { LedgerOps } from '../../engine-ops.js';
 import { contextsOf, snapshotTimes } from '../../repo/close-contexts.js';
-import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from '../../repo/ledger.js';
+import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry, PinnacleCapture } from '../../repo/ledger.js';
 import type { Handle } from '../../shared-db.js';
 import type { PgStore } from '../../store.js';
 import { byBytes, chunks, dedupe, pgRun } from '../_raw.js';
@@ -44,17 +44,27 @@ export class PgLedgerOps implements LedgerOps {
   }
 
   /** One UPDATE over the captures as arrays; an entry captured twice keeps the last, as on SQLite. */
-  async writeClosings(captures: readonly ClosingCapture[]): Promise<void> {
-    if (captures.length === 0) return;
-    const rows = dedupe(captures, (c) => String(c.entryId), 'last');
-    const col = <K extends keyof ClosingCapture>(k: K) => rows.map((c) => c[k] ?? null);
+  async writeClosings(captures: readonly ClosingCapture[], pinnacle: readonly PinnacleCapture[]): Promise<void> {
+    if (captures.length > 0) {
+      const rows = dedupe(captures, (c) => String(c.entryId), 'last');
+      const col = <K extends keyof ClosingCapture>(k: K) => rows.map((c) => c[k] ?? null);
+      await pgRun(
+        this.store,
+        'update "ledger_entries" as l set "closing_line" = v.closing_line, "closing_price" = v.closing_price, "closing_fair_prob" = v.closing_fair_prob, "closing_book" = v.closing_book, ' +
+          `"closing_fair_source" = v.closing_fair_source, "close_method" = 'one_yardstick', "closing_captured_at" = v.captured_at, "close_lead_minutes" = v.close_lead_minutes, "close_books" = v.close_books ` +
+          'from unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::text[]) ' +
+          'as v(id, closing_line, closing_price, closing_fair_prob, closing_book, closing_fair_source, captured_at, close_lead_minutes, close_books) where l."id" = v.id',
+        [col('entryId'), col('closingLine'), col('closingPrice'), col('closingFairProb'), col('closingBook'), col('closingFairSource'), col('capturedAt'), col('closeLeadMinutes'), col('closeBooks')],
+      );
+    }
+    if (pinnacle.length === 0) return;
+    const pins = dedupe(pinnacle, (p) => String(p.entryId), 'last');
+    const pcol = <K extends keyof PinnacleCapture>(k: K) => pins.map((p) => p[k] ?? null);
     await pgRun(
       this.store,
-      'update "ledger_entries" as l set "closing_line" = v.closing_line, "closing_price" = v.closing_price, "closing_fair_prob" = v.closing_fair_prob, "closing_book" = v.closing_book, ' +
-        `"closing_fair_source" = v.closing_fair_source, "close_method" = 'one_yardstick', "closing_captured_at" = v.captured_at, "close_lead_minutes" = v.close_lead_minutes ` +
-        'from unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::text[], $7::text[], $8::float8[]) ' +
-        'as v(id, closing_line, closing_price, closing_fair_prob, closing_book, closing_fair_source, captured_at, close_lead_minutes) where l."id" = v.id',
-      [col('entryId'), col('closingLine'), col('closingPrice'), col('closingFairProb'), col('closingBook'), col('closingFairSource'), col('capturedAt'), col('closeLeadMinutes')],
+      'update "ledger_entries" as l set "pinnacle_closing_fair_prob" = v.fair, "pinnacle_close_lead_minutes" = v.lead, "pinnacle_clv" = v.clv, "pinnacle_clv_pct" = v.clv_pct, "pinnacle_clv_verdict" = v.verdict ' +
+        'from unnest($1::bigint[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::text[]) as v(id, fair, lead, clv, clv_pct, verdict) where l."id" = v.id',
+      [pcol('entryId'), pcol('fairProb'), pcol('leadMinutes'), pcol('clv'), pcol('clvPct'), pcol('verdict')],
     );
   }
 

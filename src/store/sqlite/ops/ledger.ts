@@ -3,7 +3,7 @@ import type { CloseContext } from '../../../domain/settlement.js';
 import { bindValues, columnList, columnsOf, insertColumns, mapRow } from '../../_columns.js';
 import type { LedgerOps } from '../../engine-ops.js';
 import { contextsOf, snapshotTimes } from '../../repo/close-contexts.js';
-import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry } from '../../repo/ledger.js';
+import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry, PinnacleCapture } from '../../repo/ledger.js';
 import { closingPrices, gradedRows, ledgerEntries, snapshots } from '../../schema.js';
 import type { SqliteStore } from '../../store.js';
 import { clientOf, insertSql, prepared } from '../_raw.js';
@@ -49,13 +49,19 @@ export class SqliteLedgerOps implements LedgerOps {
     return (stmt.all(sport, 'pending', now.toISOString()) as unknown[][]).map((r) => mapRow<LedgerEntry>(cols, r));
   }
 
-  async writeClosings(captures: readonly ClosingCapture[]): Promise<void> {
+  async writeClosings(captures: readonly ClosingCapture[], pinnacle: readonly PinnacleCapture[]): Promise<void> {
     const { db } = this.store.conn;
     const update = prepared(
       clientOf(db),
-      'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ? where "id" = ?',
+      'update "ledger_entries" set "closing_line" = ?, "closing_price" = ?, "closing_fair_prob" = ?, "closing_book" = ?, "closing_fair_source" = ?, "close_method" = \'one_yardstick\', "closing_captured_at" = ?, "close_lead_minutes" = ?, "close_books" = ? where "id" = ?',
     );
-    for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.entryId);
+    for (const c of captures) update.run(c.closingLine, c.closingPrice, c.closingFairProb, c.closingBook, c.closingFairSource, c.capturedAt, c.closeLeadMinutes, c.closeBooks, c.entryId);
+    if (pinnacle.length === 0) return;
+    const pin = prepared(
+      clientOf(db),
+      'update "ledger_entries" set "pinnacle_closing_fair_prob" = ?, "pinnacle_close_lead_minutes" = ?, "pinnacle_clv" = ?, "pinnacle_clv_pct" = ?, "pinnacle_clv_verdict" = ? where "id" = ?',
+    );
+    for (const p of pinnacle) pin.run(p.fairProb, p.leadMinutes, p.clv, p.clvPct, p.verdict, p.entryId);
   }
 
   /** One prepared upsert reused for every price (a 4k-row slate is 4k cheap runs, not 4k query builds). */
