@@ -69,6 +69,8 @@ const STAT_WORDS: Readonly<Record<StatType, string>> = {
   strikeouts: 'strikeouts',
   shots: 'shots',
   shots_on_target: 'shots on target',
+  goals: 'goals',
+  tackles: 'tackles',
 };
 
 /** The stat as a sentence says it ("3-pointers made"); an unknown stat keeps its stored name. */

@@ -19,6 +19,8 @@ export const statTypeSchema = z.enum([
   'strikeouts',
   'shots',
   'shots_on_target',
+  'goals',
+  'tackles',
 ]);
 export type StatType = z.infer<typeof statTypeSchema>;
 
@@ -28,12 +30,14 @@ interface StatDef {
   readonly label: string;
   /** Unit for a count of this stat in tables ("+1 pts"). */
   readonly unit: string;
+  /** A Yes-only market (no point): its Yes is over this line (anytime scorer = over 0.5 goals). */
+  readonly yesLine?: number;
 }
 
 export const STATS: Readonly<Record<StatType, StatDef>> = {
   points: { market: 'player_points', sports: ['nba', 'wnba'], label: 'Points', unit: 'pts' },
   rebounds: { market: 'player_rebounds', sports: ['nba', 'wnba'], label: 'Rebounds', unit: 'reb' },
-  assists: { market: 'player_assists', sports: ['nba', 'wnba'], label: 'Assists', unit: 'ast' },
+  assists: { market: 'player_assists', sports: ['nba', 'wnba', 'soccer'], label: 'Assists', unit: 'ast' },
   threes: { market: 'player_threes', sports: ['nba', 'wnba'], label: '3-pointers made', unit: '3PM' },
   pra: { market: 'player_points_rebounds_assists', sports: ['nba', 'wnba'], label: 'Pts+Reb+Ast', unit: 'PRA' },
   blocks: { market: 'player_blocks', sports: ['nba', 'wnba'], label: 'Blocks', unit: 'blk' },
@@ -44,6 +48,9 @@ export const STATS: Readonly<Record<StatType, StatDef>> = {
   strikeouts: { market: 'pitcher_strikeouts', sports: ['mlb'], label: 'Pitcher strikeouts', unit: 'K' },
   shots: { market: 'player_shots', sports: ['soccer'], label: 'Shots', unit: 'shots' },
   shots_on_target: { market: 'player_shots_on_target', sports: ['soccer'], label: 'Shots on target', unit: 'SOT' },
+  goals: { market: 'player_goal_scorer_anytime', sports: ['soccer'], label: 'Goals (anytime scorer)', unit: 'G', yesLine: 0.5 },
+  // The Odds API has no tackles key; this one follows its player_<stat> pattern (issue 42: EPL history prices tackles).
+  tackles: { market: 'player_tackles', sports: ['soccer'], label: 'Tackles', unit: 'tkl' },
 };
 
 const BY_MARKET = new Map<string, StatType>(
@@ -95,6 +102,9 @@ const STAT_ALIASES: Record<string, StatType> = {
   ks: 'strikeouts',
   so: 'strikeouts',
   sog: 'shots_on_target',
+  sot: 'shots_on_target',
+  anytime_scorer: 'goals',
+  tkl: 'tackles',
 };
 
 /**

@@ -49,6 +49,8 @@ const STAT_RANGE: Record<StatType, [number, number]> = {
   strikeouts: [0.5, 18],
   shots: [0.5, 12],
   shots_on_target: [0.5, 8],
+  goals: [0.5, 4],
+  tackles: [0.5, 10],
 };
 
 /** Ranges for markets propgrade does not grade, matched on the printed label; first match wins. */
