@@ -2,6 +2,7 @@ import type { PlayerGameStat } from '../entities.js';
 import type { StatType } from '../stats.js';
 import type { Exposure, StatParams } from './params.js';
 import { HISTORY_RULES } from './params.js';
+import { soccerExpectedMinutes, type SoccerMinutes } from './soccer-projection.js';
 
 /**
  * Projection of one stat for one player's next game from real past games only.
@@ -180,6 +181,8 @@ export interface Projection {
   exposureLookback: number;
   lastGameDate: string;
   daysSinceLastGame: number;
+  /** Soccer: the start/substitute minutes behind expectedExposure (soccer-projection.ts). */
+  soccerMinutes?: SoccerMinutes;
 }
 
 export type ProjectionResult = { ok: true; projection: Projection; series: SeriesPoint[] } | { ok: false; reason: string };
@@ -208,7 +211,12 @@ export function projectStat(
   const priorStrength =
     params.priorRate === null ? HISTORY_RULES.selfPriorGames * (acc.totalExposure / acc.n) : params.priorStrength;
   const rate = acc.rate(priorRate, priorStrength);
-  const expectedExposure = acc.expectedExposure();
+  // Soccer: the minutes of his next appearance as a starter or a substitute, not one blended spread.
+  const soccerMinutes =
+    history[0]?.sport === 'soccer' && exposure === 'minutes'
+      ? soccerExpectedMinutes(history, stat, addDays(gameDate, -lookbackDays), gameDate, params.exposureHalfLifeGames)
+      : null;
+  const expectedExposure = soccerMinutes?.expected ?? acc.expectedExposure();
   const projected = rate * expectedExposure;
   if (!(projected > 0)) {
     return { ok: false, reason: `no ${stat} recorded in ${series.length} played games: the rate cannot be estimated` };
@@ -238,6 +246,7 @@ export function projectStat(
       exposureLookback: acc.totalExposure / acc.n,
       lastGameDate: last.date,
       daysSinceLastGame: daysBetween(last.date, gameDate),
+      ...(soccerMinutes ? { soccerMinutes } : {}),
     },
   };
 }
