@@ -21,6 +21,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { commands: [['scan', 'Grade one player/stat/line/side with the snapshot engine from stored history (no provider calls)']], load: async () => (await import('./scan.js')).registerScan },
   { commands: [['parlay', 'Grade a parlay of 2 to 6 legs: per-leg grades, pair correlation, combined grade and estimated payout']], load: async () => (await import('./parlay.js')).registerParlay },
   { commands: [['settle', 'Settle pending ledger entries against real box scores and record closing-line value']], load: async () => (await import('./settle.js')).registerSettle },
+  { commands: [['close', 'Take the close of each game starting within the next minutes that has none yet: its odds only, the ledger re-priced']], load: async () => (await import('./close.js')).registerClose },
   { commands: [['ledger', 'List ledger entries (the public record unless --user is given)']], load: async () => (await import('./ledger.js')).registerLedger },
   { commands: [['record', 'The public model record: hit and beat-close rates over a window, and the per-tier table']], load: async () => (await import('./record.js')).registerRecord },
   { commands: [['ticker', 'Show the ticker (line MOVEs from snapshot runs plus manual pins; hidden below 4 real items)']], load: async () => (await import('./ticker.js')).registerTicker },
