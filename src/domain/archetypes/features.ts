@@ -45,7 +45,7 @@ export type MlbBatterFeature = (typeof MLB_BATTER_FEATURES)[number];
 export const MLB_PITCHER_FEATURES = ['ip_per_game', 'k_pct', 'bb_pct', 'whiff_pct', 'k_per_game'] as const;
 export type MlbPitcherFeature = (typeof MLB_PITCHER_FEATURES)[number];
 
-export const SOCCER_FEATURES = ['minutes', 'shots90', 'sot90', 'sot_share', 'goals90', 'goals_per_shot'] as const;
+export const SOCCER_FEATURES = ['minutes', 'shots90', 'sot90', 'sot_share', 'goals90', 'goals_per_shot', 'tackles90'] as const;
 export type SoccerFeature = (typeof SOCCER_FEATURES)[number];
 
 function div(num: number | null, den: number | null): number | null {
@@ -110,5 +110,6 @@ export function soccerFeatures(p: SoccerProfile): FeatureMap<SoccerFeature> {
     sot_share: div(p.shots_on_target, p.shots),
     goals90: per(90, p.goals, m),
     goals_per_shot: div(p.goals, p.shots),
+    tackles90: per(90, p.tackles, m),
   };
 }

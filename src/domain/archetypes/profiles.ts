@@ -72,6 +72,8 @@ export const soccerProfileSchema = z.object({
   shots: perGame,
   shots_on_target: perGame,
   goals: perGame.nullable(),
+  /** Null when a source gives no tackles (ESPN rosters); a rule that needs them does not fire. */
+  tackles: perGame.nullable().default(null),
 });
 export type SoccerProfile = z.infer<typeof soccerProfileSchema>;
 
@@ -207,7 +209,9 @@ function soccerProfile(rows: readonly PlayerGameStat[]): SoccerProfile | null {
   const shots = meanOf(played, (r) => r.stats.shots);
   const sot = meanOf(played, (r) => r.stats.shots_on_target);
   if (minutes === null || shots === null || sot === null) return null;
-  return { games: played.length, minutes, shots, shots_on_target: sot, goals: meanOf(played, (r) => extra(r, 'goals')) };
+  // Goals are a stat in the EPL match stats and an extra on ESPN roster lines.
+  const goals = meanOf(played, (r) => (typeof r.stats.goals === 'number' ? r.stats.goals : extra(r, 'goals')));
+  return { games: played.length, minutes, shots, shots_on_target: sot, goals, tackles: meanOf(played, (r) => r.stats.tackles) };
 }
 
 function mlbRoleOf(rows: readonly PlayerGameStat[]): MlbRole | null {

@@ -263,13 +263,13 @@ describe('classifyFeatures engine', () => {
   const soccer = ARCHETYPES.filter((a) => a.sports.includes('soccer'));
 
   it('matches at the threshold, misses just below it', () => {
-    const atLine = { minutes: 80, shots90: 3, sot90: 1, sot_share: 1 / 3, goals90: 0.2, goals_per_shot: 0.07 };
+    const atLine = { minutes: 80, shots90: 2.8, sot90: 1, sot_share: 1 / 3, goals90: 0.2, goals_per_shot: 0.07, tackles90: 1 };
     expect(classifyFeatures(soccer, atLine)?.primary).toBe('VOLUME_SHOOTER');
-    expect(classifyFeatures(soccer, { ...atLine, shots90: 2.99 })).toBeNull();
+    expect(classifyFeatures(soccer, { ...atLine, shots90: 2.79 })).toBeNull();
   });
 
   it('gates scope without adding strength; ties keep registry order', () => {
-    const sub = { minutes: 30, shots90: 2.4, sot90: 1, sot_share: 0.25, goals90: null, goals_per_shot: null };
+    const sub = { minutes: 30, shots90: 2.4, sot90: 1, sot_share: 0.25, goals90: null, goals_per_shot: null, tackles90: null };
     // IMPACT_SUB and SPECULATOR both score shots90 / 2 = 1.2; IMPACT_SUB's minutes gate adds nothing.
     const c = classifyFeatures(soccer, sub);
     expect(c?.blend.map((b) => b.id)).toEqual(['SPECULATOR', 'IMPACT_SUB']);
