@@ -1,5 +1,8 @@
 import { count, sql } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -90,6 +93,31 @@ describe('openPg', () => {
     const stores = await Promise.all([1, 2, 3, 4].map(() => open(url)));
     expect(await migrationRows(stores[0]!)).toHaveLength(JOURNAL.length);
     for (const store of stores) expect(await tables(store)).toHaveLength(18);
+  });
+
+  it("applies the migrations as drizzle's migrator does: the same schema and record, and a database drizzle half-migrated is finished", async () => {
+    const columns = async (store: OpenedPg) =>
+      (await store.pool.query(`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema in ('public', 'drizzle') order by 1, 2`)).rows;
+    const indexes = async (store: OpenedPg) => (await store.pool.query(`select indexdef from pg_indexes where schemaname in ('public', 'drizzle') order by 1`)).rows;
+    // The reference: drizzle's own migrator over the whole journal.
+    const byDrizzle = await open(await fresh(), { migrate: false });
+    await migrate(drizzle(byDrizzle.pool), { migrationsFolder: PG_MIGRATIONS_DIR });
+    // drizzle's migrator over the first journal entry only (a database an older build made), then openPg.
+    const dir = mkdtempSync(join(tmpdir(), 'propgrade-pg-journal-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    cpSync(PG_MIGRATIONS_DIR, dir, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+    const url = await fresh();
+    const half = await open(url, { migrate: false });
+    await migrate(drizzle(half.pool), { migrationsFolder: dir });
+    expect(await migrationRows(half)).toHaveLength(1);
+    const finished = await open(url);
+    for (const store of [finished, await open(await fresh())]) {
+      expect(await migrationRows(store)).toEqual(await migrationRows(byDrizzle));
+      expect(await columns(store)).toEqual(await columns(byDrizzle));
+      expect(await indexes(store)).toEqual(await indexes(byDrizzle));
+    }
   });
 
   it('leaves a database untouched when asked not to migrate', async () => {
