@@ -20,6 +20,8 @@ export interface MarketPricing {
   consensusBooks: number;
   thinConsensus: boolean;
   gradedAtOutlier: boolean;
+  /** A one-sided soccer line (RowPricing.oneSided): whether its market passed the held-out gate; absent when two-sided. */
+  oneSidedPassed?: boolean | null;
 }
 
 export interface GradeInput {
@@ -188,7 +190,7 @@ export function gradeProp(input: GradeInput, params: ModelParams = FITTED_PARAMS
   const nudgeWeight = prep.nudgeWeight;
   const pWin = nudgeWeight > 0 ? blendProbability(pModel, mk.fairProb, nudgeWeight) : mk.fairProb;
   const evPct = 100 * (pWin * decimal - 1);
-  const { grade, gradeUncapped, capReason } = gradeFor({ evPct, fairSource: mk.fairSource, thinConsensus: mk.thinConsensus, gradedAtOutlier: mk.gradedAtOutlier, fitted: sp.fitted });
+  const { grade, gradeUncapped, capReason } = gradeFor({ evPct, fairSource: mk.fairSource, thinConsensus: mk.thinConsensus, gradedAtOutlier: mk.gradedAtOutlier, fitted: sp.fitted, oneSidedPassed: mk.oneSidedPassed ?? null });
 
   return {
     grade,

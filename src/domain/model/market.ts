@@ -2,6 +2,8 @@ import { devigTwoWay } from '../devig.js';
 import { americanToDecimal } from '../odds.js';
 import type { Side } from '../sports.js';
 import { countDistribution, lineProbabilities } from './distributions.js';
+import type { OneSidedMarket, OneSidedRule } from './fitted-one-sided-soccer.js';
+import { isOneSidedLine, oneSidedBookFairs, oneSidedFairOver, oneSidedMainLine, priceOneSidedLine } from './market-one-sided.js';
 import type { Dispersion } from './params.js';
 
 /**
@@ -14,7 +16,12 @@ import type { Dispersion } from './params.js';
  * - market_implied: a line no other book quotes (alt rungs): the stat's count law, with its fitted
  *   dispersion, solved so it reproduces the main line's consensus, then read at the rung.
  * - book: nothing else prices the line; the graded book's own pair, so EV is minus its margin.
+ * - one-sided (soccer, no book quotes both sides): each book's lone over de-vigged with its fitted
+ *   margin, then the same consensus rule (market-one-sided.ts). Two-sided lines keep the above.
  */
+
+/** Per line, the one-sided rule of its market (soccer: fitted-one-sided-soccer.ts oneSidedRuleFor); null = none. */
+export type OneSidedRuleFor = (line: number) => OneSidedRule | null;
 
 export const MARKET_RULES = {
   /** De-vig used for every book pair in a consensus: the best of the catalogue on the training props. */
@@ -140,10 +147,11 @@ export interface RowPricing {
   /** The graded book: best real price for the side among books whose price is not an outlier. */
   book: string;
   overOdds: number;
-  underOdds: number;
+  /** Null on a one-sided line (no book prices the under). */
+  underOdds: number | null;
   bookOdds: number;
-  /** The graded book's own margin (booksum - 1). */
-  overround: number;
+  /** The graded book's own margin (booksum - 1); null on a one-sided line (one side has no booksum). */
+  overround: number | null;
   /** Fair probability of this side from the market (see FairSource); never a model term. */
   fairProb: number;
   fairSource: FairSource;
@@ -157,6 +165,8 @@ export interface RowPricing {
   gradedAtOutlier: boolean;
   /** The set-aside (or graded) outlier quote, for display. */
   outlier: { book: string; price: number } | null;
+  /** Present on a one-sided soccer line: its market and whether that market passed the held-out gate. */
+  oneSided?: { market: OneSidedMarket; passed: boolean };
 }
 
 interface Candidate {
@@ -233,12 +243,20 @@ function ladderMarket(lines: readonly LadderLine[], dispersion: Dispersion | nul
  * yield no rows (the triplet is hidden). Each quote is de-vigged once and each book's fair once per
  * line (both sides read it), instead of once per side and per other book.
  */
-export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion | null): RowPricing[] {
+export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion | null, oneSided: OneSidedRuleFor | null = null): RowPricing[] {
   const { markets, main, implied } = ladderMarket(lines, dispersion);
+  // A ladder no book prices on both sides takes its main line from the one-sided overs.
+  const oneSidedMain = main === null && oneSided ? oneSidedMainLine(lines, oneSided) : null;
 
   const out: RowPricing[] = [];
   for (const l of lines) {
     const m = markets.get(l) as LineMarket;
+    const rule = oneSided && isOneSidedLine(l) ? oneSided(l.line) : null;
+    if (rule) {
+      const row = priceOneSidedLine(l, rule, l === oneSidedMain, MARKET_RULES);
+      if (row) out.push(row);
+      continue;
+    }
     const pairs: Array<{ quote: Candidate['quote']; fair: FairOver; booksum: number }> = [];
     for (let i = 0; i < l.quotes.length; i++) {
       if (m.probs[i] === null) continue;
@@ -287,9 +305,11 @@ export function priceLadder(lines: readonly LadderLine[], dispersion: Dispersion
  * read with (docs/ledger.md). The line need not be quoted any more: a rung no book prices is read
  * off the market-implied ladder when the main line supports one. Null when nothing prices it.
  */
-export function fairOverForBook(lines: readonly LadderLine[], line: number, book: string, dispersion: Dispersion | null): FairOver | null {
+export function fairOverForBook(lines: readonly LadderLine[], line: number, book: string, dispersion: Dispersion | null, oneSided: OneSidedRuleFor | null = null): FairOver | null {
   const { markets, main, implied } = ladderMarket(lines, dispersion);
   const at = lines.find((l) => l.line === line) ?? { line, quotes: [] };
+  const rule = oneSided && isOneSidedLine(at) ? oneSided(line) : null;
+  if (rule) return oneSidedFairOver(oneSidedBookFairs(at, rule), book, MARKET_RULES);
   const m = markets.get(at) ?? lineMarket(at);
   if (m.every === null) {
     // No book quotes the line now: only the market-implied ladder can price it.

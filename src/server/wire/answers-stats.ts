@@ -247,7 +247,7 @@ export const showcaseSchema = wireSchema(
           outlier_price: z.boolean().nullable(),
           grade: z.string().nullable(),
           grade_uncapped: z.string().nullable().describe('the letter the EV earns uncapped'),
-          cap_reason: z.string().nullable().describe('why grade sits below grade_uncapped (thin_consensus, alternate_rung, not_backtested, outlier_price, own_book_only); null when not capped'),
+          cap_reason: z.string().nullable().describe('why grade sits below grade_uncapped (thin_consensus, alternate_rung, not_backtested, outlier_price, own_book_only, one_sided_market); null when not capped'),
           claim: z.object({ book: z.string(), odds: z.number(), fair_odds: num(), gradedAt: wireInstant() }).nullable().describe('the grade with the price, book, fair and time it was computed on (its lock)'),
           edge_pct: num(),
           edge_note: z.string().nullable(),

@@ -29,7 +29,7 @@ export const ledgerEntries = table(
     grade: text('grade'),
     /** The letter the locked EV earns uncapped, and the cap holding grade below it (null: not capped). */
     gradeUncapped: text('grade_uncapped'),
-    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
+    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only', 'one_sided_market'] }),
     projection: real('projection'),
     pWin: real('p_win'),
     book: text('book'),

@@ -46,7 +46,7 @@ export const gradedRows = table(
     /** The letter the EV earns by the bands alone; differs from grade only when cap_reason says why (null: not recorded). */
     gradeUncapped: text('grade_uncapped'),
     /** The cap holding grade below grade_uncapped, or null when the letter is not capped. */
-    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
+    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only', 'one_sided_market'] }),
     insufficientData: boolean('insufficient_data').notNull(),
     refusalReason: text('refusal_reason'),
     projection: real('projection'),
@@ -118,7 +118,7 @@ export const gradeLocks = table(
     side: text('side', { enum: ['over', 'under'] }).notNull(),
     grade: text('grade'),
     gradeUncapped: text('grade_uncapped'),
-    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only'] }),
+    capReason: text('cap_reason', { enum: ['thin_consensus', 'alternate_rung', 'not_backtested', 'outlier_price', 'own_book_only', 'one_sided_market'] }),
     projection: real('projection'),
     pWin: real('p_win'),
     modelOdds: real('model_odds'),
