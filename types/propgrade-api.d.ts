@@ -1093,7 +1093,7 @@ export interface components {
             /** @description the letter the EV earns by the bands alone; differs from grade only when cap_reason says why (null: refused, or a grade stored before caps were recorded) */
             grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
             /** @description why grade sits below grade_uncapped; null when the letter is not capped */
-            cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
+            cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only" | "one_sided_market") | null;
             flags: "insufficient_data"[];
             refusal_reason: string | null;
             projection: number | null;
@@ -1188,7 +1188,7 @@ export interface components {
             /** @description the letter the locked EV earns uncapped (null: not recorded) */
             grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
             /** @description why grade sits below grade_uncapped; null when not capped */
-            cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
+            cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only" | "one_sided_market") | null;
             projection: number | null;
             /** @description model field: present for analyst and desk callers only */
             p_win?: number | null;
@@ -1652,7 +1652,7 @@ export interface components {
                 grade: "A+" | "A" | "B" | "C" | "F";
                 grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
                 /** @enum {string} */
-                cap_reason: "thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only";
+                cap_reason: "thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only" | "one_sided_market";
                 n: number;
             }[];
             /** @description where settled entries are when the window holds none */
@@ -1727,7 +1727,7 @@ export interface components {
              */
             grade_uncapped?: "A+" | "A" | "B" | "C" | "F";
             /** @description why grade sits below grade_uncapped; null when not capped */
-            cap_reason?: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
+            cap_reason?: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only" | "one_sided_market") | null;
             flags: string[];
             refusal_reason?: string;
             projection: number | null;
@@ -1811,7 +1811,7 @@ export interface components {
              */
             grade_uncapped?: "A+" | "A" | "B" | "C" | "F";
             /** @description why grade sits below grade_uncapped; null when not capped */
-            cap_reason?: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
+            cap_reason?: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only" | "one_sided_market") | null;
             flags: string[];
             refusal_reason?: string;
             projection: number | null;
@@ -1925,7 +1925,7 @@ export interface components {
                 /** @description the letter the leg's EV earns uncapped (null: no grade) */
                 grade_uncapped: ("A+" | "A" | "B" | "C" | "F") | null;
                 /** @description why grade sits below grade_uncapped; null when not capped */
-                cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only") | null;
+                cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only" | "one_sided_market") | null;
                 refusal?: string;
                 candidates?: {
                     name: string;
@@ -3263,7 +3263,7 @@ export interface components {
                 grade: string | null;
                 /** @description the letter the EV earns uncapped */
                 grade_uncapped: string | null;
-                /** @description why grade sits below grade_uncapped (thin_consensus, alternate_rung, not_backtested, outlier_price, own_book_only); null when not capped */
+                /** @description why grade sits below grade_uncapped (thin_consensus, alternate_rung, not_backtested, outlier_price, own_book_only, one_sided_market); null when not capped */
                 cap_reason: string | null;
                 /** @description the grade with the price, book, fair and time it was computed on (its lock) */
                 claim: {
