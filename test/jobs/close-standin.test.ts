@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { runCloseJob, type CloseJobResult } from '../../src/jobs/close.js';
+import { runCloseJob, type CloseEventResult, type CloseJobResult } from '../../src/jobs/close.js';
 import { runSnapshotJob } from '../../src/jobs/snapshot.js';
 import { openStore, type SqliteStore } from '../../src/store/db.js';
+import { listLedger } from '../../src/store/repo/ledger.js';
 import { rememberReplayFolder } from '../../src/store/repo/replay-origin.js';
+import { copyOn, ENGINES } from '../helpers/engines.js';
 import { startProviderStandin, type ProviderStandin, type ServedRequest } from '../helpers/provider-standin.js';
 import { collectingLogger, seededStoreFile, snapshotAt } from '../helpers/replay-store.js';
 
@@ -144,6 +146,34 @@ describe('propgrade close over a simulated day against the loopback stand-in', (
     } finally {
       await store.close();
     }
+  }, 300_000);
+
+  it('takes the same closes on both engines (SQLite and PostgreSQL)', async () => {
+    const base = await liveStore('engines.sqlite');
+    await base.close();
+    const outcomes: unknown[] = [];
+    for (const engine of ENGINES) {
+      const { store, cleanup } = await copyOn(engine, join(dir, 'engines.sqlite'));
+      try {
+        standin.setNow('2025-11-05T23:45:00Z');
+        const at = new Date('2025-11-05T23:45:00Z');
+        const run = () => runCloseJob({ store, config: config(), sports: ['nba'], now: at, withinMinutes: WITHIN_MIN, replayDir: null, recordDir: null, log: collectingLogger(), wallNow: () => at, live });
+        const first = await run();
+        const second = await run();
+        expect(second.runs[0]?.fetched, engine).toBe(0);
+        const entries = (await listLedger(store, { sport: 'nba', pending: true }, 10_000)).map((e) => [e.id, e.closingCapturedAt, e.closeLeadMinutes, e.closingFairProb, e.closingLine]);
+        outcomes.push({ events: first.runs[0]?.events, spent: first.credits.spent, entries });
+      } finally {
+        await cleanup();
+      }
+    }
+    const [sqlite, postgres] = outcomes as Array<{ events: CloseEventResult[]; entries: unknown[][] }>;
+    expect(sqlite?.events.map((e) => [e.status, e.leadMinutes])).toEqual([['captured', 15], ['captured', 15]]);
+    // The entries re-priced are the two games' pending entries, now closed 15 min before tip.
+    const repriced = sqlite?.events.reduce((n, e) => n + e.closings, 0) ?? 0;
+    expect(repriced).toBeGreaterThan(50);
+    expect(sqlite?.entries.filter((e) => e[2] === 15).length).toBe(repriced);
+    expect(postgres).toEqual(sqlite);
   }, 300_000);
 
   it('ODDS_API_DAILY_BUDGET: a run that would cross it takes what fits and says the rest was refused', async () => {
