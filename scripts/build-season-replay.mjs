@@ -5,7 +5,7 @@
  * before the first day, and each slate's box scores are recorded the morning after it for settle.
  * One builder per sport (scripts/season-replay/<sport>.mjs exporting build({ shared, outDir, from, to })).
  *
- *   node scripts/build-season-replay.mjs <nba|mlb|wnba> <dir> [--from yyyy-mm-dd] [--to yyyy-mm-dd] [--shared <dir>]
+ *   node scripts/build-season-replay.mjs <nba|mlb|wnba|soccer> <dir> [--from yyyy-mm-dd] [--to yyyy-mm-dd] [--shared <dir>]
  *
  * Deterministic (same inputs, same bytes). Refuses to overwrite a folder that is not a replay folder.
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SPORTS = ['nba', 'mlb', 'wnba'];
+const SPORTS = ['nba', 'mlb', 'wnba', 'soccer'];
 
 function argValue(name) {
   const i = process.argv.indexOf(name);
@@ -22,7 +22,7 @@ function argValue(name) {
 }
 
 function usage(message) {
-  process.stderr.write(`${message}\nusage: node scripts/build-season-replay.mjs <nba|mlb|wnba> <dir> [--from yyyy-mm-dd] [--to yyyy-mm-dd] [--shared <dir>]\n`);
+  process.stderr.write(`${message}\nusage: node scripts/build-season-replay.mjs <nba|mlb|wnba|soccer> <dir> [--from yyyy-mm-dd] [--to yyyy-mm-dd] [--shared <dir>]\n`);
   process.exit(2);
 }
 

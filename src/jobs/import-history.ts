@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { PlayerGameStat } from '../domain/entities.js';
 import type { GradedSport } from '../domain/sports.js';
 import { scanCsvFile } from '../feeds/history/csv.js';
+import { EPL_STATS_REQUIRED, isEplStatsHeader, streamEplStatsFile } from '../feeds/history/epl-player-stats.js';
 import { isMlbGameLogHeader, MLB_GAMELOG_REQUIRED, streamMlbGameLogsFile } from '../feeds/history/mlb-gamelogs.js';
 import { isNbaGameLogHeader, NBA_GAMELOG_REQUIRED, streamNbaGameLogsFile } from '../feeds/history/nba-gamelogs.js';
 import { isWnbaBoxScoreHeader, loadWnbaGamesCsv, siblingGamesFile, streamWnbaBoxScoresFile, WNBA_BOX_COLUMNS } from '../feeds/history/wnba-box-scores.js';
@@ -40,6 +41,7 @@ type GameLogStreamer = (file: string, quoted: boolean, onRow: (row: PlayerGameSt
 const PARSERS: Partial<Record<GradedSport, GameLogStreamer>> = {
   nba: (file, quoted, onRow) => streamNbaGameLogsFile(file, quoted, onRow),
   mlb: (file, quoted, onRow) => streamMlbGameLogsFile(file, quoted, onRow),
+  soccer: (file, quoted, onRow) => streamEplStatsFile(file, quoted, onRow),
   wnba: (file, quoted, onRow, games) => {
     if (games === null) return ['wnba box scores: no games file (pass --games <wnba_games csv>)'];
     const loaded = loadWnbaGamesCsv(readFileSync(games, 'utf8'));
@@ -65,6 +67,7 @@ export function detectGameLogSport(file: string): GradedSport | null {
   const header = gameLogHeader(file);
   if (isWnbaBoxScoreHeader(header)) return 'wnba';
   if (isMlbGameLogHeader(header)) return 'mlb';
+  if (isEplStatsHeader(header)) return 'soccer';
   if (isNbaGameLogHeader(header)) return 'nba';
   return null;
 }
@@ -74,6 +77,7 @@ const LAYOUTS: Readonly<Partial<Record<GradedSport, { name: string; columns: rea
   nba: { name: 'NBA.com PlayerGameLog export', columns: NBA_GAMELOG_REQUIRED },
   mlb: { name: 'MLB pitcher game logs', columns: MLB_GAMELOG_REQUIRED },
   wnba: { name: 'ESPN WNBA box scores (no date column: their games file dates them)', columns: WNBA_BOX_COLUMNS },
+  soccer: { name: 'EPL player match stats (FPL-Elo-Insights)', columns: EPL_STATS_REQUIRED },
 };
 
 /**

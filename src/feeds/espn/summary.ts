@@ -152,8 +152,9 @@ function basketballLine(ctx: LineContext, keys: string[], item: unknown): Player
 }
 
 /**
- * One soccer roster row. ESPN gives no minutes in summaries, so minutes stay null; `appearances`
- * (0 for an unused substitute, or one not yet on at the capture time) is kept in extras.
+ * One soccer roster row. ESPN's recorded summaries give no minutes and no tackles per player; a
+ * `minutes` or `totalTackles` entry is read when present (the EPL season replay writes both), else
+ * null. Without minutes, an unused substitute (`appearances` 0) played 0 minutes: that is known.
  */
 function soccerLine(ctx: LineContext, item: unknown): PlayerGameStat | null {
   const row = rawRosterEntry.safeParse(item);
@@ -163,11 +164,14 @@ function soccerLine(ctx: LineContext, item: unknown): PlayerGameStat | null {
     const s = row.data.stats?.find((x) => x.name === name);
     return s ? (num(s.value) ?? num(s.displayValue)) : null;
   };
+  const appearances = stat('appearances');
+  const goals = stat('totalGoals');
+  const assists = stat('goalAssists');
   return {
     ...baseLine(ctx, rawName),
-    minutes: null,
-    stats: { shots: stat('totalShots'), shots_on_target: stat('shotsOnTarget') },
-    extras: { appearances: stat('appearances'), goals: stat('totalGoals'), assists: stat('goalAssists') },
+    minutes: stat('minutes') ?? (appearances === 0 ? 0 : null),
+    stats: { shots: stat('totalShots'), shots_on_target: stat('shotsOnTarget'), goals, assists, tackles: stat('totalTackles') },
+    extras: { appearances, goals, assists },
   };
 }
 
