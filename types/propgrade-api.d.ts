@@ -1555,6 +1555,37 @@ export interface components {
                         number
                     ] | null;
                 }[];
+                /** @description share of the entries Pinnacle priced at the locked line whose locked price beat Pinnacle's own no-vig close (its last price before the start); beat_close is the consensus yardstick */
+                beat_close_pinnacle: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                /** @description the Pinnacle-yardstick verdicts by how long before the start Pinnacle's close was taken, nearest the start first */
+                beat_close_pinnacle_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
                 clv: {
                     beat: number;
                     faded: number;
@@ -1623,6 +1654,37 @@ export interface components {
                 };
                 /** @description the beat-close verdicts by how long before the start the close was taken, nearest the start first */
                 beat_close_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
+                /** @description share of the entries Pinnacle priced at the locked line whose locked price beat Pinnacle's own no-vig close (its last price before the start); beat_close is the consensus yardstick */
+                beat_close_pinnacle: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                /** @description the Pinnacle-yardstick verdicts by how long before the start Pinnacle's close was taken, nearest the start first */
+                beat_close_pinnacle_by_lead: {
                     /**
                      * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
                      * @enum {string}

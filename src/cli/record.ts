@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { gradedSportSchema } from '../domain/sports.js';
 import { isIsoDate } from '../domain/time.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
-import { beatCloseCell, CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT } from '../domain/close-lead.js';
+import { beatCloseCell, CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT, type BeatCloseBand } from '../domain/close-lead.js';
 import type { RecordWindow, UnitsRecord } from '../domain/records.js';
 import type { readModelRecord } from '../reads/record.js';
 import { badInput } from '../errors.js';
@@ -140,7 +140,7 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
   // positive EV (A+, A, B) with claims of negative EV (C), so alone it would read as "the model loses".
   head.push("Each tier against its own claim: the mean EV its locked prices claimed, the ROI they returned (1-unit stakes at the locked price), and how often the locked price beat the close, by how long before the start the close was taken.");
   const table = renderTable(
-    ['Tier', 'Claims', 'Claimed EV', 'ROI [95%]', 'Units', ...CLOSE_LEAD_BANDS.map((b) => `Beat close ${CLOSE_LEAD_SHORT[b]}`), 'Hit rate', 'Hit', 'Miss', 'Push', 'Void', 'Pending'],
+    ['Tier', 'Claims', 'Claimed EV', 'ROI [95%]', 'Units', ...CLOSE_LEAD_BANDS.map((b) => `Beat close ${CLOSE_LEAD_SHORT[b]}`), ...CLOSE_LEAD_BANDS.map((b) => `Beat Pinnacle ${CLOSE_LEAD_SHORT[b]}`), 'Hit rate', 'Hit', 'Miss', 'Push', 'Void', 'Pending'],
     r.tiers.map((t) => [
       r.capped.some((c) => c.grade === t.grade) ? `${t.grade}${CAP_MARKER}` : t.grade,
       TIER_CLAIM[t.grade] ?? '-',
@@ -148,6 +148,7 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
       roiCell(t.units),
       t.units.units === null ? '-' : `${signedUnits(t.units.units)} (n=${t.units.n})`,
       ...t.beatCloseByLead.map(beatCloseCell),
+      ...t.beatClosePinnacleByLead.map(beatCloseCell),
       showRate(t.hitRate),
       t.counts.hits,
       t.counts.misses,
@@ -162,10 +163,10 @@ function renderRecord(ctx: CliContext, r: ModelRecord, days: number, date: strin
     `entries ${c.entries}: ${c.hits} hit, ${c.misses} miss, ${c.pushes} push, ${c.voids} void, ${c.pending} pending`,
     `hit rate: ${showRate(a.hitRate)}`,
     `units at the locked price: ${showUnits(a.units)}${a.units.unpriced ? `; ${a.units.unpriced} settled without a locked price left out` : ''}`,
-    `beat close, every lead time together: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`,
-    ...a.beatCloseByLead.map((b) => `  close ${CLOSE_LEAD_LABEL[b.band]}: ${b.n === 0 ? 'none' : `${showRate({ n: b.n, pct: b.pct, ci95: b.ci95 })} (beat ${b.beat}, faded ${b.faded}, flat ${b.flat})`}`),
+    ...yardstickLines('beat close (consensus of the other books)', a.beatCloseByLead, `every lead time together: ${showRate(a.beatClose)} (beat ${a.clv.beat}, faded ${a.clv.faded}, flat ${a.clv.flat})`),
+    ...yardstickLines("beat Pinnacle's own no-vig close (entries Pinnacle priced at the locked line)", a.beatClosePinnacleByLead, `every lead time together: ${showRate(a.beatClosePinnacle)}`),
   ];
-  const legend = `Beat close ≤30m / 30m–3h / >3h: the share of closes the locked price beat, for closes taken within 30 min of the start, 30 min to 3 h before it, and more than 3 h before it (n per band; a % at n >= ${MIN_SAMPLE}).`;
+  const legend = `Beat close ≤30m / 30m–3h / >3h: the share of closes the locked price beat, for closes taken within 30 min of the start, 30 min to 3 h before it, and more than 3 h before it (n per band; a % at n >= ${MIN_SAMPLE}, 95% Wilson interval). Beat close is read against the other books' no-vig consensus; Beat Pinnacle against Pinnacle's own no-vig close, where Pinnacle priced the line.`;
   return `${head.join('\n')}\n${table}\n${legend}\n${[...cappedLines(r.capped), ...all].join('\n')}`;
 }
 
@@ -181,4 +182,20 @@ function cappedLines(capped: ModelRecord['capped']): string[] {
     out.push(`  ${grade}${CAP_MARKER} ${n} ${n === 1 ? 'entry' : 'entries'}: ${parts.join('; ')}`);
   }
   return out;
+}
+
+/**
+ * One yardstick's beat-close lines, headed by the close nearest the start that holds any (the
+ * headline: a close taken hours early measures something else), then the other bands, then all
+ * lead times together.
+ */
+function yardstickLines(title: string, bands: readonly BeatCloseBand[], pooled: string): string[] {
+  const cell = (b: BeatCloseBand) => (b.n === 0 ? 'none' : `${showRate({ n: b.n, pct: b.pct, ci95: b.ci95 })} (beat ${b.beat}, faded ${b.faded}, flat ${b.flat})`);
+  const nearest = bands.find((b) => b.n > 0);
+  if (!nearest) return [`${title}: no close`];
+  return [
+    `${title}, closes ${CLOSE_LEAD_LABEL[nearest.band]}: ${cell(nearest)}`,
+    ...bands.filter((b) => b !== nearest).map((b) => `  closes ${CLOSE_LEAD_LABEL[b.band]}: ${cell(b)}`),
+    `  ${pooled}`,
+  ];
 }

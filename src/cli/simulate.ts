@@ -87,6 +87,7 @@ function renderReport(r: SimulateReport, color: boolean): string {
       s.roiPct.ci95 ? `${signed(s.roiPct.ci95[0])} .. ${signed(s.roiPct.ci95[1])}` : '-',
       s.withClose,
       ...s.beatCloseByLead.map(beatCloseCell),
+      ...s.beatClosePinnacleByLead.map(beatCloseCell),
       s.voids,
       s.pending,
     ];
@@ -97,7 +98,7 @@ function renderReport(r: SimulateReport, color: boolean): string {
     `wall ${r.wallSeconds.toFixed(1)} s: snapshots ${r.snapshotSeconds.toFixed(1)} s (${show(r.secondsPerSnapshot, (v) => v.toFixed(3))} s each), settles ${r.settleSeconds.toFixed(1)} s`,
     '',
     'Public record per tier (settled hit/miss/push; claimed EV = mean EV of the settled stakes\' locked prices at p_win; ROI at the locked price, 95% interval over games)',
-    renderTable(['tier', 'n', 'hit', 'hit 95% CI', 'claimed EV', 'ROI', 'ROI 95% CI (games)', 'with close', ...CLOSE_LEAD_BANDS.map((b) => `beat close ${CLOSE_LEAD_SHORT[b]}`), 'void', 'pending'], rows, color),
-    `beat close ≤30m / 30m–3h / >3h: share of the entries whose close (taken within 30 min of the start, 30 min to 3 h before it, more than 3 h before it) the locked price beat; a % at n >= ${MIN_SAMPLE}, else "n of ${MIN_SAMPLE} needed"`,
+    renderTable(['tier', 'n', 'hit', 'hit 95% CI', 'claimed EV', 'ROI', 'ROI 95% CI (games)', 'with close', ...CLOSE_LEAD_BANDS.map((b) => `beat close ${CLOSE_LEAD_SHORT[b]}`), ...CLOSE_LEAD_BANDS.map((b) => `beat Pinnacle ${CLOSE_LEAD_SHORT[b]}`), 'void', 'pending'], rows, color),
+    `beat close ≤30m / 30m–3h / >3h: share of the entries whose close (taken within 30 min of the start, 30 min to 3 h before it, more than 3 h before it) the locked price beat (against the other books' no-vig consensus; beat Pinnacle: against Pinnacle's own no-vig close, where it priced the line, by that close's lead); a % at n >= ${MIN_SAMPLE} with its 95% Wilson interval, else "n of ${MIN_SAMPLE} needed"`,
   ].join('\n');
 }

@@ -35,6 +35,9 @@ export type RecordRow = Pick<
   closeLeadMinutes?: number | null;
   /** The game the stake belongs to: the ROI interval resamples whole games (domain/roi-interval.ts). */
   eventId?: string | null;
+  /** The verdict against Pinnacle's own no-vig close and that close's lead (issue 43); absent where Pinnacle never priced the line. */
+  pinnacleClvVerdict?: string | null;
+  pinnacleCloseLeadMinutes?: number | null;
 };
 
 /** The verdict the record counts: a close read on the one yardstick, never one read the old way. */
@@ -97,6 +100,9 @@ export type ModelAggregate = {
   beatClose: GatedRate;
   /** The same verdicts split by how long before the start the close was taken (domain/close-lead.ts). */
   beatCloseByLead: BeatCloseByLead;
+  /** The second yardstick (issue 43): beat share against Pinnacle's own no-vig close, over the entries Pinnacle priced, and by that close's lead. */
+  beatClosePinnacle: GatedRate;
+  beatClosePinnacleByLead: BeatCloseByLead;
   clv: { beat: number; faded: number; flat: number };
   /** Flat 1-unit stakes at the locked price over the settled entries (see UnitsRecord). */
   units: UnitsRecord;
@@ -116,6 +122,9 @@ export type TierCalibration = {
   beatClose: GatedRate;
   /** The tier's verdicts by the close's lead time before the start; n >= 20 per band for a percentage. */
   beatCloseByLead: BeatCloseByLead;
+  /** Against Pinnacle's own no-vig close (issue 43), in all and by its lead. */
+  beatClosePinnacle: GatedRate;
+  beatClosePinnacleByLead: BeatCloseByLead;
   clv: { beat: number; faded: number; flat: number };
   /** Predicted vs actual over the settled entries (hit or miss) that carry a p_win. */
   calibration: { n: number; meanPWinPct: number | null; actual: GatedRate };
@@ -223,12 +232,12 @@ export type OutcomeCode = (typeof OUTCOME_CODE)[keyof typeof OUTCOME_CODE];
  * not read (modelAggregate alone, tierCalibration alone).
  */
 export interface RecordTally {
-  add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined, leadMinutes?: number | null, eventId?: string | null): void;
+  add(tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null | undefined, leadMinutes?: number | null, eventId?: string | null, pinnacleVerdict?: string | null, pinnacleLeadMinutes?: number | null): void;
   aggregate(window: RecordWindow, scope: ModelAggregate['scope']): ModelAggregate;
   tiers(): TierCalibration[];
 }
 
-type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number; evSum: number; evN: number; clv: { beat: number; faded: number; flat: number }; lead: LeadTally };
+type TierAcc = { counts: OutcomeCounts; units: UnitsAcc; pWinSum: number; pWinN: number; pWinHits: number; evSum: number; evN: number; clv: { beat: number; faded: number; flat: number }; lead: LeadTally; pin: LeadTally };
 
 const OUTCOME_NAMES = ['hit', 'miss', 'push', 'void', 'pending'] as const;
 
@@ -238,17 +247,20 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
   const clv = { beat: 0, faded: 0, flat: 0 } as Record<string, number>;
   const units = emptyUnits();
   const lead = createLeadTally();
-  const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0, evSum: 0, evN: 0, clv: { beat: 0, faded: 0, flat: 0 }, lead: createLeadTally() }));
+  const pin = createLeadTally();
+  const tierAcc: TierAcc[] = TIER_GRADES.map(() => ({ counts: emptyCounts(), units: emptyUnits(), pWinSum: 0, pWinN: 0, pWinHits: 0, evSum: 0, evN: 0, clv: { beat: 0, faded: 0, flat: 0 }, lead: createLeadTally(), pin: createLeadTally() }));
   return {
-    add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes = null, eventId = null) {
+    add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes = null, eventId = null, pinnacleVerdict = null, pinnacleLeadMinutes = null) {
       const name = OUTCOME_NAMES[outcome] as RecordRow['outcome'];
       const band = verdict === null ? null : closeLeadBand(leadMinutes);
+      const pinBand = pinnacleVerdict === null ? null : closeLeadBand(pinnacleLeadMinutes);
       if (model) {
         tally(counts, name);
         stakeAt(units, name, lockedPrice, eventId);
         // CLV is a property of the price, known once the close is captured, whatever the result.
         if (verdict !== null) clv[verdict] = (clv[verdict] as number) + 1;
         lead.add(band, verdict);
+        pin.add(pinBand, pinnacleVerdict);
       }
       if (tier < 0 || !withTiers) return;
       const a = tierAcc[tier] as TierAcc;
@@ -256,6 +268,7 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
       stakeAt(a.units, name, lockedPrice, eventId);
       if (verdict === 'beat' || verdict === 'faded' || verdict === 'flat') a.clv[verdict]++;
       a.lead.add(band, verdict);
+      a.pin.add(pinBand, pinnacleVerdict);
       const staked = outcome === OUTCOME_CODE.hit || outcome === OUTCOME_CODE.miss || outcome === OUTCOME_CODE.push;
       const claimed = staked ? evPctAt(pWin, lockedPrice) : null;
       if (claimed !== null) {
@@ -278,6 +291,7 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
         hitRate: gateRate(counts.hits, counts.hits + counts.misses),
         beatClose: gateRate(c.beat, c.beat + c.faded + c.flat),
         beatCloseByLead: lead.result(),
+        ...pinnacleRates(pin),
         clv: c,
         units: unitsRecord(units),
       };
@@ -293,6 +307,7 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
           claim: { n: a.evN, meanEvPct: a.evN === 0 ? null : a.evSum / a.evN },
           beatClose: gateRate(a.clv.beat, a.clv.beat + a.clv.faded + a.clv.flat),
           beatCloseByLead: a.lead.result(),
+          ...pinnacleRates(a.pin),
           clv: a.clv,
           calibration: {
             n: a.pWinN,
@@ -303,6 +318,14 @@ export function createRecordTally(parts: { model: boolean; tiers: boolean } = { 
       });
     },
   };
+}
+
+/** The Pinnacle yardstick's pooled rate and bands from its lead tally (its captures always carry a lead). */
+function pinnacleRates(t: LeadTally): { beatClosePinnacle: GatedRate; beatClosePinnacleByLead: BeatCloseByLead } {
+  const bands = t.result();
+  const beat = bands.reduce((s, b) => s + b.beat, 0);
+  const n = bands.reduce((s, b) => s + b.n, 0);
+  return { beatClosePinnacle: gateRate(beat, n), beatClosePinnacleByLead: bands };
 }
 
 /** The tally codes of a row: its tier index (-1 for none) and its outcome code. */
@@ -328,7 +351,7 @@ function tallyRows(rows: readonly RecordRow[], options: RecordScopeInput, parts:
   const t = createRecordTally(parts);
   for (const row of rows) {
     if (!matches(row)) continue;
-    t.add(tierIndex(row.grade), outcomeCode(row.outcome), yardstickVerdict(row), row.pWin, row.lockedPrice, row.closeLeadMinutes ?? null, row.eventId ?? null);
+    t.add(tierIndex(row.grade), outcomeCode(row.outcome), yardstickVerdict(row), row.pWin, row.lockedPrice, row.closeLeadMinutes ?? null, row.eventId ?? null, row.pinnacleClvVerdict ?? null, row.pinnacleCloseLeadMinutes ?? null);
   }
   return t;
 }

@@ -24,6 +24,9 @@ export interface SeasonEntry {
   pWin: number | null;
   /** The game a bet belongs to: the bootstrap's cluster. */
   eventId: string;
+  /** The verdict against Pinnacle's own no-vig close, and that close's lead (issue 43); null where Pinnacle never priced the line. */
+  pinnacleClvVerdict?: string | null;
+  pinnacleCloseLeadMinutes?: number | null;
 }
 
 export interface SeasonTier {
@@ -47,6 +50,8 @@ export interface SeasonTier {
   beatCloseShare: number | null;
   /** The same verdicts by the close's lead time before the start; pct only at n >= 20 per band. */
   beatCloseByLead: BeatCloseByLead;
+  /** The second yardstick (issue 43): verdicts against Pinnacle's own no-vig close, by that close's lead. */
+  beatClosePinnacleByLead: BeatCloseByLead;
 }
 
 const TIERS: readonly (Grade | 'all')[] = ['all', ...gradeSchema.options];
@@ -110,6 +115,7 @@ export function seasonRecord(entries: readonly SeasonEntry[]): Partial<Record<Gr
       withClose: withClose,
       beatCloseShare: withClose > 0 ? beat / withClose : null,
       beatCloseByLead: beatCloseByLead(list.map((e) => ({ verdict: e.clvVerdict, leadMinutes: e.closeLeadMinutes }))),
+      beatClosePinnacleByLead: beatCloseByLead(list.map((e) => ({ verdict: e.pinnacleClvVerdict ?? null, leadMinutes: e.pinnacleCloseLeadMinutes ?? null }))),
     };
   }
   return out;

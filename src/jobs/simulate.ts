@@ -126,7 +126,7 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   const slateFrom = easternDate(new Date(first.at));
   const entries = (await listLedger(opts.store, { sport: opts.sport, from: opts.from ?? slateFrom, ...(opts.to ? { to: opts.to } : {}), publicOnly: true }, Number.MAX_SAFE_INTEGER)).filter((e) => e.source === 'pipeline');
   report.pending = entries.filter((e) => e.outcome === 'pending').length;
-  report.record = seasonRecord(entries.map((e) => ({ grade: e.grade, outcome: e.outcome, lockedPrice: e.lockedPrice, clvVerdict: e.clvVerdict, closeLeadMinutes: e.closeLeadMinutes, pWin: e.pWin, eventId: e.eventId })));
+  report.record = seasonRecord(entries.map((e) => ({ grade: e.grade, outcome: e.outcome, lockedPrice: e.lockedPrice, clvVerdict: e.clvVerdict, closeLeadMinutes: e.closeLeadMinutes, pWin: e.pWin, eventId: e.eventId, pinnacleClvVerdict: e.pinnacleClvVerdict, pinnacleCloseLeadMinutes: e.pinnacleCloseLeadMinutes })));
   report.wallSeconds = (wall() - started) / 1000;
   report.secondsPerSnapshot = report.snapshots > 0 ? report.snapshotSeconds / report.snapshots : null;
   return report;

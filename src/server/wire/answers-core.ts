@@ -136,6 +136,9 @@ const beatCloseByLead = z
     }),
   )
   .describe('the beat-close verdicts by how long before the start the close was taken, nearest the start first');
+/** The second yardstick (issue 43): the locked price against Pinnacle's own no-vig close at the locked line. */
+const pinnacleRate = gatedRate.describe("share of the entries Pinnacle priced at the locked line whose locked price beat Pinnacle's own no-vig close (its last price before the start); beat_close is the consensus yardstick");
+const pinnacleByLead = beatCloseByLead.describe("the Pinnacle-yardstick verdicts by how long before the start Pinnacle's close was taken, nearest the start first");
 const unitsSchema = wireSchema(
   'Units',
   z
@@ -181,6 +184,8 @@ export const modelRecordSchema = wireSchema(
         claim: z.object({ n: int(), mean_ev_pct: num() }).describe("what the tier's grades claimed: the mean EV of its settled stakes' locked prices at their p_win, percent"),
         beat_close: gatedRate.describe("share of the tier's closes (one yardstick) that the locked price beat, whatever their lead time"),
         beat_close_by_lead: beatCloseByLead,
+        beat_close_pinnacle: pinnacleRate,
+        beat_close_pinnacle_by_lead: pinnacleByLead,
         clv: z.object({ beat: int(), faded: int(), flat: int() }),
         calibration: z.object({ n: int(), mean_p_win_pct: num(), actual: gatedRate }),
       }),
@@ -192,6 +197,8 @@ export const modelRecordSchema = wireSchema(
       hit_rate: gatedRate,
       beat_close: gatedRate,
       beat_close_by_lead: beatCloseByLead,
+      beat_close_pinnacle: pinnacleRate,
+      beat_close_pinnacle_by_lead: pinnacleByLead,
       clv: z.object({ beat: int(), faded: int(), flat: int() }),
       units: unitsSchema,
     }),

@@ -16,12 +16,12 @@ export class PgRecordOps implements RecordOps {
    * them to its aggregate, so the float sums add in the same order.
    */
   async tallyRecordRows({ where, args }: RecordFilter, tally: RecordTally): Promise<void> {
-    const rows = await pgRows<[number, OutcomeCode, string | null, number | null, number | null, number | null, string | null]>(
+    const rows = await pgRows<[number, OutcomeCode, string | null, number | null, number | null, number | null, string | null, string | null, number | null]>(
       this.store,
       numbered(`select ${TALLY_COLUMNS} from "ledger_entries" where (${where.join(' and ')}) order by "game_date" collate "C", "id"`),
       args,
     );
-    for (const [tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId] of rows) tally.add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId);
+    for (const [tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId, pinVerdict, pinLead] of rows) tally.add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId, pinVerdict, pinLead);
   }
 
   async settledTotals({ where, args }: RecordFilter): Promise<SettledTotals | null> {

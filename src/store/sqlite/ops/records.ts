@@ -24,10 +24,10 @@ function running(db: Db): Running {
   const known = byConnection.get(client);
   if (known) return known;
   const made = { next: 0, tallies: new Map<number, RecordTally>() };
-  const step = (acc: RecordTally | null, token: number, tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null, leadMinutes: number | null, eventId: string | null) => {
+  const step = (acc: RecordTally | null, token: number, tier: number, outcome: OutcomeCode, verdict: string | null, pWin: number | null, lockedPrice: number | null, leadMinutes: number | null, eventId: string | null, pinVerdict: string | null, pinLead: number | null) => {
     const tally = acc ?? made.tallies.get(token);
     if (!tally) throw new Error(`record tally ${token} is not running`);
-    tally.add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId);
+    tally.add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId, pinVerdict, pinLead);
     return tally;
   };
   // The typings know one-argument steps only; better-sqlite3 passes every SQL argument (arity from step.length).
