@@ -67,6 +67,7 @@ const STAT_WORDS: Readonly<Record<StatType, string>> = {
   total_bases: 'total bases',
   home_runs: 'home runs',
   strikeouts: 'strikeouts',
+  pitcher_outs: 'outs recorded',
   shots: 'shots',
   shots_on_target: 'shots on target',
   goals: 'goals',

@@ -47,6 +47,8 @@ const STAT_RANGE: Record<StatType, [number, number]> = {
   total_bases: [0.5, 12],
   home_runs: [0.5, 4],
   strikeouts: [0.5, 18],
+  // 27 outs is a complete nine-inning game.
+  pitcher_outs: [0.5, 27],
   shots: [0.5, 12],
   shots_on_target: [0.5, 8],
   goals: [0.5, 4],
