@@ -35,9 +35,9 @@ export interface paths {
         };
         /**
          * The latest snapshot of graded rows for a sport
-         * @description Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true. Views (optional query): view=card gives the slate card (at most 6 graded props per game, one per player and stat, A+ to F, with hidden = graded rows not shown); game, player, stat, min_grade and main=true keep only matching rows (any combination, with either view). A view answers in brotli when Accept-Encoding takes br at least as much as gzip, else gzip, else plain; its ETags end in -br / -gz; it carries view and filters in the body. Without parameters (or view=full alone) the answer is the full snapshot, unchanged.
+         * @description Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without the projection view (projection_prob, projection_odds, projection_ev_pct, projection_record) and with model_price_locked true. Views (optional query): view=card gives the slate card (at most 6 graded props per game, one per player and stat, A+ to F, with hidden = graded rows not shown); game, player, stat, min_grade and main=true keep only matching rows (any combination, with either view). A view answers in brotli when Accept-Encoding takes br at least as much as gzip, else gzip, else plain; its ETags end in -br / -gz; it carries view and filters in the body. Without parameters (or view=full alone) the answer is the full snapshot, unchanged.
          *
-         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
         get: operations["getSnapshotBySport"];
         put?: never;
@@ -81,7 +81,7 @@ export interface paths {
          * The hero prop: the A or B prop with the largest |projection - line|
          * @description Today's slate first; with no qualifying prop today, the most recent real graded read flagged latest: true; nothing stored: {available:false}. A projection on the other side of the line, or an edge gone now, never competes. `claim` is the grade with the price, book, fair and time it was computed on (the lock's), `claim.now` the market now. Model fields are tier-shaped.
          *
-         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
         get: operations["getHeroProp"];
         put?: never;
@@ -147,7 +147,7 @@ export interface paths {
          * Public model record: entries and the 30-day aggregate
          * @description The same record as `propgrade record`: each sport's entries in the 30 days ending on its own data clock (`windows` names each, aggregate.window is their span); the entries listed are the ones counted. Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
          *
-         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
         get: operations["getLedgerModel"];
         put?: never;
@@ -235,7 +235,7 @@ export interface paths {
          * Team hub: roster, per-player season averages, archetype, tonight's graded props
          * @description abbr is any known spelling (ESPN, NBA.com or Savant code, full name). sport picks the league when the code exists in several; without it the league with stored players wins. Unknown team: 404. Cached 15 minutes (kv_cache); props are tier-shaped per caller.
          *
-         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
         get: operations["getTeamByAbbr"];
         put?: never;
@@ -281,7 +281,7 @@ export interface paths {
          * Scan one player/stat/line/direction
          * @description Public. Grade plus intel and the book/fair prices recovered from the latest snapshot by exact join. With a valid token the graded read is written to that user's ledger; anonymous scans never are. A refused read (no projection) writes nothing and is not metered. Graded reads are metered per rolling 24 h (free 5, analyst 100, desk unlimited); over the meter: 429 with Retry-After.
          *
-         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
         post: operations["postScan"];
         delete?: never;
@@ -323,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * Model-price analysis of one prop (analyst and desk)
-         * @description The scan engine's model fields (projection, p_win, model_odds, ev_pct, value, takeable) with intel and prices. Free tier: 403. Not metered, never written to the ledger.
+         * @description The scan engine's read with the projection's own view (projection_prob, projection_odds, projection_ev_pct, projection_record) beside the market's (p_win, model_odds, ev_pct, value, takeable), with intel and prices. Free tier: 403. Not metered, never written to the ledger.
          *
          *     Tier-gated: analyst or desk token; any other caller gets 403.
          */
@@ -345,9 +345,9 @@ export interface paths {
         put?: never;
         /**
          * Grade a parlay of 2 to 6 legs
-         * @description Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). 400 for legs that make no parlay, naming them (details.conflicts, details.unresolved): two legs on one player's stat (the same prop twice, both sides of one prop, two lines of one stat), or no leg on a line the latest snapshot prices for an upcoming game. Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.
+         * @description Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). 400 for legs that make no parlay, naming them (details.conflicts, details.unresolved): two legs on one player's stat (the same prop twice, both sides of one prop, two lines of one stat), or no leg on a line the latest snapshot prices for an upcoming game. Combined grade, correlation, per-leg grades, the estimated payout at the market's fair prices; the payout at the projection's prices (projection_payout) and each leg's projection view are for analyst and desk (free: upsell).
          *
-         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
         post: operations["postParlayGrade"];
         delete?: never;
@@ -795,7 +795,7 @@ export interface paths {
          * Player profile, season averages and recent form from stored real game lines, archetype, tonight's graded props
          * @description The name resolves through the name normalizer: ambiguous (two players, or a name in two sports) is a 404 with details.candidates, never a guess; unknown is a 404 with did-you-mean details.suggestions. Every average carries its n; a player with no stored lines gets available: false and no figures. props are the main-line graded rows of today’s snapshot, tier-shaped. Rate-limited.
          *
-         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.
+         *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
         get: operations["getStatsPlayerByName"];
         put?: never;
@@ -1069,6 +1069,23 @@ export interface components {
                 details?: unknown;
             };
         };
+        ProjectionRecord: {
+            /** Format: date */
+            held_out_from: string;
+            /** Format: date */
+            held_out_to: string;
+            props: number;
+            projection_log_loss: number;
+            market_log_loss: number;
+            /** @description below 0: the projection predicted the held-out props better than the market */
+            projection_minus_market: number;
+            /** @description 95% bootstrap interval over games of projection_minus_market; null where the back-test printed none */
+            interval: [
+                number,
+                number
+            ] | null;
+            source: string;
+        };
         /** @description A graded (or refused) prop, tier-shaped */
         GradedRow: {
             player: string;
@@ -1080,7 +1097,7 @@ export interface components {
             /** @description ISO 8601 instant */
             commence_time: string;
             /** @enum {string} */
-            stat_type: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+            stat_type: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
             line: number;
             /** @description the line most books offer; false for alternate (ladder) rungs */
             main_line: boolean | null;
@@ -1113,16 +1130,11 @@ export interface components {
                 book: string;
                 odds: number;
             } | null;
-            /** @description model field: present for analyst and desk callers only */
-            model_odds?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            p_win?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            ev_pct?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            value?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            takeable?: boolean | null;
+            model_odds: number | null;
+            p_win: number | null;
+            ev_pct: number | null;
+            value: number | null;
+            takeable: boolean | null;
             archetype: string | null;
             /** @description ISO 8601 instant */
             gradedAt: string;
@@ -1140,13 +1152,21 @@ export interface components {
             locked_odds: number | null;
             /** @description the market's fair probability of the side when the grade was locked */
             locked_fair_prob: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            ev_now_pct?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            edge_now?: ("holds" | "reduced" | "gone") | null;
+            /** @description the current best price (book_odds) at the current fair (fair_prob), by the grade's rule */
+            ev_now_pct: number | null;
+            /** @description whether a locked claim of positive EV (A+, A, B) still holds at the price now */
+            edge_now: ("holds" | "reduced" | "gone") | null;
             /** @description false: the projection lies on the other side of the line from the graded side */
             projection_agrees: boolean | null;
-            /** @description true: the model fields were withheld for this tier */
+            /** @description the projection's own probability of the side (no push), from its count distribution; not the market's and never in the letter; analyst and desk callers only */
+            projection_prob?: number | null;
+            /** @description the projection's fair American price for the side; analyst and desk callers only */
+            projection_odds?: number | null;
+            /** @description EV of the graded price at projection_prob, percent of stake; the letter stays the market's (ev_pct); analyst and desk callers only */
+            projection_ev_pct?: number | null;
+            /** @description the projection's held-out log loss against the market's for this sport and stat; null where none was run; analyst and desk callers only */
+            projection_record?: components["schemas"]["ProjectionRecord"] | null;
+            /** @description true: the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record) was withheld for this tier */
             model_price_locked: boolean;
         };
         SnapshotHead: {
@@ -1180,7 +1200,7 @@ export interface components {
             team: string | null;
             opponent: string | null;
             /** @enum {string} */
-            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
             line: number;
             /** @enum {string} */
             side: "over" | "under";
@@ -1190,8 +1210,7 @@ export interface components {
             /** @description why grade sits below grade_uncapped; null when not capped */
             cap_reason: ("thin_consensus" | "alternate_rung" | "not_backtested" | "outlier_price" | "own_book_only" | "one_sided_market") | null;
             projection: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            p_win?: number | null;
+            p_win: number | null;
             book: string | null;
             locked_price: number | null;
             locked_fair_prob: number | null;
@@ -1220,7 +1239,7 @@ export interface components {
             actual: number | null;
             settled_at: string | null;
             revised_from_grade: ("A+" | "A" | "B" | "C" | "F") | null;
-            /** @description true: the model fields were withheld for this tier */
+            /** @description true: the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record) was withheld for this tier */
             model_price_locked: boolean;
         };
         Me: {
@@ -1330,7 +1349,7 @@ export interface components {
             filters: {
                 game: string | null;
                 player: string | null;
-                stat: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target") | null;
+                stat: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles") | null;
                 min_grade: ("A+" | "A" | "B" | "C" | "F") | null;
                 main_only: boolean;
             };
@@ -1748,7 +1767,7 @@ export interface components {
             request: {
                 player: string;
                 /** @enum {string} */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
                 line: number;
                 /** @enum {string} */
                 direction: "over" | "under";
@@ -1793,16 +1812,19 @@ export interface components {
             flags: string[];
             refusal_reason?: string;
             projection: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            p_win?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            model_odds?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            ev_pct?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            value?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            takeable?: boolean | null;
+            p_win: number | null;
+            model_odds: number | null;
+            ev_pct: number | null;
+            value: number | null;
+            takeable: boolean | null;
+            /** @description the projection's own probability of the side (no push), from its count distribution; not the market's and never in the letter; analyst and desk callers only */
+            projection_prob?: number | null;
+            /** @description the projection's fair American price for the side; analyst and desk callers only */
+            projection_odds?: number | null;
+            /** @description EV of the graded price at projection_prob, percent of stake; the letter stays the market's (ev_pct); analyst and desk callers only */
+            projection_ev_pct?: number | null;
+            /** @description the projection's held-out log loss against the market's for this sport and stat; null where none was run; analyst and desk callers only */
+            projection_record?: components["schemas"]["ProjectionRecord"] | null;
             intel: {
                 season_avg?: number;
                 form?: number;
@@ -1823,7 +1845,7 @@ export interface components {
                 fair_source: string | null;
                 consensus_books: number | null;
             } | null;
-            /** @description true: the model fields were withheld for this tier */
+            /** @description true: the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record) was withheld for this tier */
             model_price_locked: boolean;
         };
         ScanAnswer: {
@@ -1832,7 +1854,7 @@ export interface components {
             request: {
                 player: string;
                 /** @enum {string} */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
                 line: number;
                 /** @enum {string} */
                 direction: "over" | "under";
@@ -1877,16 +1899,19 @@ export interface components {
             flags: string[];
             refusal_reason?: string;
             projection: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            p_win?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            model_odds?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            ev_pct?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            value?: number | null;
-            /** @description model field: present for analyst and desk callers only */
-            takeable?: boolean | null;
+            p_win: number | null;
+            model_odds: number | null;
+            ev_pct: number | null;
+            value: number | null;
+            takeable: boolean | null;
+            /** @description the projection's own probability of the side (no push), from its count distribution; not the market's and never in the letter; analyst and desk callers only */
+            projection_prob?: number | null;
+            /** @description the projection's fair American price for the side; analyst and desk callers only */
+            projection_odds?: number | null;
+            /** @description EV of the graded price at projection_prob, percent of stake; the letter stays the market's (ev_pct); analyst and desk callers only */
+            projection_ev_pct?: number | null;
+            /** @description the projection's held-out log loss against the market's for this sport and stat; null where none was run; analyst and desk callers only */
+            projection_record?: components["schemas"]["ProjectionRecord"] | null;
             intel: {
                 season_avg?: number;
                 form?: number;
@@ -1907,7 +1932,7 @@ export interface components {
                 fair_source: string | null;
                 consensus_books: number | null;
             } | null;
-            /** @description true: the model fields were withheld for this tier */
+            /** @description true: the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record) was withheld for this tier */
             model_price_locked: boolean;
             ledger: {
                 written: boolean;
@@ -1957,11 +1982,17 @@ export interface components {
                     score: number | null;
                 }[];
             };
-            /** @description null for the free tier (see upsell) */
+            /** @description at the legs' market fair prices less the correlation haircut (docs/parlay.md), for every tier; null when a leg has no fair price or the correlation is unknown */
             payout: {
                 decimal: number;
                 american: number | null;
             } | null;
+            /** @description at the legs' projection prices, same haircut; analyst and desk only (absent for free: see upsell); null when a leg has no projection price */
+            projection_payout?: {
+                decimal: number;
+                american: number | null;
+            } | null;
+            /** @description free tier: what the paid tiers add */
             upsell?: string;
             warnings: string[];
             legs: {
@@ -1969,7 +2000,7 @@ export interface components {
                 player: string;
                 player_key: string | null;
                 /** @enum {string} */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
                 line: number;
                 /** @enum {string} */
                 side: "over" | "under";
@@ -1998,6 +2029,15 @@ export interface components {
                 projection: number | null;
                 book_odds: number | null;
                 fair_odds: number | null;
+                /** @description the projection's own probability of the side (no push), from its count distribution; not the market's and never in the letter; analyst and desk callers only */
+                projection_prob?: number | null;
+                /** @description the projection's fair American price for the side; analyst and desk callers only */
+                projection_odds?: number | null;
+                /** @description EV of the graded price at projection_prob, percent of stake; the letter stays the market's (ev_pct); analyst and desk callers only */
+                projection_ev_pct?: number | null;
+                /** @description the projection's held-out log loss against the market's for this sport and stat; null where none was run; analyst and desk callers only */
+                projection_record?: components["schemas"]["ProjectionRecord"] | null;
+                /** @description true: the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record) was withheld for this tier */
                 model_price_locked: boolean;
             }[];
             /** @enum {string} */
@@ -2187,7 +2227,7 @@ export interface components {
                         reasons: string[];
                     };
                     stat: {
-                        value: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target") | null;
+                        value: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles") | null;
                         raw: string | null;
                         confidence: number;
                         needs_review: boolean;
@@ -2898,7 +2938,7 @@ export interface components {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba" | "soccer";
             /** @enum {string} */
-            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target";
+            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
             label: string;
             season: string;
             /** Format: date */
@@ -3597,7 +3637,7 @@ export interface operations {
                 /** @description a player name, matched by its normalized key ("Jalen Brunson", "jalen brunson") */
                 player?: string;
                 /** @description a stat (points, rebounds, threes, pra, ... or an Odds API market key; case, spaces and hyphens ignored) */
-                stat?: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                stat?: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
                 /** @description graded at least this letter (A+, A, B, C, F; write A+ as A%2B); refusals are left out */
                 min_grade?: "A+" | "A" | "B" | "C" | "F";
                 /** @description true: main lines only (no alternate rungs) */
@@ -3957,7 +3997,7 @@ export interface operations {
                      * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
                      * @enum {string}
                      */
-                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
                     line: number;
                     /** @enum {string} */
                     direction: "over" | "under";
@@ -4029,7 +4069,7 @@ export interface operations {
                      * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
                      * @enum {string}
                      */
-                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
                     line: number;
                     /** @enum {string} */
                     direction: "over" | "under";
@@ -4075,7 +4115,7 @@ export interface operations {
                          * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
                          * @enum {string}
                          */
-                        stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                        stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
                         line: number;
                         /** @enum {string} */
                         side: "over" | "under";
@@ -4824,7 +4864,7 @@ export interface operations {
             query: {
                 sport?: "mlb" | "nba" | "wnba" | "soccer";
                 /** @description a stat of the sport: points, rebounds, assists, threes, pra, blocks, steals; hits, total_bases, home_runs, strikeouts; shots, shots_on_target */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
                 /** @description 2024-25 or 2024 (nba, soccer); 2025 (mlb, wnba); default: the season of the clock */
                 season?: string;
                 /** @description minimum played games (default: 70% of the most games any team has stored this season, rounded up) */

@@ -7,7 +7,7 @@ import { assertLegCount, PARLAY_MIN_LEGS, relationshipLabel } from '../domain/pa
 import { GRADED_SPORTS, gradedSportSchema, type GradedSport, type Side } from '../domain/sports.js';
 import { normalizeName, playerNameSchema } from '../domain/names.js';
 import { parseStat, propLineSchema, type StatType } from '../domain/stats.js';
-import { PARLAY_LEG_CAP, type Tier } from '../domain/tiers.js';
+import { PARLAY_LEG_CAP, shapeRow, type Tier } from '../domain/tiers.js';
 import { badInput, describeZodIssues } from '../errors.js';
 import type { ParlayLegInput, ParlayResult } from '../reads/parlay.js';
 import type { Store } from '../store/db.js';
@@ -90,7 +90,7 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
     .description('Grade a parlay of 2 to 6 legs: per-leg grades, pair correlation, combined grade and estimated payout')
     .option('--leg <spec>', 'a leg "Player|stat|line|over" (repeat for each leg)', collect, [])
     .option('--file <legs.json>', 'legs from a JSON file: [{"player","stat","line","side"}, ...]')
-    .option('--tier <tier>', 'free | analyst | desk: preview a tier (leg cap 2/4/6; free hides the payout); the local owner gets desk', 'desk')
+    .option('--tier <tier>', 'free | analyst | desk: preview a tier (leg cap 2/4/6; free sees the market payout, not the projection payout); the local owner gets desk', 'desk')
     .addHelpText(
       'after',
       '\nWith neither --leg nor --file, on a terminal, legs are picked from the cached slate interactively.\n' +
@@ -120,7 +120,8 @@ export function registerParlay(program: Command, io: CliIO, deps: ParlayDeps = {
         }
         // Each leg is read on its own sport's clock (a replayed store's sports were recorded on different days).
         const result = await gradeParlay(env.store, legs, { now: env.forSport, tier: opts.tier });
-        ctx.result(result, () => renderParlay(ctx, result));
+        // --json is what the tier's API caller gets: each leg's projection view goes with the tier.
+        ctx.result({ ...result, legs: result.legs.map((l) => shapeRow(l, opts.tier)) }, () => renderParlay(ctx, result));
       } finally {
         await env.close();
       }
@@ -260,12 +261,15 @@ export function renderParlay(ctx: CliContext, r: ParlayResult): string {
     ctx.c.bold(`Combined grade: ${grade}${c.provisional && c.grade !== null ? ' (provisional)' : ''} — ${rests}`) +
       ctx.c.dim(`  [avg ${fmtPoints(c.points.average)} − penalty ${fmtPoints(c.points.penalty)} = ${fmtPoints(c.points.combined)} points; avg correlation ${show(r.correlation.average, (v) => v.toFixed(2))}]`),
   );
-  if (r.upsell) lines.push(ctx.c.cyan(r.upsell));
-  else if (r.payout)
+  if (r.payout)
     lines.push(
       `Estimated payout: ${r.payout.decimal.toFixed(2)}x (${show(r.payout.american, signedAmerican)}) per unit staked — the product of the legs' fair prices (the market's no-vig price, not a book's), less the correlation haircut`,
     );
   else lines.push(ctx.c.dim('Estimated payout: not available'));
+  // The paid view: the same rule at the projection's own prices (a free caller sees the upsell).
+  if (r.projectionPayout)
+    lines.push(`At the projection's prices: ${r.projectionPayout.decimal.toFixed(2)}x (${show(r.projectionPayout.american, signedAmerican)}) — the projection's view, not the market's; see its held-out record (docs/model.md §6)`);
+  else if (r.upsell) lines.push(ctx.c.cyan(r.upsell));
   for (const w of r.warnings) lines.push(ctx.c.yellow(`warning: ${w}`));
   return lines.join('\n');
 }

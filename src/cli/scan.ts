@@ -87,6 +87,16 @@ function scanLegend(stat: string): string[] {
   ];
 }
 
+function projectionLine(r: ScanResult): string {
+  if (r.projectionProb === null) return "Projection's view: none (no projection probability for this read)";
+  const rec = r.projectionRecord;
+  const record =
+    rec === null
+      ? 'no held-out record for this stat'
+      : `held out ${rec.heldOutFrom}..${rec.heldOutTo}: log loss ${rec.projectionLogLoss.toFixed(4)} vs the market's ${rec.marketLogLoss.toFixed(4)} over ${rec.props} props`;
+  return `Projection's view (not the letter's): P(win) ${pct(r.projectionProb)}, ${show(r.projectionOdds, signedAmerican)}, EV ${show(r.projectionEvPct, formatEvPct)}; ${record}`;
+}
+
 export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
   const ask = `${r.request.player} ${r.request.stat} ${r.request.direction} ${r.request.line}`;
   if (r.status === 'unknown_player') {
@@ -105,7 +115,6 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
     lines.push(`${ctx.c.yellow('Refused')} (insufficient_data): ${r.refusalReason ?? 'no projection'}`);
   } else {
     const entitled = hasModelPriceEntitlement(tier);
-    const locked = ctx.c.dim('locked');
     lines.push(
       renderTable(
         ['Grade', 'Projection', 'Fair P(win)', 'Fair', 'EV', 'Nudge', 'Takeable'],
@@ -113,18 +122,20 @@ export function renderScan(ctx: CliContext, r: ScanResult, tier: Tier): string {
           [
             markedGrade(r.grade, r.capReason) ?? '-',
             show(r.projection, (v) => `${v.toFixed(1)} ${STATS[r.request.stat].unit}`),
-            entitled ? show(r.pWin, (v) => pct(v)) : locked,
-            entitled ? show(r.modelOdds, signedAmerican) : locked,
-            entitled ? show(r.evPct, formatEvPct) : locked,
-            entitled ? show(r.value, (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} pp`) : locked,
-            entitled ? show(r.takeable === null ? null : r.takeable ? 'yes' : 'no') : locked,
+            show(r.pWin, (v) => pct(v)),
+            show(r.modelOdds, signedAmerican),
+            show(r.evPct, formatEvPct),
+            show(r.value, (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} pp`),
+            show(r.takeable === null ? null : r.takeable ? 'yes' : 'no'),
           ],
         ],
         ctx.color,
       ),
     );
     for (const l of capLegendLines([r])) lines.push(ctx.c.dim(l));
-    if (!entitled) lines.push(ctx.c.dim('Priced fields (Fair P(win), Fair, EV, Nudge, Takeable) are for the analyst and desk tiers.'));
+    // The paid view is the projection's own price, never the market's (docs/api.md "What a tier buys").
+    if (entitled) lines.push(projectionLine(r));
+    else lines.push(ctx.c.dim("The projection's own probability, price and EV, with its held-out record, are for the analyst and desk tiers."));
   }
   const i = r.intel;
   lines.push(

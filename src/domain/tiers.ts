@@ -4,30 +4,32 @@ export const tierSchema = z.enum(['free', 'analyst', 'desk']);
 export type Tier = z.infer<typeof tierSchema>;
 
 /**
- * The one place that says who sees model prices. Both paid tiers hold the entitlement; free does
- * not. Any failure resolving a caller's tier resolves to free (fail closed).
+ * The one place that says who sees the projection's own price. Both paid tiers hold the
+ * entitlement; free does not. Any failure resolving a caller's tier resolves to free (fail closed).
  */
 export function hasModelPriceEntitlement(tier: Tier): boolean {
   return tier === 'analyst' || tier === 'desk';
 }
 
 /**
- * Withheld together: any one of them can be inverted into the model price. `evNowPct` and
- * `edgeNow` are the same EV rule at today's price, so they go with `evPct`. camelCase like every
- * value in the process; src/wire.ts writes them snake_case (`model_odds`, `p_win`, ...) at the edge.
+ * What the paid tiers buy (issue 41 item 4, docs/api.md "What a tier buys"): the projection's own
+ * view of a prop (domain/projection-view.ts), withheld together. The market's side of a row
+ * (p_win, model_odds, ev_pct, value, takeable, ev_now_pct, edge_now: the letter's EV at the
+ * market's fair) is free, because a caller holding the fair probability and the price computes
+ * it anyway. camelCase like every value in the process; src/wire.ts writes them snake_case.
  */
-export const MODEL_FIELDS = ['modelOdds', 'pWin', 'evPct', 'value', 'takeable', 'evNowPct', 'edgeNow'] as const;
+export const MODEL_FIELDS = ['projectionProb', 'projectionOdds', 'projectionEvPct', 'projectionRecord'] as const;
 
 type ModelField = (typeof MODEL_FIELDS)[number];
 export type ModelFields = { [K in ModelField]?: unknown };
 
 /**
- * Tier shaping of any row that carries model fields: for a caller without the entitlement all
- * of them are removed and the row is stamped `modelPriceLocked`. Book and fair prices stay.
+ * Tier shaping of any row that carries the projection's view: for a caller without the
+ * entitlement its fields are removed and the row is stamped `modelPriceLocked`. Market fields stay.
  */
-export function shapeRow<T extends ModelFields>(row: T, tier: Tier): Omit<T, ModelField> & { modelPriceLocked: boolean } {
+export function shapeRow<T extends object>(row: T, tier: Tier): Omit<T, ModelField> & { modelPriceLocked: boolean } {
   if (hasModelPriceEntitlement(tier)) return { ...row, modelPriceLocked: false };
-  const out: Record<string, unknown> = { ...row };
+  const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
   for (const f of MODEL_FIELDS) delete out[f];
   return { ...(out as Omit<T, ModelField>), modelPriceLocked: true };
 }

@@ -7,6 +7,7 @@ import type { CapReason } from '../domain/model/index.js';
 import type { PlayerSuggestion } from '../domain/name-suggest.js';
 import { playerNameSchema } from '../domain/names.js';
 import type { GameRef, PlayerCandidate, PropEvaluation, PropQuery } from '../domain/prop-evaluation.js';
+import { projectionView, type ProjectionRecord } from '../domain/projection-view.js';
 import { seasonStart } from '../domain/season.js';
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
 import { propLineSchema, statInputSchema, type StatType } from '../domain/stats.js';
@@ -121,6 +122,11 @@ export interface ScanResult {
   evPct: number | null;
   value: number | null;
   takeable: boolean | null;
+  /** The projection's own view (paid tiers; domain/projection-view.ts): null without a graded read. */
+  projectionProb: number | null;
+  projectionOdds: number | null;
+  projectionEvPct: number | null;
+  projectionRecord: ProjectionRecord | null;
   intel: ScanIntel;
   prices: ScanPrices | null;
   ledger: { written: boolean; reason?: string };
@@ -143,7 +149,7 @@ export function pricesFrom(row: BoardRow | null): ScanPrices | null {
   };
 }
 
-const NO_MODEL = { projection: null, pWin: null, modelOdds: null, evPct: null, value: null, takeable: null } as const;
+const NO_MODEL = { projection: null, pWin: null, modelOdds: null, evPct: null, value: null, takeable: null, projectionProb: null, projectionOdds: null, projectionEvPct: null, projectionRecord: null } as const;
 
 export async function runScan(store: Store, request: ScanRequest, opts: { now: DataClock; userId: number | null; evaluate: PropEvaluator }): Promise<ScanResult> {
   const { userId, evaluate } = opts;
@@ -206,6 +212,8 @@ export async function runScan(store: Store, request: ScanRequest, opts: { now: D
     evPct: out.evPct,
     value: out.value,
     takeable: out.takeable,
+    // At the price the grade was read on (the board row's), as ev_pct is.
+    ...projectionView(ev.sport, request.stat, out.detail.pModel, ev.boardRow?.bookOdds ?? null),
     ledger: { written: false },
     metered: true,
   };

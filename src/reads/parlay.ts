@@ -17,6 +17,7 @@ import {
 import { gradedSportSchema, sideSchema, type GradedSport, type Side } from '../domain/sports.js';
 import { propLineSchema, statInputSchema, type StatType } from '../domain/stats.js';
 import { normalizeName, playerNameSchema } from '../domain/names.js';
+import { projectionView, type ProjectionRecord } from '../domain/projection-view.js';
 import { hasModelPriceEntitlement, type Tier } from '../domain/tiers.js';
 import type { Store } from '../store/db.js';
 import type { GameRef, PlayerCandidate } from '../domain/prop-evaluation.js';
@@ -37,7 +38,7 @@ export const parlayLegInputSchema = z.object({
 });
 export type ParlayLegInput = z.infer<typeof parlayLegInputSchema>;
 
-export const UPSELL = 'Estimated payout is part of the analyst and desk tiers; upgrade to see it.';
+export const UPSELL = "The projection's own payout (each leg at the projection's price) and each leg's projection probability, price, EV and held-out record are part of the analyst and desk tiers; upgrade to see them.";
 
 export interface ParlayLeg {
   leg: number;
@@ -60,18 +61,28 @@ export interface ParlayLeg {
   projection: number | null;
   bookOdds: number | null;
   fairOdds: number | null;
+  /** The projection's own view of the leg (paid tiers; the route's tier shaping removes it). */
+  projectionProb: number | null;
+  projectionOdds: number | null;
+  projectionEvPct: number | null;
+  projectionRecord: ProjectionRecord | null;
 }
 
 export interface ParlayResult {
   combined: CombinedGrade;
   correlation: { average: number | null; pairs: PairCorrelation[] };
+  /** At the legs' market fair prices (free: anyone holding fair_odds and docs/parlay.md computes it). */
   payout: { decimal: number; american: number | null } | null;
-  /** Set instead of the payout for a caller without the entitlement (free tier). */
+  /** At the legs' projection prices, same haircut: paid tiers only (absent for free, null when a leg has none). */
+  projectionPayout?: { decimal: number; american: number | null } | null;
+  /** Set instead of the projection payout for a caller without the entitlement (free tier). */
   upsell?: string;
   warnings: string[];
   legs: ParlayLeg[];
   tier: Tier;
 }
+
+const NO_PROJECTION = { projectionProb: null, projectionOdds: null, projectionEvPct: null, projectionRecord: null } as const;
 
 async function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: DataClock): Promise<ParlayLeg> {
   const ev = await evaluateProp(store, input, now);
@@ -96,6 +107,7 @@ async function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Dat
       projection: null,
       bookOdds: null,
       fairOdds: null,
+      ...NO_PROJECTION,
     };
   }
   const out = ev.outcome;
@@ -115,6 +127,7 @@ async function gradeLeg(store: Store, input: ParlayLegInput, n: number, now: Dat
     bookOdds: ev.boardRow?.bookOdds ?? null,
     // Fair odds come from the market pair alone, so a refused leg still has them.
     fairOdds: ev.boardRow?.fairOdds ?? null,
+    ...(out.insufficientData ? NO_PROJECTION : projectionView(ev.sport, input.stat, out.detail.pModel, ev.boardRow?.bookOdds ?? null)),
   };
 }
 
@@ -166,12 +179,18 @@ export async function gradeParlay(store: Store, legs: readonly ParlayLegInput[],
   if (combined.provisional && combined.legsUsed === 1) warnings.push(`the combined grade rests on one leg: a provisional leg grade, not a parlay grade`);
 
   const entitled = hasModelPriceEntitlement(opts.tier);
-  if (entitled && payout && payout.american === null) warnings.push(`estimated payout ${payout.decimal.toFixed(2)}x is at or below the stake after the correlation haircut`);
+  if (payout && payout.american === null) warnings.push(`estimated payout ${payout.decimal.toFixed(2)}x is at or below the stake after the correlation haircut`);
+  const projected = entitled
+    ? estimatePayout(
+        graded.map((l) => l.projectionOdds),
+        average,
+      )
+    : null;
   return {
     combined,
     correlation: { average, pairs },
-    payout: entitled && payout ? { decimal: payout.decimal, american: payout.american } : null,
-    ...(entitled ? {} : { upsell: UPSELL }),
+    payout: payout ? { decimal: payout.decimal, american: payout.american } : null,
+    ...(entitled ? { projectionPayout: projected ? { decimal: projected.decimal, american: projected.american } : null } : { upsell: UPSELL }),
     warnings,
     legs: graded,
     tier: opts.tier,

@@ -105,7 +105,7 @@ const SECURITY: Record<Access, JsonSchema[]> = {
 
 const ACCESS_TEXT: Record<Access, string> = {
   public: 'Public: the same answer for everyone.',
-  'tier-shaped': 'Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the model fields are withheld and model_price_locked is true.',
+  'tier-shaped': "Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.",
   'tier-gated': 'Tier-gated: analyst or desk token; any other caller gets 403.',
   auth: 'Auth: a valid bearer token (none, unknown or revoked: 401).',
   desk: 'Founder desk: a valid bearer token (else 401) whose email is on DESK_ALLOWLIST (else 403), whatever the tier.',

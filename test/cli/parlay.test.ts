@@ -68,17 +68,19 @@ describe('propgrade parlay', () => {
     const r = await run(['parlay', '--leg', SGA, '--leg', CHET, '--leg', 'Deni Avdija|points|24.5|over']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Estimated payout:');
+    expect(r.stdout).toContain("At the projection's prices:");
     expect(r.stdout).not.toContain(UPSELL);
   });
 
-  it('--tier free previews a free caller: tables, and the payout behind the upsell', async () => {
+  it("--tier free previews a free caller: tables, the market's payout, the projection's behind the upsell", async () => {
     const r = await run(['parlay', '--leg', SGA, '--leg', CHET, '--tier', 'free']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/│ 1 +│ Shai Gilgeous-Alexander │ OKC/);
     expect(r.stdout).toMatch(/│ 1\+2 +│ same team, same game │ 0\.4/);
     expect(r.stdout).toMatch(/Combined grade: [A-F+]+ — rests on 2 of 2 legs/);
     expect(r.stdout).toContain(UPSELL);
-    expect(r.stdout).not.toContain('Estimated payout:');
+    expect(r.stdout).toContain('Estimated payout:');
+    expect(r.stdout).not.toContain("At the projection's prices:");
     expect(r.stdout).toContain('warning: correlated legs: average correlation 0.40');
   });
 

@@ -45,13 +45,13 @@ describe('propgrade scan', () => {
     expect(p.stdout).toContain('Grade = EV of the leg');
   });
 
-  it('the local owner sees the model fields by default', async () => {
+  it("the local owner sees the projection's view by default", async () => {
     const j = JSON.parse((await run('--json', ...SGA)).stdout);
     expect(j.model_price_locked).toBe(false);
-    expect(typeof j.p_win).toBe('number');
+    expect(typeof j.projection_prob).toBe('number');
   });
 
-  it('--json --tier free: the grade and prices, model fields withheld', async () => {
+  it("--json --tier free: the grade and the market's side, the projection's view withheld", async () => {
     const r = await run('--json', ...SGA, '--tier', 'free');
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
@@ -60,19 +60,21 @@ describe('propgrade scan', () => {
     // The wire rounds at the edge: projections to 2 places, probabilities to 4, odds whole.
     expect(j.projection).toBe(Math.round(sga.projection! * 100) / 100);
     expect(j.model_price_locked).toBe(true);
-    for (const f of ['model_odds', 'p_win', 'ev_pct', 'value', 'takeable']) expect(j).not.toHaveProperty(f);
+    for (const f of ['projection_prob', 'projection_odds', 'projection_ev_pct', 'projection_record']) expect(j).not.toHaveProperty(f);
+    expect(j.p_win).toBe(Math.round(sga.pWin! * 1e4) / 1e4);
     expect(j.prices).toMatchObject({ book: 'draftkings', book_odds: -112, fair_odds: Math.round(sga.fairOdds!), devig_method: 'multiplicative', fair_source: sga.fairSource });
     expect(j.intel).toMatchObject({ games: 7, season_avg: 33.57, form: 29 });
     expect(j.ledger.written).toBe(false);
   });
 
-  it('--tier analyst shows the model fields', async () => {
+  it("--tier analyst shows the projection's view beside the market's", async () => {
     const r = await run('--json', ...SGA, '--tier', 'analyst');
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.model_price_locked).toBe(false);
     expect(j.p_win).toBe(Math.round(sga.pWin! * 1e4) / 1e4);
     expect(j.model_odds).toBe(Math.round(sga.modelOdds!));
+    expect(typeof j.projection_prob).toBe('number');
   });
 
   it('prints tables: grade, intel and the recovered prices', async () => {
@@ -83,10 +85,12 @@ describe('propgrade scan', () => {
     expect(r.stdout).toMatch(new RegExp(`│ ${sga.grade}\\s+│ ${sga.projection!.toFixed(1)}`));
     expect(r.stdout).toContain('33.57');
     expect(r.stdout).toMatch(/│ draftkings │ -112\s+│/);
-    // The owner's own read shows the model price; no upsell.
-    expect(r.stdout).not.toContain('locked');
+    // The owner's own read shows the projection's view; a free preview the line saying it is paid.
+    expect(r.stdout).toContain("Projection's view (not the letter's): P(win)");
     expect(r.stdout).toContain('anonymous scans never touch the ledger');
-    expect((await run(...SGA, '--tier', 'free')).stdout).toContain('locked');
+    const free = (await run(...SGA, '--tier', 'free')).stdout;
+    expect(free).not.toContain("Projection's view");
+    expect(free).toContain('are for the analyst and desk tiers');
   });
 
   it('writes to the ledger with --user, once', async () => {

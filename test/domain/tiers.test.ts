@@ -2,36 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_FIELDS, shapeRow } from '../../src/domain/tiers.js';
 import { toWire, wireKey } from '../../src/wire.js';
 
-// A graded row as the view builders make it (camelCase), with every model field set.
-const row = {
+// A graded row as the view builders make it (camelCase): the market's side and the projection's view.
+const market = {
   player: 'Jalen Brunson',
   bookOdds: -110,
   fairProb: 0.5123,
-  modelOdds: -135,
-  pWin: 0.5741,
-  evPct: 9.6,
-  value: 0.062,
-  takeable: true,
-  evNowPct: 4.2,
-  edgeNow: 'reduced',
+  modelOdds: -105,
+  pWin: 0.5123,
+  evPct: -2.2,
+  value: 0,
+  takeable: false,
+  evNowPct: -2.2,
+  edgeNow: null,
   gradedAt: '2025-11-05T17:05:00.000Z',
 };
+const row = { ...market, projectionProb: 0.5741, projectionOdds: -135, projectionEvPct: 9.6, projectionRecord: null };
 
 describe('tier shaping on camelCase values', () => {
-  it('the model fields are, on the wire, the names the API documents as withheld', () => {
-    expect(MODEL_FIELDS.map(wireKey)).toEqual(['model_odds', 'p_win', 'ev_pct', 'value', 'takeable', 'ev_now_pct', 'edge_now']);
+  it("the withheld fields are, on the wire, the projection's view the API documents", () => {
+    expect(MODEL_FIELDS.map(wireKey)).toEqual(['projection_prob', 'projection_odds', 'projection_ev_pct', 'projection_record']);
   });
 
-  it('free: every model field removed, book and fair prices kept, stamped locked', () => {
+  it("free: the projection's view removed, the market's side kept whole, stamped locked", () => {
     const shaped = shapeRow(row, 'free');
-    expect(shaped).toEqual({ player: 'Jalen Brunson', bookOdds: -110, fairProb: 0.5123, gradedAt: '2025-11-05T17:05:00.000Z', modelPriceLocked: true });
-    expect(toWire(shaped)).toEqual({ player: 'Jalen Brunson', book_odds: -110, fair_prob: 0.5123, gradedAt: '2025-11-05T17:05:00.000Z', model_price_locked: true });
+    expect(shaped).toEqual({ ...market, modelPriceLocked: true });
+    expect(toWire(shaped)).toMatchObject({ player: 'Jalen Brunson', book_odds: -110, fair_prob: 0.5123, p_win: 0.5123, ev_pct: -2.2, model_price_locked: true });
   });
 
   it('analyst and desk: the row whole, stamped unlocked, model_price_locked last on the wire', () => {
     for (const tier of ['analyst', 'desk'] as const) {
       const wire = toWire(shapeRow(row, tier)) as Record<string, unknown>;
-      expect(wire).toMatchObject({ model_odds: -135, p_win: 0.5741, ev_pct: 9.6, ev_now_pct: 4.2, edge_now: 'reduced', model_price_locked: false });
+      expect(wire).toMatchObject({ p_win: 0.5123, ev_pct: -2.2, projection_prob: 0.5741, projection_odds: -135, projection_ev_pct: 9.6, model_price_locked: false });
       expect(Object.keys(wire).at(-1)).toBe('model_price_locked');
     }
   });

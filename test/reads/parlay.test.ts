@@ -60,10 +60,15 @@ describe('gradeParlay on the bundled store', () => {
     expect(r.warnings.some((w) => w.startsWith('correlated legs: average correlation 0.40'))).toBe(true);
   });
 
-  it('hides the payout from the free tier behind the upsell line', async () => {
+  it("gives the free tier the market's payout and hides the projection's behind the upsell line", async () => {
     const r = await gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'free' });
-    expect(r.payout).toBeNull();
+    const paid = await gradeParlay(b.store, [SGA_PTS(), CHET_REB()], { now: NOW, tier: 'desk' });
+    expect(r.payout).toEqual(paid.payout);
+    expect(r).not.toHaveProperty('projectionPayout');
     expect(r.upsell).toBe(UPSELL);
+    // The projection's payout: the legs' projection prices, the same 0.6 haircut (teammates, correlation 0.4).
+    const [a, c] = paid.legs.map((l) => 1 / l.projectionProb!);
+    expect(paid.projectionPayout!.decimal).toBeCloseTo(a! * c! * 0.6, 9);
     expect(r.combined.grade).not.toBeNull();
   });
 

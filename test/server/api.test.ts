@@ -84,12 +84,12 @@ afterAll(async () => {
 
 describe('tier shaping on every route that carries rows', () => {
   const graded = () => storeRow(true);
-  // `paidModel: false`: the route's rows have no model field to show (parlay legs carry grades and
-  // book/fair prices); what paid callers get there is the payout.
+  // `paidModel: false`: the route's rows carry no projection view for anyone (a ledger entry stores
+  // the market's claim and its settlement, not the projection's probability; docs/api.md).
   const routes: Array<{ name: string; path: () => string; body?: () => unknown; maxAge?: number; paidModel?: false }> = [
     { name: 'snapshot', path: () => '/api/snapshot/nba', maxAge: 60 },
     { name: 'hero', path: () => '/api/hero-prop', maxAge: 60 },
-    { name: 'ledger', path: () => '/api/ledger/model?team=IND&sport=nba&limit=50', maxAge: 300 },
+    { name: 'ledger', path: () => '/api/ledger/model?team=IND&sport=nba&limit=50', maxAge: 300, paidModel: false },
     { name: 'team', path: () => '/api/team/IND', maxAge: 300 },
     { name: 'scan', path: () => '/api/scan', body: () => ({ player: graded().player, stat: graded().statType, line: graded().line, direction: graded().side }) },
     {
@@ -101,7 +101,6 @@ describe('tier shaping on every route that carries rows', () => {
           { player: 'Ben Sheppard', stat: 'points', line: 7.5, side: 'under' },
         ],
       }),
-      paidModel: false,
     },
   ];
 
@@ -124,7 +123,7 @@ describe('tier shaping on every route that carries rows', () => {
           expect(model, `${route.name} as ${who}`).toEqual([]);
           expect(JSON.stringify(r.json)).not.toContain('"model_price_locked":false');
         } else if (route.paidModel === false) {
-          expect((r.json as { payout: unknown }).payout, `${route.name} as ${who}`).not.toBeNull();
+          expect(model, `${route.name} as ${who}`).toEqual([]);
           expect(JSON.stringify(r.json)).not.toContain('"model_price_locked":true');
         } else {
           expect(model.length, `${route.name} as ${who}`).toBeGreaterThan(0);
@@ -453,9 +452,10 @@ describe('POST /api/parlay/grade and /api/analyze', () => {
   const leg = (player: string, line: number) => ({ player, stat: 'points', line, side: 'under' });
   const legs3 = [leg('Pascal Siakam', 26.5), leg('Ben Sheppard', 7.5), leg('Aaron Nesmith', 12.5)];
 
-  it('free: 2 legs with the payout hidden behind an upsell; more than 2 legs is 403', async () => {
+  it("free: 2 legs with the market's payout, the projection's payout behind an upsell; more than 2 legs is 403", async () => {
     const two = (await call('/api/parlay/grade', 'none', { body: { legs: legs3.slice(0, 2) } })).json as Record<string, unknown>;
-    expect(two['payout']).toBeNull();
+    expect(two['payout']).not.toBeNull();
+    expect(two).not.toHaveProperty('projection_payout');
     expect(typeof two['upsell']).toBe('string');
     expect((two['legs'] as unknown[]).length).toBe(2);
     const three = await call('/api/parlay/grade', 'free', { body: { legs: legs3 } });
@@ -463,10 +463,11 @@ describe('POST /api/parlay/grade and /api/analyze', () => {
     expect((three.json as { error: { code: string } }).error.code).toBe('FORBIDDEN');
   });
 
-  it('paid tiers see the payout; 1 or 7 legs is a 400', async () => {
+  it("paid tiers see the projection's payout beside the market's; 1 or 7 legs is a 400", async () => {
     const paid = (await call('/api/parlay/grade', 'analyst', { body: { legs: legs3.slice(0, 2) } })).json as Record<string, unknown>;
     expect(paid['upsell']).toBeUndefined();
     expect(paid['payout']).not.toBeNull();
+    expect(paid).toHaveProperty('projection_payout');
     for (const n of [1, 7]) {
       const r = await call('/api/parlay/grade', 'desk', { body: { legs: Array.from({ length: n }, () => legs3[0]) } });
       expect(r.status, `${n} legs`).toBe(400);

@@ -173,6 +173,7 @@ describe('POST /api/slips/parse: pasted text', () => {
       expect(view['grade'], tier).toBeNull();
       expect(view['p_win'], tier).toBeNull();
       expect(view['model_odds'], tier).toBeNull();
+      expect(view['projection_prob'], tier).toBeNull();
       expect(typeof view['projection'], tier).toBe('number');
     }
   });

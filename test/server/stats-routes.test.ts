@@ -45,10 +45,10 @@ describe('GET /api/stats/player/{name}', () => {
     expect(body.seasons[0].stats[0]).toEqual({ stat: 'points', avg: 29, n: 7, total: 203 });
     expect(body.archetype.primary).toBe('SLASHER');
     expect(body.props.length).toBe(14);
-    expect(findKeys(body, ['p_win', 'ev_pct', 'model_odds', 'value', 'takeable'])).toEqual([]);
+    expect(findKeys(body, ['projection_prob', 'projection_odds', 'projection_ev_pct', 'projection_record'])).toEqual([]);
     expect(body.props.every((p: { model_price_locked: boolean }) => p.model_price_locked)).toBe(true);
     const paid = await json(get('/api/stats/player/Jalen%20Brunson', { authorization: `Bearer ${token}` }));
-    expect(paid.props[0]).toHaveProperty('p_win');
+    expect(paid.props[0]).toHaveProperty('projection_prob');
     expect(paid.props[0].model_price_locked).toBe(false);
   });
 
@@ -153,7 +153,7 @@ describe('GET /api/desk-showcase', () => {
     expect(body.rungs).toHaveLength(6);
     expect(body.correlation.coefficient).toBe(0.34);
     expect(JSON.stringify(body)).not.toMatch(/kelly/i);
-    expect(findKeys(body, ['p_win', 'ev_pct', 'model_odds', 'value', 'takeable'])).toEqual([]);
+    expect(findKeys(body, ['projection_prob', 'projection_odds', 'projection_ev_pct', 'projection_record'])).toEqual([]);
   });
 });
 

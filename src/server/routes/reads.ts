@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARLAY_LEG_CAP, shapeRow, type ModelFields, type Tier } from '../../domain/tiers.js';
+import { PARLAY_LEG_CAP, shapeRow, type Tier } from '../../domain/tiers.js';
 import { AppError } from '../../errors.js';
 import { gradeParlay, parlayLegInputSchema, type ParlayLeg } from '../../reads/parlay.js';
 import { runScan, scanRequestSchema } from '../../jobs/scan.js';
@@ -84,7 +84,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       response: scanViewSchema,
       summary: 'Model-price analysis of one prop (analyst and desk)',
       description:
-        "The scan engine's model fields (projection, p_win, model_odds, ev_pct, value, takeable) with intel and prices. Free tier: 403. Not metered, never written to the ledger.",
+        "The scan engine's read with the projection's own view (projection_prob, projection_odds, projection_ev_pct, projection_record) beside the market's (p_win, model_odds, ev_pct, value, takeable), with intel and prices. Free tier: 403. Not metered, never written to the ledger.",
       body: scanRequestSchema,
       errors: [403],
       handle: async ({ caller, body }) => {
@@ -101,7 +101,7 @@ export function readRoutes(deps: ServerDeps): Route[] {
       response: parlayAnswerSchema,
       summary: 'Grade a parlay of 2 to 6 legs',
       description:
-        'Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). 400 for legs that make no parlay, naming them (details.conflicts, details.unresolved): two legs on one player\'s stat (the same prop twice, both sides of one prop, two lines of one stat), or no leg on a line the latest snapshot prices for an upcoming game. Combined grade, correlation, per-leg grades; the estimated payout is hidden for the free tier behind an upsell.',
+        "Legs per tier: free 2, analyst 4, desk 6 (more than the tier allows: 403). 400 for legs that make no parlay, naming them (details.conflicts, details.unresolved): two legs on one player's stat (the same prop twice, both sides of one prop, two lines of one stat), or no leg on a line the latest snapshot prices for an upcoming game. Combined grade, correlation, per-leg grades, the estimated payout at the market's fair prices; the payout at the projection's prices (projection_payout) and each leg's projection view are for analyst and desk (free: upsell).",
       body: parlayRequestSchema,
       errors: [403],
       handle: async ({ caller, body }) => {
@@ -110,8 +110,8 @@ export function readRoutes(deps: ServerDeps): Route[] {
           throw new AppError('FORBIDDEN', `the ${caller.tier} tier grades at most ${cap} legs per parlay (free ${PARLAY_LEG_CAP.free}, analyst ${PARLAY_LEG_CAP.analyst}, desk ${PARLAY_LEG_CAP.desk})`);
         }
         const result = await gradeParlay(deps.store, body.legs, { now: (sport) => deps.now(sport), tier: caller.tier });
-        return { ...result, // Legs carry no model field today; shaping still stamps modelPriceLocked like every row.
-        legs: result.legs.map((l) => shapeRow<ParlayLeg & ModelFields>(l, caller.tier)) };
+        // Each leg's projection view goes with the tier like every row's; gradeParlay already left out the projection payout.
+        return { ...result, legs: result.legs.map((l) => shapeRow<ParlayLeg>(l, caller.tier)) };
       },
     }),
   ];

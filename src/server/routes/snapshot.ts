@@ -163,7 +163,7 @@ export function snapshotRoutes(deps: ServerDeps, cache: SnapshotCache, replays: 
       response: snapshotAnswerSchema,
       summary: 'The latest snapshot of graded rows for a sport',
       description:
-        'Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without model_odds, p_win, ev_pct, value, takeable and with model_price_locked true. ' +
+        'Cache only, never a provider. Serialized and gzipped once per stored snapshot and tier; gzip when Accept-Encoding allows it (Vary: Accept-Encoding). Strong ETag per representation (the gzip one ends in -gz); If-None-Match with either gets a 304. Free callers get rows without the projection view (projection_prob, projection_odds, projection_ev_pct, projection_record) and with model_price_locked true. ' +
         'Views (optional query): view=card gives the slate card (at most 6 graded props per game, one per player and stat, A+ to F, with hidden = graded rows not shown); game, player, stat, min_grade and main=true keep only matching rows (any combination, with either view). A view answers in brotli when Accept-Encoding takes br at least as much as gzip, else gzip, else plain; its ETags end in -br / -gz; it carries view and filters in the body. Without parameters (or view=full alone) the answer is the full snapshot, unchanged.',
       params: sportParamsSchema,
       query: snapshotQuerySchema,

@@ -10,7 +10,7 @@ import type { ScanResult } from '../../jobs/scan.js';
 import { TIER_GRADES } from '../../domain/records.js';
 import type { WireKey } from '../../wire.js';
 import { int, num, wireDate, wireInstant, wireSchema } from './registry.js';
-import { gradedRowSchema, ledgerEntrySchema, shapedFields, snapshotHeadSchema } from './rows.js';
+import { gradedRowSchema, ledgerEntrySchema, projectionViewFields, shapedFields, snapshotHeadSchema } from './rows.js';
 import { slipBetWireSchema, slipLegWireSchema, slipResultWireSchema } from './slips.js';
 
 /** A feature with nothing real to show: hidden, with the reason (never an invented value). */
@@ -139,6 +139,13 @@ const beatCloseByLead = z
 /** The second yardstick (issue 43): the locked price against Pinnacle's own no-vig close at the locked line. */
 const pinnacleRate = gatedRate.describe("share of the entries Pinnacle priced at the locked line whose locked price beat Pinnacle's own no-vig close (its last price before the start); beat_close is the consensus yardstick");
 const pinnacleByLead = beatCloseByLead.describe("the Pinnacle-yardstick verdicts by how long before the start Pinnacle's close was taken, nearest the start first");
+/** Beat close on both yardsticks, pooled and by lead band: the same figures in the record and the accuracy answer. */
+const beatCloseFields = {
+  beat_close: gatedRate.describe('share of closes (the consensus yardstick) that the locked price beat, whatever their lead time'),
+  beat_close_by_lead: beatCloseByLead,
+  beat_close_pinnacle: pinnacleRate,
+  beat_close_pinnacle_by_lead: pinnacleByLead,
+};
 const unitsSchema = wireSchema(
   'Units',
   z
@@ -166,8 +173,19 @@ export const accuracySchema = wireSchema(
     windows: sportWindows,
     min_sample: int(),
     tiers: z.array(
-      z.object({ grade: tierGrade, n: int(), hits: int(), pct: num(), ci95: z.tuple([z.number(), z.number()]).nullable(), state: z.enum(['ok', 'learning']), label: z.string(), units: unitsSchema }),
+      z.object({
+        grade: tierGrade,
+        n: int(),
+        hits: int(),
+        pct: num(),
+        ci95: z.tuple([z.number(), z.number()]).nullable(),
+        state: z.enum(['ok', 'learning']),
+        label: z.string(),
+        units: unitsSchema,
+        ...beatCloseFields,
+      }),
     ),
+    beat_close: z.object(beatCloseFields).describe('every public entry in the windows together, as aggregate in GET /api/ledger/model'),
     settled_elsewhere: settledElsewhere,
   }),
 );
@@ -240,6 +258,7 @@ const scanFields = {
   ev_pct: num(),
   value: num(),
   takeable: z.boolean().nullable(),
+  ...projectionViewFields,
   intel: z.object({
     season_avg: z.number().optional(),
     form: z.number().optional(),
@@ -302,7 +321,7 @@ const parlayLeg = z.object({
   projection: num(),
   book_odds: num(),
   fair_odds: num(),
-  model_price_locked: z.boolean(),
+  ...shapedFields(projectionViewFields),
 });
 
 export const parlayAnswerSchema = wireSchema(
@@ -310,8 +329,16 @@ export const parlayAnswerSchema = wireSchema(
   z.object({
     combined: z.object({ grade: gradeSchema.nullable(), provisional: z.boolean(), legs_used: int(), legs_total: int(), points: z.object({ average: num(), penalty: num(), combined: num() }) }),
     correlation: z.object({ average: num(), pairs: z.array(z.object({ a: int(), b: int(), relationship: z.enum(RELATIONSHIPS), score: num() })) }),
-    payout: z.object({ decimal: z.number(), american: num() }).nullable().describe('null for the free tier (see upsell)'),
-    upsell: z.string().optional(),
+    payout: z
+      .object({ decimal: z.number(), american: num() })
+      .nullable()
+      .describe("at the legs' market fair prices less the correlation haircut (docs/parlay.md), for every tier; null when a leg has no fair price or the correlation is unknown"),
+    projection_payout: z
+      .object({ decimal: z.number(), american: num() })
+      .nullable()
+      .optional()
+      .describe("at the legs' projection prices, same haircut; analyst and desk only (absent for free: see upsell); null when a leg has no projection price"),
+    upsell: z.string().optional().describe('free tier: what the paid tiers add'),
     warnings: z.array(z.string()),
     legs: z.array(parlayLeg),
     tier: tierSchema,

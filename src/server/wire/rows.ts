@@ -29,6 +29,29 @@ export const errorEnvelopeSchema = wireSchema(
 export const tierWire = tierSchema;
 export const sportWire = gradedSportSchema;
 
+/** The projection's held-out record (domain/projection-view.ts), beside its probability. */
+export const projectionRecordSchema = wireSchema(
+  'ProjectionRecord',
+  z.object({
+    held_out_from: wireDate(),
+    held_out_to: wireDate(),
+    props: int(),
+    projection_log_loss: z.number(),
+    market_log_loss: z.number(),
+    projection_minus_market: z.number().describe('below 0: the projection predicted the held-out props better than the market'),
+    interval: z.tuple([z.number(), z.number()]).nullable().describe('95% bootstrap interval over games of projection_minus_market; null where the back-test printed none'),
+    source: z.string(),
+  }),
+);
+
+/** The paid view (domain/projection-view.ts): withheld together from the free tier by shapeRow. */
+export const projectionViewFields = {
+  projection_prob: num().describe("the projection's own probability of the side (no push), from its count distribution; not the market's and never in the letter"),
+  projection_odds: num().describe("the projection's fair American price for the side"),
+  projection_ev_pct: num().describe("EV of the graded price at projection_prob, percent of stake; the letter stays the market's (ev_pct)"),
+  projection_record: projectionRecordSchema.nullable().describe("the projection's held-out log loss against the market's for this sport and stat; null where none was run"),
+};
+
 /**
  * Every field of a graded row (reads/views.ts gradedRowView, the one builder of the wire
  * row). Adding a field to the view without adding it here fails the typecheck (below).
@@ -78,9 +101,10 @@ const gradedRowFields = {
   locked_book: z.string().nullable().describe('the book the grade, p_win and ev_pct were computed on (its lock), at gradedAt'),
   locked_odds: num().describe('the American price the grade was computed on: ev_pct = p_win x decimal(locked_odds) - 1'),
   locked_fair_prob: num().describe("the market's fair probability of the side when the grade was locked"),
-  ev_now_pct: num().describe('the current best price (book_odds) at the current fair (fair_prob), by the grade\'s rule; model field'),
-  edge_now: z.enum(['holds', 'reduced', 'gone']).nullable().describe('whether a locked claim of positive EV (A+, A, B) still holds at the price now; model field'),
+  ev_now_pct: num().describe('the current best price (book_odds) at the current fair (fair_prob), by the grade\'s rule'),
+  edge_now: z.enum(['holds', 'reduced', 'gone']).nullable().describe('whether a locked claim of positive EV (A+, A, B) still holds at the price now'),
   projection_agrees: z.boolean().nullable().describe('false: the projection lies on the other side of the line from the graded side'),
+  ...projectionViewFields,
 };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -89,17 +113,17 @@ const gradedRowKeysMatch: Same<keyof typeof gradedRowFields, WireKey<keyof Grade
 void gradedRowKeysMatch;
 
 type Shape = Record<string, z.ZodType>;
-/** The model fields as the wire names them (shapeRow works on the camelCase values). */
+/** The projection's fields as the wire names them (shapeRow works on the camelCase values). */
 const MODEL = new Set<string>(MODEL_FIELDS.map(wireKey));
 
 /**
- * A row after tier shaping (domain/tiers.ts shapeRow): callers with the model-price entitlement
- * get the model fields and model_price_locked false; others get none of them and true.
+ * A row after tier shaping (domain/tiers.ts shapeRow): callers with the entitlement get the
+ * projection's view and model_price_locked false; others get none of it and true.
  */
 export function shapedFields<S extends Shape>(shape: S) {
   const out: Shape = {};
-  for (const [k, v] of Object.entries(shape)) out[k] = MODEL.has(k) ? v.optional().describe(`model field: present for analyst and desk callers only`) : v;
-  return { ...(out as { [K in keyof S]: S[K] }), model_price_locked: z.boolean().describe('true: the model fields were withheld for this tier') };
+  for (const [k, v] of Object.entries(shape)) out[k] = MODEL.has(k) ? v.optional().describe(`${v.description ?? "the projection's view"}; analyst and desk callers only`) : v;
+  return { ...(out as { [K in keyof S]: S[K] }), model_price_locked: z.boolean().describe("true: the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record) was withheld for this tier") };
 }
 
 export const gradedRowSchema = wireSchema('GradedRow', z.object(shapedFields(gradedRowFields)).describe('A graded (or refused) prop, tier-shaped'));
@@ -157,6 +181,13 @@ const ledgerEntryFields = {
   clv_line: num(),
   clv_verdict: z.enum(['beat', 'faded', 'flat']).nullable(),
   clv_status: clvStatusSchema.optional(),
+  close_books: z.array(z.string()).nullable().describe("the book keys whose prices formed the close (the consensus yardstick's books), sorted; null without a close"),
+  pinnacle_closing_fair_prob: z.number().optional().describe("the second yardstick (issue 43): Pinnacle's own no-vig fair for the side at the locked line, from its last two-sided price before the start; absent where Pinnacle never priced the line"),
+  pinnacle_close_lead_minutes: z.number().optional().describe("minutes from that Pinnacle price to the game's start; absent with it"),
+  pinnacle_close_lead_band: closeLeadBandSchema.optional().describe('the band of pinnacle_close_lead_minutes (edges as close_lead_band); absent with it'),
+  pinnacle_clv: z.number().optional().describe("Pinnacle's closing fair minus the locked fair; absent where either is missing"),
+  pinnacle_clv_pct: z.number().optional().describe("the locked price's EV at Pinnacle's closing fair, percent of stake; absent where either is missing"),
+  pinnacle_clv_verdict: z.enum(['beat', 'faded', 'flat']).optional().describe('beat, faded or flat (inside ±0.5%) against Pinnacle\'s close; absent where Pinnacle never priced the line'),
   outcome: z.enum(ledgerOutcomes),
   actual: num(),
   settled_at: wireInstant().nullable(),
