@@ -29,7 +29,7 @@ const GAMES = 'history/mlb_games_2025.csv';
 const ODDS_BASE = 'https://api.the-odds-api.com/v4/sports/baseball_mlb';
 const STATSAPI = 'https://statsapi.mlb.com/api/v1';
 /** marketsForSport('mlb') in src/domain/stats.ts, in its order: the request carries them so. */
-const MLB_MARKETS = ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'pitcher_strikeouts'];
+const MLB_MARKETS = ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'pitcher_strikeouts', 'pitcher_outs'];
 
 /** The feed's book titles -> The Odds API book keys (every title and key appears in real Odds API payloads). */
 export const BOOK_KEYS = {

@@ -42,7 +42,7 @@ describe('MLB day 2025-08-16: re-assembled odds', () => {
 
   it('requests exactly what the adapter asks for MLB', () => {
     expect(odds.length).toBe(81);
-    for (const e of odds) expect(e.url).toMatch(/\/odds\?dateFormat=iso&markets=batter_hits,batter_total_bases,batter_home_runs,pitcher_strikeouts&oddsFormat=american&regions=us$/);
+    for (const e of odds) expect(e.url).toMatch(/\/odds\?dateFormat=iso&markets=batter_hits,batter_total_bases,batter_home_runs,pitcher_strikeouts,pitcher_outs&oddsFormat=american&regions=us$/);
   });
 
   it.skipIf(!sharedAvailable)('carries every price of the feed version unchanged, under the API book key', () => {
