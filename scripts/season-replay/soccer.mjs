@@ -23,7 +23,7 @@
  *   100 x (d - 1) for d >= 2, else -100 / (d - 1), rounded to two decimals. A price <= 1 is no price.
  * - Matches: `match` split on " v " (no-break spaces read as spaces), the book's club names mapped to
  *   the matches file's (NOTES.md §6 join 1), the pairing's match nearest the snapshot; only rows
- *   before kickoff. Event id: `epl-<match_id>` (the data holds no Odds API id; marked as such).
+ *   before kickoff. Event id: `epl-<match_id>` without its `&` (the data holds no Odds API id; marked as such).
  *   Teams are written with ESPN's display names, the ones the ESPN scoreboard carries.
  * - Players: `<hh>` byte escapes decoded; resolved to the season's FPL player by NOTES.md §6 join 2
  *   (all book tokens in the FPL name or web name; else a unique surname with the same initial; else
@@ -209,7 +209,7 @@ export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }
   const events = new Map(); // match_id -> Odds API event
   const eventOf = (m) => {
     if (!events.has(m.match_id)) {
-      events.set(m.match_id, { id: `epl-${m.match_id}`, sport_key: 'soccer_epl', sport_title: 'EPL', commence_time: m.kickoff_utc, home_team: CLUBS[m.home_team][2], away_team: CLUBS[m.away_team][2], m });
+      events.set(m.match_id, { id: `epl-${m.match_id.replace(/[^a-z0-9-]/gi, '')}`, sport_key: 'soccer_epl', sport_title: 'EPL', commence_time: m.kickoff_utc, home_team: CLUBS[m.home_team][2], away_team: CLUBS[m.away_team][2], m });
     }
     return events.get(m.match_id);
   };
@@ -306,7 +306,7 @@ export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }
           };
         }),
       }));
-      add('espn', `${ESPN_BASE}/summary?event=${m.match_id}`, `espn/soccer-summary-${m.match_id}.json`, { header: { id: m.match_id, competitions: [competition] }, rosters }, resultsAt);
+      add('espn', `${ESPN_BASE}/summary?event=${encodeURIComponent(m.match_id)}`, `espn/soccer-summary-${m.match_id}.json`, { header: { id: m.match_id, competitions: [competition] }, rosters }, resultsAt);
       summaries += 1;
     }
     add('espn', `${ESPN_BASE}/scoreboard?dates=${day.replaceAll('-', '')}`, `espn/soccer-scoreboard-${day.replaceAll('-', '')}.json`, { events: scoreboard }, resultsAt);

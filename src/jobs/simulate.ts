@@ -74,7 +74,7 @@ export function simulationSchedule(replayDir: string, sport: GradedSport, from?:
     times.add(new Date(e.recordedAt).toISOString());
   }
   const snapshots = [...times].sort();
-  const days = [...new Set(snapshots.map((t) => easternDate(new Date(t))))].sort();
+  const days = [...new Set([...snapshots.map((t) => easternDate(new Date(t))), ...soccerResultDays(manifest.entries, sport, from, to)])].sort();
   const steps: SimulateStep[] = [
     ...snapshots.map((at) => ({ kind: 'snapshot' as const, at })),
     ...days.map((d) => ({ kind: 'settle' as const, at: `${addDays(d, 1)}T12:00:00.000Z` })),
@@ -113,7 +113,10 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
         report.ledgerEntries += s.ledgerInserted;
         report.snapshotSeconds += (wall() - t0) / 1000;
       } else {
-        await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log });
+        const settled = await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log });
+        // Soccer's slate may leave no entry to settle (no letter clears the bar), yet its projections
+        // need the slate's stats: the morning run then reads the slate's box scores as history anyway.
+        if (opts.sport === 'soccer' && settled.status === 'empty') await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log, date: addDays(easternDate(now), -1) });
         report.settles += 1;
         report.settleSeconds += (wall() - t0) / 1000;
       }
@@ -130,6 +133,21 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   report.wallSeconds = (wall() - started) / 1000;
   report.secondsPerSnapshot = report.snapshots > 0 ? report.snapshotSeconds / report.snapshots : null;
   return report;
+}
+
+/**
+ * Soccer's match days can fall after the last snapshot before them (Saturday's snapshot prices
+ * Sunday's matches): each recorded ESPN soccer scoreboard date is a slate date to settle too.
+ */
+function soccerResultDays(entries: ReadonlyArray<{ key: string }>, sport: GradedSport, from?: string, to?: string): string[] {
+  if (sport !== 'soccer') return [];
+  const days: string[] = [];
+  for (const e of entries) {
+    const m = /^espn GET \S+\/soccer\/[^/]+\/scoreboard\?dates=(\d{4})(\d{2})(\d{2})$/.exec(e.key);
+    const day = m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+    if (day !== null && !(from && day < from) && !(to && day > to)) days.push(day);
+  }
+  return days;
 }
 
 /**
