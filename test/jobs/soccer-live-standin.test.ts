@@ -193,6 +193,20 @@ describe('snapshot soccer over a socket: one real EPL matchday', () => {
         ['minutes_played', 'goals', 'assists', 'total_shots', 'shots_on_target', 'tackles'].map((c) => Number(r[c])),
       );
     }
+
+    // As of the match: with the day's own lines now in the store, the same morning's snapshot
+    // projects and classifies every row as it did before them.
+    standin.setNow(NOW);
+    const again = await liveRun(['--now', NOW, 'snapshot', 'soccer', '--quiet'], db);
+    expect(again.code, again.stderr).toBe(0);
+    const read = (id: number) =>
+      rows(db, `SELECT event_id, player_key, stat_type, line, side, projection, archetype, refusal_reason FROM graded_rows WHERE snapshot_id = ${id} ORDER BY event_id, player_key, stat_type, line, side`);
+    const ids = rows(db, "SELECT id FROM snapshots WHERE sport = 'soccer' ORDER BY id").map((r) => Number(r['id']));
+    expect(ids).toHaveLength(2);
+    const [first, second] = [read(ids[0] as number), read(ids[1] as number)];
+    expect(first.length).toBe(graded.length);
+    expect(first.filter((r) => r['archetype'] !== null).length).toBeGreaterThan(500);
+    expect(second).toEqual(first);
   }, 120_000);
 
   it('writes what a replay of the same folder writes', async () => {
