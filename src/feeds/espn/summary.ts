@@ -154,7 +154,7 @@ function basketballLine(ctx: LineContext, keys: string[], item: unknown): Player
 /**
  * One soccer roster row. ESPN's recorded summaries give no minutes and no tackles per player; a
  * `minutes` or `totalTackles` entry is read when present (the EPL season replay writes both), else
- * null. Without minutes, an unused substitute (`appearances` 0) played 0 minutes: that is known.
+ * null (`appearances` 0 is an unused substitute or one not yet on at the capture time: not minutes).
  */
 function soccerLine(ctx: LineContext, item: unknown): PlayerGameStat | null {
   const row = rawRosterEntry.safeParse(item);
@@ -169,7 +169,7 @@ function soccerLine(ctx: LineContext, item: unknown): PlayerGameStat | null {
   const assists = stat('goalAssists');
   return {
     ...baseLine(ctx, rawName),
-    minutes: stat('minutes') ?? (appearances === 0 ? 0 : null),
+    minutes: stat('minutes'),
     stats: { shots: stat('totalShots'), shots_on_target: stat('shotsOnTarget'), goals, assists, tackles: stat('totalTackles') },
     extras: { appearances, goals, assists },
   };

@@ -57,9 +57,10 @@ describe('ESPN soccer summaries', () => {
     expect(s.lines).toHaveLength(52);
     const bellingham = s.lines.find((l) => l.playerName === 'Jude Bellingham')!;
     expect(bellingham).toMatchObject({ sport: 'soccer', team: 'ENG', opponent: 'COD', minutes: null, date: '2026-07-01' });
-    expect(bellingham.stats).toEqual({ shots: 2, shots_on_target: 2 });
+    expect(bellingham.stats).toEqual({ shots: 2, shots_on_target: 2, goals: 0, assists: 0, tackles: null });
     const madueke = s.lines.find((l) => l.playerName === 'Noni Madueke')!;
-    expect(madueke.stats).toEqual({ shots: 2, shots_on_target: 0 });
+    expect(madueke.stats).toEqual({ shots: 2, shots_on_target: 0, goals: 0, assists: 0, tackles: null });
+    // ESPN's summaries carry no tackles and no minutes: both stay unknown (null), never 0.
     // An unused substitute at 45' has appearances 0 (kept as a real input, not as minutes).
     expect(s.lines.find((l) => l.playerName === 'Bukayo Saka')?.extras['appearances']).toBe(0);
   });
