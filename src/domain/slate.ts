@@ -1,5 +1,6 @@
 import { devigTwoWay, DEFAULT_TWO_WAY_METHOD } from './devig.js';
 import type { GameEvent, PropQuote } from './entities.js';
+import { oneSidedRuleFor } from './model/fitted-one-sided-soccer.js';
 import type { MarketPricing } from './model/grade-prop.js';
 import { MARKET_RULES, priceLadder, type FairSource, type RowPricing } from './model/market.js';
 import type { Dispersion } from './model/params.js';
@@ -28,6 +29,7 @@ export interface PricedRow {
   fairOdds: number | null;
   fairProb: number | null;
   overround: number | null;
+  /** multiplicative (two-sided consensus), or one_sided_<family>[_gate_failed] on a one-sided soccer line (oneSidedDevigMethod). */
   devigMethod: string | null;
   /** Where fairProb came from: consensus of the other books, the market-implied ladder, or the book's own pair. */
   fairSource: FairSource | null;
@@ -111,9 +113,11 @@ export function bookSidePrice(prop: PropBooks | undefined, book: string | null, 
 /**
  * One priced row per (game, player, stat, line, side): every line of a player's stat in a game is
  * priced together, because an alt rung's fair probability comes from the main line (priceLadder).
- * A line no book prices on both sides keeps its rows with the price triplet hidden.
+ * A line no book prices on both sides keeps its rows with the price triplet hidden, except a
+ * one-sided soccer line, whose over is priced on the fitted one-sided fair (oneSidedRuleFor: null
+ * for every other sport, so their ladders keep the ordinary de-vig).
  */
-export function assembleSlate(grouped: ReadonlyMap<string, PropBooks>, dispersionFor: (stat: StatType) => Dispersion | null): PricedRow[] {
+export function assembleSlate(grouped: ReadonlyMap<string, PropBooks>, dispersionFor: (stat: StatType) => Dispersion | null, sport: string): PricedRow[] {
   const ladders = new Map<string, PropBooks[]>();
   for (const prop of grouped.values()) {
     const k = key(prop.eventId, prop.playerKey, prop.stat);
@@ -128,6 +132,7 @@ export function assembleSlate(grouped: ReadonlyMap<string, PropBooks>, dispersio
     const priced = priceLadder(
       props.map((p) => ({ line: p.line, quotes: [...p.books.values()] })),
       dispersionFor(first.stat),
+      (line) => oneSidedRuleFor(sport, first.stat, line),
     );
     const byLineSide = new Map(priced.map((r) => [`${r.line}|${r.side}`, r]));
     const mainLine = priced.find((r) => r.isMainLine)?.line ?? null;
@@ -170,6 +175,24 @@ const HIDDEN: SidePricing = {
   outlier: null,
 };
 
+/**
+ * The devig_method a one-sided row is stored with: its family, and "_gate_failed" when its market
+ * failed the held-out test, so a stored row re-read or re-graded keeps its cap (oneSidedPassedOf)
+ * without a column of its own and whatever a later refit says.
+ */
+export function oneSidedDevigMethod(family: string, passed: boolean): string {
+  return `${ONE_SIDED_PREFIX}${family}${passed ? '' : GATE_FAILED_SUFFIX}`;
+}
+
+const ONE_SIDED_PREFIX = 'one_sided_';
+const GATE_FAILED_SUFFIX = '_gate_failed';
+
+/** Whether a stored devig_method's one-sided market passed its gate; null for a two-sided (or unknown) method. */
+export function oneSidedPassedOf(devigMethod: string | null): boolean | null {
+  if (devigMethod === null || !devigMethod.startsWith(ONE_SIDED_PREFIX)) return null;
+  return !devigMethod.endsWith(GATE_FAILED_SUFFIX);
+}
+
 function pricedFields(r: RowPricing): SidePricing {
   return {
     book: r.book,
@@ -179,7 +202,7 @@ function pricedFields(r: RowPricing): SidePricing {
     fairOdds: fairAmerican(r.fairProb),
     fairProb: r.fairProb,
     overround: r.overround,
-    devigMethod: MARKET_RULES.consensusMethod,
+    devigMethod: r.oneSided ? oneSidedDevigMethod(r.oneSided.family, r.oneSided.passed) : MARKET_RULES.consensusMethod,
     fairSource: r.fairSource,
     consensusBooks: r.consensusBooks,
     thinConsensus: r.thinConsensus,
@@ -189,16 +212,16 @@ function pricedFields(r: RowPricing): SidePricing {
   };
 }
 
-/** The row's market side as gradeProp takes it; null when the triplet is hidden. */
-export function marketPricingOf(r: Pick<PricedRow, 'bookOdds' | 'fairProb' | 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'gradedAtOutlier'>): MarketPricing | null {
+/** The row's market side as gradeProp takes it (a one-sided row's gate read off its devig_method); null when the triplet is hidden. */
+export function marketPricingOf(r: Pick<PricedRow, 'bookOdds' | 'fairProb' | 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'gradedAtOutlier' | 'devigMethod'>): MarketPricing | null {
   const { bookOdds, fairProb, fairSource, consensusBooks, thinConsensus, gradedAtOutlier } = r;
   if (bookOdds === null || fairProb === null || fairSource === null || consensusBooks === null || thinConsensus === null || gradedAtOutlier === null) return null;
-  return { bookOdds, fairProb, fairSource, consensusBooks, thinConsensus, gradedAtOutlier };
+  return { bookOdds, fairProb, fairSource, consensusBooks, thinConsensus, gradedAtOutlier, oneSidedPassed: oneSidedPassedOf(r.devigMethod) };
 }
 
 /** The same for a stored row: its graded price is the outlier when the flagged quote is the graded one. */
 export function storedMarketPricing(
-  r: Pick<PricedRow, 'bookOdds' | 'fairProb' | 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'outlierPrice' | 'book'> & { outlierBook: string | null },
+  r: Pick<PricedRow, 'bookOdds' | 'fairProb' | 'fairSource' | 'consensusBooks' | 'thinConsensus' | 'outlierPrice' | 'book' | 'devigMethod'> & { outlierBook: string | null },
 ): MarketPricing | null {
   const gradedAtOutlier = r.outlierPrice === null ? null : r.outlierPrice && r.outlierBook === r.book;
   return marketPricingOf({ ...r, gradedAtOutlier });

@@ -158,7 +158,7 @@ export async function runClose(sport: GradedSport, opts: CloseRunOptions): Promi
           out.push({ ...row, status: 'unavailable', capturedAt: null, leadMinutes: null, prices: 0, closings: 0, reason: f.why });
           continue;
         }
-        const { rows, books } = closingRows(f.quotes, event, opts.allowedBooks, dispersionFor);
+        const { rows, books } = closingRows(sport, f.quotes, event, opts.allowedBooks, dispersionFor);
         const closings = await captureClosings(tx, sport, rows, books, new Date(capturedAt), dispersionFor);
         const prices = rows.filter((r) => r.bookOdds !== null && r.bookOdds !== undefined).length;
         await kvSet(tx, markKey(sport, event.id), { capturedAt, commenceTime: event.commenceTime, prices } satisfies CloseMark, now, MARK_TTL_SECONDS);
@@ -183,9 +183,9 @@ export async function runClose(sport: GradedSport, opts: CloseRunOptions): Promi
 }
 
 /** A game's quotes priced as a snapshot prices them (the same books and rule), without grading: what captureClosings reads. */
-function closingRows(quotes: readonly PropQuote[], event: GameEvent, allowedBooks: readonly string[] | null, dispersionFor: (stat: StatType) => Dispersion | null) {
+function closingRows(sport: GradedSport, quotes: readonly PropQuote[], event: GameEvent, allowedBooks: readonly string[] | null, dispersionFor: (stat: StatType) => Dispersion | null) {
   const books = groupQuotes(quotes, { allowedBooks });
-  const rows: ClosingRow[] = assembleSlate(books, dispersionFor)
+  const rows: ClosingRow[] = assembleSlate(books, dispersionFor, sport)
     .filter((p) => p.eventId === event.id)
     .map((p) => ({ ...p, statType: p.stat, commenceTime: event.commenceTime }));
   return { rows, books };

@@ -106,7 +106,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
     const dispersionFor = (stat: StatType) => marketDispersionFor(FITTED_PARAMS, sport, stat);
     // Read before grading: the lineups name the team a traded player now plays for.
     const [injuries, lineups] = opts.status ? await Promise.all([opts.status.injuries(sport), opts.status.lineups(sport, slateDate)]) : [null, null];
-    const graded = await gradeSlate(sport, events, assembleSlate(books, dispersionFor), opts, slateDate, lineups?.teams ?? null);
+    const graded = await gradeSlate(sport, events, assembleSlate(books, dispersionFor, sport), opts, slateDate, lineups?.teams ?? null);
     // The previous snapshot is the newest one taken before this run's clock (a replay may run out of order).
     const previous = await snapshotBefore(store, sport, now.toISOString());
     const previousMainLines = previous ? mainLinesOf(await mainLineRows(store, previous.id)) : new Map<string, number>();

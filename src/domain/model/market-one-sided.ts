@@ -102,6 +102,6 @@ export function priceOneSidedLine(l: LadderLine, rule: OneSidedRule, isMainLine:
     outlierPrice: setAside,
     gradedAtOutlier: best.outlier,
     outlier: setAside && topOutlier ? { book: topOutlier.f.quote.book, price: topOutlier.f.quote.over } : null,
-    oneSided: { market: rule.market, passed: rule.passed },
+    oneSided: { market: rule.market, family: rule.family, passed: rule.passed },
   };
 }

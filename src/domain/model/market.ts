@@ -2,6 +2,7 @@ import { devigTwoWay } from '../devig.js';
 import { americanToDecimal } from '../odds.js';
 import type { Side } from '../sports.js';
 import { countDistribution, lineProbabilities } from './distributions.js';
+import type { OneSidedFamily } from '../devig/one-sided.js';
 import type { OneSidedMarket, OneSidedRule } from './fitted-one-sided-soccer.js';
 import { isOneSidedLine, oneSidedBookFairs, oneSidedFairOver, oneSidedMainLine, priceOneSidedLine } from './market-one-sided.js';
 import type { Dispersion } from './params.js';
@@ -165,8 +166,8 @@ export interface RowPricing {
   gradedAtOutlier: boolean;
   /** The set-aside (or graded) outlier quote, for display. */
   outlier: { book: string; price: number } | null;
-  /** Present on a one-sided soccer line: its market and whether that market passed the held-out gate. */
-  oneSided?: { market: OneSidedMarket; passed: boolean };
+  /** Present on a one-sided soccer line: its market, de-vig family and whether that market passed the held-out gate. */
+  oneSided?: { market: OneSidedMarket; family: OneSidedFamily; passed: boolean };
 }
 
 interface Candidate {

@@ -49,7 +49,7 @@ describe('one-sided soccer lines in fair formation', () => {
 
   it('grades a one-sided row of a market that passed without that cap', () => {
     const row = priceLadder(sakaSot, null, soccer('shots_on_target'))[0];
-    expect(row?.oneSided).toEqual({ market: 'shots_on_target', passed: true });
+    expect(row?.oneSided).toEqual({ market: 'shots_on_target', family: 'odds_ratio', passed: true });
     const verdict = gradeFor({ evPct: 9, fairSource: 'consensus', thinConsensus: false, gradedAtOutlier: false, fitted: true, oneSidedPassed: row?.oneSided?.passed ?? null });
     expect(verdict).toEqual({ grade: 'A+', gradeUncapped: 'A+', capReason: null });
   });

@@ -82,7 +82,7 @@ describe('Siakam-style outlier: one book at +200 where the others are near even'
     const rows = priceLadder([MAIN, rung], POINTS).filter((x) => x.line === 27.5);
     const under = rows.find((x) => x.side === 'under');
     expect(under).toMatchObject({ fairSource: 'market_implied', outlierPrice: true, gradedAtOutlier: true, book: 'bovada', bookOdds: 200 });
-    const stored = storedMarketPricing({ ...(under as NonNullable<typeof under>), outlierBook: 'bovada' });
+    const stored = storedMarketPricing({ ...(under as NonNullable<typeof under>), outlierBook: 'bovada', devigMethod: 'multiplicative' });
     expect(stored?.gradedAtOutlier).toBe(true);
   });
 });
