@@ -15,16 +15,24 @@ import type { StatType } from '../stats.js';
 export type SoccerRole = 'start' | 'sub' | null;
 
 /**
- * The role of one appearance from the row's own data: `start_min` (the minute he came on, as the
- * EPL match stats write it: 0 = started) or a `started` flag (1/0). Null when neither is there.
+ * The role of one appearance from the row's own data: a `started` flag (1/0, a lineup's starter),
+ * or `start_min` (the minute he came on, as the EPL match stats write it: 0 = started) when the
+ * row's `finish_min` agrees with its minutes. The source's 2025-26 rows mostly carry a placeholder
+ * 0-90 span whatever the minutes (a 16-minute cameo written as on at 0, off at 90): a span that
+ * is not the minutes played (within 2 short for rounding, 10 over for stoppage time) says nothing
+ * of the role, which is then null (unknown), never guessed.
  */
 export function soccerRoleOf(row: PlayerGameStat): SoccerRole {
-  const startMin = row.extras['start_min'];
-  if (typeof startMin === 'number' && Number.isFinite(startMin)) return startMin === 0 ? 'start' : 'sub';
   const started = row.extras['started'];
   if (started === 1) return 'start';
   if (started === 0) return 'sub';
-  return null;
+  const on = row.extras['start_min'];
+  const off = row.extras['finish_min'];
+  const minutes = row.minutes;
+  if (typeof on !== 'number' || typeof off !== 'number' || typeof minutes !== 'number' || !Number.isFinite(on) || !Number.isFinite(off)) return null;
+  const span = off - on;
+  if (span < minutes - 2 || span > minutes + 10) return null;
+  return on === 0 ? 'start' : 'sub';
 }
 
 export interface SoccerMinutes {

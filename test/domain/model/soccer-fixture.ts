@@ -20,7 +20,7 @@ export const dateOf = (line: string): string => easternDate(new Date(field(line,
 /** Every raw line of one player, file order (oldest first). */
 export const linesOf = (name: string): string[] => lines.filter((l) => field(l, 'player_name') === name);
 
-/** The CSV's columns as the store's line (the EPL import's stat names), start_min kept as an extra. */
+/** The CSV's columns as the store's line (the EPL import's stat names), start_min and finish_min kept as extras. */
 export function toLine(line: string): PlayerGameStat {
   const n = (name: string) => Number(field(line, name));
   return {
@@ -33,7 +33,7 @@ export function toLine(line: string): PlayerGameStat {
     gameId: field(line, 'match_id'),
     minutes: n('minutes_played'),
     stats: { goals: n('goals'), assists: n('assists'), shots: n('total_shots'), shots_on_target: n('shots_on_target'), tackles: n('tackles') },
-    extras: { start_min: n('start_min') },
+    extras: { start_min: n('start_min'), finish_min: n('finish_min') },
     source: 'epl-player-match-stats',
   };
 }
