@@ -117,7 +117,7 @@ export function resultLookup(games: readonly GameBox[]): (team: string | null, p
       const line = lineOf(game, playerKey);
       if (!line) continue;
       const stat = line.stats[statType as keyof typeof line.stats];
-      if (statType !== 'strikeouts') return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
+      if (statType !== 'strikeouts' && statType !== 'pitcher_outs') return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes } };
       // A pitcher prop needs the starter flag the MLB box score carries (pitchers[0]); unknown stays unknown.
       const flag = line.extras['is_starter'];
       return { status: 'final', boxScore: { stat: stat ?? null, minutes: line.minutes, started: flag === 1 ? true : flag === 0 ? false : null } };

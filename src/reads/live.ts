@@ -75,7 +75,7 @@ function elapsedFor(sport: GradedSport, game: LiveGame, line: LiveLine | null, s
     case 'mlb': {
       const side = line?.side ?? null;
       if (side === null) return game.status === 'final' ? 1 : null;
-      return mlbElapsed(game.status, { inning: game.inning, inningState: game.inningState, outs: game.outs }, side, stat === 'strikeouts' ? 'pitcher' : 'batter');
+      return mlbElapsed(game.status, { inning: game.inning, inningState: game.inningState, outs: game.outs }, side, stat === 'strikeouts' || stat === 'pitcher_outs' ? 'pitcher' : 'batter');
     }
   }
 }

@@ -1,9 +1,10 @@
 import type { PlayerGameStat } from '../entities.js';
+import type { StatType } from '../stats.js';
 import { FIT_GRID, fitDispersion, fitExposureHalfLife, leagueRate, predictSeries, type Prediction, type StatFit } from './fit.js';
 
 /**
- * Pitcher strikeouts: the same fit as a basketball stat, with batters faced as the exposure and
- * starts only (the projection's series: src/domain/model/projection.ts). Each training start is
+ * Pitcher strikeouts and outs: the same fit as a basketball stat, with batters faced as the exposure
+ * and starts only (the projection's series: src/domain/model/projection.ts). Each training start is
  * predicted from the pitcher's earlier starts, so every fitted number is an out-of-sample choice.
  * The caller passes only rows dated before the cut-off.
  */
@@ -14,13 +15,16 @@ interface Start {
   minutes: number;
 }
 
-/** Starts with real strikeouts and batters faced, per pitcher, oldest first (relief outings left out). */
-export function strikeoutSeries(rows: readonly PlayerGameStat[]): Start[][] {
+/** MLB pitcher stats fitted per batter faced. */
+export type PitcherStat = Extract<StatType, 'strikeouts' | 'pitcher_outs'>;
+
+/** Starts with the real stat and batters faced, per pitcher, oldest first (relief outings left out). */
+export function pitcherSeries(rows: readonly PlayerGameStat[], stat: PitcherStat): Start[][] {
   type Dated = { date: string; gameId: string | null; s: Start };
   const byPitcher = new Map<string, Dated[]>();
   for (const r of rows) {
     if (r.sport !== 'mlb' || r.extras['is_starter'] !== 1) continue;
-    const k = r.stats.strikeouts;
+    const k = r.stats[stat];
     const bf = r.extras['batters_faced'];
     if (typeof k !== 'number' || typeof bf !== 'number' || !(bf > 0)) continue;
     let list = byPitcher.get(r.playerKey);
@@ -33,11 +37,20 @@ export function strikeoutSeries(rows: readonly PlayerGameStat[]): Start[][] {
   return [...byPitcher.keys()].sort().map((k) => (byPitcher.get(k) as Dated[]).sort(order).map((x) => x.s));
 }
 
+export const strikeoutSeries = (rows: readonly PlayerGameStat[]): Start[][] => pitcherSeries(rows, 'strikeouts');
+
 const mse = (preds: readonly Prediction[]) => preds.reduce((s, p) => s + (p.y - p.mean) ** 2, 0) / preds.length;
 
+type PitcherFit = StatFit & { exposureHalfLife: { halfLife: number; mse: number; n: number } };
+
 /** Fits MLB strikeouts: exposure half-life, league K per batter faced, rate half-life and prior strength by MSE, dispersion by likelihood. */
-export function fitStrikeouts(rows: readonly PlayerGameStat[]): (StatFit & { exposureHalfLife: { halfLife: number; mse: number; n: number } }) | null {
-  const series = strikeoutSeries(rows);
+export function fitStrikeouts(rows: readonly PlayerGameStat[]): PitcherFit | null {
+  return fitPitcherStat(rows, 'strikeouts');
+}
+
+/** The same fit for a pitcher stat: outs per batter faced (issue 43) as strikeouts per batter faced. */
+export function fitPitcherStat(rows: readonly PlayerGameStat[], stat: PitcherStat): PitcherFit | null {
+  const series = pitcherSeries(rows, stat);
   const priorRate = leagueRate(series);
   if (!(priorRate > 0)) return null;
   const exposure = fitExposureHalfLife(series);

@@ -84,7 +84,8 @@ export function structuralParams(sport: GradedSport, stat: StatType): StatParams
 export const WNBA_LOOKBACK_DAYS = 365;
 
 export function exposureFor(sport: GradedSport, stat: StatType): Exposure {
-  if (sport === 'mlb') return stat === 'strikeouts' ? 'batters_faced' : 'plate_appearances';
+  // A pitcher's strikeouts and outs are both per batter faced (starts only: buildSeries).
+  if (sport === 'mlb') return stat === 'strikeouts' || stat === 'pitcher_outs' ? 'batters_faced' : 'plate_appearances';
   return 'minutes';
 }
 

@@ -5,7 +5,7 @@ import { columnIndex, hasColumns, streamCsvFile, type CsvRecord } from './csv.js
 
 /**
  * `mlb_pitcher_game_logs_2025.csv` (MLB Stats API box scores, one row per pitcher appearance) into
- * PlayerGameStat: strikeouts as the graded stat, and the model's real inputs as extras (batters
+ * PlayerGameStat: strikeouts and outs (from innings pitched) as the graded stats, and the model's real inputs as extras (batters
  * faced, outs, the starter flag, the MLBAM id). The row keeps its `game_pk` as the game id, so a
  * doubleheader's two games stay two rows and the settle's box score (same game_pk) is the same game.
  */
@@ -58,7 +58,7 @@ function recordConverter(header: readonly string[]): (rec: CsvRecord, index: num
       date: day,
       gameId: String(pk),
       minutes: null,
-      stats: { strikeouts: rec.number(strikeouts) },
+      stats: { strikeouts: rec.number(strikeouts), pitcher_outs: outs },
       extras: {
         batters_faced: rec.number(battersFaced),
         outs,

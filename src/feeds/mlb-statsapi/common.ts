@@ -47,6 +47,24 @@ export function inningsFromNotation(value: unknown): number | null {
   return Number(m[1]) + Number(m[2] ?? '0') / 3;
 }
 
+/** Baseball innings notation ("5.2" = 5 2/3) as outs recorded (17); null when malformed. */
+export function outsFromInnings(value: unknown): number | null {
+  const text = typeof value === 'number' ? value.toFixed(1) : typeof value === 'string' ? value.trim() : '';
+  const m = /^(\d+)(?:\.([0-2]))?$/.exec(text);
+  return m ? Number(m[1]) * 3 + Number(m[2] ?? '0') : null;
+}
+
+/**
+ * Outs recorded (the pitcher_outs market's outcome): from `inningsPitched`, else the payload's own
+ * `outs`; when both are present and disagree the line is unreadable and the outcome stays hidden.
+ */
+export function pitcherOutsOf(p: Record<string, unknown>): number | null {
+  const fromInnings = outsFromInnings(p['inningsPitched']);
+  const given = statNum(p['outs']);
+  if (fromInnings === null) return given;
+  return given === null || given === fromInnings ? fromInnings : null;
+}
+
 type StatValues = Record<string, number | null>;
 
 /** Total bases: the payload's own figure, else 1B + 2x2B + 3x3B + 4xHR when every part is present. */
@@ -71,11 +89,11 @@ export function battingLine(b: Record<string, unknown>): { stats: { hits: number
   };
 }
 
-/** A statsapi pitching stat object to graded stats (strikeouts) + extras (batters faced, outs, innings). */
-export function pitchingLine(p: Record<string, unknown>): { stats: { strikeouts: number | null }; extras: StatValues } {
+/** A statsapi pitching stat object to graded stats (strikeouts, outs) + extras (batters faced, outs, innings). */
+export function pitchingLine(p: Record<string, unknown>): { stats: { strikeouts: number | null; pitcher_outs: number | null }; extras: StatValues } {
   const outs = statNum(p['outs']);
   return {
-    stats: { strikeouts: statNum(p['strikeOuts']) },
+    stats: { strikeouts: statNum(p['strikeOuts']), pitcher_outs: pitcherOutsOf(p) },
     extras: {
       batters_faced: statNum(p['battersFaced']),
       outs,

@@ -44,7 +44,7 @@ describe('MLB boxscore 716896 (CHC @ DET, 2023-08-22)', () => {
   it('reads pitcher lines: strikeouts, batters faced, innings (3.2 = 3 2/3)', () => {
     const smyly = lines.find((l) => l.stat.playerName === 'Drew Smyly')!;
     expect(smyly.startingPitcher).toBe(true);
-    expect(smyly.stat.stats).toEqual({ strikeouts: 4 });
+    expect(smyly.stat.stats).toEqual({ strikeouts: 4, pitcher_outs: 11 });
     expect(smyly.stat.extras).toMatchObject({ batters_faced: 22, outs: 11 });
     expect(smyly.stat.extras['innings_pitched']).toBeCloseTo(11 / 3, 10);
   });
