@@ -1,5 +1,5 @@
 /**
- * The Pinnacle and Australian books' MLB pitcher strikeouts (../shared/history
+ * The Pinnacle and Australian books' MLB pitcher strikeouts and outs (../shared/history
  * `mlb_player_props_pinnacle_au_2025.csv.gz`, PROVENANCE.md Source 7, NOTES.md §9) in the shape the
  * season builder (mlb.mjs) merges into its Odds API event-odds bodies. Nothing here is computed
  * from the prices; rows are tied to games and pitchers, and each price is written as the adapter
@@ -20,9 +20,12 @@
  *   (src/feeds/odds-api/odds-format.ts toAmerican): American = 100 x (d - 1) for d >= 2, else
  *   -100 / (d - 1), rounded to two decimals. A price of 1 or less (147 Pointsbet rows of 1) is no
  *   price (the adapter drops it too) and its side is absent. TAB is over-only; one-sided quotes stay one-sided.
- * - Markets: `pitcher_strikeouts` only. Outs, hits allowed, batter markets and Sportsbet's combined
- *   starters' strikeouts are left out: the ledger does not grade them yet (outs) or their outcomes
- *   are not in the data (issue 43).
+ * - Markets: `pitcher_strikeouts` (every book) and `pitcher_outs` (Pinnacle two-sided, Neds; issue 43),
+ *   with the same conversions. Each book's market is its own file with its own versions (Neds'
+ *   outs file changes at other times than its strikeouts file), so versions stand per book and
+ *   market. Hits allowed, batter total bases, hits and home runs are left out: their outcomes are
+ *   not in the data (the game logs are pitchers' and carry no hits allowed), so the ledger could
+ *   not settle them; Sportsbet's combined starters' strikeouts has no Odds API market.
  * - Games: "Home v Away" (G1/G2 marks stripped, full names mapped to the games file's abbreviations).
  *   A row with a `start_time` (Neds, TAB: Adelaide local time, minus 9 h 30 min; Sportsbet: UTC+9
  *   written with a Z, minus 9 h; NOTES.md §9) goes to the pairing's game whose first pitch is
@@ -42,6 +45,8 @@ import { parse } from 'csv-parse/sync';
 import { nameKey } from '../build-mlb-day-replay.mjs';
 
 const FILE = 'history/mlb_player_props_pinnacle_au_2025.csv.gz';
+/** The file's markets the merged folder carries (the ledger grades and settles both). */
+export const AU_MARKETS = ['pitcher_outs', 'pitcher_strikeouts'];
 export const AU_BOOK_KEYS = { pinnacle: 'pinnacle', neds: 'neds', pointsbet_au: 'pointsbetau', sportsbet: 'sportsbet', tab: 'tab', bet365_au: 'bet365_au' };
 /** The Odds API regions the merged folder's books sit in (its event-odds URLs ask for them). */
 export const MERGED_REGIONS = ['us', 'eu', 'au'];
@@ -87,15 +92,16 @@ function resolvePitcher(name, pitchers) {
 }
 
 /**
- * Reads the file and ties its strikeout rows to games and pitchers.
+ * Reads the file and ties its strikeout and outs rows to games and pitchers.
  * `games`: game_pk -> { pk, date, home, away, firstPitchMs|null } (abbreviations); `teamAbbr`: full name -> abbreviation;
- * `pitchersOf`: game_pk -> [{ key, name }]. Returns per book its versions in time order, each
+ * `pitchersOf`: game_pk -> [{ key, name }]. Returns `feeds`, one per book and market
+ * ({ book, market, versions }), each version in time order
  * { at, next, byGame: Map(pk -> Map(pitcherKey|line -> quote)) }, the Australian start times of
  * games without one, and drop counts.
  */
 export function readPinnacleAu({ shared, games, teamAbbr, pitchersOf }) {
   const text = zlib.gunzipSync(fs.readFileSync(path.join(shared, FILE))).toString('utf8');
-  const rows = parse(text, { columns: true, skip_empty_lines: true }).filter((r) => r.market === 'pitcher_strikeouts');
+  const rows = parse(text, { columns: true, skip_empty_lines: true }).filter((r) => AU_MARKETS.includes(r.market));
   const byPair = new Map();
   for (const g of games.values()) {
     const k = `${g.home}|${g.away}`;
@@ -116,8 +122,9 @@ export function readPinnacleAu({ shared, games, teamAbbr, pitchersOf }) {
     if (!prev || r.snapshot_utc >= prev.at) auTimes.set(sameDay[0].pk, { at: r.snapshot_utc, ms: t });
   }
   const startOf = (g) => g.firstPitchMs ?? auTimes.get(g.pk)?.ms ?? null;
-  const versions = new Map(); // book -> Map(at -> version)
+  const versions = new Map(); // book|market -> Map(at -> version)
   let kept = 0;
+  const keptByMarket = {};
   for (const r of rows) {
     const book = AU_BOOK_KEYS[r.book_key];
     if (!book) throw new Error(`unknown book key ${r.book_key}`);
@@ -160,8 +167,9 @@ export function readPinnacleAu({ shared, games, teamAbbr, pitchersOf }) {
       drop('no valid price');
       continue;
     }
-    if (!versions.has(book)) versions.set(book, new Map());
-    const byAt = versions.get(book);
+    const feed = `${book}|${r.market}`;
+    if (!versions.has(feed)) versions.set(feed, new Map());
+    const byAt = versions.get(feed);
     if (!byAt.has(r.snapshot_utc)) byAt.set(r.snapshot_utc, { at: r.snapshot_utc, next: r.file_next_change_utc || null, title: r.book, byGame: new Map() });
     const v = byAt.get(r.snapshot_utc);
     if (!v.byGame.has(game.pk)) v.byGame.set(game.pk, new Map());
@@ -169,9 +177,15 @@ export function readPinnacleAu({ shared, games, teamAbbr, pitchersOf }) {
     const qk = `${pitcher.key}|${line}`;
     if (!v.byGame.get(game.pk).has(qk)) v.byGame.get(game.pk).set(qk, { pitcher, line, over, under });
     kept += 1;
+    keptByMarket[r.market] = (keptByMarket[r.market] ?? 0) + 1;
   }
-  const books = new Map([...versions].sort((a, b) => cmp(a[0], b[0])).map(([book, byAt]) => [book, [...byAt.values()].sort((a, b) => cmp(a.at, b.at))]));
-  return { books, auTimes: new Map([...auTimes].map(([pk, v]) => [pk, v.ms])), rows: rows.length, kept, dropped };
+  const feeds = [...versions]
+    .sort((a, b) => cmp(a[0], b[0]))
+    .map(([feed, byAt]) => {
+      const [book, market] = feed.split('|');
+      return { book, market, versions: [...byAt.values()].sort((a, b) => cmp(a.at, b.at)) };
+    });
+  return { feeds, auTimes: new Map([...auTimes].map(([pk, v]) => [pk, v.ms])), rows: rows.length, kept, keptByMarket, dropped };
 }
 
 /** The version of a book standing at t (ISO): written at or before t, not yet replaced. */

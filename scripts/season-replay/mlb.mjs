@@ -3,8 +3,11 @@
  * ../shared/history, in the shapes propgrade's adapters read.
  *
  * - Merged odds (issue 43): every snapshot we have. The strikeoutcenter sightings below, and
- *   Pinnacle's and the Australian books' strikeouts (`mlb_player_props_pinnacle_au_2025.csv.gz`,
- *   379 snapshots: book keys, price conversion, game and pitcher joins in mlb-pinnacle-au.mjs). The
+ *   Pinnacle's and the Australian books' strikeouts, Pinnacle's two-sided outs and Neds' outs
+ *   (`mlb_player_props_pinnacle_au_2025.csv.gz`, 379 snapshots: book keys, price conversion, game
+ *   and pitcher joins in mlb-pinnacle-au.mjs; `pitcher_outs` is its own market in a book's body).
+ *   Pinnacle's hits allowed and batter markets stay out: their outcomes are not in the data, so
+ *   the ledger could not settle them. The
  *   recording times are both sources' snapshot times; at each, an event's body holds the
  *   strikeoutcenter quotes sighted then and each Pinnacle/AU book's version standing then, and is
  *   written only when it differs from the event's previous body. The event-odds URLs ask for
@@ -41,7 +44,7 @@ const GAMES = 'history/mlb_games_2025.csv';
 const STARTS = 'history/mlb_game_start_times_2025.csv';
 const ODDS_BASE = 'https://api.the-odds-api.com/v4/sports/baseball_mlb';
 const STATSAPI = 'https://statsapi.mlb.com/api/v1';
-const MLB_MARKETS = ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'pitcher_strikeouts'];
+const MLB_MARKETS = ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'pitcher_strikeouts', 'pitcher_outs'];
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const nextDay = (d) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -123,7 +126,7 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
   );
   const au = readPinnacleAu({ shared, games: gameList, teamAbbr, pitchersOf });
   const eventOfPk = new Map([...events.values()].filter((e) => e.pk !== null).map((e) => [e.pk, e]));
-  for (const list of au.books.values()) {
+  for (const { versions: list } of au.feeds) {
     for (const v of list) {
       for (const pk of v.byGame.keys()) {
         if (eventOfPk.has(pk)) continue;
@@ -143,11 +146,14 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
       }
     }
   }
-  const auTimes = [...new Set([...au.books.values()].flatMap((list) => list.map((v) => v.at)))].filter((t) => etDate(Date.parse(t)) >= prevDay(from) && etDate(Date.parse(t)) <= to);
+  const auTimes = [...new Set(au.feeds.flatMap((f) => f.versions.map((v) => v.at)))].filter((t) => etDate(Date.parse(t)) >= prevDay(from) && etDate(Date.parse(t)) <= to);
   const times = [...new Set([...at.keys(), ...auTimes])].sort(cmp);
   const seenBy = new Map(); // event_id -> first time with a body
   const lastBody = new Map(); // event_id -> its latest body's bookmakers (an unchanged body is not written again)
   let bodies = 0;
+  // The times an events list was written: a source time with no open game (an outs file version
+  // before any body of the window) is no snapshot.
+  const listed = [];
   const url = (eventId) => `${ODDS_BASE}/events/${eventId}/odds?dateFormat=iso&markets=${MLB_MARKETS.join(',')}&oddsFormat=american&regions=${MERGED_REGIONS.join(',')}`;
   for (const t of times) {
     const stamp = t.replace(/:/g, '-');
@@ -157,13 +163,13 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
       for (const q of at.get(t)?.get(eventId)?.values() ?? []) {
         const key = BOOK_KEYS[q.book];
         if (!key) throw new Error(`unknown book title ${q.book}`);
-        if (!byBook.has(key)) byBook.set(key, { title: q.book, last: t, outcomes: [] });
-        const out = byBook.get(key).outcomes;
+        if (!byBook.has(key)) byBook.set(key, { title: q.book, markets: new Map([['pitcher_strikeouts', { last: t, outcomes: [] }]]) });
+        const out = byBook.get(key).markets.get('pitcher_strikeouts').outcomes;
         if (q.over !== '') out.push({ name: 'Over', description: q.pitcher, price: Number(q.over), point: q.line });
         if (q.under !== '') out.push({ name: 'Under', description: q.pitcher, price: Number(q.under), point: q.line });
       }
       if (e.pk !== null) {
-        for (const [key, list] of au.books) {
+        for (const { book: key, market, versions: list } of au.feeds) {
           const v = standingAt(list, t);
           const quotes = v?.byGame.get(e.pk);
           if (!quotes) continue;
@@ -173,14 +179,22 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
             if (q.over !== null) outcomes.push({ name: 'Over', description, price: q.over, point: q.line });
             if (q.under !== null) outcomes.push({ name: 'Under', description, price: q.under, point: q.line });
           }
-          byBook.set(key, { title: v.title, last: v.at, outcomes });
+          if (!byBook.has(key)) byBook.set(key, { title: v.title, markets: new Map() });
+          byBook.get(key).markets.set(market, { last: v.at, outcomes });
         }
       }
       if (byBook.size === 0) continue;
       const bookmakers = [...byBook.keys()].sort(cmp).map((key) => {
-        const { title, last, outcomes } = byBook.get(key);
-        outcomes.sort((a, b) => cmp(a.description, b.description) || a.point - b.point || cmp(a.name, b.name));
-        return { key, title, markets: [{ key: 'pitcher_strikeouts', last_update: last, outcomes }] };
+        const { title, markets } = byBook.get(key);
+        return {
+          key,
+          title,
+          markets: [...markets.keys()].sort(cmp).map((market) => {
+            const { last, outcomes } = markets.get(market);
+            outcomes.sort((a, b) => cmp(a.description, b.description) || a.point - b.point || cmp(a.name, b.name));
+            return { key: market, last_update: last, outcomes };
+          }),
+        };
       });
       const text = JSON.stringify(bookmakers);
       if (lastBody.get(eventId) === text) continue;
@@ -193,7 +207,10 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
       .filter((e) => seenBy.has(e.event.id) && Date.parse(e.event.commence_time) > Date.parse(t))
       .map((e) => e.event)
       .sort((a, b) => cmp(a.commence_time, b.commence_time) || cmp(a.id, b.id));
-    if (open.length > 0) add('odds-api', `${ODDS_BASE}/events?dateFormat=iso`, `odds-api/mlb-events-${stamp}.json`, open, t);
+    if (open.length > 0) {
+      add('odds-api', `${ODDS_BASE}/events?dateFormat=iso`, `odds-api/mlb-events-${stamp}.json`, open, t);
+      listed.push(t);
+    }
   }
 
   // --- results ----------------------------------------------------------------------------------
@@ -269,11 +286,11 @@ export function build({ shared, outDir, from = '2025-06-03', to = '2025-09-28' }
   const seedFile = `history/mlb-pitcher-gamelogs-before-${from}.csv`;
   write(seedFile, `${lines[0]}${eol}${seedRows.map((l) => `${l}${eol}`).join('')}`);
   entries.sort((a, b) => cmp(a.key, b.key) || cmp(a.recordedAt, b.recordedAt));
-  const first = times[0] ?? `${from}T12:00:00Z`;
+  const first = listed[0] ?? `${from}T12:00:00Z`;
   // oddsRegions: the regions the event-odds URLs ask for; `simulate` asks the same (jobs/simulate.ts).
   const manifest = { version: 1, defaultNow: first, clocks: { mlb: first }, oddsRegions: MERGED_REGIONS.join(','), seed: { gamelogs: [{ sport: 'mlb', file: seedFile }] }, entries };
   write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
-  return { sport: 'mlb', from, to, recordingTimes: times, snapshots: times.length, eventOdds: bodies, pinnacleAu: { rows: au.rows, kept: au.kept, dropped: au.dropped, gamesTimedByAuBooks: au.auTimes.size }, days: byDay.size, boxscores: boxes, seedRows: seedRows.length, entries: entries.length };
+  return { sport: 'mlb', from, to, recordingTimes: listed, snapshots: listed.length, eventOdds: bodies, pinnacleAu: { rows: au.rows, kept: au.kept, keptByMarket: au.keptByMarket, dropped: au.dropped, gamesTimedByAuBooks: au.auTimes.size }, days: byDay.size, boxscores: boxes, seedRows: seedRows.length, entries: entries.length };
 }
 
 // Standalone: node scripts/season-replay/mlb.mjs <outDir> [--from d] [--to d] [--shared dir]
