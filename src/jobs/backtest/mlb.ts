@@ -1,7 +1,7 @@
 import { computeClv } from '../../domain/clv.js';
 import type { PlayerGameStat } from '../../domain/entities.js';
 import type { Grade } from '../../domain/grades.js';
-import { fitStrikeouts } from '../../domain/model/fit-mlb.js';
+import { fitPitcherStat, type PitcherStat } from '../../domain/model/fit-mlb.js';
 import { FITTED_PARAMS } from '../../domain/model/fitted-params.js';
 import { MARKET_RULES, consensusOver, fairOverForBook, type BookQuote, type LadderLine } from '../../domain/model/market.js';
 import { calibrationTable } from '../../domain/model/metrics.js';
@@ -17,7 +17,7 @@ import type { BacktestReport, BacktestRow, ClvSummary } from '../../domain/backt
 import { probabilityScore, sampleSize, slopeOf, tierClaims } from '../../domain/backtest/scores.js';
 
 /**
- * MLB pitcher-strikeout back-test (issue 26): the props file's FIRST pregame quotes are graded by
+ * MLB pitcher-strikeout back-test (issue 26; outs the same way, issue 43): the props file's FIRST pregame quotes are graded by
  * the snapshot's own rule (priceLadder + gradeProp, sport mlb), with projection history cut strictly
  * before each game and every parameter fitted on games before `fitBefore`; each graded side is
  * settled on the pitcher's real game-log row (he must have started, else void) and each A/A+ early
@@ -37,6 +37,8 @@ export interface MlbBacktestOptions {
   params?: ModelParams;
   /** Which pregame quotes are graded: the first (default; CLV is measured from them) or the last (closest to first pitch). */
   at?: 'first' | 'last';
+  /** The pitcher stat the quotes price (issue 43: outs back-tested like strikeouts); default strikeouts. */
+  stat?: PitcherStat;
 }
 
 interface Game {
@@ -99,7 +101,8 @@ function outcomeRow(byKeyDate: Map<string, PlayerGameStat[]>, g: Game): PlayerGa
 
 export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
   const training = opts.gamelogs.filter((r) => r.sport === 'mlb' && r.date < opts.fitBefore);
-  const fit = opts.params ? null : fitStrikeouts(training);
+  const stat: PitcherStat = opts.stat ?? 'strikeouts';
+  const fit = opts.params ? null : fitPitcherStat(training, stat);
   // No MLB props exist before the window to fit a blend weight or a market-dispersion scale on: the
   // nudge stays 0 (the market alone) and the scale is the product's own (FITTED_PARAMS, fitted on NBA
   // training props), so the back-test scores the market-implied rungs exactly as the snapshot prices them.
@@ -107,7 +110,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
     fitBefore: opts.fitBefore,
     nudgeWeights: {},
     marketDispersionScale: FITTED_PARAMS.marketDispersionScale,
-    stats: fit ? { [statKey('mlb', 'strikeouts')]: fit.params } : {},
+    stats: fit ? { [statKey('mlb', stat)]: fit.params } : {},
   };
   const history = new HistoryIndex(opts.gamelogs);
   const byKeyDate = new Map<string, PlayerGameStat[]>();
@@ -117,7 +120,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
     if (list) list.push(r);
     else byKeyDate.set(k, [r]);
   }
-  const dispersion = marketDispersionFor(params, 'mlb', 'strikeouts');
+  const dispersion = marketDispersionFor(params, 'mlb', stat);
   const all = groups(opts.quotes, opts.from, opts.to);
   const inWindow = opts.quotes.filter((q) => q.gameTime !== undefined && etDate(q.gameTime) >= opts.from && etDate(q.gameTime) <= opts.to).length;
   const rows: BacktestRow[] = [];
@@ -128,7 +131,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
   for (const g of all) {
     const lines = ladderOf(opts.at === 'last' ? g.last : g.first);
     // The snapshot's own rule, shared with the NBA and WNBA back-tests (priceLadder + gradeProp).
-    const sides = gradeLadder({ date: g.date, game: g.eventId, player: g.pitcher, playerKey: g.playerKey, stat: 'strikeouts', lines }, history, params, 'mlb');
+    const sides = gradeLadder({ date: g.date, game: g.eventId, player: g.pitcher, playerKey: g.playerKey, stat, lines }, history, params, 'mlb');
     const main = sides.find((s) => s.pricing.isMainLine && s.pricing.side === 'over');
     if (!main) continue;
     mainLines += 1;
@@ -151,7 +154,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
       clvRows.push({ grade: out.grade, verdict: r.verdict, clv: r.clv, clvPct: r.clvPct, leadMinutes: closeLeadMinutes(capturedAt, g.gameTime) });
     }
     const row = outcomeRow(byKeyDate, g);
-    const k = row?.stats.strikeouts;
+    const k = row?.stats[stat];
     // Must start: a pitcher who did not start (or is not in the box score) voids his props.
     if (!row || row.extras['is_starter'] !== 1 || typeof k !== 'number') {
       voided += 1;
@@ -163,7 +166,7 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
       bySource[p.fairSource] = (bySource[p.fairSource] ?? 0) + 1;
       const line = lines.find((l) => l.line === p.line);
       rows.push({
-        date: g.date, game: g.eventId, player: g.pitcher, stat: 'strikeouts', line: p.line, side: p.side, isMainLine: p.isMainLine,
+        date: g.date, game: g.eventId, player: g.pitcher, stat, line: p.line, side: p.side, isMainLine: p.isMainLine,
         fairSource: p.fairSource, thinConsensus: p.thinConsensus, consensusBooks: p.consensusBooks, outlierPrice: p.outlierPrice,
         book: p.book, bookOdds: p.bookOdds, pFair: p.fairProb, pModel: out.detail.pModel, pWin: out.pWin, evPct: out.evPct, grade: out.grade,
         actual: k, result, profit: profitOf(result, p.bookOdds),
@@ -180,32 +183,33 @@ export function runMlbBacktest(opts: MlbBacktestOptions): BacktestReport {
     window: { from: opts.from, to: opts.to, fitBefore: opts.fitBefore, inSample: opts.from < opts.fitBefore },
     params,
     fit: fit
-      ? { exposureHalfLife: fit.exposureHalfLife, stats: { strikeouts: fit.diagnostics }, nudge: {}, outlierGap: null, marketDispersion: null }
+      ? { exposureHalfLife: fit.exposureHalfLife, stats: { [stat]: fit.diagnostics }, nudge: {}, outlierGap: null, marketDispersion: null }
       : null,
     rules: { minConsensusBooks: MARKET_RULES.minConsensusBooks, outlierProbGap: MARKET_RULES.outlierProbGap, consensusMethod: MARKET_RULES.consensusMethod },
     counts: { propRows: inWindow, ladders: all.length, mainLines, graded, refused, refusalReasons, void: voided, scoredRows: rows.length, bySource },
-    logLoss: { all: probabilityScore(mainRows, params, 'mlb'), strikeouts: probabilityScore(mainRows, params, 'mlb') },
+    logLoss: { all: probabilityScore(mainRows, params, 'mlb'), [stat]: probabilityScore(mainRows, params, 'mlb') },
     perTier: { mainLines: tierClaims(mainRows), marketImpliedRungs: tierClaims(implied), thinConsensus: tierClaims(thin), allRows: tierClaims(rows) },
     calibrationSlope: { mainLines: slopeOf(mainRows), marketImpliedRungs: slopeOf(implied), allRows: slopeOf(rows) },
     calibration: {
       final: calibrationTable(decidedOver(mainRows).map((r) => ({ p: r.pWin, y: r.result === 'win' ? 1 : 0 }))),
       marketImpliedRungs: calibrationTable(decidedOver(implied).map((r) => ({ p: r.pFair, y: r.result === 'win' ? 1 : 0 }))),
     },
-    clv: { nbaThrees: null, mlbStrikeouts: clvOf(clvRows, withProjection) },
+    // The report's one MLB CLV slot; its description names the stat.
+    clv: { nbaThrees: null, mlbStrikeouts: clvOf(clvRows, withProjection, stat) },
     sampleSize: sampleSize(mainRows.filter((r) => r.grade === 'A+' || r.grade === 'A' || r.grade === 'B'), top.length),
     rows,
   };
 }
 
 /** CLV of the early A/A+ grades, as computeClv (src/domain/clv.ts) decides each. */
-function clvOf(list: readonly { verdict: string | null; clv: number | null; clvPct: number | null; leadMinutes: number | null }[], withProjection: number): ClvSummary {
+function clvOf(list: readonly { verdict: string | null; clv: number | null; clvPct: number | null; leadMinutes: number | null }[], withProjection: number, stat: PitcherStat): ClvSummary {
   const decided = list.filter((x) => x.verdict !== null);
   const beat = decided.filter((x) => x.verdict === 'beat').length;
   const values = list.map((x) => x.clv).filter((v): v is number => v !== null);
   const pcts = list.map((x) => x.clvPct).filter((v): v is number => v !== null);
   return {
     description:
-      'MLB pitcher strikeouts, A/A+ graded at the first pregame snapshot (with a projection) vs the last pregame market at the same line on the grade’s own yardstick (the graded book left out); verdict and CLV from computeClv (src/domain/clv.ts); only quotes seen in 2+ snapshots',
+      `MLB pitcher ${stat === 'strikeouts' ? 'strikeouts' : 'outs'}, A/A+ graded at the first pregame snapshot (with a projection) vs the last pregame market at the same line on the grade’s own yardstick (the graded book left out); verdict and CLV from computeClv (src/domain/clv.ts); only quotes seen in 2+ snapshots`,
     marketOnly: 0,
     withProjection: withProjection,
     n: decided.length,
