@@ -4,7 +4,7 @@
  * ledger` and GET /api/ledger/model both print this one composition, so the two cannot drift; each
  * caller only parses its input and renders (the route shapes each entry for the caller's tier).
  */
-import { closeLeadBand } from '../domain/close-lead.js';
+import { closeLeadBand, type CloseLeadBand } from '../domain/close-lead.js';
 import { normalizeName } from '../domain/names.js';
 import { clvStatus, type ClvStatus } from '../domain/settlement.js';
 import type { Store } from '../store/db.js';
@@ -25,7 +25,57 @@ export interface LedgerListingQuery {
   userId?: number;
 }
 
-export type ListedLedgerEntry = LedgerEntry & { closeLeadBand: ReturnType<typeof closeLeadBand>; clvStatus: ClvStatus };
+/**
+ * Pinnacle's own no-vig close at the locked line and the CLV against it (issue 43): each field
+ * present only where the store holds it, so an entry Pinnacle never priced carries none of them
+ * (absent, never null read as zero).
+ */
+export interface PinnacleClose {
+  pinnacleClosingFairProb?: number;
+  pinnacleCloseLeadMinutes?: number;
+  pinnacleCloseLeadBand?: CloseLeadBand;
+  pinnacleClv?: number;
+  pinnacleClvPct?: number;
+  pinnacleClvVerdict?: 'beat' | 'faded' | 'flat';
+}
+type PinnacleColumn = 'pinnacleClosingFairProb' | 'pinnacleCloseLeadMinutes' | 'pinnacleClv' | 'pinnacleClvPct' | 'pinnacleClvVerdict';
+
+export type ListedLedgerEntry = Omit<LedgerEntry, 'closeBooks' | PinnacleColumn> &
+  PinnacleClose & {
+    /** The book keys whose prices formed the close, sorted; null without a close. */
+    closeBooks: string[] | null;
+    closeLeadBand: ReturnType<typeof closeLeadBand>;
+    clvStatus: ClvStatus;
+  };
+
+/** An entry's close as it is listed: its books as a list, and the Pinnacle fields the store holds. */
+export function listedClose(e: LedgerEntry): Pick<ListedLedgerEntry, 'closeBooks'> & PinnacleClose {
+  const band = closeLeadBand(e.pinnacleCloseLeadMinutes);
+  return {
+    closeBooks: e.closeBooks === null || e.closeBooks === '' ? null : e.closeBooks.split(','),
+    ...(e.pinnacleClosingFairProb !== null ? { pinnacleClosingFairProb: e.pinnacleClosingFairProb } : {}),
+    ...(e.pinnacleCloseLeadMinutes !== null ? { pinnacleCloseLeadMinutes: e.pinnacleCloseLeadMinutes } : {}),
+    ...(band !== null ? { pinnacleCloseLeadBand: band } : {}),
+    ...(e.pinnacleClv !== null ? { pinnacleClv: e.pinnacleClv } : {}),
+    ...(e.pinnacleClvPct !== null ? { pinnacleClvPct: e.pinnacleClvPct } : {}),
+    ...(e.pinnacleClvVerdict !== null ? { pinnacleClvVerdict: e.pinnacleClvVerdict } : {}),
+  };
+}
+
+const PINNACLE_FIELDS = ['pinnacleClosingFairProb', 'pinnacleCloseLeadMinutes', 'pinnacleCloseLeadBand', 'pinnacleClv', 'pinnacleClvPct', 'pinnacleClvVerdict'] as const satisfies ReadonlyArray<keyof PinnacleClose>;
+
+/** The Pinnacle fields an entry holds, and no key for one it does not. */
+export function pinnacleFields(e: PinnacleClose): PinnacleClose {
+  const out: Record<string, unknown> = {};
+  for (const k of PINNACLE_FIELDS) if (e[k] !== undefined) out[k] = e[k];
+  return out as PinnacleClose;
+}
+
+/** The entry without its stored close columns, which listedClose re-states. */
+function withoutCloseColumns(e: LedgerEntry): Omit<LedgerEntry, 'closeBooks' | PinnacleColumn> {
+  const { closeBooks: _b, pinnacleClosingFairProb: _f, pinnacleCloseLeadMinutes: _l, pinnacleClv: _c, pinnacleClvPct: _p, pinnacleClvVerdict: _v, ...rest } = e;
+  return rest;
+}
 
 export interface LedgerListing {
   entries: ListedLedgerEntry[];
@@ -58,7 +108,7 @@ export async function readLedgerListing(store: Store, query: LedgerListingQuery,
   const rows = await listLedger(store, filter, limit);
   // A short page is the whole match; only a full one needs the count.
   const [contexts, total] = await Promise.all([closeContexts(store, rows, now), rows.length < limit ? rows.length : countLedger(store, filter)]);
-  const entries = rows.map((e) => ({ ...e, closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, now(e.sport), contexts.get(e.id) ?? null) }));
+  const entries = rows.map((e) => ({ ...withoutCloseColumns(e), ...listedClose(e), closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, now(e.sport), contexts.get(e.id) ?? null) }));
   return { entries, total, shown: entries.length, limit };
 }
 

@@ -7,10 +7,12 @@ import {
   recordScope,
   recordWindow,
   tierAccuracy,
+  type ModelAggregate,
   type OutcomeCounts,
   type RecordScopeInput,
   type RecordTally,
   type RecordWindow,
+  type TierCalibration,
 } from '../domain/records.js';
 import { settledElsewhere, type SettledElsewhere } from '../domain/record-elsewhere.js';
 import type { Store } from '../store/db.js';
@@ -128,13 +130,24 @@ export async function readModelRecord(store: Store, scope: RecordScopeInput, clo
   };
 }
 
+/** The record's beat-close figures: both yardsticks, pooled and by the close's lead band. */
+function beatCloseOf(r: Pick<ModelAggregate, 'beatClose' | 'beatCloseByLead' | 'beatClosePinnacle' | 'beatClosePinnacleByLead'>) {
+  return { beatClose: r.beatClose, beatCloseByLead: r.beatCloseByLead, beatClosePinnacle: r.beatClosePinnacle, beatClosePinnacleByLead: r.beatClosePinnacleByLead };
+}
+
 /** Accuracy by tier over the same windows as the record (`clockFor` as in readModelRecord). */
+
 export async function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW_DAYS, sport?: string, clockFor?: (sport: string) => Date) {
   const scope = sport ? { sport } : {};
   const opts = accuracyOptionsSchema.parse({ now, days, ...scope });
   const windows = sportWindows({ sport, days }, clockFor ?? (() => now));
   const tally = await tallyWindows(store, windows, scope);
-  const accuracy = tierAccuracy(spanOf(windows, recordWindow(opts.now, opts.days)), opts.minSample, tally.tiers());
-  const settled = settledIn(tally.aggregate(accuracy.window, { team: null, player: null, sport: sport ?? null }).counts) > 0;
-  return { ...accuracy, windows, settledElsewhere: settled ? null : await elsewhere(store, accuracy.window, days, scope) };
+  const calibrated = tally.tiers();
+  const accuracy = tierAccuracy(spanOf(windows, recordWindow(opts.now, opts.days)), opts.minSample, calibrated);
+  const aggregate = tally.aggregate(accuracy.window, { team: null, player: null, sport: sport ?? null });
+  const settled = settledIn(aggregate.counts) > 0;
+  // Beat close by lead band and yardstick, the same figures GET /api/ledger/model prints (issue 43).
+  // tierAccuracy maps the calibrated tiers one to one, in order.
+  const tiers = accuracy.tiers.map((t, i) => ({ ...t, ...beatCloseOf(calibrated[i] as TierCalibration) }));
+  return { ...accuracy, tiers, beatClose: beatCloseOf(aggregate), windows, settledElsewhere: settled ? null : await elsewhere(store, accuracy.window, days, scope) };
 }
