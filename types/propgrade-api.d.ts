@@ -1097,7 +1097,7 @@ export interface components {
             /** @description ISO 8601 instant */
             commence_time: string;
             /** @enum {string} */
-            stat_type: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
+            stat_type: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles";
             line: number;
             /** @description the line most books offer; false for alternate (ladder) rungs */
             main_line: boolean | null;
@@ -1200,7 +1200,7 @@ export interface components {
             team: string | null;
             opponent: string | null;
             /** @enum {string} */
-            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
+            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles";
             line: number;
             /** @enum {string} */
             side: "over" | "under";
@@ -1349,7 +1349,7 @@ export interface components {
             filters: {
                 game: string | null;
                 player: string | null;
-                stat: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles") | null;
+                stat: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles") | null;
                 min_grade: ("A+" | "A" | "B" | "C" | "F") | null;
                 main_only: boolean;
             };
@@ -1767,7 +1767,7 @@ export interface components {
             request: {
                 player: string;
                 /** @enum {string} */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles";
                 line: number;
                 /** @enum {string} */
                 direction: "over" | "under";
@@ -1854,7 +1854,7 @@ export interface components {
             request: {
                 player: string;
                 /** @enum {string} */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles";
                 line: number;
                 /** @enum {string} */
                 direction: "over" | "under";
@@ -2000,7 +2000,7 @@ export interface components {
                 player: string;
                 player_key: string | null;
                 /** @enum {string} */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles";
                 line: number;
                 /** @enum {string} */
                 side: "over" | "under";
@@ -2227,7 +2227,7 @@ export interface components {
                         reasons: string[];
                     };
                     stat: {
-                        value: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles") | null;
+                        value: ("points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles") | null;
                         raw: string | null;
                         confidence: number;
                         needs_review: boolean;
@@ -2938,7 +2938,7 @@ export interface components {
             /** @enum {string} */
             sport: "mlb" | "nba" | "wnba" | "soccer";
             /** @enum {string} */
-            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles";
+            stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles";
             label: string;
             season: string;
             /** Format: date */
@@ -3637,7 +3637,7 @@ export interface operations {
                 /** @description a player name, matched by its normalized key ("Jalen Brunson", "jalen brunson") */
                 player?: string;
                 /** @description a stat (points, rebounds, threes, pra, ... or an Odds API market key; case, spaces and hyphens ignored) */
-                stat?: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
+                stat?: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "outs" | "outs_recorded" | "sog" | "sot" | "anytime_scorer" | "tkl";
                 /** @description graded at least this letter (A+, A, B, C, F; write A+ as A%2B); refusals are left out */
                 min_grade?: "A+" | "A" | "B" | "C" | "F";
                 /** @description true: main lines only (no alternate rungs) */
@@ -3997,7 +3997,7 @@ export interface operations {
                      * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
                      * @enum {string}
                      */
-                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
+                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "outs" | "outs_recorded" | "sog" | "sot" | "anytime_scorer" | "tkl";
                     line: number;
                     /** @enum {string} */
                     direction: "over" | "under";
@@ -4069,7 +4069,7 @@ export interface operations {
                      * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
                      * @enum {string}
                      */
-                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
+                    stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "outs" | "outs_recorded" | "sog" | "sot" | "anytime_scorer" | "tkl";
                     line: number;
                     /** @enum {string} */
                     direction: "over" | "under";
@@ -4115,7 +4115,7 @@ export interface operations {
                          * @description a stat: canonical name, Odds API market key or short alias (case, spaces and hyphens ignored)
                          * @enum {string}
                          */
-                        stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
+                        stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "outs" | "outs_recorded" | "sog" | "sot" | "anytime_scorer" | "tkl";
                         line: number;
                         /** @enum {string} */
                         side: "over" | "under";
@@ -4864,7 +4864,7 @@ export interface operations {
             query: {
                 sport?: "mlb" | "nba" | "wnba" | "soccer";
                 /** @description a stat of the sport: points, rebounds, assists, threes, pra, blocks, steals; hits, total_bases, home_runs, strikeouts; shots, shots_on_target */
-                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "sog" | "sot" | "anytime_scorer" | "tkl";
+                stat: "points" | "rebounds" | "assists" | "threes" | "pra" | "blocks" | "steals" | "hits" | "total_bases" | "home_runs" | "strikeouts" | "pitcher_outs" | "shots" | "shots_on_target" | "goals" | "tackles" | "player_points" | "player_rebounds" | "player_assists" | "player_threes" | "player_points_rebounds_assists" | "player_blocks" | "player_steals" | "batter_hits" | "batter_total_bases" | "batter_home_runs" | "pitcher_strikeouts" | "player_shots" | "player_shots_on_target" | "player_goal_scorer_anytime" | "player_tackles" | "pts" | "reb" | "rebs" | "ast" | "asts" | "3pm" | "threes_made" | "3pt" | "blk" | "stl" | "pts_reb_ast" | "points_rebounds_assists" | "tb" | "hr" | "hrs" | "k" | "ks" | "so" | "outs" | "outs_recorded" | "sog" | "sot" | "anytime_scorer" | "tkl";
                 /** @description 2024-25 or 2024 (nba, soccer); 2025 (mlb, wnba); default: the season of the clock */
                 season?: string;
                 /** @description minimum played games (default: 70% of the most games any team has stored this season, rounded up) */
