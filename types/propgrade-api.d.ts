@@ -101,7 +101,7 @@ export interface paths {
         };
         /**
          * Accuracy by grade tier over the rolling 30 days
-         * @description Public record only. Each sport's 30 days end on its own data clock (a replayed store's sports were recorded on different days), the same windows as GET /api/ledger/model and `propgrade record`; `windows` names each sport's, `window` is their span. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
+         * @description Public record only. Each sport's 30 days end on its own data clock (a replayed store's sports were recorded on different days), the same windows as GET /api/ledger/model and `propgrade record`; `windows` names each sport's, `window` is their span. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). Each tier, and beat_close for every entry together, carries beat close on both yardsticks (beat_close against the other books' no-vig consensus, beat_close_pinnacle against Pinnacle's own no-vig close where Pinnacle priced the locked line), pooled and by how long before the start the close was taken (*_by_lead: within_30m, 30m_to_3h, over_3h; n and a Wilson 95% interval, pct at n >= 20): the same figures as GET /api/ledger/model. settled_elsewhere says where settled entries are when the window holds none.
          *
          *     Public: the same answer for everyone.
          */
@@ -123,7 +123,7 @@ export interface paths {
         };
         /**
          * Accuracy by grade tier over the rolling 30 days
-         * @description Public record only. Each sport's 30 days end on its own data clock (a replayed store's sports were recorded on different days), the same windows as GET /api/ledger/model and `propgrade record`; `windows` names each sport's, `window` is their span. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). settled_elsewhere says where settled entries are when the window holds none.
+         * @description Public record only. Each sport's 30 days end on its own data clock (a replayed store's sports were recorded on different days), the same windows as GET /api/ledger/model and `propgrade record`; `windows` names each sport's, `window` is their span. A tier below 20 decided entries is in the learning state: counts, no percentage. Each tier carries units: flat 1-unit stakes at the locked price (units at n >= 1, roi_pct at n >= 20). Each tier, and beat_close for every entry together, carries beat close on both yardsticks (beat_close against the other books' no-vig consensus, beat_close_pinnacle against Pinnacle's own no-vig close where Pinnacle priced the locked line), pooled and by how long before the start the close was taken (*_by_lead: within_30m, 30m_to_3h, over_3h; n and a Wilson 95% interval, pct at n >= 20): the same figures as GET /api/ledger/model. settled_elsewhere says where settled entries are when the window holds none.
          *
          *     Public: the same answer for everyone.
          */
@@ -145,7 +145,7 @@ export interface paths {
         };
         /**
          * Public model record: entries and the 30-day aggregate
-         * @description The same record as `propgrade record`: each sport's entries in the 30 days ending on its own data clock (`windows` names each, aggregate.window is their span); the entries listed are the ones counted. Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; each entry carries close_lead_minutes and close_lead_band; units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
+         * @description The same record as `propgrade record`: each sport's entries in the 30 days ending on its own data clock (`windows` names each, aggregate.window is their span); the entries listed are the ones counted. Filters date (one ET game date, replaces the window), team, player (matched by normalized key), sport. Percentages (hit rate, beat close, ROI) are null below n = 20; beat_close_by_lead splits beat close by how long before the start each close was taken (within_30m, 30m_to_3h, over_3h), n >= 20 per band for a pct; beat_close_pinnacle and beat_close_pinnacle_by_lead read the locked price against Pinnacle's own no-vig close instead (issue 43); each entry carries close_lead_minutes and close_lead_band, close_books (the books that formed the close) and, only where Pinnacle priced the locked line, pinnacle_closing_fair_prob, pinnacle_close_lead_minutes, pinnacle_close_lead_band, pinnacle_clv, pinnacle_clv_pct and pinnacle_clv_verdict (absent, never null, where it did not); units (profit of 1-unit stakes at the locked price) show at n >= 1. total is every entry the filters match, count the ones returned (at most limit). Entries carry p_win only for entitled callers, and clv_status (CLV with its verdict, or why there is no close).
          *
          *     Tier-shaped: answers everyone; without an analyst or desk token (none, unknown or revoked) the projection's view (projection_prob, projection_odds, projection_ev_pct, projection_record; a parlay's projection_payout) is withheld and model_price_locked is true. The market's side (grade, p_win, ev_pct, fair prices) is free.
          */
@@ -1234,6 +1234,26 @@ export interface components {
             clv_line: number | null;
             clv_verdict: ("beat" | "faded" | "flat") | null;
             clv_status?: components["schemas"]["ClvStatus"];
+            /** @description the book keys whose prices formed the close (the consensus yardstick's books), sorted; null without a close */
+            close_books: string[] | null;
+            /** @description the second yardstick (issue 43): Pinnacle's own no-vig fair for the side at the locked line, from its last two-sided price before the start; absent where Pinnacle never priced the line */
+            pinnacle_closing_fair_prob?: number;
+            /** @description minutes from that Pinnacle price to the game's start; absent with it */
+            pinnacle_close_lead_minutes?: number;
+            /**
+             * @description the band of pinnacle_close_lead_minutes (edges as close_lead_band); absent with it
+             * @enum {string}
+             */
+            pinnacle_close_lead_band?: "within_30m" | "30m_to_3h" | "over_3h";
+            /** @description Pinnacle's closing fair minus the locked fair; absent where either is missing */
+            pinnacle_clv?: number;
+            /** @description the locked price's EV at Pinnacle's closing fair, percent of stake; absent where either is missing */
+            pinnacle_clv_pct?: number;
+            /**
+             * @description beat, faded or flat (inside ±0.5%) against Pinnacle's close; absent where Pinnacle never priced the line
+             * @enum {string}
+             */
+            pinnacle_clv_verdict?: "beat" | "faded" | "flat";
             /** @enum {string} */
             outcome: "pending" | "hit" | "miss" | "push" | "void";
             actual: number | null;
@@ -1500,7 +1520,134 @@ export interface components {
                 state: "ok" | "learning";
                 label: string;
                 units: components["schemas"]["Units"];
+                /** @description share of closes (the consensus yardstick) that the locked price beat, whatever their lead time */
+                beat_close: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                /** @description the beat-close verdicts by how long before the start the close was taken, nearest the start first */
+                beat_close_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
+                /** @description share of the entries Pinnacle priced at the locked line whose locked price beat Pinnacle's own no-vig close (its last price before the start); beat_close is the consensus yardstick */
+                beat_close_pinnacle: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                /** @description the Pinnacle-yardstick verdicts by how long before the start Pinnacle's close was taken, nearest the start first */
+                beat_close_pinnacle_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
             }[];
+            /** @description every public entry in the windows together, as aggregate in GET /api/ledger/model */
+            beat_close: {
+                /** @description share of closes (the consensus yardstick) that the locked price beat, whatever their lead time */
+                beat_close: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                /** @description the beat-close verdicts by how long before the start the close was taken, nearest the start first */
+                beat_close_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
+                /** @description share of the entries Pinnacle priced at the locked line whose locked price beat Pinnacle's own no-vig close (its last price before the start); beat_close is the consensus yardstick */
+                beat_close_pinnacle: {
+                    n: number;
+                    successes: number;
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                    /** @enum {string} */
+                    state: "ok" | "building";
+                    label: string;
+                };
+                /** @description the Pinnacle-yardstick verdicts by how long before the start Pinnacle's close was taken, nearest the start first */
+                beat_close_pinnacle_by_lead: {
+                    /**
+                     * @description within_30m: lead <= 30 min; 30m_to_3h: 30 min < lead <= 3 h; over_3h: lead > 3 h
+                     * @enum {string}
+                     */
+                    band: "within_30m" | "30m_to_3h" | "over_3h";
+                    n: number;
+                    beat: number;
+                    faded: number;
+                    flat: number;
+                    /** @description percent of n that beat the close; null below n = 20 */
+                    pct: number | null;
+                    ci95: [
+                        number,
+                        number
+                    ] | null;
+                }[];
+            };
             /** @description where settled entries are when the window holds none */
             settled_elsewhere: {
                 settled: number;
