@@ -1,11 +1,10 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.js';
-import type { ContextDeps } from '../../../src/feeds/context.js';
-import { silentLogger } from '../../../src/feeds/sources.js';
-import { createReplayTransport } from '../../../src/feeds/transport/index.js';
+import type { SqliteStore } from '../../../src/store/db.js';
+import { replayLoopFiles } from '../../helpers/replay-store.js';
+import { contextDeps, wireOf, withGamesFrom } from './_stores.js';
 import { findHero } from '../../../src/reads/board.js';
 import { readLedgerListing } from '../../../src/reads/ledger-listing.js';
 import { playerSearch } from '../../../src/reads/players.js';
@@ -17,10 +16,7 @@ import { readLeaders } from '../../../src/reads/stats-leaders.js';
 import { readPlayerStats } from '../../../src/reads/stats-player.js';
 import { buildTeamHub, resolveTeam } from '../../../src/reads/team-hub.js';
 import { readTicker } from '../../../src/reads/ticker.js';
-import { ContextCache } from '../../../src/store/cache.js';
-import { openStore, type SqliteStore } from '../../../src/store/db.js';
 import { toWire } from '../../../src/wire.js';
-import { REPLAY_DIR, replayLoopFiles } from '../../helpers/replay-store.js';
 
 /**
  * Issue 41 item 5: no read counts anything after its own as-of time. Every read model that reads
@@ -45,24 +41,12 @@ let after: SqliteStore;
 let settled: SqliteStore;
 let inserted = 0;
 
-function deps(store: SqliteStore): ContextDeps {
-  const replay = createReplayTransport(REPLAY_DIR, { now: () => NOW });
-  return { store, config: loadConfig({}), cache: new ContextCache(store), providers: { source: 'replay', keyless: replay, odds: replay, close: async () => {} }, now: NOW, log: silentLogger };
-}
+const deps = (store: SqliteStore) => contextDeps(store, NOW);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'propgrade-look-ahead-'));
   const files = await replayLoopFiles(dir);
-  const withGames = join(dir, 'with-games.sqlite');
-  copyFileSync(files.presettle, withGames);
-  before = openStore(files.presettle);
-  settled = openStore(files.settled);
-  after = openStore(withGames);
-  // Only the games: the settled store's player lines dated on or after the clock's day.
-  after.sqlite.exec(`ATTACH DATABASE '${files.settled.replace(/'/g, "''")}' AS s`);
-  const cols = (after.sqlite.prepare('select name from pragma_table_info(?)').all('player_game_stats') as Array<{ name: string }>).map((c) => `"${c.name}"`).filter((c) => c !== '"id"');
-  inserted = after.sqlite.prepare(`insert or ignore into player_game_stats (${cols.join(', ')}) select ${cols.join(', ')} from s.player_game_stats where date >= ?`).run(AFTER_CLOCK).changes;
-  after.sqlite.exec('DETACH DATABASE s');
+  ({ before, after, settled, inserted } = withGamesFrom(dir, files, AFTER_CLOCK));
 }, 180_000);
 
 afterAll(async () => {
@@ -89,8 +73,7 @@ const READS: Array<[string, Read]> = [
   ['ticker', (s) => readTicker(s, NOW, [])],
 ];
 
-/** The answer as a caller sees it (the wire form), so a Date and its ISO text compare alike. */
-const seen = async (read: Read, s: SqliteStore) => JSON.parse(JSON.stringify(toWire(await read(s)))) as unknown;
+const seen = async (read: Read, s: SqliteStore) => wireOf(toWire(await read(s)));
 
 describe('no read counts a game after its own clock (issue 41 item 5)', () => {
   it("the second store really holds the night's games (Brunson's eighth among them)", () => {

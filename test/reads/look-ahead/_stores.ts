@@ -1,0 +1,34 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../../src/config.js';
+import type { ContextDeps } from '../../../src/feeds/context.js';
+import { silentLogger } from '../../../src/feeds/sources.js';
+import { createReplayTransport } from '../../../src/feeds/transport/index.js';
+import { ContextCache } from '../../../src/store/cache.js';
+import { openStore, type SqliteStore } from '../../../src/store/db.js';
+import { REPLAY_DIR } from '../../helpers/replay-store.js';
+
+/** A read's context on a store at a data clock, over the bundled replay (never a provider). */
+export function contextDeps(store: SqliteStore, now: Date): ContextDeps {
+  const replay = createReplayTransport(REPLAY_DIR, { now: () => now });
+  return { store, config: loadConfig({}), cache: new ContextCache(store), providers: { source: 'replay', keyless: replay, odds: replay, close: async () => {} }, now, log: silentLogger };
+}
+
+/**
+ * Three stores for a look-ahead check: `before` (the store at its clock), `after` (the same plus
+ * only the real player lines dated `from` or later that the settled store holds: the games played
+ * after the clock) and `settled` (the store after the settle itself).
+ */
+export function withGamesFrom(dir: string, files: { presettle: string; settled: string }, from: string): { before: SqliteStore; after: SqliteStore; settled: SqliteStore; inserted: number } {
+  const withGames = join(dir, 'with-games.sqlite');
+  copyFileSync(files.presettle, withGames);
+  const after = openStore(withGames);
+  after.sqlite.exec(`ATTACH DATABASE '${files.settled.replace(/'/g, "''")}' AS s`);
+  const cols = (after.sqlite.prepare('select name from pragma_table_info(?)').all('player_game_stats') as Array<{ name: string }>).map((c) => `"${c.name}"`).filter((c) => c !== '"id"');
+  const inserted = after.sqlite.prepare(`insert or ignore into player_game_stats (${cols.join(', ')}) select ${cols.join(', ')} from s.player_game_stats where date >= ?`).run(from).changes;
+  after.sqlite.exec('DETACH DATABASE s');
+  return { before: openStore(files.presettle), after, settled: openStore(files.settled), inserted };
+}
+
+/** The answer as a caller sees it (the wire form), so a Date and its ISO text compare alike. */
+export const wireOf = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
