@@ -2951,6 +2951,12 @@ export interface components {
                     at: string;
                     status: string;
                 } | null;
+                /** @description the newest close-capture run (propgrade close), at its data clock; null where none ran */
+                last_close: {
+                    /** @description ISO 8601 instant */
+                    at: string;
+                    status: string;
+                } | null;
             }[];
             locks: {
                 name: string;

@@ -8,7 +8,7 @@ const STATE_LEGEND = 'State: normal / amber (newest snapshot past 1.5x the expec
 // locks run on the wall clock: each heading names its clock so the two are never read as one.
 const CLOCK_LEGEND =
   "Clocks: snapshot and run times are on each run's data clock (its --now or replay time, else the wall clock it ran at); Age says its clock (a replayed sport is read as of its own snapshot, so 0); run locks are on the wall clock.";
-const HEADINGS = ['Sport', 'State', 'Newest snapshot (data clock)', 'Age', 'Last snapshot run (data clock)', 'Last settle (data clock)'];
+const HEADINGS = ['Sport', 'State', 'Newest snapshot (data clock)', 'Age', 'Last snapshot run (data clock)', 'Last settle (data clock)', 'Last close run (data clock)'];
 
 /** The age names its clock: the wall clock, or a replayed sport's own snapshot (always 0). */
 function ageCell(s: SportReadiness): string {
@@ -17,7 +17,7 @@ function ageCell(s: SportReadiness): string {
 }
 
 function sportRow(s: SportReadiness): Array<string | number> {
-  return [s.sport, s.state, show(s.newestSnapshotAt), ageCell(s), s.lastRun ? `${s.lastRun.status} ${s.lastRun.at}` : '-', s.lastSettle ? `${s.lastSettle.status} ${s.lastSettle.at}` : '-'];
+  return [s.sport, s.state, show(s.newestSnapshotAt), ageCell(s), s.lastRun ? `${s.lastRun.status} ${s.lastRun.at}` : '-', s.lastSettle ? `${s.lastSettle.status} ${s.lastSettle.at}` : '-', s.lastClose ? `${s.lastClose.status} ${s.lastClose.at}` : '-'];
 }
 
 function render(r: Readiness, color: boolean): string {

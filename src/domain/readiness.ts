@@ -13,6 +13,8 @@ export interface SportRunFacts {
   /** Newest snapshot run (any outcome), so a run that failed after the last good one shows. */
   lastSnapshotRun: { startedAt: string; finishedAt: string | null; status: string } | null;
   lastSettleRun: { startedAt: string; finishedAt: string | null; status: string } | null;
+  /** Newest close-capture run (`propgrade close`, issue 43); null where none ran. */
+  lastCloseRun: { startedAt: string; finishedAt: string | null; status: string } | null;
 }
 
 export interface ReadinessFacts {
@@ -35,6 +37,7 @@ export interface SportReadiness {
   clock: 'replay_snapshot' | 'wall' | null;
   lastRun: { at: string; status: string } | null;
   lastSettle: { at: string; status: string } | null;
+  lastClose: { at: string; status: string } | null;
 }
 
 export interface Readiness {
@@ -54,7 +57,7 @@ function lastOf(run: SportRunFacts['lastSnapshotRun']): { at: string; status: st
 }
 
 function sportReadiness(s: SportRunFacts, wallNow: Date, intervalMinutes: number): SportReadiness {
-  const base = { sport: s.sport, lastRun: lastOf(s.lastSnapshotRun), lastSettle: lastOf(s.lastSettleRun) };
+  const base = { sport: s.sport, lastRun: lastOf(s.lastSnapshotRun), lastSettle: lastOf(s.lastSettleRun), lastClose: lastOf(s.lastCloseRun) };
   const snap = s.newestSnapshot;
   if (!snap) return { ...base, state: 'never_run', newestSnapshotAt: null, ageMinutes: null, clock: null };
   if (snap.source === 'replay') return { ...base, state: 'replayed', newestSnapshotAt: snap.takenAt, ageMinutes: 0, clock: 'replay_snapshot' };

@@ -15,6 +15,7 @@ import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Transport } from '../feeds/transport/types.js';
 import type { Store } from '../store/db.js';
 import { kvGet, kvSet } from '../store/repo/kv.js';
+import { finishRun, startRun } from '../store/repo/runs.js';
 import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.js';
 import { acquireRunLock, holderText, processOwner } from '../store/repo/run-lock.js';
 import { snapshotBefore, snapshotSortKeys } from '../store/repo/snapshots.js';
@@ -55,6 +56,8 @@ export interface CloseRunOptions {
   /** Wall clock for the lock lease. */
   wallClock?: () => Date;
   concurrency?: number;
+  /** Credits the odds source has spent so far (live); the run log records this run's share. */
+  creditsSpent?: () => number;
 }
 
 export type CloseEventStatus = 'captured' | 'unavailable' | 'not_listed' | 'moved' | 'not_recorded';
@@ -102,84 +105,105 @@ export async function runClose(sport: GradedSport, opts: CloseRunOptions): Promi
     log.warn(message, { sport });
     return { ...base, status: 'locked', message };
   }
+  const runId = await startRun(store, 'close', sport, now.toISOString());
+  const spentBefore = opts.creditsSpent?.() ?? null;
   try {
-    // The newest snapshot at or before the data clock names the games and their starts.
-    const snapshot = await snapshotBefore(store, sport, new Date(now.getTime() + 1).toISOString());
-    if (!snapshot) return { ...base, message: `no ${sport} snapshot yet: a close is taken for the games a snapshot graded` };
-    const games = snapshotGames(sport, await snapshotSortKeys(store, snapshot.id)).filter((g) => inCloseWindow(g.commenceTime, now, within));
-    const due: GameEvent[] = [];
-    for (const g of games) {
-      const mark = await kvGet<CloseMark>(store, markKey(sport, g.id), now);
-      if (closeTakenWithin(snapshot.takenAt, g.commenceTime, within) || closeTakenWithin(mark?.capturedAt ?? null, g.commenceTime, within)) continue;
-      due.push(g);
-    }
-    const summary: CloseSummary = { ...base, snapshotAt: snapshot.takenAt, inWindow: games.length, alreadyClosed: games.length - due.length };
-    if (due.length === 0) {
-      summary.message = games.length === 0 ? `no ${sport} game starts by ${base.window.to}` : `every ${sport} game starting by ${base.window.to} has its close (${games.length})`;
-      return summary;
-    }
-    log.info(`${sport}: ${due.length} game${due.length === 1 ? '' : 's'} starting by ${base.window.to} without a close: fetching their odds`, { sport });
-    // The events list is free: it confirms each game is still listed and still starts in the window.
-    const listed = await opts.odds.events(sport);
-    if (listed === null) return { ...summary, status: 'failed', message: `${sport} events feed unavailable${because(opts.odds)}` };
-    const current = new Map(listed.map((e) => [e.id, e]));
-    const targets: Array<{ event: GameEvent; capturedAt: string }> = [];
-    for (const g of due) {
-      const event = current.get(g.id);
-      const skip = (status: CloseEventStatus, reason: string) => summary.events.push({ eventId: g.id, game: gameOf(g), commenceTime: event?.commenceTime ?? g.commenceTime, status, capturedAt: null, leadMinutes: null, prices: 0, closings: 0, reason });
-      if (!event) skip('not_listed', 'no longer listed by the odds provider');
-      else if (!inCloseWindow(event.commenceTime, now, within)) skip('moved', `now starts at ${event.commenceTime}`);
-      else if (opts.replayDir === null) targets.push({ event, capturedAt: now.toISOString() });
-      else {
-        const at = recordedOddsAt(opts.replayDir, event.id, now);
-        if (closeTakenWithin(at, event.commenceTime, within)) targets.push({ event, capturedAt: at as string });
-        else skip('not_recorded', `the recording holds no odds for it within ${within} min of the start${at ? ` (its newest: ${at})` : ''}`);
-      }
-    }
-    const limit = pLimit(opts.concurrency ?? 4);
-    const fetched = await Promise.all(
-      targets.map((t) =>
-        limit(async () => {
-          const quotes = await opts.odds.propQuotes(sport, t.event);
-          // A refused call (the daily budget) or a failed one says why in the source's own words.
-          return { ...t, quotes, why: quotes === null ? (opts.odds.lastFailure?.() ?? 'odds unavailable') : null };
-        }),
-      ),
-    );
-    summary.fetched = fetched.length;
-    const dispersionFor = (stat: StatType) => marketDispersionFor(FITTED_PARAMS, sport, stat);
-    // One transaction: a game's closes and its mark are written together or not at all.
-    const captured = await transaction(store, async (tx) => {
-      const out: CloseEventResult[] = [];
-      for (const f of fetched) {
-        const { event, capturedAt } = f;
-        const row = { eventId: event.id, game: gameOf(event), commenceTime: event.commenceTime, capturedAt, leadMinutes: closeLeadMinutes(capturedAt, event.commenceTime) };
-        if (f.quotes === null) {
-          out.push({ ...row, status: 'unavailable', capturedAt: null, leadMinutes: null, prices: 0, closings: 0, reason: f.why });
-          continue;
-        }
-        const { rows, books } = closingRows(sport, f.quotes, event, opts.allowedBooks, dispersionFor);
-        const closings = await captureClosings(tx, sport, rows, books, new Date(capturedAt), dispersionFor);
-        const prices = rows.filter((r) => r.bookOdds !== null && r.bookOdds !== undefined).length;
-        await kvSet(tx, markKey(sport, event.id), { capturedAt, commenceTime: event.commenceTime, prices } satisfies CloseMark, now, MARK_TTL_SECONDS);
-        out.push({ ...row, status: 'captured', prices, closings, reason: null });
-      }
-      return out;
-    }, { exclusive: false });
-    summary.events.push(...captured);
-    summary.events.sort((a, b) => a.commenceTime.localeCompare(b.commenceTime) || a.eventId.localeCompare(b.eventId));
-    const unavailable = captured.filter((e) => e.status === 'unavailable');
-    if (unavailable.length > 0) {
-      summary.message = `odds unavailable for ${unavailable.length} of ${fetched.length} games: ${unavailable[0]?.reason ?? ''}`;
-      log.warn(`${sport}: ${summary.message}`, { sport });
-    }
-    if (fetched.length > 0 && unavailable.length === fetched.length) summary.status = 'failed';
-    const took = captured.filter((e) => e.status === 'captured');
-    if (took.length > 0) log.info(`${sport}: took the close of ${took.length} game${took.length === 1 ? '' : 's'} (${took.reduce((n, e) => n + e.prices, 0)} prices, ${took.reduce((n, e) => n + e.closings, 0)} ledger entries re-priced)`, { sport });
+    const summary = await takeCloses(sport, opts, base);
+    // The run log (status, `propgrade status`): on the data clock, as snapshot and settle record theirs.
+    await finishRun(store, runId, {
+      status: summary.status === 'failed' ? 'failed' : summary.fetched === 0 ? 'empty' : 'ok',
+      finishedAt: now.toISOString(),
+      eventsCount: summary.inWindow,
+      message: summary.message,
+      ...(spentBefore === null ? {} : { creditsUsed: (opts.creditsSpent?.() ?? spentBefore) - spentBefore }),
+      details: { within_minutes: within, fetched: summary.fetched, captured: summary.events.filter((e) => e.status === 'captured').length, already_closed: summary.alreadyClosed },
+    });
     return summary;
+  } catch (error) {
+    await finishRun(store, runId, { status: 'failed', finishedAt: now.toISOString(), message: error instanceof Error ? error.message : String(error) });
+    throw error;
   } finally {
     await lock.release();
   }
+}
+
+/** The run under the lock: the games due a close, their odds fetched and their closes recorded. */
+async function takeCloses(sport: GradedSport, opts: CloseRunOptions, base: CloseSummary): Promise<CloseSummary> {
+  const { store, now, log, withinMinutes: within } = opts;
+  // The newest snapshot at or before the data clock names the games and their starts.
+  const snapshot = await snapshotBefore(store, sport, new Date(now.getTime() + 1).toISOString());
+  if (!snapshot) return { ...base, message: `no ${sport} snapshot yet: a close is taken for the games a snapshot graded` };
+  const games = snapshotGames(sport, await snapshotSortKeys(store, snapshot.id)).filter((g) => inCloseWindow(g.commenceTime, now, within));
+  const due: GameEvent[] = [];
+  for (const g of games) {
+    const mark = await kvGet<CloseMark>(store, markKey(sport, g.id), now);
+    if (closeTakenWithin(snapshot.takenAt, g.commenceTime, within) || closeTakenWithin(mark?.capturedAt ?? null, g.commenceTime, within)) continue;
+    due.push(g);
+  }
+  const summary: CloseSummary = { ...base, snapshotAt: snapshot.takenAt, inWindow: games.length, alreadyClosed: games.length - due.length };
+  if (due.length === 0) {
+    summary.message = games.length === 0 ? `no ${sport} game starts by ${base.window.to}` : `every ${sport} game starting by ${base.window.to} has its close (${games.length})`;
+    return summary;
+  }
+  log.info(`${sport}: ${due.length} game${due.length === 1 ? '' : 's'} starting by ${base.window.to} without a close: fetching their odds`, { sport });
+  // The events list is free: it confirms each game is still listed and still starts in the window.
+  const listed = await opts.odds.events(sport);
+  if (listed === null) return { ...summary, status: 'failed', message: `${sport} events feed unavailable${because(opts.odds)}` };
+  const current = new Map(listed.map((e) => [e.id, e]));
+  const targets: Array<{ event: GameEvent; capturedAt: string }> = [];
+  for (const g of due) {
+    const event = current.get(g.id);
+    const skip = (status: CloseEventStatus, reason: string) => summary.events.push({ eventId: g.id, game: gameOf(g), commenceTime: event?.commenceTime ?? g.commenceTime, status, capturedAt: null, leadMinutes: null, prices: 0, closings: 0, reason });
+    if (!event) skip('not_listed', 'no longer listed by the odds provider');
+    else if (!inCloseWindow(event.commenceTime, now, within)) skip('moved', `now starts at ${event.commenceTime}`);
+    else if (opts.replayDir === null) targets.push({ event, capturedAt: now.toISOString() });
+    else {
+      const at = recordedOddsAt(opts.replayDir, event.id, now);
+      if (closeTakenWithin(at, event.commenceTime, within)) targets.push({ event, capturedAt: at as string });
+      else skip('not_recorded', `the recording holds no odds for it within ${within} min of the start${at ? ` (its newest: ${at})` : ''}`);
+    }
+  }
+  const limit = pLimit(opts.concurrency ?? 4);
+  const fetched = await Promise.all(
+    targets.map((t) =>
+      limit(async () => {
+        const quotes = await opts.odds.propQuotes(sport, t.event);
+        // A refused call (the daily budget) or a failed one says why in the source's own words.
+        return { ...t, quotes, why: quotes === null ? (opts.odds.lastFailure?.() ?? 'odds unavailable') : null };
+      }),
+    ),
+  );
+  summary.fetched = fetched.length;
+  const dispersionFor = (stat: StatType) => marketDispersionFor(FITTED_PARAMS, sport, stat);
+  // One transaction: a game's closes and its mark are written together or not at all.
+  const captured = await transaction(store, async (tx) => {
+    const out: CloseEventResult[] = [];
+    for (const f of fetched) {
+      const { event, capturedAt } = f;
+      const row = { eventId: event.id, game: gameOf(event), commenceTime: event.commenceTime, capturedAt, leadMinutes: closeLeadMinutes(capturedAt, event.commenceTime) };
+      if (f.quotes === null) {
+        out.push({ ...row, status: 'unavailable', capturedAt: null, leadMinutes: null, prices: 0, closings: 0, reason: f.why });
+        continue;
+      }
+      const { rows, books } = closingRows(sport, f.quotes, event, opts.allowedBooks, dispersionFor);
+      const closings = await captureClosings(tx, sport, rows, books, new Date(capturedAt), dispersionFor);
+      const prices = rows.filter((r) => r.bookOdds !== null && r.bookOdds !== undefined).length;
+      await kvSet(tx, markKey(sport, event.id), { capturedAt, commenceTime: event.commenceTime, prices } satisfies CloseMark, now, MARK_TTL_SECONDS);
+      out.push({ ...row, status: 'captured', prices, closings, reason: null });
+    }
+    return out;
+  }, { exclusive: false });
+  summary.events.push(...captured);
+  summary.events.sort((a, b) => a.commenceTime.localeCompare(b.commenceTime) || a.eventId.localeCompare(b.eventId));
+  const unavailable = captured.filter((e) => e.status === 'unavailable');
+  if (unavailable.length > 0) {
+    summary.message = `odds unavailable for ${unavailable.length} of ${fetched.length} games: ${unavailable[0]?.reason ?? ''}`;
+    log.warn(`${sport}: ${summary.message}`, { sport });
+  }
+  if (fetched.length > 0 && unavailable.length === fetched.length) summary.status = 'failed';
+  const took = captured.filter((e) => e.status === 'captured');
+  if (took.length > 0) log.info(`${sport}: took the close of ${took.length} game${took.length === 1 ? '' : 's'} (${took.reduce((n, e) => n + e.prices, 0)} prices, ${took.reduce((n, e) => n + e.closings, 0)} ledger entries re-priced)`, { sport });
+  return summary;
 }
 
 /** A game's quotes priced as a snapshot prices them (the same books and rule), without grading: what captureClosings reads. */
@@ -256,6 +280,7 @@ export async function runCloseJob(opts: CloseJobOptions): Promise<CloseJobResult
           replayDir,
           log: opts.log,
           wallClock: wallNow,
+          ...(replayDir ? {} : { creditsSpent: () => sources.budget.state().spent }),
           ...(opts.owner ? { owner: opts.owner } : {}),
         }),
       );

@@ -81,4 +81,24 @@ describe('propgrade close', () => {
       await store.close();
     }
   });
+
+  it('records each close run in the run log as snapshot and settle do, and status prints the last one on its data clock', async () => {
+    const store = openStore(db);
+    try {
+      // The two runs above ran and fetched nothing (no game due at 17:10; at 23:45 the two 00:00 games, neither recorded that late); the locked one never ran.
+      const runs = store.sqlite.prepare("select status, started_at, finished_at, events_count from pipeline_runs where kind = 'close' and sport = 'nba' order by id").all();
+      expect(runs).toEqual([
+        { status: 'empty', started_at: '2025-11-05T17:10:00.000Z', finished_at: '2025-11-05T17:10:00.000Z', events_count: 0 },
+        { status: 'empty', started_at: '2025-11-05T23:45:00.000Z', finished_at: '2025-11-05T23:45:00.000Z', events_count: 2 },
+      ]);
+    } finally {
+      await store.close();
+    }
+    const json = await runCli(['--db', db, '--json', 'status']);
+    const nba = JSON.parse(json.stdout).sports.find((s: { sport: string }) => s.sport === 'nba');
+    expect(nba.last_close).toEqual({ at: '2025-11-05T23:45:00.000Z', status: 'empty' });
+    const text = await runCli(['--db', db, 'status']);
+    expect(text.stdout).toContain('Last close run (data clock)');
+    expect(text.stdout).toContain('empty 2025-11-05T23:45:00.000Z');
+  });
 });

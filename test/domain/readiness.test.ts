@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { assessReadiness, type ReadinessFacts, type SportRunFacts } from '../../src/domain/readiness.js';
 
 const WALL = new Date('2026-11-27T12:00:00Z');
-const none = (sport: string): SportRunFacts => ({ sport, newestSnapshot: null, lastSnapshotRun: null, lastSettleRun: null });
+const none = (sport: string): SportRunFacts => ({ sport, newestSnapshot: null, lastSnapshotRun: null, lastSettleRun: null, lastCloseRun: null });
 const live = (sport: string, takenAt: string, status = 'ok'): SportRunFacts => ({
   sport,
   newestSnapshot: { takenAt, source: 'live' },
   lastSnapshotRun: { startedAt: takenAt, finishedAt: takenAt, status },
   lastSettleRun: null,
+  lastCloseRun: null,
 });
 const facts = (sports: SportRunFacts[], extra: Partial<ReadinessFacts> = {}): ReadinessFacts => ({ pendingMigrations: [], sports, locks: [], credits: { spentToday: 0, dailyBudget: null }, ...extra });
 

@@ -23,6 +23,7 @@ export const readinessAnswerSchema = wireSchema(
         clock: z.enum(['replay_snapshot', 'wall']).nullable(),
         last_run: lastRun,
         last_settle: lastRun,
+        last_close: lastRun.describe('the newest close-capture run (propgrade close), at its data clock; null where none ran'),
       }),
     ),
     locks: z.array(z.object({ name: z.string(), owner: z.string().describe('the holder; its host only with the internal key'), since: wireInstant(), lease_until: wireInstant(), expired: z.boolean() })),

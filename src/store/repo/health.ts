@@ -7,7 +7,7 @@ import { latestSnapshot } from './snapshots.js';
 
 /** What readiness is decided on, read from the store in a few indexed look-ups per sport. */
 
-async function lastRunOf(store: Store, kind: 'snapshot' | 'settle', sport: string): Promise<SportRunFacts['lastSnapshotRun']> {
+async function lastRunOf(store: Store, kind: 'snapshot' | 'settle' | 'close', sport: string): Promise<SportRunFacts['lastSnapshotRun']> {
   const { db, t } = await on(store);
   const p = t.pipelineRuns;
   const [row] = await db
@@ -26,6 +26,7 @@ export async function sportRunFacts(store: Store, sport: string): Promise<SportR
     newestSnapshot: snap ? { takenAt: snap.takenAt, source: snap.source } : null,
     lastSnapshotRun: await lastRunOf(store, 'snapshot', sport),
     lastSettleRun: await lastRunOf(store, 'settle', sport),
+    lastCloseRun: await lastRunOf(store, 'close', sport),
   };
 }
 

@@ -3,7 +3,7 @@ import { opsOf } from '../engine-ops.js';
 
 /** The runs' own figures as the cron processes recorded them (pipeline_runs), for GET /metrics. */
 export interface RunFigures {
-  kind: 'snapshot' | 'settle';
+  kind: 'snapshot' | 'settle' | 'close';
   sport: string;
   status: string;
   startedAt: string;

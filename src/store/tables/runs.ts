@@ -3,12 +3,13 @@ import { index, table } from './table.js';
 
 /** The run log, the cross-process run lock and the key-value cache: the pipeline's own bookkeeping. */
 
-/** One row per scheduled or manual run of a pipeline (snapshot, settle), the run log. */
+/** One row per scheduled or manual run of a pipeline (snapshot, settle, close), the run log. */
 export const pipelineRuns = table(
   'pipeline_runs',
   {
     id: integer('id').identity(),
-    kind: text('kind', { enum: ['snapshot', 'settle'] }).notNull(),
+    // A TypeScript type only (no CHECK on either engine): 'close' needed no migration.
+    kind: text('kind', { enum: ['snapshot', 'settle', 'close'] }).notNull(),
     sport: text('sport').notNull(),
     startedAt: text('started_at').notNull(),
     finishedAt: text('finished_at'),

@@ -88,7 +88,7 @@ describe('health.ts', () => {
     expect(facts.newestSnapshot).toEqual(P.raw.prepare(`select taken_at as takenAt, source from snapshots where sport = 'nba' order by taken_at desc, id desc limit 1`).get());
     expect(facts.lastSettleRun).toEqual(P.raw.prepare(`select started_at as startedAt, finished_at as finishedAt, status from pipeline_runs where kind = 'settle' order by started_at desc, id desc limit 1`).get());
     expect((await same(PRE, (s) => sportRunFacts(s, 'nba'))).lastSettleRun).toBeNull();
-    expect(await same(P, (s) => sportRunFacts(s, 'mlb'))).toEqual({ sport: 'mlb', newestSnapshot: null, lastSnapshotRun: null, lastSettleRun: null });
+    expect(await same(P, (s) => sportRunFacts(s, 'mlb'))).toEqual({ sport: 'mlb', newestSnapshot: null, lastSnapshotRun: null, lastSettleRun: null, lastCloseRun: null });
   });
 
   it('heldRunLocks: by name (the same locks taken on both)', async () => {
