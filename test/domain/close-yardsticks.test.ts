@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { closeBooksOf } from '../../src/domain/close-lead.js';
 import { fairOverForBook, type LadderLine } from '../../src/domain/model/market.js';
@@ -49,7 +51,7 @@ describe('the record counts the Pinnacle yardstick beside the consensus one', ()
 
 describe('the season builder writes each decimal price as the adapter reads a decimal answer', () => {
   it('every distinct price of the Pinnacle/AU file converts as toAmerican(price, decimal) does', async () => {
-    const { americanFromDecimal } = (await import('../../scripts/season-replay/mlb-pinnacle-au.mjs')) as { americanFromDecimal: (t: string) => number | null };
+    const { americanFromDecimal } = (await import(pathToFileURL(path.resolve('scripts/season-replay/mlb-pinnacle-au.mjs')).href)) as { americanFromDecimal: (t: string) => number | null };
     // The raw file's own prices (../shared), not the builder's output.
     const text = execFileSync('sh', ['-c', "zcat ../shared/history/mlb_player_props_pinnacle_au_2025.csv.gz | cut -d, -f17,18 | tr ',' '\\n' | sort -u"], { encoding: 'utf8', maxBuffer: 64 << 20 });
     const prices = text.split('\n').filter((p) => /^[0-9.]+$/.test(p));
