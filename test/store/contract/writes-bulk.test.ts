@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgStore } from '../../../src/store/db.js';
-import { pgInsertJsonRows } from '../../../src/store/pg/bulk-insert.js';
+import { pgBulkInsert } from '../../../src/store/pg/bulk-insert.js';
 import { upsertGameStats } from '../../../src/store/repo/game-stats.js';
 import { chunks, pgRun } from '../../../src/store/pg/_raw.js';
 import { bindValues, columnList, insertColumns } from '../../../src/store/_columns.js';
@@ -12,9 +12,9 @@ import { emptyStoreOn, ENGINES, type EngineStore } from '../../helpers/engines.j
 import { raw } from './writes-helpers.js';
 
 /**
- * Contract (issue 39): PostgreSQL's bulk inserts that send a statement's rows as one JSON parameter
- * (src/store/pg/bulk-insert.ts) store what binding each value stores (pgInsertRows, one parameter
- * per value), column for column as PostgreSQL prints it, and the history writer that uses it stores
+ * Contract (issue 39): PostgreSQL's bulk inserts that send a statement's rows as one text per column
+ * (src/store/pg/bulk-insert.ts; as one JSON parameter when a text holds the separators) store what
+ * binding each value stores (pgInsertRows, one parameter per value), column for column as PostgreSQL prints it, and the history writer that uses it stores
  * on PostgreSQL what it stores on SQLite. Text that JSON escapes, json columns of every JSON kind
  * and stored JSON text carried through, non-finite numbers, booleans, nulls, more rows than one
  * statement takes (ids in order), and an upsert's ON CONFLICT clause.
@@ -39,12 +39,14 @@ function trickyRows(): NewGradedRow[] {
     row(20, { modelDetail: new JsonText('{"kept":"as text","n":[1,2]}') as unknown as Record<string, unknown> }),
     row(21, { projection: Infinity, overOdds: -Infinity, fairProb: Number.MIN_VALUE, value: 0.1 + 0.2, consensusBooks: 2_000_000_000 }),
     row(22, { team: null, grade: null, takeable: null, book: undefined, outlierPrice: false }),
+    // Texts that look like the split's own null or an empty last value.
+    row(23, { player: 'NULL', team: '\\N', opponent: '', refusalReason: '\u001d', awayTeam: '\u001eX' }),
   ];
 }
 
 const head = (n: number) => ({ sport: 'nba', runId: null, takenAt: '2025-11-05T15:05:00.000Z', slateDate: '2025-11-05', gradedCount: n, rowCount: n, source: 'replay' as const });
 
-describe('pgInsertJsonRows on PostgreSQL', () => {
+describe('pgBulkInsert on PostgreSQL', () => {
   let pg: EngineStore;
   beforeAll(async () => {
     pg = await emptyStoreOn('postgres');
@@ -63,21 +65,37 @@ describe('pgInsertJsonRows on PostgreSQL', () => {
     const bound = await insertSnapshot(store, head(0), []);
     const sent = await insertSnapshot(store, head(0), []);
     expect(await boundInsert(store, gradedRows, rows, { override: { snapshotId: bound } })).toBe(rows.length);
-    expect(await pgInsertJsonRows(store, gradedRows, rows, { override: { snapshotId: sent } })).toBe(rows.length);
+    expect(await pgBulkInsert(store, gradedRows, rows, { override: { snapshotId: sent } })).toBe(rows.length);
     const want = await printed(bound);
     expect(want.length).toBe(rows.length);
     expect(await printed(sent)).toStrictEqual(want);
     const text = await raw(store, 'select model_detail::text as t from graded_rows where snapshot_id = ? order by id', [sent]);
     expect(text.slice(TRICKY.length, TRICKY.length + DETAILS.length + 1).map((r) => r['t'])).toEqual([...DETAILS.map((d) => (d === null ? null : JSON.stringify(d))), '{"kept":"as text","n":[1,2]}']);
     // An ON CONFLICT clause applies: the same rows again are all skipped.
-    expect(await pgInsertJsonRows(store, gradedRows, rows, { override: { snapshotId: sent }, suffix: ' on conflict do nothing' })).toBe(0);
+    expect(await pgBulkInsert(store, gradedRows, rows, { override: { snapshotId: sent }, suffix: ' on conflict do nothing' })).toBe(0);
+  });
+
+  it.each([
+    ['a text holding the value separator (the statement goes as JSON)', { player: 'split\u001fhere' }],
+    ['a text that is the null marker (the statement goes as JSON)', { team: '\u001e' }],
+    ['one row whose last text column is empty', { opponent: '', edgeNow: '' }],
+  ] as Array<[string, Partial<NewGradedRow>]>)('%s stores what binding stores', async (_, over) => {
+    const store = pg.store as PgStore;
+    const rows = [row(1, over)];
+    const bound = await insertSnapshot(store, head(0), []);
+    const sent = await insertSnapshot(store, head(0), []);
+    await boundInsert(store, gradedRows, rows, { override: { snapshotId: bound } });
+    expect(await pgBulkInsert(store, gradedRows, rows, { override: { snapshotId: sent } })).toBe(1);
+    const got = await printed(sent);
+    expect(got).toStrictEqual(await printed(bound));
+    for (const v of Object.values(over)) expect(got[0]).toContain(JSON.stringify(v));
   });
 
   it('more rows than one statement takes keep their order, so their ids', async () => {
     const store = pg.store as PgStore;
     const id = await insertSnapshot(store, head(0), []);
     const rows = Array.from({ length: 12_003 }, (_, i) => row(i));
-    expect(await pgInsertJsonRows(store, gradedRows, rows, { override: { snapshotId: id } })).toBe(rows.length);
+    expect(await pgBulkInsert(store, gradedRows, rows, { override: { snapshotId: id } })).toBe(rows.length);
     const stored = await raw(store, 'select id, player_key from graded_rows where snapshot_id = ? order by id', [id]);
     const first = Number(stored[0]?.['id']);
     expect(stored.map((r) => Number(r['id']) - first)).toEqual(rows.map((_, i) => i));

@@ -2,7 +2,8 @@ import { and, count, eq, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../../../domain/entities.js';
 import type { GradedSport } from '../../../domain/sports.js';
 import type { GameStatOps } from '../../engine-ops.js';
-import { pgInsertJsonRows } from '../bulk-insert.js';
+import { pgBulkInsert } from '../bulk-insert.js';
+import { JsonText } from '../../_columns.js';
 import { toPlayerGameStat } from '../../repo/game-stats-history.js';
 import { UPSERT_SUFFIX, type GameStatsWriter } from '../../repo/game-stats-write.js';
 import { playerGameStats } from '../../schema.js';
@@ -12,13 +13,16 @@ import { byBytes, dedupe, pgRows } from '../_raw.js';
 
 const resolved = Promise.resolve();
 
+/** A line and, when the importer made them, its stats and extras JSON texts (written as SQLite's writer writes them). */
+type Line = { r: PlayerGameStat; json?: { stats: string; extras: string } | undefined };
+
 /**
- * One upsert per slice, its lines sent as one JSON parameter (pg/bulk-insert.ts). A line repeated
+ * One upsert per slice, its lines sent one text per column (pg/bulk-insert.ts). A line repeated
  * within a slice is written once, at its first place with its last values: what SQLite's upserts,
  * one line at a time, leave.
  */
-async function pgUpsertGameStats(store: PgStore, lines: readonly PlayerGameStat[]): Promise<void> {
-  const values = lines.map((r) => ({
+async function pgUpsertGameStats(store: PgStore, lines: readonly Line[]): Promise<void> {
+  const values = lines.map(({ r, json }) => ({
     sport: r.sport,
     playerKey: r.playerKey,
     playerName: r.playerName,
@@ -27,11 +31,11 @@ async function pgUpsertGameStats(store: PgStore, lines: readonly PlayerGameStat[
     date: r.date,
     gameKey: r.gameId ?? r.date,
     minutes: r.minutes ?? null,
-    stats: r.stats,
-    extras: r.extras,
+    stats: json === undefined ? r.stats : new JsonText(json.stats),
+    extras: json === undefined ? r.extras : new JsonText(json.extras),
     source: r.source,
   }));
-  await pgInsertJsonRows(store, playerGameStats, dedupe(values, (v) => JSON.stringify([v.sport, v.playerKey, v.date, v.gameKey]), 'last'), { suffix: UPSERT_SUFFIX });
+  await pgBulkInsert(store, playerGameStats, dedupe(values, (v) => JSON.stringify([v.sport, v.playerKey, v.date, v.gameKey]), 'last'), { suffix: UPSERT_SUFFIX });
 }
 
 /** The player-game lines' reads in SQLite's orders (text by bytes), and their writes batched into multi-row upserts. */
@@ -72,16 +76,17 @@ export class PgGameStatOps implements GameStatOps {
   /** Batches written in order on the one client (its queries queue), the first failure kept for flush. */
   async gameStatsWriter(): Promise<GameStatsWriter> {
     const store = this.store;
-    const BATCH = 1000;
-    let queue: PlayerGameStat[] = [];
+    // As many lines per statement as the bulk insert takes: the parse is synchronous, so every batch goes out once it ends.
+    const BATCH = 5000;
+    let queue: Line[] = [];
     let pending: Promise<void> = resolved;
     let failure: unknown = null;
-    const send = (batch: PlayerGameStat[]) => {
+    const send = (batch: Line[]) => {
       pending = pending.then(() => (failure === null ? pgUpsertGameStats(store, batch) : undefined)).catch((error: unknown) => void (failure ??= error));
     };
     return {
-      write: (r) => {
-        queue.push(r);
+      write: (r, json) => {
+        queue.push({ r, json });
         if (queue.length >= BATCH) {
           send(queue);
           queue = [];
@@ -98,7 +103,10 @@ export class PgGameStatOps implements GameStatOps {
 
   /** On the transaction's handle repo/tx.ts `write` gives it, so the whole list commits at once. */
   async upsertGameStats(rows: readonly PlayerGameStat[]): Promise<number> {
-    await pgUpsertGameStats(this.store, rows);
+    await pgUpsertGameStats(
+      this.store,
+      rows.map((r) => ({ r })),
+    );
     return rows.length;
   }
 }

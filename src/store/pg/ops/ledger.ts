@@ -6,7 +6,7 @@ import type { ClosingCapture, LedgerEntry, NewClosingPrice, NewLedgerEntry, Pinn
 import type { Handle } from '../../shared-db.js';
 import type { PgStore } from '../../store.js';
 import { byBytes, chunks, dedupe, pgRun } from '../_raw.js';
-import { pgInsertJsonRows } from '../bulk-insert.js';
+import { pgBulkInsert } from '../bulk-insert.js';
 import * as sqliteSchema from '../../schema.js';
 
 /** The ledger's bulk reads and writes as multi-row statements: each one is a round trip. */
@@ -18,7 +18,7 @@ export class PgLedgerOps implements LedgerOps {
 
   /** Multi-row inserts in the entries' order; a repeat within one is skipped as on SQLite. */
   async insertLedgerEntries(entries: readonly NewLedgerEntry[]): Promise<number> {
-    return pgInsertJsonRows(this.store, sqliteSchema.ledgerEntries, entries, { suffix: ' on conflict do nothing' });
+    return pgBulkInsert(this.store, sqliteSchema.ledgerEntries, entries, { suffix: ' on conflict do nothing' });
   }
 
   async publicEntriesForEvents(eventIds: readonly string[]): Promise<LedgerEntry[]> {
@@ -71,7 +71,7 @@ export class PgLedgerOps implements LedgerOps {
   /** Multi-row upserts; a price repeated within one keeps its first place and last values, as SQLite's one-by-one upserts leave it. */
   async upsertClosingPrices(rows: readonly NewClosingPrice[]): Promise<void> {
     const unique = dedupe(rows, (r) => JSON.stringify([r.eventId, r.playerKey, r.statType, r.side, r.line]), 'last');
-    await pgInsertJsonRows(this.store, sqliteSchema.closingPrices, unique, { suffix: ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time, "close_lead_minutes" = excluded.close_lead_minutes' });
+    await pgBulkInsert(this.store, sqliteSchema.closingPrices, unique, { suffix: ' on conflict ("event_id", "player_key", "stat_type", "side", "line") do update set "price" = excluded.price, "fair_prob" = excluded.fair_prob, "book" = excluded.book, "captured_at" = excluded.captured_at, "commence_time" = excluded.commence_time, "close_lead_minutes" = excluded.close_lead_minutes' });
   }
 
 

@@ -8,7 +8,7 @@ import type { GradedRowRecord, LockedGrade, NewGradedRow, NewGradeLock, NewSnaps
 import * as sqliteSchema from '../../schema.js';
 import type { Handle } from '../../shared-db.js';
 import type { PgStore } from '../../store.js';
-import { pgInsertJsonRows } from '../bulk-insert.js';
+import { pgBulkInsert } from '../bulk-insert.js';
 
 /** Rows per multi-row statement (well under PostgreSQL's 65,535 bound parameters). */
 const CHUNK = 500;
@@ -95,7 +95,7 @@ export class PgSnapshotOps implements SnapshotOps {
     const [head] = await db.insert(t.snapshots).values(snapshot).returning({ id: t.snapshots.id });
     const id = (head as { id: number }).id;
     // Multi-row VALUES in the rows' order: their ids follow that order, as on SQLite.
-    await pgInsertJsonRows(this.store, sqliteSchema.gradedRows, rows, { override: { snapshotId: id } });
+    await pgBulkInsert(this.store, sqliteSchema.gradedRows, rows, { override: { snapshotId: id } });
     return id;
   }
 
@@ -128,7 +128,7 @@ export class PgSnapshotOps implements SnapshotOps {
   }
 
   async insertLocks(locks: readonly NewGradeLock[]): Promise<void> {
-    await pgInsertJsonRows(this.store, sqliteSchema.gradeLocks, locks, { suffix: ' on conflict do nothing' });
+    await pgBulkInsert(this.store, sqliteSchema.gradeLocks, locks, { suffix: ' on conflict do nothing' });
   }
 
   async snapshotHeadById(id: number): Promise<SnapshotHead | null> {
