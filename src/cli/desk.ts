@@ -32,8 +32,9 @@ export function registerDesk(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true, clockNoteLater: true });
       try {
         const date = opts.date ?? easternDate(env.now);
+        // The record parts count each sport's 30 days on its own clock, as `propgrade record` does; --date ends them all on it.
         if (env.perSportClocks && !opts.date) ctx.progress(deskClockNote(date, env.now, env.forSport));
-        const facts = await readContentFacts(env.store, { now: env.now, date });
+        const facts = await readContentFacts(env.store, { now: env.now, date, ...(opts.date ? {} : { clockFor: env.forSport }) });
         const pack = buildDeskPack(facts);
         if (opts.out) {
           const { mkdirSync, writeFileSync } = await import('node:fs');

@@ -26,7 +26,7 @@ export function registerDrafts(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const date = opts.date ?? easternDate(env.now);
-        const result = await saveGhostDrafts(env.store, ctx.config, { now: env.now, date });
+        const result = await saveGhostDrafts(env.store, ctx.config, { now: env.now, date, ...(opts.date ? {} : { clockFor: env.forSport }) });
         ctx.result(result, (r) => renderDrafts(ctx, r));
       } finally {
         await env.close();

@@ -47,7 +47,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const date = opts.date ?? easternDate(env.now);
-        const report = await buildReportFor(env.store, { now: env.now, date });
+        const report = await buildReportFor(env.store, { now: env.now, date, ...(opts.date ? {} : { clockFor: env.forSport }) });
         const dir = resolve(opts.out ?? (await defaultOutDir(date)));
         mkdirSync(dir, { recursive: true });
         const files = { html: join(dir, 'report.html'), text: join(dir, 'report.txt') };
@@ -92,7 +92,7 @@ export function registerNewsletter(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true });
       try {
         const date = opts.date ?? easternDate(env.now);
-        const result = await sendDailyReport(env.store, ctx.config, { now: env.now, date });
+        const result = await sendDailyReport(env.store, ctx.config, { now: env.now, date, ...(opts.date ? {} : { clockFor: env.forSport }) });
         if (result.status === 'refused') io.exitCode = 1;
         ctx.result(result, (r) => renderSend(ctx, r));
       } finally {

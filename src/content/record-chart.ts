@@ -4,7 +4,7 @@ import { MIN_SAMPLE } from '../domain/record-gate.js';
 import type { TierCalibration } from '../domain/records.js';
 import { escapeHtml } from './document.js';
 import { building, percent, shortDay, signedPercent } from './format.js';
-import { windowRecord } from './select.js';
+import { windowsRecord } from './select.js';
 
 /**
  * The record as a picture (issue 33 item 11): per tier, the mean EV its graded prices claimed (a
@@ -23,11 +23,9 @@ export interface RecordChartData {
   all: readonly BeatCloseBand[];
 }
 
-const DAYS = 30;
-
-/** The 30-day record the RECEIPTS template and the report's record section are written from. */
+/** The record the RECEIPTS template and the report's record section are written from (`propgrade record`'s windows). */
 export function recordChartData(facts: ContentFacts): RecordChartData {
-  const { aggregate, tiers } = windowRecord(facts.record, facts.date, DAYS);
+  const { aggregate, tiers } = windowsRecord(facts);
   return { window: facts.window, tiers, all: aggregate.beatCloseByLead };
 }
 

@@ -1,6 +1,6 @@
 import { compareGrades, type Grade } from '../domain/grades.js';
-import { modelAggregate, tierCalibration, type ModelAggregate, type RecordRow, type TierCalibration } from '../domain/records.js';
-import { hasClaimPrice, type ClaimedRow, type LedgerFact, type SlateFact, type SlateRowFact } from '../domain/facts.js';
+import { createRecordTally, modelAggregate, outcomeCode, tierCalibration, tierIndex, yardstickVerdict, type ModelAggregate, type RecordRow, type TierCalibration } from '../domain/records.js';
+import { hasClaimPrice, type ClaimedRow, type ContentFacts, type LedgerFact, type SlateFact, type SlateRowFact } from '../domain/facts.js';
 import { instantOf } from '../domain/time.js';
 
 /**
@@ -124,6 +124,8 @@ function recordRows(entries: readonly LedgerFact[]): RecordRow[] {
     lockedPrice: e.price,
     // The ROI interval resamples whole games: without the game, each row would be a game of its own.
     eventId: e.eventId,
+    pinnacleClvVerdict: e.pinnacleClvVerdict,
+    pinnacleCloseLeadMinutes: e.pinnacleCloseLeadMinutes,
   }));
 }
 
@@ -134,11 +136,17 @@ export function dayRecord(entries: readonly LedgerFact[], date: string): { aggre
   return { aggregate: modelAggregate(rows, scope), tiers: tierCalibration(rows, scope) };
 }
 
-/** The 30-day record ending on `date`. */
-export function windowRecord(entries: readonly LedgerFact[], date: string, days: number): { aggregate: ModelAggregate; tiers: TierCalibration[] } {
-  const rows = recordRows(entries);
-  const scope = { now: instantOf(date), days };
-  return { aggregate: modelAggregate(rows, scope), tiers: tierCalibration(rows, scope) };
+/**
+ * The record of the facts' windows (each sport's 30 days on its own clock, as `propgrade record`
+ * counts them): `facts.record` holds exactly the entries of those windows, tallied by the record's
+ * one tally, so counts, units, rates and intervals are the record's.
+ */
+export function windowsRecord(facts: Pick<ContentFacts, 'record' | 'window'>): { aggregate: ModelAggregate; tiers: TierCalibration[] } {
+  const tally = createRecordTally();
+  for (const r of recordRows(facts.record)) {
+    tally.add(tierIndex(r.grade), outcomeCode(r.outcome), yardstickVerdict(r), r.pWin, r.lockedPrice, r.closeLeadMinutes ?? null, r.eventId ?? null, r.pinnacleClvVerdict ?? null, r.pinnacleCloseLeadMinutes ?? null);
+  }
+  return { aggregate: tally.aggregate(facts.window, { team: null, player: null, sport: null }), tiers: tally.tiers() };
 }
 
 export const isDecided = (e: LedgerFact) => e.outcome === 'hit' || e.outcome === 'miss';

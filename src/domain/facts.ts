@@ -110,8 +110,18 @@ export interface LedgerFact extends PropRef {
   closeMethod: 'one_yardstick' | 'own_book_devig' | null;
   /** Minutes from the close's capture to the start (domain/close-lead.ts); null without a close. */
   closeLeadMinutes: number | null;
+  /** The verdict against Pinnacle's own no-vig close and that close's lead; null where Pinnacle never priced the line. */
+  pinnacleClvVerdict: 'beat' | 'faded' | 'flat' | null;
+  pinnacleCloseLeadMinutes: number | null;
   /** The archetype the grade carried (grade_locks), when the lock stored one. */
   archetype: string | null;
+}
+
+/** One sport's record window (inclusive ET dates). */
+export interface SportRecordWindow {
+  sport: string;
+  from: string;
+  to: string;
 }
 
 export interface ContentFacts {
@@ -127,8 +137,13 @@ export interface ContentFacts {
    */
   settleDate: string | null;
   settle: LedgerFact[];
-  /** The 30-day record window ending on `date` (inclusive ET dates). */
+  /** The span of `windows` (inclusive ET dates). */
   window: { from: string; to: string };
-  /** Every public entry with a game date in the window (settled or not). */
+  /**
+   * The record's window per graded sport, as `propgrade record` counts it: 30 days ending on the
+   * sport's own data clock (a replayed store's sports were recorded on different days), or on `date`.
+   */
+  windows: SportRecordWindow[];
+  /** Every public entry with a game date in its sport's window (settled or not). */
   record: LedgerFact[];
 }

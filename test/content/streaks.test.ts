@@ -31,6 +31,8 @@ function entry(player: string, stat: string, day: number, outcome: LedgerFact['o
     clvPct: null,
     closeMethod: null,
     closeLeadMinutes: null,
+    pinnacleClvVerdict: null,
+    pinnacleCloseLeadMinutes: null,
     archetype: null,
     ...extra,
   };
@@ -75,6 +77,7 @@ describe('streak watch', () => {
       settleDate: '2025-11-05',
       settle: [],
       window: { from: '2025-10-08', to: '2025-11-06' },
+      windows: [{ sport: 'nba', from: '2025-10-08', to: '2025-11-06' }],
       record: [1, 2, 3, 4].map((d) => entry('Mikal Bridges', 'assists', d, d === 1 ? 'miss' : 'hit')),
     };
     const result = streakWatch(facts);

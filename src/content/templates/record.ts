@@ -1,8 +1,8 @@
 import { MIN_SAMPLE } from '../../domain/record-gate.js';
 import { Brief, list, paragraph, rowsSource, type Block, type FigureSource } from '../document.js';
-import type { ContentFacts, LedgerFact } from '../../domain/facts.js';
+import type { ContentFacts, LedgerFact, SportRecordWindow } from '../../domain/facts.js';
 import { american, building, clockET, count, dayText, lineText, listJoin, percent, plural, shortDay, signedPercent, statWords, units } from '../format.js';
-import { dayRecord, isDecided, MIN_STREAK, settledDates, streaks, windowRecord } from '../select.js';
+import { dayRecord, isDecided, MIN_STREAK, settledDates, streaks, windowsRecord } from '../select.js';
 import { yardstickVerdict } from '../../domain/records.js';
 import { CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, closeLeadBand } from '../../domain/close-lead.js';
 import { GRADE_BANDS, type TemplateResult } from '../template.js';
@@ -10,11 +10,10 @@ import { rateText, recordText } from './common.js';
 
 /**
  * The templates written from the public ledger: STREAK WATCH (current runs), THE SETTLE (the last
- * settled day) and RECEIPTS (the 30-day record). Every rate passes the n >= 20 gate; below it the
+ * settled day) and RECEIPTS (the record, in `propgrade record`'s windows). Every rate passes the n >= 20 gate; below it the
  * copy shows counts and "record building".
  */
 
-const DAYS = 30;
 /** Runs written out in full; the rest are named in one line, so a list never drops an item. */
 const SHOWN_IN_FULL = 6;
 
@@ -67,7 +66,7 @@ export function streakWatch(facts: ContentFacts, inFull = SHOWN_IN_FULL): Templa
   if (runs.length === 0) {
     const dates = settledDates(facts.record);
     return {
-      omit: `no player and stat has ${MIN_STREAK} or more consecutive settled results on the public record in the 30 days to ${facts.date} (settled game dates in the window: ${dates.length})`,
+      omit: `no player and stat has ${MIN_STREAK} or more consecutive settled results on the public record in ${windowsText(facts).perSport ?? `the 30 days to ${facts.window.to}`} (settled game dates in the window: ${dates.length})`,
     };
   }
   const brief = new Brief();
@@ -186,15 +185,47 @@ export function theSettle(facts: ContentFacts): TemplateResult {
   };
 }
 
+/** "Oct 7 to Nov 5", with the year when it is not the pack's. */
+function spanText(w: { from: string; to: string }, year: string): string {
+  const y = (d: string) => (d.slice(0, 4) === year ? '' : `, ${d.slice(0, 4)}`);
+  return `${shortDay(w.from)}${w.from.slice(0, 4) === w.to.slice(0, 4) ? '' : y(w.from)} to ${shortDay(w.to)}${y(w.to)}`;
+}
+
+/**
+ * The window the record was counted in, as `propgrade record` counts it: one span when every sport
+ * with an entry shares it, else each sport's 30 days ending on its own data clock, named per sport.
+ */
+function windowsText(facts: ContentFacts): { text: string; short: string; perSport?: string } {
+  const year = facts.date.slice(0, 4);
+  const used = facts.windows.filter((w) => facts.record.some((e) => e.sport === w.sport));
+  const shown: SportRecordWindow[] = used.length > 0 ? used : facts.windows;
+  const [first] = shown;
+  if (first && shown.every((w) => w.from === first.from && w.to === first.to)) {
+    const one = spanText(first, year);
+    return { text: one, short: one };
+  }
+  const each = shown.map((w) => `${w.sport.toUpperCase()} ${spanText(w, year)}`).join('; ');
+  const perSport = `each sport's 30 days to its own newest snapshot (${each})`;
+  return { text: `of ${perSport}`, short: `${shown.length} sports, each its last 30 days`, perSport };
+}
+
+/** A rate as `propgrade record` prints it: "55.0% (n=300) [49.3-60.6]", or the gate's count. */
+function rateWithInterval(r: { n: number; pct: number | null; ci95: [number, number] | null }): string {
+  if (r.pct === null) return building(r.n);
+  return `${percent(r.pct)} (n=${r.n})${r.ci95 ? ` [${r.ci95[0].toFixed(1)}-${r.ci95[1].toFixed(1)}]` : ''}`;
+}
+
 export function receipts(facts: ContentFacts): TemplateResult {
   const settled = facts.record.filter((e) => e.outcome !== 'pending');
-  if (settled.length === 0) return { omit: `no public entry in the 30 days to ${facts.date} (${facts.window.from} to ${facts.window.to}) is settled yet` };
+  const windowList = facts.windows.map((w) => `${w.sport} ${w.from} to ${w.to}`).join(', ');
+  if (settled.length === 0) return { omit: `no public entry in the record's windows (${windowList}) is settled yet` };
   const brief = new Brief();
-  const { aggregate, tiers } = windowRecord(facts.record, facts.date, DAYS);
+  // The record as `propgrade record` counts it: the same windows, entries, tally and intervals.
+  const { aggregate, tiers } = windowsRecord(facts);
   const c = aggregate.counts;
-  const where = `public entries with game dates ${facts.window.from} to ${facts.window.to}`;
+  const where = `public entries with game dates in their sport's record window (${windowList})`;
   const decided = facts.record.filter(isDecided);
-  const window = `${shortDay(facts.window.from)} to ${shortDay(facts.window.to)}`;
+  const { text: window, short: windowShort } = windowsText(facts);
   const entries = brief.add('entries', 'public entries in the window', c.entries, count(c.entries), c.entries, rowsSource('ledger_entries', facts.record, where));
   const rate = rateText(brief, 'hit_rate', '30-day hit rate', c.hits, c.hits + c.misses, rowsSource('ledger_entries', decided, `decided ${where}`));
   const u = unitsText(brief, 'window', '30-day units', aggregate.units, decided, `decided ${where} with a graded price`);
@@ -235,22 +266,23 @@ export function receipts(facts: ContentFacts): TemplateResult {
   ];
   return {
     draft: {
-      headline: `RECEIPTS, ${window}: ${c.hits}-${c.misses}`,
+      headline: `RECEIPTS, ${windowShort}: ${c.hits}-${c.misses}`,
       body,
       thread: [opening, rateLine, ...tierLines.map((t) => `${t}.`), 'Every public read counts, losses included.'],
-      wire: [`Public record ${window}: ${c.hits}-${c.misses}${aggregate.hitRate.pct === null ? `, ${building(aggregate.hitRate.n)}` : `, ${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`],
+      wire: [`Public record ${windowShort}: ${c.hits}-${c.misses}${aggregate.hitRate.pct === null ? `, ${building(aggregate.hitRate.n)}` : `, ${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`],
       numbers: [
+        ...facts.windows.filter((w) => facts.record.some((e) => e.sport === w.sport)).map((w) => `window, ${w.sport}: ${w.from} to ${w.to}`),
         `entries: ${count(c.entries)}`,
         `hit: ${count(c.hits)}`,
         `miss: ${count(c.misses)}`,
         `push: ${count(c.pushes)}`,
         `void: ${count(c.voids)}`,
         `pending: ${count(c.pending)}`,
-        `hit rate: ${aggregate.hitRate.pct === null ? building(aggregate.hitRate.n) : `${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`,
+        `hit rate: ${rateWithInterval(aggregate.hitRate)}`,
         ...(aggregate.units.units === null ? [] : [`units: ${units(aggregate.units.units)} (n=${aggregate.units.n})`]),
-        ...(aggregate.units.roiPct === null ? [] : [`ROI: ${signedPercent(aggregate.units.roiPct)}`]),
-        ...(clvRows.length ? [`beat close, every lead time: ${aggregate.beatClose.pct === null ? building(aggregate.beatClose.n) : `${percent(aggregate.beatClose.pct)} (n=${aggregate.beatClose.n})`}`] : []),
-        ...aggregate.beatCloseByLead.filter((b) => b.n > 0).map((b) => `beat close, closes ${CLOSE_LEAD_LABEL[b.band]}: ${b.pct === null ? building(b.n) : `${percent(b.pct)} (n=${b.n})`}`),
+        ...(aggregate.units.roiPct === null ? [] : [`ROI: ${signedPercent(aggregate.units.roiPct)}${aggregate.units.roiCi95 ? ` [${signedPercent(aggregate.units.roiCi95[0])} to ${signedPercent(aggregate.units.roiCi95[1])}]` : ''}`]),
+        ...(clvRows.length ? [`beat close, every lead time: ${rateWithInterval(aggregate.beatClose)}`] : []),
+        ...aggregate.beatCloseByLead.filter((b) => b.n > 0).map((b) => `beat close, closes ${CLOSE_LEAD_LABEL[b.band]}: ${rateWithInterval(b)}`),
       ],
       brief,
     },

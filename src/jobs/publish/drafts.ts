@@ -83,7 +83,7 @@ async function saveOne(store: Store, ghost: GhostDrafts, date: string, doc: Draf
 }
 
 /** Saves both drafts for the date; not configured: no call at all. */
-export async function saveGhostDrafts(store: Store, config: Env, options: { now: Date; date: string }): Promise<DraftsResult> {
+export async function saveGhostDrafts(store: Store, config: Env, options: { now: Date; date: string; clockFor?: ((sport: string) => Date) | undefined }): Promise<DraftsResult> {
   const gc = ghostConfig(config);
   if (!gc.configured) return { status: 'not_configured', date: options.date, missing: gc.missing, reason: `Ghost is not configured (${gc.missing.join(', ')} unset); no draft was saved` };
   const docs = buildDraftDocuments(buildDeskPack(await readContentFacts(store, options)));

@@ -28,11 +28,11 @@ export type SendResult =
   | { status: 'refused'; date: string; reason: 'empty' | 'editorial'; message: string };
 
 /** Builds the report for the date (throws EmptyReportError or EditorialError). */
-export async function buildReportFor(store: Store, options: { now: Date; date?: string | undefined }): Promise<DailyReport> {
+export async function buildReportFor(store: Store, options: { now: Date; date?: string | undefined; clockFor?: ((sport: string) => Date) | undefined }): Promise<DailyReport> {
   return buildDailyReport(await readContentFacts(store, options));
 }
 
-export async function sendDailyReport(store: Store, config: Env, options: { now: Date; date: string }): Promise<SendResult> {
+export async function sendDailyReport(store: Store, config: Env, options: { now: Date; date: string; clockFor?: ((sport: string) => Date) | undefined }): Promise<SendResult> {
   const { now, date } = options;
   const lm = listmonkConfig(config);
   if (!lm.configured) {
@@ -49,7 +49,7 @@ export async function sendDailyReport(store: Store, config: Env, options: { now:
 
   let report: DailyReport;
   try {
-    report = await buildReportFor(store, { now, date });
+    report = await buildReportFor(store, options);
   } catch (error) {
     if (error instanceof EmptyReportError) return { status: 'refused', date, reason: 'empty', message: error.message };
     if (error instanceof EditorialError) return { status: 'refused', date, reason: 'editorial', message: error.message };

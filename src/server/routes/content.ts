@@ -59,6 +59,8 @@ function limitedBeforeInput(route: Route, key: (event: H3Event, deps: ServerDeps
 
 export function contentRoutes(deps: ServerDeps): Route[] {
   const dateOf = (date: string | undefined) => date ?? easternDate(deps.now());
+  // The desk's record parts count each sport's 30 days on its own clock, as the record routes do; a date ends them all on it.
+  const factsOf = (date: string | undefined) => ({ now: deps.now(), date: dateOf(date), ...(date ? {} : { clockFor: (sport: string) => deps.now(sport) }) });
 
   const subscribe = defineRoute({
     method: 'POST',
@@ -100,7 +102,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       errors: [502],
       handle: async ({ query }) => {
         const { sendDailyReport } = await import('../../jobs/publish/newsletter.js');
-        return sendDailyReport(deps.store, deps.config, { now: deps.now(), date: dateOf(query.date) });
+        return sendDailyReport(deps.store, deps.config, factsOf(query.date));
       },
     }),
     defineRoute({
@@ -115,7 +117,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
       errors: [502],
       handle: async ({ query }) => {
         const { saveGhostDrafts } = await import('../../jobs/publish/drafts.js');
-        return saveGhostDrafts(deps.store, deps.config, { now: deps.now(), date: dateOf(query.date) });
+        return saveGhostDrafts(deps.store, deps.config, factsOf(query.date));
       },
     }),
     defineRoute({
@@ -131,7 +133,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
         requireDeskCaller(caller, deps.config);
         const { readContentFacts } = await import('../../store/repo/content-facts.js');
         const { buildDeskPack } = await import('../../content/pack.js');
-        return buildDeskPack(await readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) }));
+        return buildDeskPack(await readContentFacts(deps.store, factsOf(query.date)));
       },
     }),
     defineRoute({
@@ -149,7 +151,7 @@ export function contentRoutes(deps: ServerDeps): Route[] {
         const { buildDeskPack } = await import('../../content/pack.js');
         const { renderDeskPage, deskCsp, newNonce } = await import('../../content/desk-page.js');
         const { recordChartData } = await import('../../content/record-chart.js');
-        const facts = await readContentFacts(deps.store, { now: deps.now(), date: dateOf(query.date) });
+        const facts = await readContentFacts(deps.store, factsOf(query.date));
         const pack = buildDeskPack(facts);
         const nonce = newNonce();
         const res = event.node.res;

@@ -6,7 +6,7 @@ import { addDays, easternDate, instantOf } from '../../domain/time.js';
 import type { Store } from '../db.js';
 import type { gradedRows, ledgerEntries } from '../schema.js';
 import { on, type Handle } from './handle.js';
-import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact } from '../../domain/facts.js';
+import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact, SportRecordWindow } from '../../domain/facts.js';
 
 /**
  * The content desk's one read of the store: the day's slates, the settle and the 30-day record.
@@ -136,6 +136,8 @@ async function publicEntries(store: Store, from: string, to: string): Promise<Le
       clvPct: e.clvPct,
       closeMethod: e.closeMethod,
       closeLeadMinutes: e.closeLeadMinutes,
+      pinnacleClvVerdict: e.pinnacleClvVerdict,
+      pinnacleCloseLeadMinutes: e.pinnacleCloseLeadMinutes,
       archetype: archetype ?? null,
     }));
 }
@@ -143,21 +145,38 @@ async function publicEntries(store: Store, from: string, to: string): Promise<Le
 const isSettled = (e: LedgerFact) => e.outcome !== 'pending';
 
 /**
+ * The record's windows, as `propgrade record` counts them (reads/record.ts sportWindows): each graded
+ * sport's 30 days ending on its own data clock, or every sport's ending on `date` when the caller
+ * names no clock (a pack for a chosen date, or a live store, where every clock is one instant).
+ */
+function recordWindows(date: string, clockFor: ((sport: string) => Date) | undefined): SportRecordWindow[] {
+  return GRADED_SPORTS.map((sport) => ({ sport, ...recordWindow(clockFor ? clockFor(sport) : instantOf(date), RECORD_WINDOW_DAYS) }));
+}
+
+const inWindow = (windows: readonly SportRecordWindow[]) => (e: LedgerFact) => windows.some((w) => w.sport === e.sport && e.gameDate >= w.from && e.gameDate <= w.to);
+
+/**
  * Reads everything the documents for `date` may say. `date` defaults to the ET date of `now`.
+ * The record is read in `propgrade record`'s windows: each sport's on `clockFor(sport)` when given.
  * The settle is `date`'s when any of its entries is settled (a report built after the games),
  * else the day before's (the morning report).
  */
-export async function readContentFacts(store: Store, options: { now: Date; date?: string | undefined }): Promise<ContentFacts> {
+export async function readContentFacts(store: Store, options: { now: Date; date?: string | undefined; clockFor?: ((sport: string) => Date) | undefined }): Promise<ContentFacts> {
   const date = options.date ?? easternDate(options.now);
   const slates: SlateFact[] = [];
   for (const sport of GRADED_SPORTS) {
     const slate = await slateOf(store, sport, date);
     if (slate !== null) slates.push(slate);
   }
-  const window = recordWindow(instantOf(date), RECORD_WINDOW_DAYS);
-  const record = await publicEntries(store, window.from, window.to);
+  const windows = recordWindows(date, options.clockFor);
   const yesterday = addDays(date, -1);
-  const settleDate = record.some((e) => e.gameDate === date && isSettled(e)) ? date : record.some((e) => e.gameDate === yesterday && isSettled(e)) ? yesterday : null;
-  const settle = settleDate === null ? [] : record.filter((e) => e.gameDate === settleDate);
-  return { date, now: options.now.toISOString(), slates, settleDate, settle, window, record };
+  // One read over every window and the settle's two days; each entry then counts only in its sport's window.
+  const from = [yesterday, ...windows.map((w) => w.from)].sort()[0]!;
+  const to = [date, ...windows.map((w) => w.to)].sort().at(-1)!;
+  const read = await publicEntries(store, from, to);
+  const record = read.filter(inWindow(windows));
+  const window = { from: windows.map((w) => w.from).sort()[0]!, to: windows.map((w) => w.to).sort().at(-1)! };
+  const settleDate = read.some((e) => e.gameDate === date && isSettled(e)) ? date : read.some((e) => e.gameDate === yesterday && isSettled(e)) ? yesterday : null;
+  const settle = settleDate === null ? [] : read.filter((e) => e.gameDate === settleDate);
+  return { date, now: options.now.toISOString(), slates, settleDate, settle, window, windows, record };
 }
