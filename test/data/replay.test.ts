@@ -27,7 +27,7 @@ const GAMELOGS_CSV = path.join(SHARED, 'history', 'nba_player_game_logs_2024-25_
 const sharedAvailable = fs.existsSync(ALL_MARKETS_CSV) && fs.existsSync(GAMELOGS_CSV) && fs.existsSync(THREES_CSV);
 
 /** sha256 over every file of data/replay (path + bytes, sorted). Changes only when the build is re-run on new inputs. */
-const REPLAY_SHA256 = 'b36ce8998dbf489e467d757171e92b355f93a00ab2fa16013dc1132d01dc3d2c';
+const REPLAY_SHA256 = '7159db06bd9da555c5ff74431cace026899e2f391692444d1d56edd90a5fa1e3';
 
 const entrySchema = z.strictObject({
   key: z.string(),

@@ -78,8 +78,9 @@ describe('caching across tiers', () => {
     for (const r of [anon, paid, freeTier]) expect((r.headers.get('vary') ?? '').toLowerCase()).toContain('authorization');
     const anonBody = await anon.text();
     const paidBody = await paid.text();
-    expect(anonBody).not.toContain('"p_win"');
-    expect(paidBody).toContain('"p_win"');
+    // The paid tier's own field: the projection's view (docs/api.md); the market's p_win is free.
+    expect(anonBody).not.toContain('"projection_prob"');
+    expect(paidBody).toContain('"projection_prob"');
     expect(anon.headers.get('etag')).not.toBe(paid.headers.get('etag'));
     // A paid caller revalidating with the free answer's ETag gets the paid answer, not a 304.
     const revalidated = await get('/api/snapshot/nba', { authorization: `Bearer ${desk}`, 'if-none-match': anon.headers.get('etag')! });
