@@ -56,7 +56,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
         'cache-control: public, max-age=60',
         'etag: "<plain>"',
         JSON_TYPE,
-        'content-length: 4374279',
+        'content-length: 4889985',
         'Date: <date>',
         'Connection: close',
       ]);
@@ -70,7 +70,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
         'etag: "<plain>-gz"',
         JSON_TYPE,
         'content-encoding: gzip',
-        'content-length: 183670',
+        'content-length: 235099',
         'Date: <date>',
         'Connection: close',
       ]);
@@ -86,7 +86,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
     }
     const get = await rawExchange(api.base, 'GET', PATH);
     expect(get.head[0]).toBe('HTTP/1.1 200 OK');
-    expect(get.body.length).toBe(4374279);
+    expect(get.body.length).toBe(4889985);
   });
 
   it('a revalidation that holds the snapshot: 304 naming the held ETag', async () => {
@@ -137,7 +137,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
       'etag: "<plain>-gz"',
       JSON_TYPE,
       'content-encoding: gzip',
-      'content-length: 183670',
+      'content-length: 235099',
       'Date: <date>',
       'Connection: close',
     ]);
@@ -151,7 +151,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
       'cache-control: public, max-age=60',
       'etag: "<plain>"',
       JSON_TYPE,
-      'content-length: 4374279',
+      'content-length: 4889985',
       'Date: <date>',
       'Connection: close',
     ]);
@@ -169,7 +169,7 @@ describe('GET /api/snapshot/{sport}: the head, line for line', () => {
       'etag: "<card>-br"',
       JSON_TYPE,
       'content-encoding: br',
-      'content-length: 4681',
+      'content-length: 5459',
       'Date: <date>',
       'Connection: close',
     ]);
