@@ -1,4 +1,5 @@
 import type { PlayerGameStat } from '../../domain/entities.js';
+import { outsFromInnings } from '../../domain/innings.js';
 import { normalizeName, type NormalizedName } from '../../domain/names.js';
 import { savantToEspn } from '../teams/lookup.js';
 import { columnIndex, hasColumns, streamCsvFile, type CsvRecord } from './csv.js';
@@ -20,12 +21,6 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Extras of a row, in this order (numbers or null). */
 export const MLB_EXTRA_KEYS = ['batters_faced', 'outs', 'innings_pitched', 'is_starter', 'mlbam_id'] as const;
 
-/** Baseball innings notation ("5.2" = 5 2/3) as outs; null when the text is not that notation. */
-export function outsFromNotation(text: string): number | null {
-  const m = /^(\d+)(?:\.([0-2]))?$/.exec(text.trim());
-  return m ? Number(m[1]) * 3 + Number(m[2] ?? '0') : null;
-}
-
 export function isMlbGameLogHeader(header: readonly string[]): boolean {
   return hasColumns(header, MLB_GAMELOG_REQUIRED).length === 0;
 }
@@ -46,7 +41,7 @@ function recordConverter(header: readonly string[]): (rec: CsvRecord, index: num
     }
     let n = names.get(name);
     if (n === undefined) names.set(name, (n = normalizeName(name)));
-    const outs = outsFromNotation(rec.text(innings) ?? '');
+    const outs = outsFromInnings(rec.text(innings) ?? '');
     const starter = rec.number(isStarter);
     return {
       sport: 'mlb',

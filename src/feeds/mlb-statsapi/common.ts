@@ -1,4 +1,5 @@
 import type { GameStatus } from '../../domain/entities.js';
+import { outsFromInnings } from '../../domain/innings.js';
 
 export const STATSAPI_BASE = 'https://statsapi.mlb.com/api/v1';
 export const STATSAPI_BASE_V11 = 'https://statsapi.mlb.com/api/v1.1';
@@ -45,13 +46,6 @@ export function inningsFromNotation(value: unknown): number | null {
   const m = /^(\d+)(?:\.([0-2]))?$/.exec(text);
   if (!m) return null;
   return Number(m[1]) + Number(m[2] ?? '0') / 3;
-}
-
-/** Baseball innings notation ("5.2" = 5 2/3) as outs recorded (17); null when malformed. */
-export function outsFromInnings(value: unknown): number | null {
-  const text = typeof value === 'number' ? value.toFixed(1) : typeof value === 'string' ? value.trim() : '';
-  const m = /^(\d+)(?:\.([0-2]))?$/.exec(text);
-  return m ? Number(m[1]) * 3 + Number(m[2] ?? '0') : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outsFromNotation, streamMlbGameLogsFile } from '../../../src/feeds/history/mlb-gamelogs.js';
+import { streamMlbGameLogsFile } from '../../../src/feeds/history/mlb-gamelogs.js';
 import type { PlayerGameStat } from '../../../src/domain/entities.js';
 import { detectGameLogSport } from '../../../src/jobs/import-history.js';
 import { openStore } from '../../../src/store/db.js';
@@ -51,13 +51,6 @@ describe('MLB pitcher game logs (real excerpt of mlb_pitcher_game_logs_2025.csv)
     const berrios = rows.find((r) => r.playerName === 'José Berríos');
     expect(berrios?.playerKey).toBe('jose berrios');
     expect(berrios?.team).toBe('TOR');
-  });
-
-  it('reads innings notation as outs, and refuses what is not notation', () => {
-    expect(outsFromNotation('5.2')).toBe(17);
-    expect(outsFromNotation('0.0')).toBe(0);
-    expect(outsFromNotation('5.3')).toBeNull();
-    expect(outsFromNotation('')).toBeNull();
   });
 
   it('an NBA game-log header is not taken for MLB', () => {

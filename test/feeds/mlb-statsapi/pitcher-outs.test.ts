@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBoxscore } from '../../../src/feeds/mlb-statsapi/boxscore.js';
-import { outsFromInnings, pitcherOutsOf } from '../../../src/feeds/mlb-statsapi/common.js';
+import { pitcherOutsOf } from '../../../src/feeds/mlb-statsapi/common.js';
 
 /**
  * Pitcher outs (issue 43) from real MLB Stats API box scores (test/fixtures/mlb-statsapi, PROVENANCE.md):
@@ -55,14 +55,6 @@ describe.each([
 });
 
 describe('outs notation', () => {
-  it('reads innings notation and refuses what is not', () => {
-    expect(outsFromInnings('5.2')).toBe(17);
-    expect(outsFromInnings('0.1')).toBe(1);
-    expect(outsFromInnings('7')).toBe(21);
-    expect(outsFromInnings('5.3')).toBeNull();
-    expect(outsFromInnings('-.--')).toBeNull();
-  });
-
   it('hides the outcome when innings and the payload’s outs disagree, and falls back to outs alone', () => {
     expect(pitcherOutsOf({ inningsPitched: '5.2', outs: 16 })).toBeNull();
     expect(pitcherOutsOf({ inningsPitched: '5.2', outs: 17 })).toBe(17);
