@@ -77,8 +77,15 @@ describe('record reads aggregate in the store exactly as the domain does on the 
 
   for (const sport of [undefined, 'nba']) {
     it(`readAccuracy sport ${sport ?? 'all'}`, async () => {
-      const { settledElsewhere, windows, ...accuracy } = await readAccuracy(t.store, NOW, 30, sport);
-      expect(accuracy).toEqual(accuracyByTier(rows, { now: NOW, days: 30, ...(sport ? { sport } : {}) }));
+      const { settledElsewhere, windows, beatClose, tiers, ...accuracy } = await readAccuracy(t.store, NOW, 30, sport);
+      const scope = { now: NOW, days: 30, ...(sport ? { sport } : {}) };
+      const beatFields = ({ beatClose, beatCloseByLead, beatClosePinnacle, beatClosePinnacleByLead }: Record<string, unknown>) => ({ beatClose, beatCloseByLead, beatClosePinnacle, beatClosePinnacleByLead });
+      const { tiers: expectedTiers, ...expected } = accuracyByTier(rows, scope);
+      expect(accuracy).toEqual(expected);
+      // Each tier is accuracyByTier's, plus beat close by lead band and yardstick as the record's tiers count it (issue 43).
+      const calibration = tierCalibration(rows, scope);
+      expect(tiers).toEqual(expectedTiers.map((tier, i) => ({ ...tier, ...beatFields(calibration[i] as unknown as Record<string, unknown>) })));
+      expect(beatClose).toEqual(beatFields(modelAggregate(rows, scope) as unknown as Record<string, unknown>));
       // The answer names each sport's window: one clock here, so the same 30 days for each.
       expect(windows).toEqual((sport ? [sport] : ['mlb', 'nba', 'wnba', 'soccer']).map((s) => ({ sport: s, from: '2025-11-16', to: '2025-12-15' })));
       expect(settledElsewhere).toBeNull();
