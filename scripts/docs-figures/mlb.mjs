@@ -13,8 +13,8 @@ function shared(ctx) {
   return dir;
 }
 
-/** README's and docs/model.md §6b's back-test: the command both print, run once. */
-function backtest(ctx) {
+/** README's and docs/model.md §6b's back-test: the command both print, run once (mlb-close.mjs compares the season with it). */
+export function backtest(ctx) {
   return ctx.once('mlb-backtest', () => {
     const h = shared(ctx);
     return ctx.json(
