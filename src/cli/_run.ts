@@ -12,6 +12,12 @@ export interface RunEnvironment {
   sayClock: (sport: string) => void;
   /** True when the sports are read on different clocks (a replayed store without --now). */
   perSportClocks: boolean;
+  /**
+   * The instant a read of outcomes stands at (docs/ledger.md "As of a time"): the data clock when it
+   * is --now, PROPGRADE_NOW or the system's; null on a replayed store read on its own clock, which
+   * reads the recording whole (its settle included).
+   */
+  asOf: Date | null;
   replayDir: string | null;
   log: RunLogger;
   close(): Promise<void>;
@@ -70,6 +76,7 @@ export async function openRunEnvironment(
     forSport: forSport ?? (() => at),
     sayClock,
     perSportClocks,
+    asOf: perSportClocks ? null : at,
     replayDir,
     log,
     close: () => store.close(),

@@ -60,7 +60,8 @@ export function registerLedger(program: Command, io: CliIO): void {
           ...(opts.user ? { userId: opts.user } : {}),
         };
         // Each entry is read on its own sport's clock (reads/ledger-listing.ts).
-        const listing = await readLedgerListing(env.store, query, opts.limit, env.forSport);
+        // As of an explicit clock, an outcome settled later reads pending (docs/ledger.md "As of a time").
+        const listing = await readLedgerListing(env.store, query, opts.limit, env.forSport, env.asOf);
         ctx.result(listing, (d) => renderLedger(d, ctx.color));
       } finally {
         await env.close();

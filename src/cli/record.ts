@@ -90,7 +90,8 @@ export function registerRecord(program: Command, io: CliIO): void {
       const env = await openRunEnvironment(ctx, { readClock: true, sport: opts.sport });
       try {
         // Each sport's window ends on its own clock (the same instant unless the store is replayed), as on the API.
-        const record = await readModelRecord(env.store, { now: env.now, ...opts }, env.forSport);
+        // As of an explicit clock, an outcome settled later reads pending (docs/ledger.md "As of a time").
+        const record = await readModelRecord(env.store, { now: env.now, ...opts }, env.forSport, env.asOf);
         let perSport: string | null = null;
         if (env.perSportClocks && !opts.sport && !opts.date) {
           const { latestSnapshot } = await import('../store/repo/snapshots.js');

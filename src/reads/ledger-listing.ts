@@ -85,9 +85,10 @@ export interface LedgerListing {
   limit: number;
 }
 
-/** The query as the store filters it: a team upper-cased, a player as his key, the public record unless a user is named. */
-export function ledgerFilter(q: LedgerListingQuery): LedgerFilter {
+/** The query as the store filters it: a team upper-cased, a player as his key, the public record unless a user is named; as of `asOf` when given. */
+export function ledgerFilter(q: LedgerListingQuery, asOf: Date | null = null): LedgerFilter {
   return {
+    ...(asOf !== null ? { asOf: asOf.toISOString() } : {}),
     ...(q.date ? { date: q.date } : {}),
     ...(q.from ? { from: q.from } : {}),
     ...(q.to ? { to: q.to } : {}),
@@ -100,12 +101,22 @@ export function ledgerFilter(q: LedgerListingQuery): LedgerFilter {
 }
 
 /**
- * `now` gives each sport's data clock: pending or started is read on the entry's own sport's clock
- * (a replayed store's sports were recorded on different days).
+ * An entry as it stood at `asOf` (docs/ledger.md "As of a time"): one settled after it was still
+ * pending then, with no result and no settle-time CLV yet.
  */
-export async function readLedgerListing(store: Store, query: LedgerListingQuery, limit: number, now: (sport: string) => Date): Promise<LedgerListing> {
-  const filter = ledgerFilter(query);
-  const rows = await listLedger(store, filter, limit);
+export function entryAsOf(e: LedgerEntry, asOf: Date | null): LedgerEntry {
+  if (asOf === null || e.settledAt === null || e.settledAt <= asOf.toISOString()) return e;
+  return { ...e, outcome: 'pending', actualValue: null, settledAt: null, clv: null, clvPct: null, clvLine: null, clvVerdict: null };
+}
+
+/**
+ * `now` gives each sport's data clock: pending or started is read on the entry's own sport's clock
+ * (a replayed store's sports were recorded on different days). `asOf` as in readModelRecord: only
+ * the entries locked by then, each as it stood then; null reads every outcome the store holds.
+ */
+export async function readLedgerListing(store: Store, query: LedgerListingQuery, limit: number, now: (sport: string) => Date, asOf: Date | null = null): Promise<LedgerListing> {
+  const filter = ledgerFilter(query, asOf);
+  const rows = (await listLedger(store, filter, limit)).map((e) => entryAsOf(e, asOf));
   // A short page is the whole match; only a full one needs the count.
   const [contexts, total] = await Promise.all([closeContexts(store, rows, now), rows.length < limit ? rows.length : countLedger(store, filter)]);
   const entries = rows.map((e) => ({ ...withoutCloseColumns(e), ...listedClose(e), closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, now(e.sport), contexts.get(e.id) ?? null) }));
@@ -123,8 +134,9 @@ export async function readLedgerListingIn(
   windows: ReadonlyArray<{ sport: string; from: string; to: string }>,
   limit: number,
   now: (sport: string) => Date,
+  asOf: Date | null = null,
 ): Promise<LedgerListing> {
-  const parts = await Promise.all(windows.map((w) => readLedgerListing(store, { ...query, sport: w.sport, from: w.from, to: w.to }, limit, now)));
+  const parts = await Promise.all(windows.map((w) => readLedgerListing(store, { ...query, sport: w.sport, from: w.from, to: w.to }, limit, now, asOf)));
   const order = (a: ListedLedgerEntry, b: ListedLedgerEntry) =>
     a.gameDate !== b.gameDate ? (a.gameDate < b.gameDate ? 1 : -1) : Buffer.compare(Buffer.from(a.player), Buffer.from(b.player)) || a.id - b.id;
   const entries = parts.flatMap((p) => p.entries).sort(order).slice(0, limit);

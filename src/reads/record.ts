@@ -70,19 +70,19 @@ function readsOf(windows: readonly SportWindow[], scope: Narrowing): Array<{ sco
 }
 
 /** Every public row of the scope in its sport's window, fed to one tally (sports in a fixed order). */
-async function tallyWindows(store: Store, windows: readonly SportWindow[], scope: Narrowing): Promise<RecordTally> {
+async function tallyWindows(store: Store, windows: readonly SportWindow[], scope: Narrowing, asOf: Date | null): Promise<RecordTally> {
   const tally = createRecordTally();
-  for (const r of readsOf(windows, scope)) await tallyRecordRows(store, rowScope(r.scope), r.window, tally);
+  for (const r of readsOf(windows, scope)) await tallyRecordRows(store, rowScope(r.scope), r.window, tally, asOf);
   return tally;
 }
 
 /** Capped entries per letter, uncapped letter and reason, over each sport's window. */
-async function cappedIn(store: Store, windows: readonly SportWindow[], scope: Narrowing): Promise<CappedCount[]> {
+async function cappedIn(store: Store, windows: readonly SportWindow[], scope: Narrowing, asOf: Date | null): Promise<CappedCount[]> {
   const reads = readsOf(windows, scope);
-  if (reads.length === 1) return cappedCounts(store, rowScope(reads[0]!.scope), reads[0]!.window);
+  if (reads.length === 1) return cappedCounts(store, rowScope(reads[0]!.scope), reads[0]!.window, asOf);
   const merged = new Map<string, CappedCount>();
   for (const w of windows) {
-    for (const c of await cappedCounts(store, rowScope({ ...scope, sport: w.sport }), w)) {
+    for (const c of await cappedCounts(store, rowScope({ ...scope, sport: w.sport }), w, asOf)) {
       const key = `${c.grade}|${c.gradeUncapped ?? ''}|${c.capReason}`;
       const known = merged.get(key);
       merged.set(key, known ? { ...known, n: known.n + c.n } : { ...c });
@@ -101,21 +101,23 @@ function settledIn(counts: OutcomeCounts): number {
  * When the window holds no settled entry: the settled public entries of the same scope elsewhere
  * (how many, the latest date) so the reader is told where the record is. Null when there are none.
  */
-async function elsewhere(store: Store, window: RecordWindow, days: number, scope: Narrowing): Promise<SettledElsewhere | null> {
-  const totals = await settledTotals(store, rowScope(scope));
+async function elsewhere(store: Store, window: RecordWindow, days: number, scope: Narrowing, asOf: Date | null): Promise<SettledElsewhere | null> {
+  const totals = await settledTotals(store, rowScope(scope), asOf);
   return totals === null ? null : settledElsewhere(window, days, totals);
 }
 
 /**
  * The record: each sport's entries counted in the window ending on `clockFor(sport)` (default: every
- * sport at `scope.now`), `windows` naming each, `aggregate.window` their span.
+ * sport at `scope.now`), `windows` naming each, `aggregate.window` their span. `asOf` (docs/ledger.md
+ * "As of a time"): only the entries locked by then, each outcome as it stood then (settled later:
+ * pending); null reads every outcome the store holds (a replayed store on its own clock).
  */
-export async function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?: (sport: string) => Date) {
+export async function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?: (sport: string) => Date, asOf: Date | null = null) {
   const days = scope.days ?? RECORD_WINDOW_DAYS;
   const { window: single, scope: shown } = recordScope(scope);
   const windows = sportWindows(scope, clockFor ?? (() => scope.now));
   const window = spanOf(windows, single);
-  const tally = await tallyWindows(store, windows, scope);
+  const tally = await tallyWindows(store, windows, scope, asOf);
   const aggregate = tally.aggregate(window, shown);
   // The tiers lead: each is read against its own claim before the all-entries aggregate.
   return {
@@ -124,9 +126,9 @@ export async function readModelRecord(store: Store, scope: RecordScopeInput, clo
     /** The window each sport's entries were counted in (the aggregate's window is their span). */
     windows,
     /** Entries of the windows whose letter a cap holds below what its EV earned, per letter and reason. */
-    capped: await cappedIn(store, windows, scope),
+    capped: await cappedIn(store, windows, scope, asOf),
     /** Set only when the window holds no settled entry and the scope has settled entries elsewhere. */
-    settledElsewhere: settledIn(aggregate.counts) === 0 ? await elsewhere(store, aggregate.window, days, scope) : null,
+    settledElsewhere: settledIn(aggregate.counts) === 0 ? await elsewhere(store, aggregate.window, days, scope, asOf) : null,
   };
 }
 
@@ -135,13 +137,12 @@ function beatCloseOf(r: Pick<ModelAggregate, 'beatClose' | 'beatCloseByLead' | '
   return { beatClose: r.beatClose, beatCloseByLead: r.beatCloseByLead, beatClosePinnacle: r.beatClosePinnacle, beatClosePinnacleByLead: r.beatClosePinnacleByLead };
 }
 
-/** Accuracy by tier over the same windows as the record (`clockFor` as in readModelRecord). */
-
-export async function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW_DAYS, sport?: string, clockFor?: (sport: string) => Date) {
+/** Accuracy by tier over the same windows as the record (`clockFor` and `asOf` as in readModelRecord). */
+export async function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW_DAYS, sport?: string, clockFor?: (sport: string) => Date, asOf: Date | null = null) {
   const scope = sport ? { sport } : {};
   const opts = accuracyOptionsSchema.parse({ now, days, ...scope });
   const windows = sportWindows({ sport, days }, clockFor ?? (() => now));
-  const tally = await tallyWindows(store, windows, scope);
+  const tally = await tallyWindows(store, windows, scope, asOf);
   const calibrated = tally.tiers();
   const accuracy = tierAccuracy(spanOf(windows, recordWindow(opts.now, opts.days)), opts.minSample, calibrated);
   const aggregate = tally.aggregate(accuracy.window, { team: null, player: null, sport: sport ?? null });
@@ -149,5 +150,5 @@ export async function readAccuracy(store: Store, now: Date, days = RECORD_WINDOW
   // Beat close by lead band and yardstick, the same figures GET /api/ledger/model prints (issue 43).
   // tierAccuracy maps the calibrated tiers one to one, in order.
   const tiers = accuracy.tiers.map((t, i) => ({ ...t, ...beatCloseOf(calibrated[i] as TierCalibration) }));
-  return { ...accuracy, tiers, beatClose: beatCloseOf(aggregate), windows, settledElsewhere: settled ? null : await elsewhere(store, accuracy.window, days, scope) };
+  return { ...accuracy, tiers, beatClose: beatCloseOf(aggregate), windows, settledElsewhere: settled ? null : await elsewhere(store, accuracy.window, days, scope, asOf) };
 }

@@ -114,6 +114,8 @@ export function createApp(options: CreateAppOptions): ServerApp {
     config: options.config,
     now,
     wallNow,
+    // An explicit data clock (runNow) or the system's is an as-of time; a replayed store's own clock reads the recording whole.
+    outcomesAsOfClock: options.runNow !== undefined || options.now === undefined,
     runSnapshots: runSnapshot,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     // Servers sharing one PostgreSQL count their callers' requests in it: N servers, one limit (docs/api.md "Limits").

@@ -53,6 +53,11 @@ export interface ServerDeps {
   now: (sport?: string) => Date;
   /** The wall clock. */
   wallNow: () => Date;
+  /**
+   * Whether outcomes are read as of the data clock (docs/ledger.md "As of a time"): true when it is
+   * --now, PROPGRADE_NOW or the system's; false on a replayed store served on its own clock.
+   */
+  outcomesAsOfClock?: boolean;
   runSnapshots: SnapshotRunner;
   limits: ServerLimits;
   /** The per-caller request limits: in this process's memory, or counted in the store when servers share it (rate-limit.ts). */

@@ -35,6 +35,8 @@ export const ledgerModelQuerySchema = z
   });
 
 export function ledgerRoutes(deps: ServerDeps): Route[] {
+  // As of an explicit or system clock, an outcome settled later reads pending (docs/ledger.md "As of a time"), as in the CLI.
+  const asOf = (sport?: string): Date | null => (deps.outcomesAsOfClock ? deps.now(sport) : null);
   const accuracy = (path: string) =>
     defineRoute({
       method: 'GET',
@@ -49,7 +51,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
       maxAge: 300,
       statsLimited: true,
       // Each sport's window ends on its own clock, as in `propgrade record` (one record, issue 41).
-      handle: ({ query }) => readAccuracy(deps.store, deps.now(query.sport), 30, query.sport, (sport) => deps.now(sport)),
+      handle: ({ query }) => readAccuracy(deps.store, deps.now(query.sport), 30, query.sport, (sport) => deps.now(sport), asOf(query.sport)),
     });
   return [
     accuracy('/api/accuracy'),
@@ -79,6 +81,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
             ...(query.sport ? { sport: query.sport } : {}),
           },
           (sport) => deps.now(sport),
+          asOf(query.sport),
         );
         // The entries listed are the ones counted: each sport's, in its own window.
         const listing = await readLedgerListingIn(
@@ -90,6 +93,7 @@ export function ledgerRoutes(deps: ServerDeps): Route[] {
           record.windows,
           query.limit,
           (sport) => deps.now(sport),
+          asOf(query.sport),
         );
         // Each tier against its own claim first; the all-entries aggregate mixes opposite claims.
         return {

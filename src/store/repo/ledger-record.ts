@@ -3,7 +3,7 @@ import type { CapReason } from '../../domain/model/grading.js';
 import type { RecordTally } from '../../domain/records.js';
 import type { Store } from '../db.js';
 import { opsOf } from '../engine-ops.js';
-import type { RecordFilter } from './record-sql.js';
+import { isoLiteral, tallyColumnsAsOf, type RecordFilter } from './record-sql.js';
 
 /**
  * The public record's reads of the ledger (docs/ledger.md, "Records"; docs/performance.md, "Record
@@ -18,8 +18,13 @@ export interface RecordRowScope {
   playerKey?: string;
 }
 
-function scopeWhere(scope: RecordRowScope): RecordFilter {
+/**
+ * The scope's rows; as of `asOf` (docs/ledger.md "As of a time") only the entries locked by then,
+ * and the tally's columns read each entry's outcome as it stood then.
+ */
+function scopeWhere(scope: RecordRowScope, asOf: Date | null = null): RecordFilter {
   const where = ['"user_id" is null'];
+  if (asOf !== null) where.push(`"locked_at" <= ${isoLiteral(asOf)}`);
   const args: unknown[] = [];
   if (scope.sport !== undefined) {
     where.push('"sport" = ?');
@@ -33,7 +38,7 @@ function scopeWhere(scope: RecordRowScope): RecordFilter {
     where.push('"player_key" = ?');
     args.push(scope.playerKey);
   }
-  return { where, args };
+  return { where, args, ...(asOf !== null ? { columns: tallyColumnsAsOf(asOf) } : {}) };
 }
 
 /**
@@ -41,10 +46,10 @@ function scopeWhere(scope: RecordRowScope): RecordFilter {
  * game-date index, so in the same order each time, and the same float sums), codes each one, and
  * the tally adds it (on SQLite inside the statement, as an aggregate: no row is ever built or held).
  */
-export async function tallyRecordRows(store: Store, scope: RecordRowScope, window: { from: string; to: string }, tally: RecordTally): Promise<void> {
-  const { where, args } = scopeWhere(scope);
+export async function tallyRecordRows(store: Store, scope: RecordRowScope, window: { from: string; to: string }, tally: RecordTally, asOf: Date | null = null): Promise<void> {
+  const { where, args, ...columns } = scopeWhere(scope, asOf);
   where.push('"game_date" >= ?', '"game_date" <= ?');
-  await opsOf(store).records.tallyRecordRows({ where, args: [...args, window.from, window.to] }, tally);
+  await opsOf(store).records.tallyRecordRows({ where, args: [...args, window.from, window.to], ...columns }, tally);
 }
 
 export interface SettledTotals {
@@ -54,10 +59,11 @@ export interface SettledTotals {
   latestSettledAt: string | null;
 }
 
-/** The scope's settled public entries anywhere: how many, the latest game date and its latest settle time; null when none. */
-export async function settledTotals(store: Store, scope: RecordRowScope): Promise<SettledTotals | null> {
-  const { where, args } = scopeWhere(scope);
+/** The scope's settled public entries anywhere (settled by `asOf` when given): how many, the latest game date and its latest settle time; null when none. */
+export async function settledTotals(store: Store, scope: RecordRowScope, asOf: Date | null = null): Promise<SettledTotals | null> {
+  const { where, args } = scopeWhere(scope, asOf);
   where.push(`"outcome" in ('hit', 'miss', 'push', 'void')`);
+  if (asOf !== null) where.push(`"settled_at" <= ${isoLiteral(asOf)}`);
   return opsOf(store).records.settledTotals({ where, args });
 }
 
@@ -70,8 +76,8 @@ export interface CappedCount {
 }
 
 /** In letter, uncapped letter and reason order, text by bytes ('A' < 'A+' < 'A-'), a null uncapped letter first. */
-export async function cappedCounts(store: Store, scope: RecordRowScope, window: { from: string; to: string }): Promise<CappedCount[]> {
-  const { where, args } = scopeWhere(scope);
+export async function cappedCounts(store: Store, scope: RecordRowScope, window: { from: string; to: string }, asOf: Date | null = null): Promise<CappedCount[]> {
+  const { where, args } = scopeWhere(scope, asOf);
   where.push('"game_date" >= ?', '"game_date" <= ?', '"cap_reason" is not null', '"grade" is not null');
   const rows = await opsOf(store).records.cappedCounts({ where, args: [...args, window.from, window.to] });
   return rows.map(([grade, gradeUncapped, capReason, n]) => ({ grade, gradeUncapped, capReason, n }));

@@ -1,5 +1,5 @@
 import { clockAt, type DataClock } from '../../domain/data-clock.js';
-import { and, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { LedgerEntry as DomainLedgerEntry } from '../../domain/ledger.js';
 import type { CloseContext } from '../../domain/settlement.js';
 import type { Store } from '../db.js';
@@ -100,6 +100,8 @@ export interface LedgerFilter {
   pending?: boolean;
   publicOnly?: boolean;
   userId?: number;
+  /** As of this instant (ISO, docs/ledger.md "As of a time"): only entries locked by then, and pending means not settled by then. */
+  asOf?: string;
 }
 
 function ledgerWhere(t: Handle['t'], filter: LedgerFilter): SQL | undefined {
@@ -111,7 +113,8 @@ function ledgerWhere(t: Handle['t'], filter: LedgerFilter): SQL | undefined {
   if (filter.to) where.push(lte(ledgerEntries.gameDate, filter.to));
   if (filter.team) where.push(eq(ledgerEntries.team, filter.team));
   if (filter.playerKey) where.push(eq(ledgerEntries.playerKey, filter.playerKey));
-  if (filter.pending) where.push(eq(ledgerEntries.outcome, 'pending'));
+  if (filter.asOf !== undefined) where.push(lte(ledgerEntries.lockedAt, filter.asOf));
+  if (filter.pending) where.push(filter.asOf === undefined ? eq(ledgerEntries.outcome, 'pending') : or(eq(ledgerEntries.outcome, 'pending'), gt(ledgerEntries.settledAt, filter.asOf))!);
   if (filter.publicOnly) where.push(isNull(ledgerEntries.userId));
   if (filter.userId !== undefined) where.push(eq(ledgerEntries.userId, filter.userId));
   return where.length ? and(...where) : undefined;

@@ -11,10 +11,32 @@ import { TIER_GRADES } from '../../domain/records.js';
 const TIER_CASE = `case "grade" ${TIER_GRADES.map((g, i) => `when '${g}' then ${i}`).join(' ')} else -1 end`;
 const OUTCOME_CASE = `case "outcome" when 'hit' then 0 when 'miss' then 1 when 'push' then 2 when 'void' then 3 else 4 end`;
 const VERDICT = `case when "close_method" = 'own_book_devig' then null else "clv_verdict" end`;
-export const TALLY_COLUMNS = `${TIER_CASE}, ${OUTCOME_CASE}, ${VERDICT}, "p_win", "locked_price", "close_lead_minutes", "event_id", "pinnacle_clv_verdict", "pinnacle_close_lead_minutes"`;
+export const TALLY_COLUMNS = tallyColumns(OUTCOME_CASE, VERDICT);
+
+function tallyColumns(outcome: string, verdict: string): string {
+  return `${TIER_CASE}, ${outcome}, ${verdict}, "p_win", "locked_price", "close_lead_minutes", "event_id", "pinnacle_clv_verdict", "pinnacle_close_lead_minutes"`;
+}
+
+/** An instant as SQL text: only the ISO form Date.toISOString writes (settled_at is stored in it), never other text. */
+export function isoLiteral(at: Date): string {
+  const iso = at.toISOString();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso)) throw new Error(`not an instant: ${iso}`);
+  return `'${iso}'`;
+}
+
+/**
+ * The same columns as of `asOf` (docs/ledger.md "As of a time"): an entry settled after it is still
+ * pending then (outcome code 4) and has no settle-time CLV verdict yet.
+ */
+export function tallyColumnsAsOf(asOf: Date): string {
+  const later = `"settled_at" is not null and "settled_at" > ${isoLiteral(asOf)}`;
+  return tallyColumns(`case when ${later} then 4 else ${OUTCOME_CASE} end`, `case when ${later} then null else ${VERDICT} end`);
+}
 
 /** Which public rows a record statement reads: `where` terms (joined by `and`) and their `?` arguments in order. */
 export interface RecordFilter {
   where: string[];
   args: unknown[];
+  /** The tally's columns when not TALLY_COLUMNS (an as-of read: tallyColumnsAsOf). */
+  columns?: string;
 }

@@ -15,10 +15,10 @@ export class PgRecordOps implements RecordOps {
    * The same coded columns, read in the game-date index's order (date, then id) as SQLite hands
    * them to its aggregate, so the float sums add in the same order.
    */
-  async tallyRecordRows({ where, args }: RecordFilter, tally: RecordTally): Promise<void> {
+  async tallyRecordRows({ where, args, columns = TALLY_COLUMNS }: RecordFilter, tally: RecordTally): Promise<void> {
     const rows = await pgRows<[number, OutcomeCode, string | null, number | null, number | null, number | null, string | null, string | null, number | null]>(
       this.store,
-      numbered(`select ${TALLY_COLUMNS} from "ledger_entries" where (${where.join(' and ')}) order by "game_date" collate "C", "id"`),
+      numbered(`select ${columns} from "ledger_entries" where (${where.join(' and ')}) order by "game_date" collate "C", "id"`),
       args,
     );
     for (const [tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId, pinVerdict, pinLead] of rows) tally.add(tier, outcome, verdict, pWin, lockedPrice, leadMinutes, eventId, pinVerdict, pinLead);

@@ -41,10 +41,10 @@ export class SqliteRecordOps implements RecordOps {
   constructor(private readonly store: SqliteStore) {}
 
   /** The rows come by the game-date index, so in the same order each time, and the same float sums. */
-  async tallyRecordRows({ where, args }: RecordFilter, tally: RecordTally): Promise<void> {
+  async tallyRecordRows({ where, args, columns = TALLY_COLUMNS }: RecordFilter, tally: RecordTally): Promise<void> {
     const { db } = this.store.conn;
     const run = running(db);
-    const stmt = prepared(clientOf(db), `select ${AGGREGATE}(?, ${TALLY_COLUMNS}) from "ledger_entries" where (${where.join(' and ')})`);
+    const stmt = prepared(clientOf(db), `select ${AGGREGATE}(?, ${columns}) from "ledger_entries" where (${where.join(' and ')})`);
     const token = run.next++;
     run.tallies.set(token, tally);
     try {
