@@ -115,8 +115,11 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
       } else {
         const settled = await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log });
         // Soccer's slate may leave no entry to settle (no letter clears the bar), yet its projections
-        // need the slate's stats: the morning run then reads the slate's box scores as history anyway.
-        if (opts.sport === 'soccer' && settled.status === 'empty') await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log, date: addDays(easternDate(now), -1) });
+        // need the slate's stats: when the morning run did not read the slate (nothing pending, or
+        // only other dates due: an entry still pending from an earlier day, or a day not final yet),
+        // it reads the slate's box scores as history anyway.
+        const slate = addDays(easternDate(now), -1);
+        if (opts.sport === 'soccer' && !settled.dates.includes(slate)) await runSettle(opts.sport, { store: opts.store, results: results.results, now, log: opts.log, date: slate });
         report.settles += 1;
         report.settleSeconds += (wall() - t0) / 1000;
       }
