@@ -67,3 +67,15 @@ export interface LedgerEntry {
   settledAt: string | null;
   revisedFromGrade: string | null;
 }
+
+/** The columns a settle run writes (its outcome, the result and the settle-time CLV). */
+type SettleColumns = Pick<LedgerEntry, 'outcome' | 'actualValue' | 'settledAt' | 'clv' | 'clvPct' | 'clvLine' | 'clvVerdict'>;
+
+/**
+ * An entry as it stood at `asOf` (docs/ledger.md "As of a time"): one settled after it was still
+ * pending then, with no result and no settle-time CLV yet. Null `asOf`: the entry as stored.
+ */
+export function entryAsOf<T extends SettleColumns>(e: T, asOf: Date | null): T {
+  if (asOf === null || e.settledAt === null || e.settledAt <= asOf.toISOString()) return e;
+  return { ...e, outcome: 'pending', actualValue: null, settledAt: null, clv: null, clvPct: null, clvLine: null, clvVerdict: null };
+}

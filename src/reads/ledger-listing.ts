@@ -5,6 +5,7 @@
  * caller only parses its input and renders (the route shapes each entry for the caller's tier).
  */
 import { closeLeadBand, type CloseLeadBand } from '../domain/close-lead.js';
+import { entryAsOf } from '../domain/ledger.js';
 import { normalizeName } from '../domain/names.js';
 import { clvStatus, type ClvStatus } from '../domain/settlement.js';
 import type { Store } from '../store/db.js';
@@ -98,15 +99,6 @@ export function ledgerFilter(q: LedgerListingQuery, asOf: Date | null = null): L
     ...(q.pending ? { pending: true } : {}),
     ...(q.userId !== undefined ? { userId: q.userId } : { publicOnly: true }),
   };
-}
-
-/**
- * An entry as it stood at `asOf` (docs/ledger.md "As of a time"): one settled after it was still
- * pending then, with no result and no settle-time CLV yet.
- */
-export function entryAsOf(e: LedgerEntry, asOf: Date | null): LedgerEntry {
-  if (asOf === null || e.settledAt === null || e.settledAt <= asOf.toISOString()) return e;
-  return { ...e, outcome: 'pending', actualValue: null, settledAt: null, clv: null, clvPct: null, clvLine: null, clvVerdict: null };
 }
 
 /**

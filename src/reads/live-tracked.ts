@@ -1,3 +1,4 @@
+import { entryAsOf } from '../domain/ledger.js';
 import type { PropRef } from '../domain/prop-ref.js';
 import type { GradedSport } from '../domain/sports.js';
 import type { Store } from '../store/db.js';
@@ -25,13 +26,14 @@ export interface TrackedProp extends PropRef {
 }
 
 /**
- * What is tracked on an ET date, as of `now`: public ledger entries (locked at or before now) and
- * the card of the newest snapshot of that slate taken at or before now (one row per player and
- * stat, six per game) for props the ledger does not hold. Users' own scans stay private.
+ * What is tracked on an ET date, as of `now`: public ledger entries (locked at or before now, each
+ * outcome as it stood then: settled later reads pending) and the card of the newest snapshot of
+ * that slate taken at or before now (one row per player and stat, six per game) for props the
+ * ledger does not hold. Users' own scans stay private.
  */
 export async function trackedProps(store: Store, sport: GradedSport, date: string, now: Date): Promise<TrackedProp[]> {
   const at = now.toISOString();
-  const ledger = await publicEntriesOfDate(store, sport, date, at);
+  const ledger = (await publicEntriesOfDate(store, sport, date, at)).map((e) => entryAsOf(e, now));
   const out: TrackedProp[] = ledger.map((e) => ({
     source: 'ledger',
     eventId: e.eventId,
