@@ -1,4 +1,4 @@
-import { CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT, type BeatCloseBand } from '../domain/close-lead.js';
+import { CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, CLOSE_LEAD_SHORT, type BeatCloseBand, type CloseLeadBand } from '../domain/close-lead.js';
 import type { ContentFacts } from '../domain/facts.js';
 import { MIN_SAMPLE } from '../domain/record-gate.js';
 import type { TierCalibration } from '../domain/records.js';
@@ -13,6 +13,8 @@ import { windowsRecord } from './select.js';
  * no font, image or script from anywhere, presentation attributes rather than style (the desk's
  * CSP refuses inline style attributes), shapes and printed labels so no figure rests on colour.
  * Rates follow the record gate: below n = 20 nothing is drawn and the cell says "record building".
+ * Beside the consensus close, Pinnacle's own no-vig close (issue 43) where Pinnacle priced the line:
+ * only its bands that hold a close are drawn (a band without one is left out, never drawn as 0).
  * Each drawn mark carries its figure in data-* attributes so a browser test can read it back.
  */
 
@@ -21,17 +23,19 @@ export interface RecordChartData {
   tiers: readonly TierCalibration[];
   /** Every public entry's beat-close by lead band (the record's "all entries" line). */
   all: readonly BeatCloseBand[];
+  /** The same against Pinnacle's own no-vig close, over the entries Pinnacle priced (the record's second yardstick). */
+  allPinnacle: readonly BeatCloseBand[];
 }
 
 /** The record the RECEIPTS template and the report's record section are written from (`propgrade record`'s windows). */
 export function recordChartData(facts: ContentFacts): RecordChartData {
   const { aggregate, tiers } = windowsRecord(facts);
-  return { window: facts.window, tiers, all: aggregate.beatCloseByLead };
+  return { window: facts.window, tiers, all: aggregate.beatCloseByLead, allPinnacle: aggregate.beatClosePinnacleByLead };
 }
 
 /** True when the window has something to draw: a settled stake or a close in some tier. */
 export function hasChartData(d: RecordChartData): boolean {
-  return d.tiers.some((t) => t.units.n > 0 || t.claim.n > 0) || d.all.some((b) => b.n > 0);
+  return d.tiers.some((t) => t.units.n > 0 || t.claim.n > 0) || d.all.some((b) => b.n > 0) || d.allPinnacle.some((b) => b.n > 0);
 }
 
 const W = 400;
@@ -133,11 +137,14 @@ function roiPanel(tiers: readonly TierCalibration[], top: number): { svg: string
 
 const BAND_W = (PLOT_R - PLOT_L) / CLOSE_LEAD_BANDS.length;
 
-function bandCell(row: string, b: BeatCloseBand, left: number, cy: number): string {
+type YardstickId = 'consensus' | 'pinnacle';
+
+function bandCell(row: string, b: BeatCloseBand, left: number, cy: number, yardstick: YardstickId = 'consensus'): string {
   const w = BAND_W - 10;
-  if (b.n === 0) return `<g class="beat-none" data-tier="${row}" data-band="${b.band}" data-n="0">${text(left, cy + 4, 'no close', { size: 10.5, fill: MUTED })}</g>`;
+  const y = `data-yardstick="${yardstick}"`;
+  if (b.n === 0) return `<g class="beat-none" data-tier="${row}" data-band="${b.band}" ${y} data-n="0">${text(left, cy + 4, 'no close', { size: 10.5, fill: MUTED })}</g>`;
   if (b.pct === null) {
-    return `<g class="beat-building" data-tier="${row}" data-band="${b.band}" data-n="${b.n}" data-beat="${b.beat}">${text(left, cy - 1, 'record building:', { size: 10, fill: MUTED })}${text(left, cy + 10, `${b.n} of ${MIN_SAMPLE}`, { size: 10, fill: MUTED })}</g>`;
+    return `<g class="beat-building" data-tier="${row}" data-band="${b.band}" ${y} data-n="${b.n}" data-beat="${b.beat}">${text(left, cy - 1, 'record building:', { size: 10, fill: MUTED })}${text(left, cy + 10, `${b.n} of ${MIN_SAMPLE}`, { size: 10, fill: MUTED })}</g>`;
   }
   const bx = (v: number): number => left + (v / 100) * w;
   const ci = b.ci95;
@@ -147,7 +154,7 @@ function bandCell(row: string, b: BeatCloseBand, left: number, cy: number): stri
       `<line x1="${px(bx(ci[1]))}" y1="${cy - 6}" x2="${px(bx(ci[1]))}" y2="${cy}" stroke="${INK}" stroke-width="1.2"/>`
     : '';
   return (
-    `<g class="beat-mark" data-tier="${row}" data-band="${b.band}" data-beat-pct="${attr(b.pct)}" data-n="${b.n}" data-beat="${b.beat}"${ci ? ` data-beat-lo="${attr(ci[0])}" data-beat-hi="${attr(ci[1])}"` : ''}>` +
+    `<g class="beat-mark" data-tier="${row}" data-band="${b.band}" ${y} data-beat-pct="${attr(b.pct)}" data-n="${b.n}" data-beat="${b.beat}"${ci ? ` data-beat-lo="${attr(ci[0])}" data-beat-hi="${attr(ci[1])}"` : ''}>` +
     `<rect class="beat-track" x="${px(left)}" y="${cy - 8}" width="${px(w)}" height="10" fill="#ffffff" stroke="${MUTED}" stroke-width="0.8"/>` +
     `<rect class="beat-bar" x="${px(left)}" y="${cy - 8}" width="${px(bx(b.pct) - left)}" height="10" fill="url(#rc-hatch)" stroke="${INK}" stroke-width="0.8"/>` +
     whisker +
@@ -180,15 +187,54 @@ function beatPanel(d: RecordChartData, top: number): { svg: string; height: numb
   return { svg: out.join('\n'), height: legendY + legend.length * 12 + 8 - top };
 }
 
+/** The lead bands in which some entry has a Pinnacle close, nearest the start first; the only ones drawn or tabled. */
+export function pinnacleBands(d: RecordChartData): CloseLeadBand[] {
+  return CLOSE_LEAD_BANDS.filter((band) => d.allPinnacle.some((b) => b.band === band && b.n > 0));
+}
+
+/**
+ * Panel 3: beat share against Pinnacle's own no-vig close, per tier with such a close (and all
+ * entries), in the bands that hold one, nearest the start first. Null when Pinnacle priced no line.
+ */
+function pinnaclePanel(d: RecordChartData, top: number): { svg: string; height: number } | null {
+  const bands = pinnacleBands(d);
+  if (bands.length === 0) return null;
+  const out: string[] = [];
+  out.push(text(0, top + 12, "Beat Pinnacle's own no-vig close, where Pinnacle", { size: 12, weight: 'bold' }));
+  out.push(text(0, top + 27, 'priced the graded line (a % at n >= 20)', { size: 12, weight: 'bold' }));
+  const headY = top + 46;
+  bands.forEach((band, i) => out.push(text(PLOT_L + i * BAND_W, headY, `close ${CLOSE_LEAD_SHORT[band]}`, { size: 10, weight: 'bold', cls: 'band-head-pinnacle' })));
+  const rows: Array<{ name: string; bands: readonly BeatCloseBand[] }> = [
+    ...d.tiers.filter((t) => t.beatClosePinnacleByLead.some((b) => b.n > 0)).map((t) => ({ name: t.grade, bands: t.beatClosePinnacleByLead })),
+    { name: 'All', bands: d.allPinnacle },
+  ];
+  const rowH = 32;
+  rows.forEach((r, i) => {
+    const cy = headY + 22 + i * rowH;
+    // A band this row has no Pinnacle close in is left empty: hidden, never a 0.
+    const cells = bands.map((band, j) => {
+      const b = r.bands.find((x) => x.band === band);
+      return b && b.n > 0 ? bandCell(r.name, b, PLOT_L + j * BAND_W, cy, 'pinnacle') : '';
+    });
+    out.push(`<g class="beat-row" data-tier="${r.name}" data-yardstick="pinnacle">${text(0, cy + 3, r.name === 'All' ? 'All tiers' : r.name, { size: 13, weight: 'bold' })}${cells.join('')}</g>`);
+  });
+  const legendY = headY + 22 + rows.length * rowH;
+  out.push(text(0, legendY, "Pinnacle's close: the no-vig fair of its own two prices at the graded", { size: 10, fill: MUTED }));
+  out.push(text(0, legendY + 12, 'line; a band or tier without one is not drawn.', { size: 10, fill: MUTED }));
+  return { svg: out.join('\n'), height: legendY + 24 + 8 - top };
+}
+
 /** The chart's prose twin for <desc>: every figure drawn, in words. */
 function describe(d: RecordChartData): string {
   const tierText = d.tiers.map((t) => {
     const claim = t.claim.meanEvPct === null ? 'no settled claim' : `claimed ${signedPercent(t.claim.meanEvPct)} EV`;
     const roi = t.units.roiPct !== null && t.units.roiCi95 ? `ROI ${signedPercent(t.units.roiPct)} (95% interval ${signedPercent(t.units.roiCi95[0])} to ${signedPercent(t.units.roiCi95[1])}, n=${t.units.n})` : t.units.n === 0 ? 'no settled stake' : `ROI ${building(t.units.n)}`;
     const bands = t.beatCloseByLead.filter((b) => b.n > 0).map((b) => `beat the close ${b.pct === null ? building(b.n) : `${percent(b.pct)} (n=${b.n})`} for closes ${CLOSE_LEAD_LABEL[b.band]}`);
-    return `${t.grade}: ${claim}, ${roi}${bands.length ? `, ${bands.join(', ')}` : ', no close captured'}.`;
+    const pin = t.beatClosePinnacleByLead.filter((b) => b.n > 0).map((b) => `beat Pinnacle's close ${b.pct === null ? building(b.n) : `${percent(b.pct)} (n=${b.n})`} for closes ${CLOSE_LEAD_LABEL[b.band]}`);
+    return `${t.grade}: ${claim}, ${roi}${bands.length ? `, ${bands.join(', ')}` : ', no close captured'}${pin.length ? `, ${pin.join(', ')}` : ''}.`;
   });
-  return `Public record ${d.window.from} to ${d.window.to}. ${tierText.join(' ')}`;
+  const pinAll = d.allPinnacle.filter((b) => b.n > 0).map((b) => `${b.pct === null ? building(b.n) : `${percent(b.pct)} (n=${b.n})`} for closes ${CLOSE_LEAD_LABEL[b.band]}`);
+  return `Public record ${d.window.from} to ${d.window.to}. ${tierText.join(' ')}${pinAll.length ? ` All tiers against Pinnacle's own no-vig close: ${pinAll.join(', ')}.` : ''}`;
 }
 
 /**
@@ -200,17 +246,19 @@ export function renderRecordChart(d: RecordChartData, id = 'record-chart'): stri
   const head = text(0, 14, `Each tier against its claim, ${shortDay(d.window.from)} to ${shortDay(d.window.to)}`, { size: 13, weight: 'bold' });
   const roi = roiPanel(d.tiers, 26);
   const beat = beatPanel(d, 26 + roi.height + 14);
-  const height = Math.ceil(26 + roi.height + 14 + beat.height);
+  const pinnacle = pinnaclePanel(d, 26 + roi.height + 14 + beat.height + 10);
+  const height = Math.ceil(26 + roi.height + 14 + beat.height + (pinnacle ? 10 + pinnacle.height : 0));
   const defs = `<defs><pattern id="rc-hatch" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="4" height="4" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="4" stroke="${INK}" stroke-width="2"/></pattern></defs>`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" class="record-chart" id="${id}" role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 ${W} ${height}" width="100%" preserveAspectRatio="xMinYMin meet" font-family="${FONT}" data-window-from="${d.window.from}" data-window-to="${d.window.to}">`,
-    `<title id="${id}-title">${escapeHtml(`The public record ${d.window.from} to ${d.window.to}: claimed EV against realised ROI per tier, and beat-the-close share per lead band of the close`)}</title>`,
+    `<title id="${id}-title">${escapeHtml(`The public record ${d.window.from} to ${d.window.to}: claimed EV against realised ROI per tier, and beat-the-close share per lead band of the close${pinnacle ? ", on the consensus and on Pinnacle's own no-vig close" : ''}`)}</title>`,
     `<desc id="${id}-desc">${escapeHtml(describe(d))}</desc>`,
     defs.replaceAll('rc-hatch', `${id}-hatch`),
     `<rect width="${W}" height="${height}" fill="#ffffff"/>`,
     head,
     roi.svg,
     beat.svg.replaceAll('url(#rc-hatch)', `url(#${id}-hatch)`),
+    ...(pinnacle ? [pinnacle.svg.replaceAll('url(#rc-hatch)', `url(#${id}-hatch)`)] : []),
     '</svg>',
   ].join('\n');
 }
@@ -227,18 +275,21 @@ function beatCell(b: BeatCloseBand | undefined): string {
 
 /** The chart's figures as table cells, with a legend line for every column head. */
 export function recordTable(d: RecordChartData): { head: string[]; rows: string[][]; legend: string[] } {
-  const head = ['Tier', 'Claimed EV', 'ROI [95%]', ...CLOSE_LEAD_BANDS.map((b) => `Beat ${CLOSE_LEAD_SHORT[b]}`)];
+  const pin = pinnacleBands(d);
+  const head = ['Tier', 'Claimed EV', 'ROI [95%]', ...CLOSE_LEAD_BANDS.map((b) => `Beat ${CLOSE_LEAD_SHORT[b]}`), ...pin.map((b) => `Pinnacle ${CLOSE_LEAD_SHORT[b]}`)];
   const rows = d.tiers.map((t) => [
     t.grade,
     t.claim.meanEvPct === null ? '-' : `${signedPercent(t.claim.meanEvPct)} (n=${t.claim.n})`,
     t.units.roiPct !== null && t.units.roiCi95 ? `${signedPercent(t.units.roiPct)} [${signedPercent(t.units.roiCi95[0])}, ${signedPercent(t.units.roiCi95[1])}] (n=${t.units.n})` : t.units.n === 0 ? '-' : building(t.units.n),
     ...CLOSE_LEAD_BANDS.map((band) => beatCell(t.beatCloseByLead.find((b) => b.band === band))),
+    ...pin.map((band) => beatCell(t.beatClosePinnacleByLead.find((b) => b.band === band))),
   ]);
-  rows.push(['All tiers', '', '', ...CLOSE_LEAD_BANDS.map((band) => beatCell(d.all.find((b) => b.band === band)))]);
+  rows.push(['All tiers', '', '', ...CLOSE_LEAD_BANDS.map((band) => beatCell(d.all.find((b) => b.band === band))), ...pin.map((band) => beatCell(d.allPinnacle.find((b) => b.band === band)))]);
   const legend = [
     "Claimed EV: the mean EV of the tier's graded prices against the market's fair, % (n settled stakes).",
     `ROI [95%]: profit per 1-unit stake at the graded price, %, with its 95% interval; shown at n >= ${MIN_SAMPLE}.`,
     ...CLOSE_LEAD_BANDS.map((b) => `Beat ${CLOSE_LEAD_SHORT[b]}: share of closes taken ${CLOSE_LEAD_LABEL[b]} that the graded price beat, % (n closes); "-" no close in the band.`),
+    ...pin.map((b) => `Pinnacle ${CLOSE_LEAD_SHORT[b]}: share of Pinnacle's own no-vig closes taken ${CLOSE_LEAD_LABEL[b]} that the graded price beat, over the entries Pinnacle priced, % (n closes); "-" none for the tier. A band where Pinnacle priced no line has no column.`),
   ];
   return { head, rows, legend };
 }

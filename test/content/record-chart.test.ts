@@ -41,7 +41,7 @@ const rows: RecordRow[] = [
   ...times(5, (i) => row('B', i < 2 ? 'hit' : 'miss', { lockedPrice: 100, pWin: 0.51 })),
 ];
 const scope = { now: NOW, days: 30 };
-const data: RecordChartData = { window: { from: '2025-10-08', to: '2025-11-06' }, tiers: tierCalibration(rows, scope), all: modelAggregate(rows, scope).beatCloseByLead };
+const data: RecordChartData = { window: { from: '2025-10-08', to: '2025-11-06' }, tiers: tierCalibration(rows, scope), all: modelAggregate(rows, scope).beatCloseByLead, allPinnacle: modelAggregate(rows, scope).beatClosePinnacleByLead };
 
 // Worked by hand: a -110 win returns 100/110 units; 15 wins and 10 losses over 25 stakes.
 const WIN = 100 / 110;
@@ -150,6 +150,6 @@ describe('record chart renderer', () => {
 
   it('draws nothing for a window with no settled stake and no close', () => {
     const empty = [row('A', 'pending'), row('C', 'pending')];
-    expect(renderRecordChart({ window: data.window, tiers: tierCalibration(empty, scope), all: modelAggregate(empty, scope).beatCloseByLead })).toBeNull();
+    expect(renderRecordChart({ window: data.window, tiers: tierCalibration(empty, scope), all: modelAggregate(empty, scope).beatCloseByLead, allPinnacle: modelAggregate(empty, scope).beatClosePinnacleByLead })).toBeNull();
   });
 });

@@ -11,6 +11,9 @@ import { startServer, type Running } from './_harness.js';
  * The record chart on /desk (issue 33 item 11), read back from the rendered page in Debian's
  * headless chromium and checked against `propgrade record --json` on the same store: the figures
  * come from the record, the positions from the browser's layout, never from the chart's own code.
+ * The bundled recording holds no Pinnacle price, so Pinnacle is made to price some lines (issue 43):
+ * the first 25 public entries with a consensus close get a Pinnacle verdict (the consensus one) and
+ * a Pinnacle close lead (10 min for 22, 100 min for 3, none over 3 h), written with SQL.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -26,8 +29,8 @@ interface Band extends Rate {
   beat: number;
 }
 interface RecordJson {
-  tiers: Array<{ grade: string; units: { n: number; roi_pct: number | null; roi_ci95: [number, number] | null }; claim: { n: number; mean_ev_pct: number | null }; beat_close_by_lead: Band[] }>;
-  aggregate: { window: { from: string; to: string }; beat_close_by_lead: Band[] };
+  tiers: Array<{ grade: string; units: { n: number; roi_pct: number | null; roi_ci95: [number, number] | null }; claim: { n: number; mean_ev_pct: number | null }; beat_close_by_lead: Band[]; beat_close_pinnacle_by_lead: Band[] }>;
+  aggregate: { window: { from: string; to: string }; beat_close_by_lead: Band[]; beat_close_pinnacle_by_lead: Band[] };
 }
 
 /** A mark's rendered box in CSS pixels. */
@@ -61,11 +64,17 @@ describe.skipIf(!hasChromium)('the record chart on /desk, read back in headless 
 
   beforeAll(async () => {
     loop = await loopStore('settled');
+    const priced = loop.store.sqlite.prepare("select id from ledger_entries where user_id is null and clv_verdict is not null and close_method = 'one_yardstick' order by id limit 25").all() as Array<{ id: number }>;
+    expect(priced).toHaveLength(25);
+    const set = loop.store.sqlite.prepare('update ledger_entries set pinnacle_clv_verdict = clv_verdict, pinnacle_close_lead_minutes = ? where id = ?');
+    priced.forEach((r, i) => set.run(i < 22 ? 10 : 100, r.id));
     const now = new Date(NOON);
     ({ token } = await createUser(loop.store, { email: 'founder@propgrade.test', tier: 'free' }, now));
     server = await startServer({ store: loop.store, config: loadConfig({ DESK_ALLOWLIST: 'founder@propgrade.test' }), now: () => now, runSnapshot: async () => [] });
-    // The record as the CLI prints it, on the same store and the same data clock as the server.
-    const cli = await runCli(['--db', loop.path, 'record', '--json', '--now', NOON]);
+    // The record as the CLI prints it, on the same store, on its own data clock (the loop's newest snapshot, NOON, the
+    // server's clock): a replayed store on its own clock reads the recording whole, as the desk does; `--now` would read
+    // the outcomes as of NOON, before the settle (13d73e8), which the desk does not.
+    const cli = await runCli(['--db', loop.path, 'record', '--json']);
     expect(cli.code, cli.stderr).toBe(0);
     record = JSON.parse(cli.stdout) as RecordJson;
     browser = await chromium.launch({
@@ -205,6 +214,41 @@ describe.skipIf(!hasChromium)('the record chart on /desk, read back in headless 
     }
     expect(drawnBars).toBeGreaterThan(0);
     expect(buildingCells).toBeGreaterThan(0);
+
+    // Beat Pinnacle's own close: only the bands holding one (here within 30 min, 30 min to 3 h), a
+    // bar at n >= 20 spanning the record's rate and interval, the gate below, nothing where none.
+    const pinAll = record.aggregate.beat_close_pinnacle_by_lead;
+    expect(pinAll.map((b) => b.n)).toEqual([22, 3, 0]);
+    const pinHeads = await page.$$eval('svg.record-chart text.band-head-pinnacle', (els) => els.map((e) => e.textContent));
+    expect(pinHeads).toEqual(['close ≤30m', 'close 30m–3h']);
+    const pinRows = [...record.tiers.filter((t) => t.beat_close_pinnacle_by_lead.some((b) => b.n > 0)).map((t) => ({ name: t.grade, bands: t.beat_close_pinnacle_by_lead })), { name: 'All', bands: pinAll }];
+    let pinBars = 0;
+    for (const r of pinRows) {
+      for (const b of r.bands) {
+        const cell = `svg.record-chart [data-tier="${r.name}"][data-band="${b.band}"][data-yardstick="pinnacle"]`;
+        if (b.n === 0) {
+          expect(await page.locator(cell).count(), `${r.name} ${b.band}`).toBe(0);
+          continue;
+        }
+        expect(Number(await data(page, cell, 'data-n'))).toBe(b.n);
+        if (b.pct === null) {
+          expect(await data(page, cell, 'class')).toBe('beat-building');
+          continue;
+        }
+        pinBars++;
+        expect(nearJson(await data(page, cell, 'data-beat-pct'), b.pct)).toBe(true);
+        const track = await box(page, `${cell} .beat-track`);
+        const bar = await box(page, `${cell} .beat-bar`);
+        const whisker = await box(page, `${cell} .beat-interval`);
+        if (!track || !bar || !whisker || !b.ci95) throw new Error(`${r.name} ${b.band}: Pinnacle bar not rendered`);
+        const width = track.right - track.left;
+        expect(Math.abs(((bar.right - bar.left) / width) * 100 - b.pct)).toBeLessThan(1);
+        expect(Math.abs(((whisker.left - track.left) / width) * 100 - b.ci95[0])).toBeLessThan(1);
+        expect(Math.abs(((whisker.right - track.left) / width) * 100 - b.ci95[1])).toBeLessThan(1);
+      }
+    }
+    expect(pinBars).toBeGreaterThan(0);
+    expect(await page.locator('svg.record-chart [data-yardstick="pinnacle"][data-band="over_3h"]').count()).toBe(0);
     await context.close();
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { yardstickVerdict } from '../../domain/records.js';
 import { CLOSE_LEAD_BANDS, CLOSE_LEAD_LABEL, closeLeadBand } from '../../domain/close-lead.js';
 import { GRADE_BANDS, type TemplateResult } from '../template.js';
 import { rateText, recordText } from './common.js';
+import { bandsClause, CONSENSUS_CLOSE, PINNACLE_CLOSE, PINNACLE_IS, rowsWithClose, shareNumber, shareText, tierBandsTail } from './beat-close.js';
 
 /**
  * The templates written from the public ledger: STREAK WATCH (current runs), THE SETTLE (the last
@@ -209,12 +210,6 @@ function windowsText(facts: ContentFacts): { text: string; short: string; perSpo
   return { text: `of ${perSport}`, short: `${shown.length} sports, each its last 30 days`, perSport };
 }
 
-/** A rate as `propgrade record` prints it: "55.0% (n=300) [49.3-60.6]", or the gate's count. */
-function rateWithInterval(r: { n: number; pct: number | null; ci95: [number, number] | null }): string {
-  if (r.pct === null) return building(r.n);
-  return `${percent(r.pct)} (n=${r.n})${r.ci95 ? ` [${r.ci95[0].toFixed(1)}-${r.ci95[1].toFixed(1)}]` : ''}`;
-}
-
 export function receipts(facts: ContentFacts): TemplateResult {
   const settled = facts.record.filter((e) => e.outcome !== 'pending');
   const windowList = facts.windows.map((w) => `${w.sport} ${w.from} to ${w.to}`).join(', ');
@@ -231,9 +226,13 @@ export function receipts(facts: ContentFacts): TemplateResult {
   const u = unitsText(brief, 'window', '30-day units', aggregate.units, decided, `decided ${where} with a graded price`);
   const clvRows = facts.record.filter(hasYardstickClose);
   const clvSrc = rowsSource('ledger_entries', clvRows, `${where} with a close read on the one yardstick (close_method one_yardstick)`);
-  const beat = clvRows.length === 0 ? null : rateText(brief, 'beat_close', '30-day beat-the-close rate', aggregate.clv.beat, clvRows.length, clvSrc);
+  const beat = clvRows.length === 0 ? null : shareText(brief, 'beat_close', '30-day beat-the-close rate', aggregate.beatClose, clvSrc);
   const clvMean = meanClvText(brief, 'clv', 'over 30 days', clvRows, clvSrc);
-  const windowBands = leadBandsText(brief, 'beat_close.by_lead', 'over 30 days', clvRows, `${where} with a close read on the one yardstick`);
+  // Each yardstick leads with the band nearest the start that holds a close, then every lead time together.
+  const windowBands = bandsClause(brief, 'beat_close.by_lead', '30-day beat-the-close rate', aggregate.beatCloseByLead, facts.record, CONSENSUS_CLOSE, where);
+  const pinRows = rowsWithClose(facts.record, PINNACLE_CLOSE);
+  const pinBands = bandsClause(brief, 'beat_close_pinnacle.by_lead', "30-day rate of beating Pinnacle's no-vig close", aggregate.beatClosePinnacleByLead, facts.record, PINNACLE_CLOSE, where);
+  const pinPooled = pinRows.length === 0 ? null : shareText(brief, 'beat_close_pinnacle', "30-day rate of beating Pinnacle's no-vig close, every lead time", aggregate.beatClosePinnacle, rowsSource('ledger_entries', pinRows, `${where} ${PINNACLE_CLOSE.rows}`));
   const tierLines = tiers
     .filter((t) => t.counts.hits + t.counts.misses > 0)
     .map((t) => {
@@ -242,33 +241,33 @@ export function receipts(facts: ContentFacts): TemplateResult {
       const rec = recordText(brief, `tier.${t.grade}.record`, `${t.grade} 30-day record`, t.counts.hits, t.counts.misses, src);
       const r = rateText(brief, `tier.${t.grade}.hit_rate`, `${t.grade} 30-day hit rate`, t.counts.hits, t.counts.hits + t.counts.misses, src);
       const tu = unitsText(brief, `tier.${t.grade}`, `${t.grade} 30-day units`, t.units, rows, `decided ${where} graded ${t.grade} with a graded price`);
-      const closes = clvRows.filter((e) => e.grade === t.grade);
-      // Per lead band of the close: a close hours before the start and one minutes before it are not one rate.
-      const tb = CLOSE_LEAD_BANDS.map((band) => {
-        const inBand = closes.filter((e) => closeLeadBand(e.closeLeadMinutes) === band);
-        if (inBand.length === 0) return '';
-        const beat = inBand.filter((e) => yardstickVerdict(e) === 'beat').length;
-        const src = rowsSource('ledger_entries', inBand, `${where} graded ${t.grade} with a close read on the one yardstick, taken ${CLOSE_LEAD_LABEL[band]}`);
-        return `; beat the close ${rateText(brief, `tier.${t.grade}.beat_close.${band}`, `${t.grade} 30-day beat-the-close rate, closes taken ${CLOSE_LEAD_LABEL[band]}`, beat, inBand.length, src)} (closes ${CLOSE_LEAD_LABEL[band]})`;
-      }).join('');
+      const graded = facts.record.filter((e) => e.grade === t.grade);
+      // Per lead band of the close, on both yardsticks: a close hours before the start and one minutes before it are not one rate.
+      const tb = tierBandsTail(brief, `tier.${t.grade}.beat_close`, `${t.grade} 30-day beat-the-close rate`, 'the close', t.beatCloseByLead, graded, CONSENSUS_CLOSE, `${where} graded ${t.grade}`);
+      const tp = tierBandsTail(brief, `tier.${t.grade}.beat_close_pinnacle`, `${t.grade} 30-day rate of beating Pinnacle's no-vig close`, "Pinnacle's close", t.beatClosePinnacleByLead, graded, PINNACLE_CLOSE, `${where} graded ${t.grade}`);
       // Each tier against its own claim first: what its letter claimed at the graded prices, then what it returned.
-      return `${t.grade} claims ${GRADE_BANDS[t.grade] ?? 'no edge'} at the graded price; it went ${rec}, ${r}${tu ? `; ${tu}` : ''}${tb}`;
+      return `${t.grade} claims ${GRADE_BANDS[t.grade] ?? 'no edge'} at the graded price; it went ${rec}, ${r}${tu ? `; ${tu}` : ''}${tb}${tp}`;
     });
   const allSrc = rowsSource('ledger_entries', facts.record, where);
   const tally = (key: string, label: string, v: number) => brief.add(key, label, v, count(v), c.entries, allSrc);
   const opening = `RECEIPTS, the public record ${window}: ${entries} public reads, ${tally('hits', 'hits', c.hits)} hit, ${tally('misses', 'misses', c.misses)} missed, ${tally('pushes', 'pushes', c.pushes)} pushed, ${tally('voids', 'voids (did not play)', c.voids)} void, ${tally('pending', 'pending', c.pending)} pending.`;
-  const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${beat ? ` Beat the close (${CLOSE_IS}): ${beat}.${clvMean ? ` ${clvMean}` : ''}${windowBands ? ` ${windowBands}` : ''}` : ''}`;
+  const closeLine = beat === null ? '' : ` Beat the close (${CLOSE_IS}), ${windowBands ? `${windowBands}; every lead time together: ${beat}` : `every lead time together: ${beat}`}.${clvMean ? ` ${clvMean}` : ''}`;
+  const rateLine = `Hit rate ${rate}.${u ? ` Units at the graded price: ${u}.` : ''}${closeLine}`;
+  // Pinnacle's yardstick only where Pinnacle priced a graded line: absent, never a 0.
+  const pinLine = pinPooled === null ? null : `Against ${PINNACLE_IS}: ${pinBands ? `${pinBands}; ` : ''}every lead time together: ${pinPooled}.`;
   const body: Block[] = [
     paragraph(opening),
     paragraph(rateLine),
+    ...(pinLine ? [paragraph(pinLine)] : []),
     ...(tierLines.length ? [paragraph('By grade:'), list(tierLines)] : []),
-    paragraph(`Every public read counts, losses included. Rates appear at n of ${MIN_SAMPLE} or more; below that the record is building and shows counts only.`),
+    paragraph(`Every public read counts, losses included. Rates appear at n of ${MIN_SAMPLE} or more, a share with its Wilson interval in brackets; below that the record is building and shows counts only.`),
   ];
+  const pinNumbers = aggregate.beatClosePinnacle.n === 0 ? [] : [...aggregate.beatClosePinnacleByLead.filter((b) => b.n > 0).map((b) => `beat Pinnacle's no-vig close, closes ${CLOSE_LEAD_LABEL[b.band]}: ${shareNumber(b)}`), `beat Pinnacle's no-vig close, every lead time: ${shareNumber(aggregate.beatClosePinnacle)}`];
   return {
     draft: {
       headline: `RECEIPTS, ${windowShort}: ${c.hits}-${c.misses}`,
       body,
-      thread: [opening, rateLine, ...tierLines.map((t) => `${t}.`), 'Every public read counts, losses included.'],
+      thread: [opening, rateLine, ...(pinLine ? [pinLine] : []), ...tierLines.map((t) => `${t}.`), 'Every public read counts, losses included.'],
       wire: [`Public record ${windowShort}: ${c.hits}-${c.misses}${aggregate.hitRate.pct === null ? `, ${building(aggregate.hitRate.n)}` : `, ${percent(aggregate.hitRate.pct)} (n=${aggregate.hitRate.n})`}`],
       numbers: [
         ...facts.windows.filter((w) => facts.record.some((e) => e.sport === w.sport)).map((w) => `window, ${w.sport}: ${w.from} to ${w.to}`),
@@ -278,11 +277,13 @@ export function receipts(facts: ContentFacts): TemplateResult {
         `push: ${count(c.pushes)}`,
         `void: ${count(c.voids)}`,
         `pending: ${count(c.pending)}`,
-        `hit rate: ${rateWithInterval(aggregate.hitRate)}`,
+        `hit rate: ${shareNumber(aggregate.hitRate)}`,
         ...(aggregate.units.units === null ? [] : [`units: ${units(aggregate.units.units)} (n=${aggregate.units.n})`]),
         ...(aggregate.units.roiPct === null ? [] : [`ROI: ${signedPercent(aggregate.units.roiPct)}${aggregate.units.roiCi95 ? ` [${signedPercent(aggregate.units.roiCi95[0])} to ${signedPercent(aggregate.units.roiCi95[1])}]` : ''}`]),
-        ...(clvRows.length ? [`beat close, every lead time: ${rateWithInterval(aggregate.beatClose)}`] : []),
-        ...aggregate.beatCloseByLead.filter((b) => b.n > 0).map((b) => `beat close, closes ${CLOSE_LEAD_LABEL[b.band]}: ${rateWithInterval(b)}`),
+        // Nearest the start first, then every lead time together; Pinnacle's yardstick beside it where it priced a line.
+        ...aggregate.beatCloseByLead.filter((b) => b.n > 0).map((b) => `beat close, closes ${CLOSE_LEAD_LABEL[b.band]}: ${shareNumber(b)}`),
+        ...(clvRows.length ? [`beat close, every lead time: ${shareNumber(aggregate.beatClose)}`] : []),
+        ...pinNumbers,
       ],
       brief,
     },
