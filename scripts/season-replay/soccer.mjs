@@ -269,11 +269,15 @@ export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }
   }
 
   // --- results: ESPN scoreboard and summaries the morning after ----------------------------------
+  // Every played match in range, priced or not (`summaries` minus `matches` is those with no price):
+  // the settle stores its rows as the history the next snapshots project from, and a match no book
+  // priced is still a match he played (2024-08-16..2025-01-25: 44 of 225 matches have no price in
+  // the props file; leaving them out dropped their rows from the history).
   const byDay = new Map();
-  for (const e of events.values()) {
-    const d = etDate(e.commence_time);
+  for (const m of matches.filter(inRange)) {
+    const d = etDate(m.kickoff_utc);
     if (!byDay.has(d)) byDay.set(d, []);
-    byDay.get(d).push(e.m);
+    byDay.get(d).push(m);
   }
   const teamOf = (name) => ({ id: CLUBS[name][0], abbreviation: CLUBS[name][1], displayName: CLUBS[name][2] });
   const espnDate = (iso) => `${iso.slice(0, 16)}Z`;
