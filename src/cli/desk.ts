@@ -34,7 +34,8 @@ export function registerDesk(program: Command, io: CliIO): void {
         const date = opts.date ?? easternDate(env.now);
         // The record parts count each sport's 30 days on its own clock, as `propgrade record` does; --date ends them all on it.
         if (env.perSportClocks && !opts.date) ctx.progress(deskClockNote(date, env.now, env.forSport));
-        const facts = await readContentFacts(env.store, { now: env.now, date, ...(opts.date ? {} : { clockFor: env.forSport }) });
+        // As of an explicit clock, an outcome settled later reads pending (docs/ledger.md "As of a time").
+        const facts = await readContentFacts(env.store, { now: env.now, date, ...(opts.date ? {} : { clockFor: env.forSport }), asOf: env.asOf });
         const pack = buildDeskPack(facts);
         if (opts.out) {
           const { mkdirSync, writeFileSync } = await import('node:fs');

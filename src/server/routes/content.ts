@@ -60,7 +60,13 @@ function limitedBeforeInput(route: Route, key: (event: H3Event, deps: ServerDeps
 export function contentRoutes(deps: ServerDeps): Route[] {
   const dateOf = (date: string | undefined) => date ?? easternDate(deps.now());
   // The desk's record parts count each sport's 30 days on its own clock, as the record routes do; a date ends them all on it.
-  const factsOf = (date: string | undefined) => ({ now: deps.now(), date: dateOf(date), ...(date ? {} : { clockFor: (sport: string) => deps.now(sport) }) });
+  // As of an explicit or system clock, an outcome settled later reads pending (docs/ledger.md "As of a time"), as in `propgrade desk`.
+  const factsOf = (date: string | undefined) => ({
+    now: deps.now(),
+    date: dateOf(date),
+    ...(date ? {} : { clockFor: (sport: string) => deps.now(sport) }),
+    ...(deps.outcomesAsOfClock ? { asOf: deps.now() } : {}),
+  });
 
   const subscribe = defineRoute({
     method: 'POST',

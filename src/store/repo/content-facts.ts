@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, ne } from 'drizzle-orm';
+import { entryAsOf } from '../../domain/ledger.js';
 import { fairAmerican } from '../../domain/odds.js';
 import { RECORD_WINDOW_DAYS, recordWindow } from '../../domain/records.js';
 import { GRADED_SPORTS } from '../../domain/sports.js';
@@ -102,17 +103,21 @@ async function slateOf(store: Store, sport: string, date: string): Promise<Slate
   };
 }
 
-/** Public entries with game dates in [from, to], each with the archetype its grade lock carried. */
-async function publicEntries(store: Store, from: string, to: string): Promise<LedgerFact[]> {
+/**
+ * Public entries with game dates in [from, to], each with the archetype its grade lock carried; as
+ * of `asOf` when given (docs/ledger.md "As of a time"): only those locked by then, each outcome as it
+ * stood then.
+ */
+async function publicEntries(store: Store, from: string, to: string, asOf: Date | null): Promise<LedgerFact[]> {
   const { db, t } = await on(store);
   const { ledgerEntries, gradeLocks } = t;
   const joined = await db
     .select({ e: ledgerEntries, archetype: gradeLocks.archetype })
     .from(ledgerEntries)
     .leftJoin(gradeLocks, lockOf(gradeLocks, ledgerEntries))
-    .where(and(isNull(ledgerEntries.userId), gte(ledgerEntries.gameDate, from), lte(ledgerEntries.gameDate, to)))
+    .where(and(isNull(ledgerEntries.userId), gte(ledgerEntries.gameDate, from), lte(ledgerEntries.gameDate, to), ...(asOf !== null ? [lte(ledgerEntries.lockedAt, asOf.toISOString())] : [])))
     .orderBy(asc(ledgerEntries.commenceTime), asc(ledgerEntries.id));
-  return joined.map(({ e, archetype }) => ({
+  return joined.map(({ e: stored, archetype }) => ({ e: entryAsOf(stored, asOf), archetype })).map(({ e, archetype }) => ({
       id: e.id,
       sport: e.sport,
       eventId: e.eventId,
@@ -159,9 +164,10 @@ const inWindow = (windows: readonly SportRecordWindow[]) => (e: LedgerFact) => w
  * Reads everything the documents for `date` may say. `date` defaults to the ET date of `now`.
  * The record is read in `propgrade record`'s windows: each sport's on `clockFor(sport)` when given.
  * The settle is `date`'s when any of its entries is settled (a report built after the games),
- * else the day before's (the morning report).
+ * else the day before's (the morning report). `asOf`: every outcome as it stood then (settled later:
+ * pending), as the record reads it; null or absent reads every outcome the store holds.
  */
-export async function readContentFacts(store: Store, options: { now: Date; date?: string | undefined; clockFor?: ((sport: string) => Date) | undefined }): Promise<ContentFacts> {
+export async function readContentFacts(store: Store, options: { now: Date; date?: string | undefined; clockFor?: ((sport: string) => Date) | undefined; asOf?: Date | null | undefined }): Promise<ContentFacts> {
   const date = options.date ?? easternDate(options.now);
   const slates: SlateFact[] = [];
   for (const sport of GRADED_SPORTS) {
@@ -173,7 +179,7 @@ export async function readContentFacts(store: Store, options: { now: Date; date?
   // One read over every window and the settle's two days; each entry then counts only in its sport's window.
   const from = [yesterday, ...windows.map((w) => w.from)].sort()[0]!;
   const to = [date, ...windows.map((w) => w.to)].sort().at(-1)!;
-  const read = await publicEntries(store, from, to);
+  const read = await publicEntries(store, from, to, options.asOf ?? null);
   const record = read.filter(inWindow(windows));
   const window = { from: windows.map((w) => w.from).sort()[0]!, to: windows.map((w) => w.to).sort().at(-1)! };
   const settleDate = read.some((e) => e.gameDate === date && isSettled(e)) ? date : read.some((e) => e.gameDate === yesterday && isSettled(e)) ? yesterday : null;

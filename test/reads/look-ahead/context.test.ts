@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
+import { streaks } from '../../../src/content/select.js';
 import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
 import { trackedProps } from '../../../src/reads/live-tracked.js';
 import { readLive } from '../../../src/reads/live.js';
@@ -10,6 +11,7 @@ import { gradeParlay } from '../../../src/reads/parlay.js';
 import { resolvePlayer, suggestPlayers } from '../../../src/reads/player-lookup.js';
 import { readDepth } from '../../../src/reads/stats-depth.js';
 import { readLineups } from '../../../src/reads/stats-lineup.js';
+import { readContentFacts } from '../../../src/store/repo/content-facts.js';
 import type { SqliteStore } from '../../../src/store/db.js';
 import { toWire } from '../../../src/wire.js';
 import { replayLoopFiles } from '../../helpers/replay-store.js';
@@ -76,6 +78,10 @@ const HISTORY: Array<[string, Read]> = [
 const OUTCOMES: Array<[string, Read]> = [
   ['live tracked props', (s) => trackedProps(s, 'nba', DATE, NOW)],
   ['live', (s) => readLive(deps(s), 'nba', { date: DATE })],
+  ['content facts (settle, record, streaks)', async (s) => {
+    const facts = await readContentFacts(s, { now: NOW, date: DATE, asOf: NOW });
+    return { settleDate: facts.settleDate, settle: facts.settle, record: facts.record, streaks: streaks(facts.record, 1) };
+  }],
 ];
 
 describe('no read counts a game or an outcome after its own clock (issue 41 item 5): the rest', () => {
@@ -100,6 +106,8 @@ describe('no read counts a game or an outcome after its own clock (issue 41 item
     const tracked = await trackedProps(settled, 'nba', DATE, next);
     const raw = settled.sqlite.prepare("select count(*) as n from ledger_entries where user_id is null and sport = 'nba' and game_date = ? and outcome = 'hit'").get(DATE) as { n: number };
     expect(tracked.filter((p) => p.outcome === 'hit').length).toBe(raw.n);
+    const facts = await readContentFacts(settled, { now: next, date: DATE, asOf: next });
+    expect(facts.settle.filter((e) => e.outcome === 'hit').length).toBe(raw.n);
   }, 60_000);
 
   it('schedule lineups, injuries: the same answer with the night\'s games and the settle in the store', async () => {
