@@ -57,6 +57,37 @@ export function bookSelection(config: Env): BookSelection {
   return config.ALLOWED_BOOKS ? { bookmakers: config.ALLOWED_BOOKS } : { regions: config.ODDS_API_REGIONS.split(',').map((r) => r.trim()).filter(Boolean) };
 }
 
+/**
+ * The books a run asks for per sport. A replayed folder whose manifest names the regions it was
+ * recorded with (`oddsRegions`: one list, or per sport) is asked in those regions, as the recording
+ * was: the bundled EPL matchday's Australian books answer regions=au without the user setting
+ * ODDS_API_REGIONS. ALLOWED_BOOKS still picks the books; a live or recording run keeps the configuration.
+ */
+export function replayBookSelection(config: Env, replayDir: string | null): (sport: GradedSport) => BookSelection {
+  const configured = bookSelection(config);
+  const recorded = replayDir && !config.ALLOWED_BOOKS ? readReplayManifest(replayDir).oddsRegions : undefined;
+  if (recorded === undefined) return () => configured;
+  return (sport) => {
+    const regions = typeof recorded === 'string' ? recorded : recorded[sport];
+    return regions === undefined ? configured : bookSelection({ ...config, ODDS_API_REGIONS: regions });
+  };
+}
+
+/**
+ * The Odds API sport keys a replayed folder holds an events list for: a replayed run asks only those
+ * of a sport's keys (soccer spans eight leagues and the bundled matchday recorded the EPL's, so the
+ * other seven are not asked for and warned about), or all of them when it recorded none. Null live.
+ */
+export function recordedSportKeys(replayDir: string | null): ReadonlySet<string> | null {
+  if (!replayDir) return null;
+  const keys = new Set<string>();
+  for (const e of readReplayManifest(replayDir).entries) {
+    const m = /^odds-api GET \S+\/v4\/sports\/([^/?]+)\/events\?/.exec(e.key);
+    if (m?.[1]) keys.add(m[1]);
+  }
+  return keys;
+}
+
 function transportFor(config: Env, opts: SourceOptions): Transport {
   if (opts.transport) return opts.transport;
   return createTransport({
@@ -82,7 +113,14 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
   const transport = transportFor(config, opts);
   const log = feedLog(opts.log, transport.kind !== 'replay');
   const budget = createBudget(config.ODDS_API_DAILY_BUDGET ?? null, opts.creditsSpentToday ?? 0);
-  const books = bookSelection(config);
+  const replayDir = transport.kind === 'replay' ? (opts.replayDir ?? config.PROPGRADE_REPLAY ?? null) : null;
+  const booksFor = replayBookSelection(config, replayDir);
+  const recorded = recordedSportKeys(replayDir);
+  const keysOf = (sport: GradedSport): string[] => {
+    const keys = sportKeysFor(sport);
+    const held = recorded ? keys.filter((k) => recorded.has(k)) : [];
+    return held.length > 0 ? held : keys;
+  };
   // Soccer spans several league keys; remember which key listed each event.
   const sportKeyOf = new Map<string, string>();
   let lastCredits: CreditReport | null = null;
@@ -95,7 +133,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
     async events(sport: GradedSport) {
       const all: GameEvent[] = [];
       let failures = 0;
-      const keys = sportKeysFor(sport);
+      const keys = keysOf(sport);
       for (const key of keys) {
         const res = await fetchEvents(transport, key, { apiKey: config.ODDS_API_KEY, log, budget });
         noteCredits(res.credits);
@@ -114,7 +152,7 @@ export async function buildOddsSource(config: Env, opts: SourceOptions): Promise
     async propQuotes(sport: GradedSport, event: GameEvent) {
       const key = sportKeyOf.get(event.id) ?? sportKeysFor(sport)[0];
       if (!key) return null;
-      const res = await fetchEventPropQuotes(transport, key, event.id, marketsForSport(sport), { apiKey: config.ODDS_API_KEY, log, books, budget });
+      const res = await fetchEventPropQuotes(transport, key, event.id, marketsForSport(sport), { apiKey: config.ODDS_API_KEY, log, books: booksFor(sport), budget });
       noteCredits(res.credits);
       if (res.error !== null) lastFailure = res.error;
       return res.error === null ? res.quotes : null;

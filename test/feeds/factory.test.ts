@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { boxscoreUrl } from '../../src/feeds/mlb-statsapi/boxscore.js';
 import { scheduleUrl } from '../../src/feeds/mlb-statsapi/schedule.js';
 import { replayKey } from '../../src/feeds/transport/replay-key.js';
-import { bookSelection, buildResultsSource, contextProviders, probeTransport } from '../../src/feeds/factory.js';
+import { bookSelection, buildResultsSource, contextProviders, probeTransport, recordedSportKeys, replayBookSelection } from '../../src/feeds/factory.js';
 import { collectingLogger } from '../helpers/replay-store.js';
 
 describe('results source: MLB settles from the MLB Stats API', () => {
@@ -82,6 +82,29 @@ describe('book selection for Odds API calls', () => {
   it('ALLOWED_BOOKS names the bookmakers; otherwise the regions, empty items dropped', () => {
     expect(bookSelection(loadConfig({ ALLOWED_BOOKS: 'draftkings,fanduel' }))).toEqual({ bookmakers: ['draftkings', 'fanduel'] });
     expect(bookSelection(loadConfig({ ODDS_API_REGIONS: 'us, us2,' }))).toEqual({ regions: ['us', 'us2'] });
+  });
+
+  it("a replayed folder's oddsRegions (per sport or whole) is asked for; ALLOWED_BOOKS still wins; no folder keeps the configuration", () => {
+    // The bundled folder: its EPL matchday is of Australian books (data/README.md), the other sports of US ones.
+    const bundled = replayBookSelection(loadConfig({}), 'data/replay');
+    expect(bundled('soccer')).toEqual({ regions: ['au'] });
+    expect(bundled('nba')).toEqual({ regions: ['us'] });
+    expect(replayBookSelection(loadConfig({ ALLOWED_BOOKS: 'neds' }), 'data/replay')('soccer')).toEqual({ bookmakers: ['neds'] });
+    expect(replayBookSelection(loadConfig({ ODDS_API_REGIONS: 'eu' }), null)('soccer')).toEqual({ regions: ['eu'] });
+    const dir = mkdtempSync(join(tmpdir(), 'propgrade-regions-'));
+    try {
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ version: 1, oddsRegions: 'us,eu,au', entries: [] }));
+      expect(replayBookSelection(loadConfig({}), dir)('mlb')).toEqual({ regions: ['us', 'eu', 'au'] });
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ version: 1, oddsRegions: { cricket: 'au' }, entries: [] }));
+      expect(() => replayBookSelection(loadConfig({}), dir)).toThrow(/oddsRegions/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a replayed folder names the Odds API sport keys it holds an events list for', () => {
+    expect([...(recordedSportKeys('data/replay') ?? [])].sort()).toEqual(['baseball_mlb', 'basketball_nba', 'basketball_wnba', 'soccer_epl']);
+    expect(recordedSportKeys(null)).toBeNull();
   });
 });
 

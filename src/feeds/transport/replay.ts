@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import type { GradedSport } from '../../domain/sports.js';
+import { gradedSportSchema, type GradedSport } from '../../domain/sports.js';
 import { AppError, describeZodIssues } from '../../errors.js';
 import { replayKey } from './replay-key.js';
 import type { FetchOutcome, ReplayEntry, Transport } from './types.js';
@@ -29,6 +29,15 @@ export const replayManifestSchema = z.looseObject({
    * (`snapshot all` runs each sport at its own recording's time).
    */
   clocks: z.record(z.string(), z.iso.datetime({ offset: true })).optional(),
+  /**
+   * The Odds API regions the recording's event-odds requests asked for where they are not the
+   * configured ones: one list for the whole folder (an EPL or merged MLB season: "au", "us,eu,au")
+   * or per sport (the bundled folder's EPL matchday: {"soccer": "au"}). A replayed run asks the same
+   * (feeds/factory.ts replayBookSelection) unless ALLOWED_BOOKS picks the books; a live run never reads it.
+   */
+  oddsRegions: z.union([z.string().min(1), z.partialRecord(gradedSportSchema, z.string().min(1))]).optional(),
+  /** Raw source files (relative) the recordings were written from: provenance only, never read by a run. */
+  sources: z.array(z.string().min(1)).optional(),
   /** Free-form seeding data for the bundled demo (owned by whoever builds the folder). */
   seed: z.record(z.string(), z.unknown()).optional(),
   entries: z.array(replayEntrySchema),
