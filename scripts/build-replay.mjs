@@ -4,7 +4,8 @@
  * ../shared/history into the response shapes of The Odds API v4 and ESPN, plus the
  * game-log history the projections start from, plus the context routes' recordings (news,
  * futures, fight cards: scripts/build-context-replay.mjs) and the stats routes' recordings (arsenal, depth,
- * lineups, MLB box scores: scripts/build-stats-replay.mjs), real payloads copied unchanged. Values are copied, never computed or
+ * lineups, MLB box scores: scripts/build-stats-replay.mjs), real payloads copied unchanged, plus one real WNBA, MLB and
+ * EPL day each (their own clocks). Values are copied, never computed or
  * filled; see data/README.md for what each file holds and where every value comes from.
  *
  *   node scripts/build-replay.mjs [--shared <dir>] [--out <dir>]
@@ -20,6 +21,7 @@ import { buildContextRecordings } from './build-context-replay.mjs';
 import { buildStatsRecordings } from './build-stats-replay.mjs';
 import { buildRecordings as buildWnbaRecordings } from './season-replay/wnba.mjs';
 import { buildMlbDay } from './build-mlb-day-replay.mjs';
+import { buildRecordings as buildSoccerRecordings } from './season-replay/soccer.mjs';
 import { byKeys, cmp, espnDate, etDate, nextDay, replayKey, writeFile } from './season-replay/_common.mjs';
 
 // The shared replay helpers stay importable from here, where the other builders first found them.
@@ -38,6 +40,16 @@ export const DEFAULT_NOW = '2025-11-05T17:05:00Z';
  */
 export const WNBA_DAY = '2024-06-02';
 export const WNBA_NOW = '2024-06-02T11:00:00Z';
+
+/**
+ * The bundled EPL matchday (data/README.md "EPL matchday"): the six Saturday matches of 2025-08-30
+ * as the scrapes priced them (Neds, Pointsbet, Sportsbet, TAB, bet365), settled from the
+ * FPL-Elo-Insights player match stats. Its clock is the last scrape before the first kickoff
+ * (10:36:08Z; Chelsea v Fulham kicks off 11:30Z). Its books are of the au region, which the
+ * manifest's `oddsRegions` says for soccer only.
+ */
+export const SOCCER_DAY = '2025-08-30';
+export const SOCCER_NOW = '2025-08-30T10:36:08Z';
 
 export const HISTORY = {
   threes: 'history/nba_player_threes_props_2024-10-22_to_2025-11-23.csv',
@@ -508,13 +520,23 @@ export function build({ sharedDir, outDir }) {
   for (const c of mlb.entries) entries.push({ key: replayKey(c), provider: c.provider, url: c.url, file: c.file, status: 200, headers: { 'content-type': c.contentType }, recordedAt: c.recordedAt });
   summary.mlb = mlb.summary;
 
+  // Soccer: the real EPL Saturday of 2025-09-20 (scripts/season-replay/soccer.mjs), its history only the window's players.
+  const soccer = buildSoccerRecordings({ shared: sharedDir, outDir, from: SOCCER_DAY, to: SOCCER_DAY, historyPlayers: 'slate', copySources: true });
+  if (!soccer.entries.some((e) => e.recordedAt === SOCCER_NOW && e.url.endsWith('/events?dateFormat=iso'))) throw new Error(`no EPL scrape at ${SOCCER_NOW}`);
+  entries.push(...soccer.entries);
+  summary.soccer = soccer.summary;
+
   entries.sort(byKeys((e) => e.key, (e) => e.recordedAt));
   const manifest = {
     version: 1,
     defaultNow: DEFAULT_NOW,
     // Each sport's recording has its own day: `snapshot all` runs each at its own clock (defaultNow for the rest).
-    clocks: { nba: DEFAULT_NOW, wnba: WNBA_NOW, mlb: mlb.now },
-    seed: { gamelogs: [{ sport: 'nba', file: seedFile }, wnba.seed, mlb.seed] },
+    clocks: { nba: DEFAULT_NOW, wnba: WNBA_NOW, mlb: mlb.now, soccer: SOCCER_NOW },
+    // The EPL prices are of Australian books: a replayed soccer request asks regions=au (the others keep the configured regions).
+    oddsRegions: { soccer: 'au' },
+    seed: { gamelogs: [{ sport: 'nba', file: seedFile }, wnba.seed, mlb.seed, soccer.seed] },
+    // Raw source rows the EPL matchday's recordings were written from, bytes unchanged (provenance: propgrade does not read them).
+    sources: soccer.sources,
     entries,
   };
   writeFile(outDir, 'manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);

@@ -40,17 +40,24 @@
  *   {name, value, displayValue} form: `minutes` and `totalTackles` (ESPN's name for tackles in its
  *   soccer statistics). Event ids are the data's `match_id` (not ESPN's ids); team ids and codes are
  *   ESPN's (from the recorded eng.1 scoreboards).
- * - Seed history: whole stats rows (bytes unchanged) of matches before the first day.
+ * - Seed history: whole stats rows (bytes unchanged) of matches before the first day. With
+ *   `historyPlayers: 'slate'` (data/replay's bundled matchday) only the rows of the window's players
+ *   (a stats row in one of its matches, or a resolved name quoted for one), all of them: the projection
+ *   reads 240 days back, but the archetype a player's newest 120 lines (src/domain/archetypes/as-of.ts),
+ *   which here reach back to the data's first match.
  *
- *   build({ shared, outDir, from, to })
+ *   build({ shared, outDir, from, to })                                   // a season folder with its manifest
+ *   buildRecordings({ shared, outDir, from, to, historyPlayers, copySources }) // entries + seed only (data/replay)
+ *
+ * `copySources` (data/replay) also copies the window's raw source rows, bytes unchanged: the props
+ * rows behind every written quote (gzipped), its matches and their player match stats (history/epl-*-<from>.csv*).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { replayKey } from '../build-replay.mjs';
 import { AU_BOOK_KEYS, americanFromDecimal } from './mlb-pinnacle-au.mjs';
-import { etDate } from './_common.mjs';
+import { etDate, replayKey } from './_common.mjs';
 
 const PROPS = 'history/epl_player_props_2024-08_to_2026-01.csv.gz';
 const MATCHES = 'history/epl_matches_2024-25_2025-26.csv';
@@ -114,7 +121,7 @@ function resolveIn(name, candidates) {
   return uniq(bySurname);
 }
 
-export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }) {
+export function buildRecordings({ shared, outDir, from = '2024-08-16', to = '2025-12-13', historyPlayers = 'all', copySources = false }) {
   const gunzip = (rel) => zlib.gunzipSync(fs.readFileSync(path.join(shared, rel))).toString('utf8');
   const entries = [];
   const write = (rel, text) => {
@@ -167,9 +174,11 @@ export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }
   };
 
   // --- odds: every version of every book file -----------------------------------------------------
-  const props = parse(gunzip(PROPS), { columns: true, skip_empty_lines: true });
+  const propsText = gunzip(PROPS);
+  const props = parse(propsText, { columns: true, skip_empty_lines: true, raw: true });
+  const usedRows = []; // the source lines behind the written quotes (data/replay copies them)
   const versions = new Map(); // source_file -> Map(snapshot_utc -> { at, next, quotes: [] })
-  for (const r of props) {
+  for (const { record: r, raw } of props) {
     if (r.book_key === 'dabble') { count("Dabble rows (pick'em, not a market)"); continue; }
     if (r.source_file === 'bet365_all_player_props.csv') { count('bet365_all_player_props rows (copies of the per-market files)'); continue; }
     let market = MARKET_KEYS[r.market];
@@ -198,6 +207,7 @@ export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }
     const byAt = versions.get(r.source_file);
     if (!byAt.has(r.snapshot_utc)) byAt.set(r.snapshot_utc, { at: r.snapshot_utc, next: r.file_next_change_utc, title: r.book, key: AU_BOOK_KEYS[r.book_key], quotes: [] });
     byAt.get(r.snapshot_utc).quotes.push({ m, market, player: p.name, line: Number(r.line), over: americanFromDecimal(r.over_price), under: americanFromDecimal(r.under_price) });
+    usedRows.push(raw);
   }
   const fileVersions = [...versions.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, byAt]) => [...byAt.values()].sort((a, b) => cmp(a.at, b.at)));
   const standing = (list, t) => {
@@ -316,18 +326,55 @@ export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }
     add('espn', `${ESPN_BASE}/scoreboard?dates=${day.replaceAll('-', '')}`, `espn/soccer-scoreboard-${day.replaceAll('-', '')}.json`, { events: scoreboard }, resultsAt);
   }
 
-  // --- seed history and manifest -----------------------------------------------------------------
+  // --- seed history ------------------------------------------------------------------------------
   const lines = statsText.split('\n');
-  const kick = lines[0].split(',').indexOf('kickoff_utc');
-  const seedRows = lines.slice(1).filter((l) => l && etDate(l.split(',')[kick]) < from);
   const seedFile = `history/epl-player-match-stats-before-${from}.csv`;
-  write(seedFile, `${lines[0]}\n${seedRows.map((l) => `${l}\n`).join('')}`);
+  let seedRows;
+  if (historyPlayers === 'all') {
+    const kick = lines[0].split(',').indexOf('kickoff_utc');
+    seedRows = lines.slice(1).filter((l) => l && etDate(l.split(',')[kick]) < from).map((l) => `${l}\n`);
+  } else {
+    // The window's players: a stats row in one of its matches, or a resolved name quoted for one;
+    // by folded name, as the import keys a player ("Da Cunha" in 2024-25 is "da Cunha" in 2025-26).
+    const key = (name) => nameTokens(name).join(' ');
+    const players = new Set([...resolved.values()].filter((p) => p !== null).map((p) => key(p.name)));
+    for (const e of events.values()) for (const r of rowsOf.get(e.m.match_id) ?? []) players.add(key(r.player_name));
+    seedRows = parse(statsText, { columns: true, skip_empty_lines: true, raw: true })
+      .filter(({ record: r }) => players.has(key(r.player_name)) && etDate(r.kickoff_utc) < from)
+      .map(({ raw }) => raw);
+  }
+  write(seedFile, `${lines[0]}\n${seedRows.join('')}`);
+  const sources = [];
+  if (copySources) {
+    // The window's raw rows, bytes unchanged (header + whole lines): the props rows behind every
+    // written quote, the matches and the player match stats the results were written from.
+    const header = (text) => text.slice(0, text.indexOf('\n') + 1);
+    const ids = new Set([...events.values()].map((e) => e.m.match_id));
+    const slice = (rel, text, rows) => {
+      const csv = `${header(text)}${rows.join('')}`;
+      // The props rows (3 MB as text) are kept gzipped, as ../shared keeps them; fixed level, no name or time in the header.
+      if (rel.endsWith('.gz')) fs.writeFileSync(path.join(outDir, rel), zlib.gzipSync(csv, { level: 9 }));
+      else write(rel, csv);
+      sources.push(rel);
+    };
+    const matchesText = fs.readFileSync(path.join(shared, MATCHES), 'utf8');
+    slice(`history/epl-props-${from}.csv.gz`, propsText, usedRows);
+    slice(`history/epl-matches-${from}.csv`, matchesText, parse(matchesText, { columns: true, skip_empty_lines: true, raw: true }).filter(({ record }) => ids.has(record.match_id)).map(({ raw }) => raw));
+    slice(`history/epl-player-match-stats-${from}.csv`, statsText, parse(statsText, { columns: true, skip_empty_lines: true, raw: true }).filter(({ record }) => ids.has(record.match_id)).map(({ raw }) => raw));
+  }
   entries.sort((a, b) => cmp(a.key, b.key) || cmp(a.recordedAt, b.recordedAt));
   const first = [...seenBy.values()].sort(cmp)[0] ?? `${from}T12:00:00Z`;
-  const manifest = { version: 1, defaultNow: first, clocks: { soccer: first }, oddsRegions: 'au', seed: { gamelogs: [{ sport: 'soccer', file: seedFile }] }, season: { sport: 'soccer', from, to }, entries };
-  write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
-  return {
+  const summary = {
     from, to, snapshots: entries.filter((e) => e.url.endsWith('/events?dateFormat=iso')).length, matches: events.size, eventOdds: bodies, outcomesWritten: quotesWritten,
     summaries, days: byDay.size, seedRows: seedRows.length, entries: entries.length, unresolvedPlayerNames: unresolvedNames.size, unresolvedExamples: [...new Set(unresolvedNames.values())].sort(cmp).slice(0, 15), leftOut: counts,
   };
+  return { entries, seed: { sport: 'soccer', file: seedFile }, sources, first, summary };
+}
+
+/** A season folder: the recordings of [from, to] and their manifest (regions=au: the books' region). */
+export function build({ shared, outDir, from = '2024-08-16', to = '2025-12-13' }) {
+  const { entries, seed, first, summary } = buildRecordings({ shared, outDir, from, to });
+  const manifest = { version: 1, defaultNow: first, clocks: { soccer: first }, oddsRegions: 'au', seed: { gamelogs: [seed] }, season: { sport: 'soccer', from, to }, entries };
+  fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return summary;
 }

@@ -94,8 +94,10 @@ describe('the README loop: every printed next step runs as printed', () => {
     expect(commands.some((c) => c.includes(' parlay --leg '))).toBe(true);
     expect(commands).toContain('propgrade snapshot wnba --replay data/replay');
     expect(commands).toContain('propgrade newsletter send --date 2025-11-05');
-    // Nothing is suggested for the soccer slate (no soccer in the recording), nor for the refused FanDuel leg.
-    expect(commands.filter((c) => c.includes('soccer') || c.includes('Ausar Thompson'))).toEqual([]);
+    // The recording holds the EPL matchday (2025-08-30) too: its snapshot is suggested as the WNBA's is.
+    expect(commands).toContain('propgrade snapshot soccer --replay data/replay');
+    // Nothing is suggested for the refused FanDuel leg.
+    expect(commands.filter((c) => c.includes('Ausar Thompson'))).toEqual([]);
     // The only form printed with a placeholder is the fight card's legend.
     expect([...new Set(printed.filter(isTemplate))]).toEqual(['propgrade fight <id>']);
     for (const command of commands) {

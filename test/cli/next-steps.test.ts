@@ -48,10 +48,10 @@ describe('the Next lines of `snapshot all` on the bundled recording, each sport 
     expect(at).toBeGreaterThan(0);
     const lines = next.slice(at + 1).filter((l) => l.startsWith('  npx propgrade '));
     const scans = lines.filter((l) => l.includes('propgrade scan '));
-    // One scan per graded sport of the recording: MLB (2025-08-16), NBA (2025-11-05), WNBA (2024-06-02).
-    expect(scans.map((l) => argvOf(l).at(-1)).sort()).toEqual(['mlb', 'nba', 'wnba']);
-    expect(lines.filter((l) => l.includes('propgrade slate ')).length).toBe(3);
-    expect(lines.filter((l) => l.includes('propgrade settle ')).length).toBe(3);
+    // One scan per graded sport of the recording: MLB (2025-08-16), NBA (2025-11-05), WNBA (2024-06-02), the EPL (2025-08-30).
+    expect(scans.map((l) => argvOf(l).at(-1)).sort()).toEqual(['mlb', 'nba', 'soccer', 'wnba']);
+    expect(lines.filter((l) => l.includes('propgrade slate ')).length).toBe(4);
+    expect(lines.filter((l) => l.includes('propgrade settle ')).length).toBe(4);
     for (const line of lines) {
       const run = await cli(argvOf(line));
       expect(run.code, `${line}\n${run.stderr}`).toBe(0);
@@ -77,8 +77,8 @@ describe('the Next lines of `snapshot all` on the bundled recording, each sport 
     expect(record.stderr).toMatch(/clock \(each sport its own\): nba 2025-11-05T17:05:00\.000Z, .*wnba 2024-06-02T11:00:00\.000Z/);
     // Across sports each sport's window ends on its own clock: every pre-graded entry of the run (settled by the Next lines or not) is in the record.
     expect(record.stdout).toContain("each sport's 30 days end on its own clock: mlb 2025-07-18 to 2025-08-16, nba 2025-10-07 to 2025-11-05, wnba 2024-05-04 to 2024-06-02");
-    const inserted = [...snap.stdout.matchAll(/│ (?:mlb|nba|wnba) +│ ok +│(?: *\d+ *│){6} *(\d+) *│/g)].map((m) => Number(m[1]));
-    expect(inserted).toHaveLength(3);
+    const inserted = [...snap.stdout.matchAll(/│ (?:mlb|nba|wnba|soccer) +│ ok +│(?: *\d+ *│){6} *(\d+) *│/g)].map((m) => Number(m[1]));
+    expect(inserted).toHaveLength(4);
     const all = JSON.parse((await cli(['record', '--json'])).stdout) as { aggregate: { counts: { entries: number } } };
     expect(all.aggregate.counts.entries).toBe(inserted.reduce((a, b) => a + b, 0));
     // --now still pins every sport: a WNBA scan at the NBA's 2025 day has no game to price.

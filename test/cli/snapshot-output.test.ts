@@ -19,10 +19,14 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('grades what the recording holds, reports the rest as not recorded and exits 0', () => {
+  it('grades every sport the recording holds and exits 0', () => {
     expect(run.code, run.stderr).toBe(0);
-    for (const sport of ['soccer']) expect(run.stdout).toMatch(new RegExp(`│ ${sport} +│ not_recorded │`));
+    expect(run.stdout).not.toContain('not_recorded');
     expect(run.stdout).toMatch(/│ nba +│ ok +│ 11 /);
+    // The EPL matchday (2025-08-30) at its own clock, the scrape before the first kickoff: 6 matches,
+    // asked in the au region its books sit in without ODDS_API_REGIONS (test/data/soccer-replay.test.ts).
+    expect(run.stdout).toMatch(/│ soccer +│ ok +│ 6 /);
+    expect(run.stderr).toContain('soccer: snapshot run at 2025-08-30T10:36:08.000Z');
     // The WNBA day (2024-06-02) is graded at its own recorded clock: 4 games.
     expect(run.stdout).toMatch(/│ wnba +│ ok +│ 4 /);
     // MLB at its own recording's clock (2025-08-16 16:25Z): the 15 games of the day.
@@ -40,6 +44,8 @@ describe('propgrade snapshot all on the bundled recording (the README quick star
       expect.stringMatching(/^warning: mlb: 2 feed warnings: espn injuries: unavailable \(\+1 more\); --verbose shows every line$/),
       'warning: nba: 1 feed warning: espn injuries: unavailable; --verbose shows every line',
       'warning: wnba: 1 feed warning: espn injuries: unavailable; --verbose shows every line',
+      // Only the EPL of soccer's league keys is recorded, so only it is asked (feeds/factory.ts recordedSportKeys).
+      'warning: soccer: 1 feed warning: espn injuries: unavailable; --verbose shows every line',
     ]);
   });
 

@@ -26,8 +26,13 @@ const GAMELOGS_CSV = path.join(SHARED, 'history', 'nba_player_game_logs_2024-25_
 /** The sources live outside the repo; on a fresh clone the source cross-checks are skipped, the rest still run. */
 const sharedAvailable = fs.existsSync(ALL_MARKETS_CSV) && fs.existsSync(GAMELOGS_CSV) && fs.existsSync(THREES_CSV);
 
-/** sha256 over every file of data/replay (path + bytes, sorted). Changes only when the build is re-run on new inputs. */
-const REPLAY_SHA256 = '7159db06bd9da555c5ff74431cace026899e2f391692444d1d56edd90a5fa1e3';
+/**
+ * sha256 over every file of data/replay (path + bytes, sorted). Changes only when the build is re-run on new inputs.
+ * Last changed by the bundled EPL matchday (issue 42): the six Saturday matches of 2025-08-30 from
+ * ../shared/history's EPL props and player match stats (test/data/soccer-replay.test.ts), its soccer
+ * clock, seed and `oddsRegions: {soccer: 'au'}` in the manifest; every other file's bytes are unchanged.
+ */
+const REPLAY_SHA256 = '1369dfd0c3a34bd4cb3581dc790e1b0a3c0f7edddbd216dee965155bdb68b33b';
 
 const entrySchema = z.strictObject({
   key: z.string(),
@@ -44,8 +49,12 @@ const manifestSchema = z.strictObject({
   defaultNow: z.iso.datetime(),
   // Per-sport recorded clocks and the other sports' days: test/data/wnba-replay.test.ts.
   clocks: z.record(z.string(), z.iso.datetime()),
+  // The bundled EPL matchday's books are Australian: its requests ask regions=au (test/data/soccer-replay.test.ts).
+  oddsRegions: z.strictObject({ soccer: z.literal('au') }),
+  // The raw EPL rows its recordings were written from (provenance): test/data/soccer-replay.test.ts.
+  sources: z.array(z.string().regex(/^history\/epl-[\w.-]+$/)).length(3),
   seed: z.strictObject({
-    gamelogs: z.array(z.strictObject({ sport: z.enum(['nba', 'wnba', 'mlb']), file: z.string(), games: z.string().optional() })).min(1),
+    gamelogs: z.array(z.strictObject({ sport: z.enum(['nba', 'wnba', 'mlb', 'soccer']), file: z.string(), games: z.string().optional() })).min(1),
   }),
   entries: z.array(entrySchema).min(1),
 });
@@ -53,12 +62,14 @@ type Entry = z.infer<typeof entrySchema>;
 
 /** The bundled WNBA day's recordings (odds, events lists, results), checked in test/data/wnba-replay.test.ts. */
 const isWnbaDay = (e: { file: string }) => /^(odds-api|espn)\/wnba-(event-odds|events|scoreboard|summary)-/.test(e.file);
+/** The bundled EPL matchday's recordings, checked in test/data/soccer-replay.test.ts. */
+const isSoccerDay = (e: { file: string }) => /^(odds-api|espn)\/soccer-(event-odds|events|scoreboard|summary)-/.test(e.file);
 const fullManifest = manifestSchema.parse(JSON.parse(fs.readFileSync(path.join(REPLAY, 'manifest.json'), 'utf8')));
 /** The NBA day and the context / stats recordings: what this file checks. */
 const manifest = {
   ...fullManifest,
-  seed: { gamelogs: fullManifest.seed.gamelogs.filter((g) => g.sport !== 'wnba') },
-  entries: fullManifest.entries.filter((e) => !isWnbaDay(e)),
+  seed: { gamelogs: fullManifest.seed.gamelogs.filter((g) => g.sport !== 'wnba' && g.sport !== 'soccer') },
+  entries: fullManifest.entries.filter((e) => !isWnbaDay(e) && !isSoccerDay(e)),
 };
 
 function entryFor(url: string, recordedAt: string): Entry {
@@ -164,7 +175,7 @@ describe('data/replay manifest', () => {
       { sport: 'nba', file: 'history/nba-gamelogs-before-2025-11-04.csv' },
       { sport: 'mlb', file: 'history/mlb-pitcher-gamelogs-before-2025-08-16.csv' },
     ]);
-    expect(manifest.clocks).toEqual({ nba: '2025-11-05T17:05:00Z', wnba: '2024-06-02T11:00:00Z', mlb: '2025-08-16T16:25:00Z' });
+    expect(manifest.clocks).toEqual({ nba: '2025-11-05T17:05:00Z', wnba: '2024-06-02T11:00:00Z', mlb: '2025-08-16T16:25:00Z', soccer: '2025-08-30T10:36:08Z' });
     // 2 days x (2 events lists + 2 odds per game) + (1 scoreboard + 1 summary per game): 6 and 11 games;
     // plus the context routes' 10 recordings (4 fight-card scoreboards, MMA odds, outrights, 4 news feeds)
     // and the stats routes' 8 (4 Savant CSVs, 2 ESPN rosters, an MLB schedule and live feed).
@@ -181,7 +192,7 @@ describe('data/replay manifest', () => {
   });
 
   it('references files that all exist, parse (JSON, or Savant CSV text), and no stray files', () => {
-    const referenced = new Set(['manifest.json', ...fullManifest.seed.gamelogs.flatMap((g) => [g.file, ...(g.games ? [g.games] : [])])]);
+    const referenced = new Set(['manifest.json', ...fullManifest.sources, ...fullManifest.seed.gamelogs.flatMap((g) => [g.file, ...(g.games ? [g.games] : [])])]);
     for (const e of fullManifest.entries) {
       referenced.add(e.file);
       expect(() => body(e)).not.toThrow();
@@ -398,5 +409,6 @@ describe('builder', () => {
     } finally {
       fs.rmSync(path.dirname(out), { recursive: true, force: true });
     }
-  });
+    // The EPL matchday reads the whole 811,152-row props file (about 20 s of the rebuild).
+  }, 180_000);
 });
