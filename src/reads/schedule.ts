@@ -40,11 +40,12 @@ export function eraFrom(lines: ReadonlyArray<{ extras: Record<string, number | n
 }
 
 /**
- * Each pitcher's ERA over his stored lines dated in `season` (a year: "2025"), keyed by player
- * key; the lines are summed by date, one date's games in id order.
+ * Each pitcher's ERA over his stored lines dated in `season` (a year: "2025") before `today` (the
+ * clock's ET date: a game of that date or later is after the clock, as the stats reads count),
+ * keyed by player key; the lines are summed by date, one date's games in id order.
  */
-export async function seasonEras(store: Store, sport: GradedSport, playerKeys: readonly string[], season: string): Promise<Map<string, number | null>> {
+export async function seasonEras(store: Store, sport: GradedSport, playerKeys: readonly string[], season: string, today: string): Promise<Map<string, number | null>> {
   const keys = [...new Set(playerKeys)];
   const lines = keys.length === 0 ? [] : await playersExtras(store, sport, keys);
-  return new Map(keys.map((k) => [k, eraFrom(lines.filter((l) => l.playerKey === k && l.date.startsWith(season)))]));
+  return new Map(keys.map((k) => [k, eraFrom(lines.filter((l) => l.playerKey === k && l.date.startsWith(season) && l.date < today))]));
 }

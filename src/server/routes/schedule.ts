@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gradedSportSchema } from '../../domain/sports.js';
+import { easternDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
 import { latestRows, perPlayer, seasonEras } from '../../reads/schedule.js';
 import type { ServerDeps } from '../context.js';
@@ -87,7 +88,8 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
         if (!latest) return hidden('mlb', 'no snapshot stored for mlb');
         const starters = perPlayer(latest.rows.filter((r) => r.statType === 'strikeouts'));
         if (starters.length === 0) return hidden('mlb', 'the latest snapshot priced no pitcher strikeouts');
-        const eras = await seasonEras(deps.store, 'mlb', starters.map((r) => r.playerKey), latest.snapshot.slateDate.slice(0, 4));
+        // Only games before the clock's ET date count (issue 41 item 5: no read counts a game after its clock).
+        const eras = await seasonEras(deps.store, 'mlb', starters.map((r) => r.playerKey), latest.snapshot.slateDate.slice(0, 4), easternDate(deps.now('mlb')));
         const games = new Map<string, { eventId: string; game: string; commenceTime: string; pitchers: Array<{ player: string; team: string | null; era: number | null }> }>();
         for (const r of starters) {
           const g = games.get(r.eventId) ?? { eventId: r.eventId, game: `${r.awayTeam} @ ${r.homeTeam}`, commenceTime: r.commenceTime, pitchers: [] };
