@@ -23,8 +23,9 @@ import { contextDeps, wireOf, withGamesFrom } from './_stores.js';
  * 2025-11-05 17:05 on the README loop's store as it stood then (`before`) and on the same store
  * with the night's real games added (`after`) or with the next morning's settle (`settled`). A
  * game or an outcome after the clock must change nothing. Where the recording holds nothing for a
- * read at that time (depth, lineups, live box scores), the answer it gives is still the same on
- * every store, and the test says what it answered.
+ * read at that time (depth: no ESPN roster; lineups: MLB only; live: the scoreboard was recorded
+ * after 17:05), the answer it gives (unavailable) is still the same on every store; live tracking
+ * itself (trackedProps) is asked directly.
  */
 
 const NOW = new Date('2025-11-05T17:05:00Z');

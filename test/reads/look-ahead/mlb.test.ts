@@ -26,7 +26,9 @@ import { contextDeps, wireOf, withGamesFrom } from './_stores.js';
  * (`after`: Max Fried's start among them, 6 strikeouts) and after the next morning's settle
  * (`settled`). A game or an outcome after the clock must change nothing. The pitchers route's ERA
  * is checked against the raw seed CSV: it has no earned-runs column, so before the night's box
- * scores no stored line carries ER and every ERA is null (absent, never 0).
+ * scores no stored line carries ER and every ERA is null (absent, never 0). At 16:25 the recording
+ * holds no arsenal export, schedule (lineups, live) or ESPN roster (depth) yet: those reads answer
+ * unavailable, the same on every store; their stored-history parts read before the clock's date.
  */
 
 const NOW = new Date('2025-08-16T16:25:00Z');

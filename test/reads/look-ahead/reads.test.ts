@@ -25,11 +25,11 @@ import { toWire } from '../../../src/wire.js';
  * played that night (the 2025-11-05 box scores the next morning's settle read from the replay,
  * Brunson's eighth game among them). The answers must be equal: a game after the clock changes
  * nothing. The ledger listing is asked the same on the store before and after the settle itself:
- * no entry locked after the clock, each lock as it stood. Its outcome columns do change: a
- * replayed store's clock is its newest snapshot's time (17:05), and the settle that ran on the
- * next morning's clock is read on it, so the record and the listing show outcomes settled after
- * the clock. That is the clock model (src/reads/read-clock.ts), not a read counting a game, and is
- * left to it. Depth, lineups and live have no NBA recording on that day and are not asked here.
+ * no entry locked after the clock, each lock as it stood. Its outcome columns are read without an
+ * as-of bound here (a replayed store on its own clock reads the recording whole); asked as of
+ * 17:05, the record and the listing read every entry settled after it as pending
+ * (look-ahead/record.test.ts, docs/ledger.md "As of a time"). Scan, parlay, player lookup, depth,
+ * lineups, injuries, live and the desk's facts are asked in context.test.ts, the MLB day in mlb.test.ts.
  */
 
 const NOW = new Date('2025-11-05T17:05:00Z');
