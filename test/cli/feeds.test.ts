@@ -41,15 +41,15 @@ describe('propgrade feeds check --replay', () => {
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.mode).toBe('replay');
-    // 75 NBA / context / stats entries + the WNBA day's 19 + the MLB day's 104 (data/README.md).
-    expect(j.entries).toHaveLength(75 + 19 + 104);
+    // 75 NBA / context / stats entries + the WNBA day's 19 + the MLB day's 104 + the EPL matchday's 24 (data/README.md).
+    expect(j.entries).toHaveLength(75 + 19 + 104 + 24);
     expect(j.entries.every((e: { outcome: string }) => e.outcome === 'parsed')).toBe(true);
     const espn = j.providers.find((p: { provider: string }) => p.provider === 'espn');
     expect(espn.kinds.map((k: { kind: string; entries: number; records: number }) => [k.kind, k.entries])).toEqual([
       ['fight cards', 4],
       ['news', 4],
-      ['scoreboard', 3],
-      ['summary', 21],
+      ['scoreboard', 3 + 1],
+      ['summary', 21 + 6],
       ['team roster', 2],
     ]);
   });

@@ -11,8 +11,8 @@ import { seededStoreFile } from '../helpers/replay-store.js';
  * commands run in order on one store, every suggested command they print ("Next:" lines, "to grade"
  * commands, "next:" and "Run `...`" hints) is collected, and each one runs on the same store and
  * exits 0; a suggested scan or parlay grades (no refused leg). The loop's extra reads a new user
- * tries (a sport the recording does not hold, one it holds but the store has not snapshotted, the
- * parse-slip help example) are in it too.
+ * tries (two sports the recording holds but the store has not snapshotted, the parse-slip help
+ * example) are in it too.
  */
 
 /** Splits a printed command the way a POSIX shell does (quotes, and a trailing `# comment`). */
@@ -74,7 +74,7 @@ describe('the README loop: every printed next step runs as printed', () => {
       [['futures', 'mlb', '--replay', 'data/replay'], { FUTURES_ENABLED: '1' }],
       [['stats', 'player', 'Jalen Brunson', '--replay', 'data/replay']],
       [['showcase']],
-      // What a new user tries next: a sport the recording does not hold, one it holds but this store has not snapshotted.
+      // What a new user tries next: sports the recording holds (the EPL matchday, the WNBA day) but this store has not snapshotted.
       [['slate', 'soccer']],
       [['slate', 'wnba']],
     ];

@@ -25,6 +25,8 @@ const WINDOWS = [
   { sport: 'mlb', from: '2025-07-18', to: '2025-08-16' },
   { sport: 'nba', from: '2025-10-07', to: '2025-11-05' },
   { sport: 'wnba', from: '2024-05-04', to: '2024-06-02' },
+  // The EPL matchday of 2025-08-30 (issue 42): its 4 pre-grades.
+  { sport: 'soccer', from: '2025-08-01', to: '2025-08-30' },
 ];
 
 interface Figure {
@@ -94,14 +96,15 @@ describe('the desk RECEIPTS equals propgrade record on the same store', () => {
 
   it('counts the entries the record counts, in the record\'s windows, and says so', () => {
     expect(receipts.status).toBe('ready');
-    expect(inWindow).toHaveLength(488);
-    expect(record.aggregate.counts.entries).toBe(488);
+    // 448 NBA, 20 WNBA, 20 MLB and 4 EPL pre-grades.
+    expect(inWindow).toHaveLength(492);
+    expect(record.aggregate.counts.entries).toBe(492);
     const entries = fig('entries');
-    expect(entries.value).toBe(488);
+    expect(entries.value).toBe(492);
     expect([...entries.source.ids].sort((a, b) => a - b)).toEqual(inWindow);
-    expect(record.windows.filter((w: Json) => w.sport !== 'soccer')).toEqual(WINDOWS);
+    expect(record.windows).toEqual(WINDOWS);
     // The copy names each sport's window (the sports with entries), as the record does.
-    expect(receipts.long).toContain("each sport's 30 days to its own newest snapshot (MLB Jul 18 to Aug 16; NBA Oct 7 to Nov 5; WNBA May 4 to Jun 2, 2024)");
+    expect(receipts.long).toContain("each sport's 30 days to its own newest snapshot (MLB Jul 18 to Aug 16; NBA Oct 7 to Nov 5; WNBA May 4 to Jun 2, 2024; SOCCER Aug 1 to Aug 30)");
     for (const w of WINDOWS) expect(receipts.numbers).toContain(`window, ${w.sport}: ${w.from} to ${w.to}`);
   });
 

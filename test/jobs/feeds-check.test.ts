@@ -126,13 +126,14 @@ describe('feeds check over the bundled NBA replay (data/replay)', () => {
   it('parses every entry', async () => {
     const report = await checkReplayFolder(root('data/replay'));
     // 75 NBA / context / stats entries + the WNBA day's 19 (issue 26) + the MLB day of 2025-08-16 (7 events lists, 81 event odds, a schedule, 15 box scores).
-    expect(report.entries).toHaveLength(75 + 19 + 104);
+    // + the EPL matchday of 2025-08-30 (issue 42): 3 events lists, 14 event odds, a scoreboard, 6 summaries.
+    expect(report.entries).toHaveLength(75 + 19 + 104 + 24);
     expect(report.entries.every((e) => e.outcome === 'parsed' && (e.records ?? 0) > 0)).toBe(true);
     expect(report.ok).toBe(true);
     const odds = report.providers.find((p) => p.provider === 'odds-api')!;
     expect(odds.kinds.map((k) => [k.kind, k.entries])).toEqual([
-      ['event odds (player props)', 34 + 8 + 81],
-      ['events', 4 + 6 + 7],
+      ['event odds (player props)', 34 + 8 + 81 + 14],
+      ['events', 4 + 6 + 7 + 3],
       ['featured odds (mma h2h/totals)', 1],
       ['outrights (futures)', 1],
     ]);

@@ -98,7 +98,8 @@ describe('the README loop through the CLI on PostgreSQL (PROPGRADE_DB=postgres:/
     const p = JSON.parse(r.postgres.stdout) as typeof s;
     expect(p).toEqual(s);
     const graded = s.runs.filter((x) => x.status === 'ok');
-    expect(graded.map((x) => x.sport).sort()).toEqual(['mlb', 'nba', 'wnba']);
+    // MLB, NBA, WNBA and the EPL matchday (issue 42).
+    expect(graded.map((x) => x.sport).sort()).toEqual(['mlb', 'nba', 'soccer', 'wnba']);
 
     // Each run's figures against the raw rows of each store, and the rows themselves row for row.
     const cols = `id, snapshot_id, sport, event_id, player_key, stat_type, line, side, book, book_odds, grade, grade_uncapped, cap_reason, p_win, ev_pct, fair_prob`;

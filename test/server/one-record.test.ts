@@ -36,6 +36,8 @@ const WINDOWS = [
   { sport: 'mlb', from: '2025-07-18', to: '2025-08-16' },
   { sport: 'nba', from: '2025-10-07', to: '2025-11-05' },
   { sport: 'wnba', from: '2024-05-04', to: '2024-06-02' },
+  // The EPL matchday of 2025-08-30 (issue 42): its 4 pre-grades.
+  { sport: 'soccer', from: '2025-08-01', to: '2025-08-30' },
 ];
 
 describe('one record through the CLI and the API', () => {
@@ -74,20 +76,20 @@ describe('one record through the CLI and the API', () => {
 
   it('counts every public entry of each sport in its own window, the same number three ways', async () => {
     const inWindow = rows.filter((r) => WINDOWS.some((w) => w.sport === r.sport && r.game_date >= w.from && r.game_date <= w.to));
-    // The NBA loop's 448 (2 snapshots), the recording's 20 WNBA and 20 MLB pre-grades.
-    expect(inWindow).toHaveLength(488);
-    expect(new Map(['nba', 'wnba', 'mlb'].map((s) => [s, inWindow.filter((r) => r.sport === s).length]))).toEqual(new Map([['nba', 448], ['wnba', 20], ['mlb', 20]]));
+    // The NBA loop's 448 (2 snapshots), the recording's 20 WNBA, 20 MLB and 4 EPL pre-grades (the 2025-08-30 matchday, issue 42).
+    expect(inWindow).toHaveLength(492);
+    expect(new Map(['nba', 'wnba', 'mlb', 'soccer'].map((s) => [s, inWindow.filter((r) => r.sport === s).length]))).toEqual(new Map([['nba', 448], ['wnba', 20], ['mlb', 20], ['soccer', 4]]));
     const record = JSON.parse((await cli(['record', '--json'])).stdout);
     const model = await get('/api/ledger/model?limit=500');
     const accuracy = await get('/api/accuracy');
     for (const answer of [record, model]) {
-      expect(answer.aggregate.counts.entries).toBe(488);
+      expect(answer.aggregate.counts.entries).toBe(492);
       expect(answer.aggregate.window).toEqual({ from: '2024-05-04', to: '2025-11-05' });
-      expect(answer.windows.filter((w: { sport: string }) => w.sport !== 'soccer')).toEqual(WINDOWS);
+      expect(answer.windows).toEqual(WINDOWS);
     }
     expect(accuracy.windows).toEqual(record.windows);
     // The entries the API lists are the ones it counted.
-    expect(model.total).toBe(488);
+    expect(model.total).toBe(492);
     expect(model.entries.map((e: { id: number }) => e.id).sort((a: number, b: number) => a - b)).toEqual(inWindow.map((r) => r.id));
   });
 
