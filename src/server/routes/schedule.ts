@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { gradedSportSchema } from '../../domain/sports.js';
-import { easternDate } from '../../domain/time.js';
 import { AppError } from '../../errors.js';
-import { latestRows, perPlayer, seasonEras } from '../../reads/schedule.js';
+import { readScheduleInjuries, readScheduleLineups, readSchedulePitchers } from '../../reads/schedule.js';
 import type { ServerDeps } from '../context.js';
 import { defineRoute, type Route } from '../route.js';
 import { injuriesSchema, lineupsSchema, pitchersSchema } from '../wire/answers-core.js';
 
 export const scheduleParamsSchema = z.object({ sport: gradedSportSchema });
 
-const hidden = (sport: string, reason: string) => ({ sport, available: false, reason });
-
 /**
  * The schedule views read the latest snapshot's rows, held once per snapshot (reads/snapshot-rows.ts),
- * and sit behind the stats limit like every store-derived read (docs/api.md "Limits").
+ * and sit behind the stats limit like every store-derived read (docs/api.md "Limits"). As of the
+ * request's clock when it is an as-of time (explicit or the system's: the newest snapshot taken by
+ * then, issue 41 item 5); a replayed store on its own clock reads its newest snapshot.
  */
 export function scheduleRoutes(deps: ServerDeps): Route[] {
+  const asOf = (sport: string): Date | null => (deps.outcomesAsOfClock ? deps.now(sport) : null);
   return [
     defineRoute({
       method: 'GET',
@@ -28,21 +28,7 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       statsLimited: true,
       params: scheduleParamsSchema,
       maxAge: 600,
-      handle: async ({ params }) => {
-        const latest = await latestRows(deps.store, params.sport);
-        if (!latest) return hidden(params.sport, 'no snapshot stored for this sport');
-        const players = perPlayer(latest.rows.filter((r) => r.lineupStatus !== null)).map((r) => ({
-          player: r.player,
-          team: r.team,
-          eventId: r.eventId,
-          game: `${r.awayTeam} @ ${r.homeTeam}`,
-          commenceTime: r.commenceTime,
-          lineupStatus: r.lineupStatus,
-          battingSlot: r.lineupStatus === 'CONFIRMED' ? r.battingSlot : null,
-        }));
-        if (players.length === 0) return hidden(params.sport, 'the latest snapshot stored no lineup status');
-        return { sport: params.sport, available: true, snapshotId: latest.snapshot.id, takenAt: latest.snapshot.takenAt, players };
-      },
+      handle: ({ params }) => readScheduleLineups(deps.store, params.sport, asOf(params.sport)),
     }),
     defineRoute({
       method: 'GET',
@@ -55,19 +41,7 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       statsLimited: true,
       params: scheduleParamsSchema,
       maxAge: 600,
-      handle: async ({ params }) => {
-        const latest = await latestRows(deps.store, params.sport);
-        if (!latest) return hidden(params.sport, 'no snapshot stored for this sport');
-        const players = perPlayer(latest.rows.filter((r) => r.injuryStatus !== null)).map((r) => ({
-          player: r.player,
-          team: r.team,
-          eventId: r.eventId,
-          game: `${r.awayTeam} @ ${r.homeTeam}`,
-          injuryStatus: r.injuryStatus,
-        }));
-        if (players.length === 0) return hidden(params.sport, 'the latest snapshot stored no injury status');
-        return { sport: params.sport, available: true, snapshotId: latest.snapshot.id, takenAt: latest.snapshot.takenAt, players };
-      },
+      handle: ({ params }) => readScheduleInjuries(deps.store, params.sport, asOf(params.sport)),
     }),
     defineRoute({
       method: 'GET',
@@ -84,19 +58,7 @@ export function scheduleRoutes(deps: ServerDeps): Route[] {
       errors: [404],
       handle: async ({ params }) => {
         if (params.sport !== 'mlb') throw new AppError('NOT_FOUND', 'probable pitchers exist for mlb only');
-        const latest = await latestRows(deps.store, 'mlb');
-        if (!latest) return hidden('mlb', 'no snapshot stored for mlb');
-        const starters = perPlayer(latest.rows.filter((r) => r.statType === 'strikeouts'));
-        if (starters.length === 0) return hidden('mlb', 'the latest snapshot priced no pitcher strikeouts');
-        // Only games before the clock's ET date count (issue 41 item 5: no read counts a game after its clock).
-        const eras = await seasonEras(deps.store, 'mlb', starters.map((r) => r.playerKey), latest.snapshot.slateDate.slice(0, 4), easternDate(deps.now('mlb')));
-        const games = new Map<string, { eventId: string; game: string; commenceTime: string; pitchers: Array<{ player: string; team: string | null; era: number | null }> }>();
-        for (const r of starters) {
-          const g = games.get(r.eventId) ?? { eventId: r.eventId, game: `${r.awayTeam} @ ${r.homeTeam}`, commenceTime: r.commenceTime, pitchers: [] };
-          g.pitchers.push({ player: r.player, team: r.team, era: eras.get(r.playerKey) ?? null });
-          games.set(r.eventId, g);
-        }
-        return { sport: 'mlb', available: true, snapshotId: latest.snapshot.id, takenAt: latest.snapshot.takenAt, games: [...games.values()] };
+        return readSchedulePitchers(deps.store, deps.now('mlb'), asOf('mlb'));
       },
     }),
   ];

@@ -20,10 +20,11 @@ export type NewGradeLock = Omit<typeof gradeLocks.$inferInsert, 'id'>;
 /** A graded row as the snapshot run holds it; `lockedFairSource` (the lock's fair rule) goes to the ledger, not the row. */
 export type SlateRow = NewGradedRow & { isMainLine: boolean; lockedFairSource: FairSource | null };
 
-/** The newest snapshots of a sport, newest first: [latest, previous]. */
-export async function recentSnapshots(store: Store, sport: string, limit = 2): Promise<Snapshot[]> {
+/** The newest snapshots of a sport, newest first: [latest, previous]; only those taken at or before `asOf` when given. */
+export async function recentSnapshots(store: Store, sport: string, limit = 2, asOf: Date | null = null): Promise<Snapshot[]> {
   const { db, t } = await on(store);
-  return db.select().from(t.snapshots).where(eq(t.snapshots.sport, sport)).orderBy(desc(t.snapshots.takenAt), desc(t.snapshots.id)).limit(limit);
+  const where = asOf === null ? eq(t.snapshots.sport, sport) : and(eq(t.snapshots.sport, sport), lte(t.snapshots.takenAt, asOf.toISOString()));
+  return db.select().from(t.snapshots).where(where).orderBy(desc(t.snapshots.takenAt), desc(t.snapshots.id)).limit(limit);
 }
 
 /** The newest snapshot of a sport taken strictly before `takenAt`. */
@@ -43,8 +44,12 @@ export async function newestSnapshotPerSport(store: Store): Promise<Array<{ spor
   return opsOf(store).snapshots.newestSnapshotPerSport();
 }
 
-export async function latestSnapshot(store: Store, sport: string): Promise<Snapshot | null> {
-  return (await recentSnapshots(store, sport, 1))[0] ?? null;
+/**
+ * The newest snapshot of a sport; as of a time (`asOf`, issue 41 item 5) the newest taken at or
+ * before it, never one taken after (null: none by then). Without `asOf`, the newest stored.
+ */
+export async function latestSnapshot(store: Store, sport: string, asOf: Date | null = null): Promise<Snapshot | null> {
+  return (await recentSnapshots(store, sport, 1, asOf))[0] ?? null;
 }
 
 /** The newest snapshot of a sport's slate for an ET date taken at or before `atIso`. */

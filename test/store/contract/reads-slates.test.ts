@@ -67,6 +67,18 @@ describe('snapshots.ts', () => {
     expect(await same(P, (s) => latestSnapshot(s, 'nhl'))).toBeNull();
   });
 
+  it('latestSnapshot as of a time: the newest taken at or before it, never one after (issue 41 item 5)', async () => {
+    const at = (iso: string) => same(P, (s) => latestSnapshot(s, 'nba', new Date(iso)));
+    const rawAt = (iso: string) => P.raw.prepare(`select id from snapshots where sport = 'nba' and taken_at <= ? order by taken_at desc, id desc limit 1`).pluck().get(iso) ?? null;
+    for (const iso of ['2025-11-05T15:00:00.000Z', '2025-11-05T15:05:00.000Z', '2025-11-05T16:00:00.000Z', '2025-11-05T17:05:00.000Z', '2025-11-06T12:00:00.000Z']) {
+      expect((await at(iso))?.id ?? null).toBe(rawAt(iso));
+    }
+    expect(await at('2025-11-05T15:00:00.000Z')).toBeNull();
+    expect((await at('2025-11-05T16:00:00.000Z'))?.id).toBe(firstId);
+    expect((await at('2025-11-05T17:05:00.000Z'))?.id).toBe(latestId);
+    expect((await same(P, (s) => recentSnapshots(s, 'nba', 5, new Date('2025-11-05T16:00:00.000Z')))).map((r) => r.id)).toEqual([firstId]);
+  });
+
   it('slateSnapshotAsOf: the newest of the slate at or before the instant', async () => {
     const at = (iso: string) => same(P, (s) => slateSnapshotAsOf(s, 'nba', '2025-11-05', iso));
     expect(await at('2025-11-05T15:00:00.000Z')).toBeNull();

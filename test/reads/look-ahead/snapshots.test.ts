@@ -1,0 +1,180 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
+import { readScheduleInjuries, readScheduleLineups, readSchedulePitchers } from '../../../src/reads/schedule.js';
+import { openStore, type SqliteStore } from '../../../src/store/db.js';
+import { latestSnapshot } from '../../../src/store/repo/snapshots.js';
+import { seededStore, snapshotAt } from '../../helpers/replay-store.js';
+import { startServer } from '../../server/_harness.js';
+import { wireOf } from './_stores.js';
+
+/**
+ * Issue 41 item 5 for the reads that pick "the newest snapshot": asked at an explicit clock, each
+ * reads the newest snapshot taken at or before it, never one taken after. Two real stores from the
+ * bundled replay: `early` holds the NBA 15:05 and the MLB 16:25 snapshots (2025-11-05, 2025-08-16),
+ * `both` the same plus the later NBA 17:05 and MLB 18:25 ones. Read at 16:00 (NBA) and 17:00
+ * (MLB), `both` must answer as `early` does; the snapshot each read names is checked against raw
+ * SQL of the snapshots table. Without a clock bound (a replayed store on its own clock) the reads
+ * still name the newest stored snapshot. The replay stores no lineup or injury status (no such feed
+ * is recorded), so the test marks stand-in statuses with SQL, different on the early and the later
+ * snapshots (a read of the later one would show them); the pitchers read is the recording's own
+ * (30 starters priced at 16:25, 28 at 18:25).
+ */
+
+const NBA_AT = new Date('2025-11-05T16:00:00Z');
+const MLB_AT = new Date('2025-08-16T17:00:00Z');
+const AT: Record<'nba' | 'mlb', Date> = { nba: NBA_AT, mlb: MLB_AT };
+
+/**
+ * Stand-in statuses (test only): the first 4 players of each snapshot without any get `lineup`
+ * (batting slot 1 when CONFIRMED) and `injury`, so each snapshot's schedule answer is its own.
+ */
+function standIns(s: SqliteStore, lineup: 'PROJECTED' | 'CONFIRMED', injury: 'GTD' | 'OUT'): void {
+  const fresh = s.sqlite.prepare('select id from snapshots where id not in (select snapshot_id from graded_rows where lineup_status is not null)').all() as Array<{ id: number }>;
+  for (const { id } of fresh) {
+    s.sqlite
+      .prepare(
+        `update graded_rows set lineup_status = ?, batting_slot = ?, injury_status = ?
+         where snapshot_id = ? and player_key in (select player_key from graded_rows where snapshot_id = ? group by player_key order by min(id) limit 4)`,
+      )
+      .run(lineup, lineup === 'CONFIRMED' ? 1 : null, injury, id, id);
+  }
+}
+
+let dir: string;
+let early: SqliteStore;
+let both: SqliteStore;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'propgrade-look-ahead-snapshots-'));
+  const earlyFile = join(dir, 'early.sqlite');
+  const bothFile = join(dir, 'both.sqlite');
+  const seeded = await seededStore();
+  try {
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
+    await snapshotAt(seeded.store, 'mlb', '2025-08-16T16:25:00Z');
+    standIns(seeded.store, 'PROJECTED', 'GTD');
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, earlyFile);
+    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
+    await snapshotAt(seeded.store, 'mlb', '2025-08-16T18:25:00Z');
+    standIns(seeded.store, 'CONFIRMED', 'OUT');
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, bothFile);
+  } finally {
+    seeded.cleanup();
+  }
+  early = openStore(earlyFile);
+  both = openStore(bothFile);
+}, 240_000);
+
+afterAll(async () => {
+  await early?.close();
+  await both?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The newest snapshot of a sport taken at or before `at` (null: the newest stored), read with SQL. */
+function rawNewest(s: SqliteStore, sport: string, at: Date | null): { id: number; takenAt: string } | undefined {
+  return s.sqlite
+    .prepare(`select id, taken_at as takenAt from snapshots where sport = ? and (? is null or taken_at <= ?) order by taken_at desc, id desc limit 1`)
+    .get(sport, at?.toISOString() ?? null, at?.toISOString() ?? null) as { id: number; takenAt: string } | undefined;
+}
+
+const rawCount = (s: SqliteStore, snapshotId: number, column: string): number =>
+  (s.sqlite.prepare(`select count(distinct event_id || '|' || player_key) as n from graded_rows where snapshot_id = ? and ${column}`).get(snapshotId) as { n: number }).n;
+
+/** GET a schedule route on a store, the server's clock pinned at `at` (an explicit clock: an as-of time). */
+async function route(s: SqliteStore, path: string, at: Date): Promise<unknown> {
+  const api = await startServer({ store: s, config: loadConfig({}), now: () => at, runNow: () => at });
+  try {
+    const body = (await (await fetch(`${api.base}${path}`)).json()) as { data?: unknown };
+    return body.data ?? body;
+  } finally {
+    await api.close();
+  }
+}
+
+describe('the stores hold a snapshot taken after each clock', () => {
+  it('both: a later NBA and MLB snapshot than the clock; early: none', () => {
+    for (const sport of ['nba', 'mlb'] as const) {
+      const atClock = rawNewest(both, sport, AT[sport])!;
+      const newest = rawNewest(both, sport, null)!;
+      expect(newest.takenAt > AT[sport].toISOString()).toBe(true);
+      expect(atClock.takenAt <= AT[sport].toISOString()).toBe(true);
+      expect(newest.id).not.toBe(atClock.id);
+      expect(rawNewest(early, sport, null)).toEqual(atClock);
+    }
+  });
+
+  it('latestSnapshot(asOf): the newest at or before the clock, as the raw SQL; without asOf the newest stored', async () => {
+    for (const sport of ['nba', 'mlb'] as const) {
+      expect((await latestSnapshot(both, sport, AT[sport]))?.id).toBe(rawNewest(both, sport, AT[sport])!.id);
+      expect((await latestSnapshot(both, sport))?.id).toBe(rawNewest(both, sport, null)!.id);
+      expect(await latestSnapshot(both, sport, new Date('2020-01-01T00:00:00Z'))).toBeNull();
+    }
+  });
+});
+
+describe('schedule reads (GET /api/schedule/:sport/lineups, injuries, pitchers) as of an earlier clock (issue 41 item 5)', () => {
+  for (const sport of ['nba', 'mlb'] as const) {
+    it(`${sport} lineups and injuries at the clock: the snapshot by then, as on the store without the later one`, async () => {
+      const raw = rawNewest(both, sport, AT[sport])!;
+      for (const read of [readScheduleLineups, readScheduleInjuries]) {
+        const got = await read(both, sport, AT[sport]);
+        expect(wireOf(got)).toEqual(wireOf(await read(early, sport, AT[sport])));
+        if (got.available) expect(got.snapshotId).toBe(raw.id);
+      }
+      const injuries = await readScheduleInjuries(both, sport, AT[sport]);
+      expect(injuries.available ? injuries.players.length : 0).toBe(rawCount(both, raw.id, 'injury_status is not null'));
+      const lineups = await readScheduleLineups(both, sport, AT[sport]);
+      expect(lineups.available ? lineups.players.length : 0).toBe(rawCount(both, raw.id, 'lineup_status is not null'));
+      expect(lineups.available && lineups.players.map((p) => p.lineupStatus)).toEqual(['PROJECTED', 'PROJECTED', 'PROJECTED', 'PROJECTED']);
+      expect(injuries.available && [...new Set(injuries.players.map((p) => p.injuryStatus))]).toEqual(['GTD']);
+    }, 60_000);
+
+    it(`${sport} HTTP at the clock answers as the read function on the store without the later snapshot`, async () => {
+      for (const [path, read] of [
+        [`/api/schedule/${sport}/lineups`, readScheduleLineups],
+        [`/api/schedule/${sport}/injuries`, readScheduleInjuries],
+      ] as const) {
+        const http = (await route(both, path, AT[sport])) as { snapshot_id?: number; available: boolean };
+        const want = await read(early, sport, AT[sport]);
+        expect(http.available).toBe(want.available);
+        if (want.available) expect(http.snapshot_id).toBe(want.snapshotId);
+      }
+    }, 60_000);
+  }
+
+  it('mlb pitchers at 17:00: the 16:25 snapshot and its starters, as without the 18:25 one', async () => {
+    const got = await readSchedulePitchers(both, MLB_AT, MLB_AT);
+    expect(wireOf(got)).toEqual(wireOf(await readSchedulePitchers(early, MLB_AT, MLB_AT)));
+    const raw = rawNewest(both, 'mlb', MLB_AT)!;
+    expect(got.available && got.snapshotId).toBe(raw.id);
+    const starters = rawCount(both, raw.id, "stat_type = 'strikeouts'");
+    expect(got.available ? got.games.flatMap((g) => g.pitchers).length : 0).toBe(starters);
+    const http = (await route(both, '/api/schedule/mlb/pitchers', MLB_AT)) as { snapshot_id?: number };
+    expect(http.snapshot_id).toBe(raw.id);
+  }, 60_000);
+
+  it('without a clock bound each read names the newest stored snapshot, as before', async () => {
+    for (const sport of ['nba', 'mlb'] as const) {
+      const newest = rawNewest(both, sport, null)!.id;
+      const lineups = await readScheduleLineups(both, sport);
+      expect(lineups.available && lineups.snapshotId).toBe(newest);
+      expect(lineups.available && [...new Set(lineups.players.map((p) => `${p.lineupStatus} ${p.battingSlot}`))]).toEqual(['CONFIRMED 1']);
+      const injuries = await readScheduleInjuries(both, sport);
+      expect(injuries.available && injuries.snapshotId).toBe(newest);
+    }
+    const p = await readSchedulePitchers(both, MLB_AT);
+    expect(p.available && p.snapshotId).toBe(rawNewest(both, 'mlb', null)!.id);
+  }, 60_000);
+
+  it('a clock before every stored snapshot: none, said so', async () => {
+    const at = new Date('2025-08-16T09:00:00Z');
+    const got = await readScheduleLineups(both, 'mlb', at);
+    expect(got).toEqual({ sport: 'mlb', available: false, reason: `no mlb snapshot taken at or before ${at.toISOString()} (the first stored was taken later)` });
+  });
+});
