@@ -20,13 +20,14 @@ function lockOf(gradeLocks: Handle['t']['gradeLocks'], r: typeof gradedRows | ty
   return and(eq(gradeLocks.eventId, r.eventId), eq(gradeLocks.playerKey, r.playerKey), eq(gradeLocks.statType, r.statType), eq(gradeLocks.line, r.line), eq(gradeLocks.side, r.side));
 }
 
-async function slateOf(store: Store, sport: string, date: string): Promise<SlateFact | null> {
+/** The newest snapshot of the sport's `date` slate (taken at or before `asOf` when given, never after it) with the one before it. */
+async function slateOf(store: Store, sport: string, date: string, asOf: Date | null): Promise<SlateFact | null> {
   const { db, t } = await on(store);
   const { snapshots, gradedRows, gradeLocks } = t;
   const [snap] = await db
     .select()
     .from(snapshots)
-    .where(and(eq(snapshots.sport, sport), eq(snapshots.slateDate, date)))
+    .where(and(eq(snapshots.sport, sport), eq(snapshots.slateDate, date), ...(asOf !== null ? [lte(snapshots.takenAt, asOf.toISOString())] : [])))
     .orderBy(desc(snapshots.takenAt), desc(snapshots.id))
     .limit(1);
   if (!snap) return null;
@@ -165,13 +166,14 @@ const inWindow = (windows: readonly SportRecordWindow[]) => (e: LedgerFact) => w
  * The record is read in `propgrade record`'s windows: each sport's on `clockFor(sport)` when given.
  * The settle is `date`'s when any of its entries is settled (a report built after the games),
  * else the day before's (the morning report). `asOf`: every outcome as it stood then (settled later:
- * pending), as the record reads it; null or absent reads every outcome the store holds.
+ * pending), as the record reads it, and each slate from its newest snapshot taken by then (a later
+ * one is not read); null or absent reads every outcome and snapshot the store holds.
  */
 export async function readContentFacts(store: Store, options: { now: Date; date?: string | undefined; clockFor?: ((sport: string) => Date) | undefined; asOf?: Date | null | undefined }): Promise<ContentFacts> {
   const date = options.date ?? easternDate(options.now);
   const slates: SlateFact[] = [];
   for (const sport of GRADED_SPORTS) {
-    const slate = await slateOf(store, sport, date);
+    const slate = await slateOf(store, sport, date, options.asOf ?? null);
     if (slate !== null) slates.push(slate);
   }
   const windows = recordWindows(date, options.clockFor);
