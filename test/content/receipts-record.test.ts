@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/db.js';
 import { runCli } from '../helpers/cli.js';
-import { seededStoreFile } from '../helpers/replay-store.js';
+import { everySportLoopFile } from '../helpers/replay-store.js';
 
 /**
  * The desk's RECEIPTS is `propgrade record` (issue 41 item 3): on a store holding the three recorded
@@ -58,15 +58,7 @@ describe('the desk RECEIPTS equals propgrade record on the same store', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-receipts-'));
     db = join(dir, 'pg.sqlite');
-    await seededStoreFile(db);
-    for (const argv of [
-      ['snapshot', 'nba', '--replay', 'data/replay', '--now', '2025-11-05T15:05:00Z', '--quiet'],
-      ['snapshot', 'all', '--replay', 'data/replay', '--quiet'],
-      ['settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'],
-    ]) {
-      const r = await cli(argv);
-      expect(r.code, r.stderr).toBe(0);
-    }
+    await everySportLoopFile(db, cli);
     // The raw rows: which public entries fall in their sport's window, read with SQL, not through the code under test.
     const store = openStore(db);
     const rows = store.sqlite.prepare('select id, sport, game_date from ledger_entries where user_id is null order by id').all() as Array<{ id: number; sport: string; game_date: string }>;

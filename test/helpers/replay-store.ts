@@ -126,3 +126,20 @@ export async function replayLoopFiles(dir: string): Promise<{ presettle: string;
   }
   return { presettle, settled };
 }
+
+/**
+ * A store file at `path` holding every recorded sport and the NBA loop, through the CLI as a user runs
+ * it: the 15:05 NBA snapshot, `snapshot all` at each sport's own clock, the next morning's NBA settle.
+ * Returns each command's exit code and stderr, so a test can say which step failed.
+ */
+export async function everySportLoopFile(path: string, cli: (argv: string[]) => Promise<{ code: number; stderr: string }>): Promise<void> {
+  await seededStoreFile(path);
+  for (const argv of [
+    ['snapshot', 'nba', '--replay', REPLAY_DIR, '--now', '2025-11-05T15:05:00Z', '--quiet'],
+    ['snapshot', 'all', '--replay', REPLAY_DIR, '--quiet'],
+    ['settle', 'nba', '--replay', REPLAY_DIR, '--now', '2025-11-06T12:00:00Z'],
+  ]) {
+    const r = await cli(argv);
+    if (r.code !== 0) throw new Error(`${argv.join(' ')} exited ${r.code}: ${r.stderr}`);
+  }
+}

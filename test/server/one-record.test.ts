@@ -8,7 +8,7 @@ import { readClock, requestClock } from '../../src/reads/read-clock.js';
 import { readModelRecord } from '../../src/reads/record.js';
 import { openStore, type SqliteStore } from '../../src/store/db.js';
 import { runCli } from '../helpers/cli.js';
-import { seededStoreFile } from '../helpers/replay-store.js';
+import { everySportLoopFile } from '../helpers/replay-store.js';
 import { startServer, type Running } from './_harness.js';
 
 /**
@@ -52,15 +52,7 @@ describe('one record through the CLI and the API', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'propgrade-one-record-'));
     db = join(dir, 'pg.sqlite');
-    await seededStoreFile(db);
-    for (const argv of [
-      ['snapshot', 'nba', '--replay', 'data/replay', '--now', '2025-11-05T15:05:00Z', '--quiet'],
-      ['snapshot', 'all', '--replay', 'data/replay', '--quiet'],
-      ['settle', 'nba', '--replay', 'data/replay', '--now', '2025-11-06T12:00:00Z'],
-    ]) {
-      const r = await cli(argv);
-      expect(r.code, r.stderr).toBe(0);
-    }
+    await everySportLoopFile(db, cli);
     store = openStore(db);
     rows = store.sqlite
       .prepare('select id, sport, game_date, grade, outcome, locked_price, clv_verdict, close_lead_minutes, p_win, event_id from ledger_entries where user_id is null order by id')
