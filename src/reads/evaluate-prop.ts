@@ -16,9 +16,13 @@ import { resolvePlayer } from './player-lookup.js';
  * by its caller, so jobs/ and reads/ never import each other.
  */
 
-/** The player's rows in the latest snapshot for games that have not started, earliest game first (sport + key hit the lookup index). */
+/**
+ * The player's rows in the latest snapshot taken at or before `now` (never one taken after the
+ * clock, issue 41 item 5) for games that have not started, earliest game first (sport + key hit the
+ * lookup index).
+ */
 async function upcomingBoardRows(store: Store, sport: GradedSport, playerKey: string, now: Date): Promise<BoardRow[]> {
-  const snapshot = await latestSnapshot(store, sport);
+  const snapshot = await latestSnapshot(store, sport, now);
   if (!snapshot) return [];
   return upcomingRowsOf(store, snapshot.id, sport, playerKey, now.toISOString());
 }

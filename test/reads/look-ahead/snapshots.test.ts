@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
+import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
 import { readScheduleInjuries, readScheduleLineups, readSchedulePitchers } from '../../../src/reads/schedule.js';
 import { buildDeskPack } from '../../../src/content/pack.js';
 import { openStore, type SqliteStore } from '../../../src/store/db.js';
@@ -220,6 +221,30 @@ describe('content facts (propgrade desk, GET /api/desk/pack, the newsletter and 
       const slate = (await facts(both, sport, null)).slates.find((x) => x.sport === sport)!;
       expect(slate.snapshotId).toBe(rawNewest(both, sport, null)!.id);
       expect(slate.previous?.snapshotId).toBe(rawNewest(both, sport, AT[sport])!.id);
+    }, 60_000);
+  }
+});
+
+describe('scan (evaluate-prop: propgrade scan, parlay legs) as of an earlier clock (issue 41 item 5)', () => {
+  /** The main-line rows of the snapshot by the clock, for the scanned player (raw SQL). */
+  const rawBoard = (s: SqliteStore, sport: string, playerKey: string, stat: string) =>
+    s.sqlite
+      .prepare(`select id, line, side, book_odds as bookOdds from graded_rows where snapshot_id = ? and player_key = ? and stat_type = ? order by id`)
+      .all(rawNewest(s, sport, AT[sport as 'nba' | 'mlb'])!.id, playerKey, stat) as Array<{ id: number; line: number; side: string; bookOdds: number | null }>;
+
+  // Brunson has no row on the 15:05 board (the 17:05 one priced his 27.5 over at -110); Fried's 5.5 over is +120 at 16:25, +115 at 18:25.
+  for (const [sport, player, stat, line] of [
+    ['nba', 'Jalen Brunson', 'points', 27.5],
+    ['mlb', 'Max Fried', 'strikeouts', 5.5],
+  ] as const) {
+    it(`${sport}: ${player} ${stat} over ${line} graded against the snapshot taken by the clock, as on the store without the later one`, async () => {
+      const board = rawBoard(both, sport, sport === 'nba' ? 'jalen brunson' : 'max fried', stat);
+      const q = { player, stat, line, side: 'over' as const, sport };
+      const got = await evaluateProp(both, q, AT[sport]);
+      expect(wireOf(got)).toEqual(wireOf(await evaluateProp(early, q, AT[sport])));
+      const raw = board.find((r) => r.line === line && r.side === 'over');
+      expect(got.resolved && (got.boardRow?.bookOdds ?? null)).toBe(raw?.bookOdds ?? null);
+      expect(got.resolved && got.boardRow?.bookOdds).toBe(sport === 'nba' ? undefined : 120);
     }, 60_000);
   }
 });
