@@ -73,7 +73,7 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * The team hub from the store only: roster = players whose latest stored game this season was
  * for the team, plus players the latest snapshot graded for it; season averages from their
  * stored box-score lines (a stat with no real value has a null average, never 0); archetype from
- * their history; tonight's graded props from the latest snapshot when it is today's.
+ * their history; tonight's graded props from the latest snapshot taken by `now` when it is today's.
  */
 export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promise<TeamHub> {
   const today = easternDate(now);
@@ -88,7 +88,8 @@ export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promi
     list.push(l);
     byPlayer.set(l.playerKey, list);
   }
-  const snapshot = await latestSnapshot(store, ref.sport);
+  // Tonight's props from the newest snapshot taken by the clock, never a later one (issue 41 item 5).
+  const snapshot = await latestSnapshot(store, ref.sport, now);
   const tonight =
     snapshot && snapshot.slateDate === today
       ? (await teamRows(store, snapshot.id, ref.codes)).filter((r) => r.grade !== null)
@@ -148,7 +149,7 @@ export async function buildTeamHub(store: Store, ref: TeamRef, now: Date): Promi
  * rows) would escape tier shaping. v3: a hub counts no game of its own ET date (a v2 hub could).
  */
 export async function readTeamHub(store: Store, ref: TeamRef, now: Date): Promise<TeamHub> {
-  const key = `team-hub:v3:${ref.sport}:${ref.abbr}:${(await latestSnapshot(store, ref.sport))?.id ?? 'none'}`;
+  const key = `team-hub:v3:${ref.sport}:${ref.abbr}:${(await latestSnapshot(store, ref.sport, now))?.id ?? 'none'}`;
   let hub = await kvGetAsOf<TeamHub>(store, key, now);
   if (!hub) {
     hub = await buildTeamHub(store, ref, now);

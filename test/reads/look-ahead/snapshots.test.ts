@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
+import { buildTeamHub, readTeamHub, resolveTeam } from '../../../src/reads/team-hub.js';
 import { readScheduleInjuries, readScheduleLineups, readSchedulePitchers } from '../../../src/reads/schedule.js';
 import { buildDeskPack } from '../../../src/content/pack.js';
 import { openStore, type SqliteStore } from '../../../src/store/db.js';
@@ -245,6 +246,26 @@ describe('scan (evaluate-prop: propgrade scan, parlay legs) as of an earlier clo
       const raw = board.find((r) => r.line === line && r.side === 'over');
       expect(got.resolved && (got.boardRow?.bookOdds ?? null)).toBe(raw?.bookOdds ?? null);
       expect(got.resolved && got.boardRow?.bookOdds).toBe(sport === 'nba' ? undefined : 120);
+    }, 60_000);
+  }
+});
+
+describe('team hub (GET /api/team/:abbr, the team view) as of an earlier clock (issue 41 item 5)', () => {
+  for (const [sport, abbr] of [
+    ['nba', 'NY'],
+    ['mlb', 'NYY'],
+  ] as const) {
+    it(`${sport} ${abbr}: tonight's props from the snapshot taken by the clock, as on the store without the later one`, async () => {
+      const hub = async (s: SqliteStore) => buildTeamHub(s, (await resolveTeam(s, abbr, sport))!, AT[sport]);
+      const got = await hub(both);
+      expect(wireOf(got)).toEqual(wireOf(await hub(early)));
+      const codes = (await resolveTeam(both, abbr, sport))!.codes;
+      const raw = (both.sqlite
+        .prepare(`select count(*) as n from graded_rows where snapshot_id = ? and grade is not null and team in (${codes.map(() => '?').join(', ')})`)
+        .get(rawNewest(both, sport, AT[sport])!.id, ...codes) as { n: number }).n;
+      expect(got.props.length).toBe(raw);
+      const cached = async (s: SqliteStore) => readTeamHub(s, (await resolveTeam(s, abbr, sport))!, AT[sport]);
+      expect(wireOf(await cached(both))).toEqual(wireOf(await cached(early)));
     }, 60_000);
   }
 });
