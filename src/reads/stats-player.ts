@@ -4,7 +4,7 @@ import { isPlayedGame, minutesAverage, seasonContaining, statAverages, type Stat
 import type { GradedSport } from '../domain/sports.js';
 import { statsForSport } from '../domain/stats.js';
 import { easternDate } from '../domain/time.js';
-import { latestSnapshot } from '../store/repo/snapshots.js';
+import { latestSnapshot, type Snapshot } from '../store/repo/snapshots.js';
 import { rowsOfSnapshot } from './snapshot-rows.js';
 import type { Freshness } from '../store/cache.js';
 import type { ContextDeps } from '../feeds/context.js';
@@ -97,9 +97,11 @@ export function playerFigures(sport: GradedSport, lines: readonly PlayerGameStat
   };
 }
 
-/** Tonight's graded props: the latest snapshot's graded main-line rows of the player when that snapshot is today's slate (alternate rungs: /api/snapshot). */
-async function tonightProps(deps: ContextDeps, sport: GradedSport, key: string, today: string): Promise<GradedRowView[]> {
-  const snapshot = await latestSnapshot(deps.store, sport);
+/**
+ * Tonight's graded props: the graded main-line rows of the player on `snapshot` (the newest taken
+ * by the clock, never a later one: issue 41 item 5) when it is today's slate (alternate rungs: /api/snapshot).
+ */
+async function tonightProps(deps: ContextDeps, snapshot: Snapshot | null, key: string, today: string): Promise<GradedRowView[]> {
   if (!snapshot || snapshot.slateDate !== today) return [];
   return (await rowsOfSnapshot(deps.store, snapshot.id))
     .filter((r) => r.playerKey === key && r.grade !== null && r.isMainLine !== false)
@@ -113,9 +115,10 @@ export async function readPlayerStats(deps: ContextDeps, name: string, options: 
   // The player's own sport's clock: on a replayed store each sport reads as of its own snapshot, as scan does.
   const now = deps.forSport ? deps.forSport(who.sport) : deps.now;
   const today = easternDate(now);
-  const key = ['player', who.sport, who.key, today, await dataVersion(deps.store, who.sport)].join(':');
+  const snapshot = await latestSnapshot(deps.store, who.sport, now);
+  const key = ['player', who.sport, who.key, today, await dataVersion(deps.store, who.sport), snapshot?.id ?? 0].join(':');
   const read = await storeDerived('player', { ...deps, now }, key, options.refresh, async (): Promise<PlayerStats> => {
-    const [lines, props] = await Promise.all([playerLines(deps.store, who.sport, who.key, today), tonightProps(deps, who.sport, who.key, today)]);
+    const [lines, props] = await Promise.all([playerLines(deps.store, who.sport, who.key, today), tonightProps(deps, snapshot, who.key, today)]);
     const base = { sport: who.sport, player: who.name, key: who.key, asOf: today, props };
     if (lines.length === 0) return { ...base, available: false, reason: `no stored game lines for ${who.name} before ${today}: nothing to compute` };
     return { ...base, available: true, ...playerFigures(who.sport, lines, today) };

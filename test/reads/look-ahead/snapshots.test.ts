@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
+import { readPlayerStats } from '../../../src/reads/stats-player.js';
 import { buildTeamHub, readTeamHub, resolveTeam } from '../../../src/reads/team-hub.js';
 import { readScheduleInjuries, readScheduleLineups, readSchedulePitchers } from '../../../src/reads/schedule.js';
 import { buildDeskPack } from '../../../src/content/pack.js';
@@ -13,7 +14,7 @@ import { latestSnapshot } from '../../../src/store/repo/snapshots.js';
 import { runCli } from '../../helpers/cli.js';
 import { seededStore, snapshotAt } from '../../helpers/replay-store.js';
 import { startServer } from '../../server/_harness.js';
-import { wireOf } from './_stores.js';
+import { contextDeps, wireOf } from './_stores.js';
 
 /**
  * Issue 41 item 5 for the reads that pick "the newest snapshot": asked at an explicit clock, each
@@ -266,6 +267,23 @@ describe('team hub (GET /api/team/:abbr, the team view) as of an earlier clock (
       expect(got.props.length).toBe(raw);
       const cached = async (s: SqliteStore) => readTeamHub(s, (await resolveTeam(s, abbr, sport))!, AT[sport]);
       expect(wireOf(await cached(both))).toEqual(wireOf(await cached(early)));
+    }, 60_000);
+  }
+});
+
+describe('stats player (propgrade stats player, GET /api/stats/player) as of an earlier clock (issue 41 item 5)', () => {
+  for (const [sport, player, key] of [
+    ['nba', 'Jalen Brunson', 'jalen brunson'],
+    ['mlb', 'Max Fried', 'max fried'],
+  ] as const) {
+    it(`${sport} ${player}: tonight's props from the snapshot taken by the clock, as on the store without the later one`, async () => {
+      const read = (s: SqliteStore) => readPlayerStats(contextDeps(s, AT[sport]), player, { sport });
+      const got = await read(both);
+      expect(wireOf(got)).toEqual(wireOf(await read(early)));
+      const raw = (both.sqlite
+        .prepare(`select count(*) as n from graded_rows where snapshot_id = ? and player_key = ? and grade is not null and is_main_line is not 0`)
+        .get(rawNewest(both, sport, AT[sport])!.id, key) as { n: number }).n;
+      expect('props' in got && got.props.length).toBe(raw);
     }, 60_000);
   }
 });
