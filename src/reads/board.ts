@@ -11,13 +11,14 @@ import { latestSnapshot, type GradedRowRecord } from '../store/repo/snapshots.js
  */
 export async function findHero(store: Store, now: Date, sports: readonly string[]): Promise<{ row: GradedRowRecord; latest: boolean } | null> {
   const today = easternDate(now);
-  const slateIds = (await Promise.all(sports.map((s) => latestSnapshot(store, s))))
+  // Only snapshots taken by the clock (issue 41 item 5): a later board is not yet known at `now`.
+  const slateIds = (await Promise.all(sports.map((s) => latestSnapshot(store, s, now))))
     .filter((s) => s !== null && s.slateDate === today)
     .map((s) => s!.id);
   if (slateIds.length > 0) {
     const row = await heroOfSnapshots(store, slateIds);
     if (row) return { row, latest: false };
   }
-  const fallback = await latestHeroOf(store, sports);
+  const fallback = await latestHeroOf(store, sports, now);
   return fallback ? { row: fallback, latest: true } : null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Store } from '../db.js';
 import { opsOf } from '../engine-ops.js';
 import { on, type Handle } from './handle.js';
@@ -117,14 +117,18 @@ export async function heroOfSnapshots(store: Store, snapshotIds: readonly number
   return row ?? null;
 }
 
-/** The hero candidate of the sports' newest snapshot holding one, by the largest gap. */
-export async function latestHeroOf(store: Store, sports: readonly string[]): Promise<GradedRowRecord | null> {
+/**
+ * The hero candidate of the sports' newest snapshot holding one, by the largest gap; as of a time
+ * (`asOf`, issue 41 item 5) only snapshots taken at or before it.
+ */
+export async function latestHeroOf(store: Store, sports: readonly string[], asOf: Date | null = null): Promise<GradedRowRecord | null> {
   const { db, t } = await on(store);
   const g = t.gradedRows;
+  const byThen = asOf === null ? [] : [inArray(g.snapshotId, db.select({ id: t.snapshots.id }).from(t.snapshots).where(lte(t.snapshots.takenAt, asOf.toISOString())))];
   const [row] = await db
     .select()
     .from(g)
-    .where(and(inArray(g.sport, [...sports]), heroWhere(g)))
+    .where(and(inArray(g.sport, [...sports]), heroWhere(g), ...byThen))
     .orderBy(desc(g.snapshotId), desc(gap(g)), g.id)
     .limit(1);
   return row ?? null;

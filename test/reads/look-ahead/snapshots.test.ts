@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
+import { findHero } from '../../../src/reads/board.js';
 import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
 import { readPlayerStats } from '../../../src/reads/stats-player.js';
 import { buildTeamHub, readTeamHub, resolveTeam } from '../../../src/reads/team-hub.js';
@@ -284,6 +285,20 @@ describe('stats player (propgrade stats player, GET /api/stats/player) as of an 
         .prepare(`select count(*) as n from graded_rows where snapshot_id = ? and player_key = ? and grade is not null and is_main_line is not 0`)
         .get(rawNewest(both, sport, AT[sport])!.id, key) as { n: number }).n;
       expect('props' in got && got.props.length).toBe(raw);
+    }, 60_000);
+  }
+});
+
+describe('the hero prop (GET /api/hero) as of an earlier clock (issue 41 item 5)', () => {
+  const HERO = `grade in ('A', 'B') and projection is not null and is_main_line = 1 and coalesce(projection_agrees, 1) and coalesce(edge_now, '') != 'gone'`;
+  for (const sport of ['nba', 'mlb'] as const) {
+    it(`${sport}: the hero from the snapshots taken by the clock, as on the store without the later one`, async () => {
+      const got = await findHero(both, AT[sport], [sport]);
+      expect(wireOf(got)).toEqual(wireOf(await findHero(early, AT[sport], [sport])));
+      const snap = rawNewest(both, sport, AT[sport])!.id;
+      const raw = both.sqlite.prepare(`select id from graded_rows where snapshot_id = ? and ${HERO} order by abs(projection - line) desc, graded_at desc, id limit 1`).pluck().get(snap) as number | undefined;
+      if (raw !== undefined) expect(got).toMatchObject({ latest: false, row: { id: raw, snapshotId: snap } });
+      else expect(got === null || got.row.snapshotId <= snap).toBe(true);
     }, 60_000);
   }
 });

@@ -181,6 +181,12 @@ describe('graded-rows.ts', () => {
     const latest = await same(P, (s) => latestHeroOf(s, ['nba', 'mlb']));
     expect(latest?.id).toBe(rawValue(P.raw, `select id from graded_rows where sport in ('nba', 'mlb') and ${heroWhere} order by snapshot_id desc, abs(projection - line) desc, id limit 1`));
     expect(await same(P, (s) => latestHeroOf(s, ['nhl']))).toBeNull();
+    // As of a time: only snapshots taken by then (issue 41 item 5).
+    const firstAt = rawValue<string>(P.raw, 'select taken_at from snapshots where id = ?', firstId);
+    const asOf = await same(P, (s) => latestHeroOf(s, ['nba'], new Date(firstAt)));
+    expect(asOf?.id ?? null).toBe(rawValue(P.raw, `select id from graded_rows where sport = 'nba' and snapshot_id in (select id from snapshots where taken_at <= ?) and ${heroWhere} order by snapshot_id desc, abs(projection - line) desc, id limit 1`, firstAt) ?? null);
+    expect(await same(P, (s) => latestHeroOf(s, ['nba'], new Date('2025-11-05T15:00:00.000Z')))).toBeNull();
+    expect((await same(P, (s) => latestHeroOf(s, ['nba'], new Date('2099-01-01T00:00:00.000Z'))))?.id).toBe(latest?.id);
   });
 });
 
