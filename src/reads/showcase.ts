@@ -33,7 +33,9 @@ interface Stored {
 
 export async function readShowcase(deps: ContextDeps, options: { sport?: GradedSport; refresh?: boolean } = {}): Promise<ShowcaseView> {
   const sports = options.sport ? [options.sport] : GRADED_SPORTS;
-  const snapshots = (await Promise.all(sports.map((s) => latestSnapshot(deps.store, s)))).filter((s): s is Snapshot => s !== null);
+  // Each sport's newest snapshot taken by its clock, never a later one (issue 41 item 5).
+  const clockOf = (sport: GradedSport): Date => (deps.forSport ? deps.forSport(sport) : deps.now);
+  const snapshots = (await Promise.all(sports.map((s) => latestSnapshot(deps.store, s, clockOf(s))))).filter((s): s is Snapshot => s !== null);
   if (snapshots.length === 0) return { available: false, reason: `no graded board stored${options.sport ? ` for ${options.sport}` : ''}: run a snapshot first` };
   const key = contextKey(deps.providers, 'showcase', options.sport ?? 'all', snapshots.map((s) => s.id).join('-'));
   const read = await deps.cache.read<Stored>(key, STATS_CACHE.showcase, deps.now, {

@@ -6,6 +6,7 @@ import { loadConfig } from '../../../src/config.js';
 import { findHero } from '../../../src/reads/board.js';
 import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
 import { readPlayerStats } from '../../../src/reads/stats-player.js';
+import { readShowcase } from '../../../src/reads/showcase.js';
 import { buildTeamHub, readTeamHub, resolveTeam } from '../../../src/reads/team-hub.js';
 import { readScheduleInjuries, readScheduleLineups, readSchedulePitchers } from '../../../src/reads/schedule.js';
 import { buildDeskPack } from '../../../src/content/pack.js';
@@ -289,7 +290,7 @@ describe('stats player (propgrade stats player, GET /api/stats/player) as of an 
   }
 });
 
-describe('the hero prop (GET /api/hero) as of an earlier clock (issue 41 item 5)', () => {
+describe('the hero prop (GET /api/hero-prop) as of an earlier clock (issue 41 item 5)', () => {
   const HERO = `grade in ('A', 'B') and projection is not null and is_main_line = 1 and coalesce(projection_agrees, 1) and coalesce(edge_now, '') != 'gone'`;
   for (const sport of ['nba', 'mlb'] as const) {
     it(`${sport}: the hero from the snapshots taken by the clock, as on the store without the later one`, async () => {
@@ -299,6 +300,18 @@ describe('the hero prop (GET /api/hero) as of an earlier clock (issue 41 item 5)
       const raw = both.sqlite.prepare(`select id from graded_rows where snapshot_id = ? and ${HERO} order by abs(projection - line) desc, graded_at desc, id limit 1`).pluck().get(snap) as number | undefined;
       if (raw !== undefined) expect(got).toMatchObject({ latest: false, row: { id: raw, snapshotId: snap } });
       else expect(got === null || got.row.snapshotId <= snap).toBe(true);
+    }, 60_000);
+  }
+});
+
+describe('the desk showcase (propgrade showcase, GET /api/desk-showcase) as of an earlier clock (issue 41 item 5)', () => {
+  for (const sport of ['nba', 'mlb'] as const) {
+    it(`${sport}: the ladder from the snapshot taken by the clock, as on the store without the later one`, async () => {
+      const read = (s: SqliteStore) => readShowcase(contextDeps(s, AT[sport]), { sport });
+      const got = await read(both);
+      expect(wireOf(got)).toEqual(wireOf(await read(early)));
+      const snap = rawNewest(both, sport, AT[sport])!;
+      if (got.available) expect([got.snapshotId, got.takenAt]).toEqual([snap.id, snap.takenAt]);
     }, 60_000);
   }
 });
