@@ -147,7 +147,8 @@ export async function readLineups(deps: ContextDeps, sport: GradedSport, options
   });
   if (!read.ok) return { sport, date, available: false, reason: read.reason };
   if (read.value.length === 0) return { sport, date, available: false, reason: `the MLB Stats API lists no games on ${date}` };
-  const snapshot = await latestSnapshot(deps.store, 'mlb');
+  // The newest MLB snapshot taken by the clock, never a later one (issue 41 item 5).
+  const snapshot = await latestSnapshot(deps.store, 'mlb', deps.forSport ? deps.forSport('mlb') : deps.now);
   const graded = snapshot && snapshot.slateDate === date ? (await snapshotRows(deps.store, snapshot.id)).filter((r) => BATTING_STATS.has(r.statType)) : [];
   const games = lineupStates(read.value, graded);
   const counts: Record<LineupState, number> = { CONFIRMED: 0, NOT_IN: 0, PROJECTED: 0 };

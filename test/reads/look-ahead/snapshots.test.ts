@@ -7,6 +7,7 @@ import { findHero } from '../../../src/reads/board.js';
 import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
 import { readPlayerStats } from '../../../src/reads/stats-player.js';
 import { readShowcase } from '../../../src/reads/showcase.js';
+import { readLineups } from '../../../src/reads/stats-lineup.js';
 import { buildTeamHub, readTeamHub, resolveTeam } from '../../../src/reads/team-hub.js';
 import { readScheduleInjuries, readScheduleLineups, readSchedulePitchers } from '../../../src/reads/schedule.js';
 import { buildDeskPack } from '../../../src/content/pack.js';
@@ -314,4 +315,38 @@ describe('the desk showcase (propgrade showcase, GET /api/desk-showcase) as of a
       if (got.available) expect([got.snapshotId, got.takenAt]).toEqual([snap.id, snap.takenAt]);
     }, 60_000);
   }
+});
+
+describe('stats lineup (propgrade stats lineup, GET /api/stats/lineup) as of an earlier clock (issue 41 item 5)', () => {
+  /*
+   * The recording's 2025-08-16 MLB schedule (with lineups) was recorded at 2025-08-17 12:00, after
+   * both snapshots, so at a real clock both are before it. Stand-in (test only): copies of the
+   * stores where the 18:25 snapshot is stamped 2025-08-17 13:00, read at 12:30 for 2025-08-16.
+   */
+  const CLOCK = new Date('2025-08-17T12:30:00Z');
+  let later: SqliteStore;
+  let earlier: SqliteStore;
+  beforeAll(() => {
+    const copy = (from: SqliteStore, name: string) => {
+      const file = join(dir, name);
+      from.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      copyFileSync(from.sqlite.name, file);
+      return openStore(file);
+    };
+    later = copy(both, 'lineup-later.sqlite');
+    later.sqlite.prepare(`update snapshots set taken_at = '2025-08-17T13:00:00.000Z' where id = ?`).run(rawNewest(both, 'mlb', null)!.id);
+    earlier = copy(early, 'lineup-early.sqlite');
+  });
+  afterAll(async () => {
+    await later?.close();
+    await earlier?.close();
+  });
+
+  it('the graded players come from the snapshot taken by the clock, as on the store without the later one', async () => {
+    const read = (s: SqliteStore) => readLineups(contextDeps(s, CLOCK), 'mlb', { date: '2025-08-16' });
+    const got = await read(later);
+    expect(rawNewest(later, 'mlb', CLOCK)!.takenAt).toBe('2025-08-16T16:25:00.000Z');
+    expect(wireOf(got)).toEqual(wireOf(await read(earlier)));
+    expect(got.available).toBe(true);
+  }, 60_000);
 });
