@@ -12,7 +12,19 @@ import { settleEntry, type GameResult } from './settlement.js';
 export type PendingEntry = Pick<
   LedgerEntry,
   'id' | 'team' | 'playerKey' | 'statType' | 'line' | 'side' | 'lockedPrice' | 'lockedFairProb' | 'closingLine' | 'closingFairProb' | 'closingCapturedAt' | 'commenceTime'
->;
+> &
+  Partial<Pick<LedgerEntry, 'eventId'>>;
+
+/**
+ * An event's two teams as the odds provider named them (the snapshot's graded rows keep them), and
+ * their codes where the team table knows them (not for soccer clubs).
+ */
+export interface EventTeams {
+  homeTeam: string;
+  awayTeam: string;
+  homeAbbr?: string | null;
+  awayAbbr?: string | null;
+}
 
 /** What settling writes to an entry (besides the settle time). */
 export interface SettledEntry {
@@ -30,6 +42,9 @@ export interface GameBox {
   status: GameStatus;
   homeAbbr: string | null;
   awayAbbr: string | null;
+  /** The teams' full names, when the results provider gives them: how an entry's event is found. */
+  homeTeam?: string | null;
+  awayTeam?: string | null;
   /** Null when the box score could not be read. */
   players: readonly PlayerGameStat[] | null;
 }
@@ -46,8 +61,12 @@ export interface DateSettlement {
   stillPending: number;
 }
 
-/** Decides every entry of a date against the date's games: a settlement, or the reason it stays pending. */
-export function settleEntries(entries: readonly PendingEntry[], games: readonly GameBox[]): DateSettlement {
+/**
+ * Decides every entry of a date against the date's games: a settlement, or the reason it stays
+ * pending. `eventTeams` (event id -> its two teams) lets an entry whose booked team is not in its
+ * event's game be found in that game (see resultLookup); without it the booked team decides.
+ */
+export function settleEntries(entries: readonly PendingEntry[], games: readonly GameBox[], eventTeams: ReadonlyMap<string, EventTeams> = new Map()): DateSettlement {
   const lookup = resultLookup(games);
   const out: DateSettlement = {
     settled: [],
@@ -57,10 +76,12 @@ export function settleEntries(entries: readonly PendingEntry[], games: readonly 
     stillPending: 0,
   };
   for (const e of entries) {
-    const result = lookup(e.team, e.playerKey, e.statType);
+    const event = e.eventId === undefined ? null : (eventTeams.get(e.eventId) ?? null);
+    const result = lookup(e.team, e.playerKey, e.statType, event);
     const s = result === null ? null : settleEntry(e, result);
     if (s === null || s.outcome === 'pending') {
-      const reason = s === null ? 'game_not_found' : s.reason;
+      // No game found for an entry with no team of its own whose event's teams were asked for and are not known.
+      const reason = s !== null ? s.reason : e.team === null && e.eventId !== undefined && event === null ? 'event_teams_unknown' : 'game_not_found';
       out.pendingReasons[reason] = (out.pendingReasons[reason] ?? 0) + 1;
       out.stillPending += 1;
       continue;
@@ -74,15 +95,44 @@ export function settleEntries(entries: readonly PendingEntry[], games: readonly 
 }
 
 /**
+ * The event ids whose teams settling these entries needs: an entry its booked team does not find
+ * (no team, no game of his team that date, or his team's final box scores without him, which may
+ * be a team he has left) is looked for in its event's game. An entry found by its team needs none.
+ */
+export function entriesNeedingEvent(entries: readonly PendingEntry[], games: readonly GameBox[]): string[] {
+  const lookup = resultLookup(games);
+  const ids = new Set<string>();
+  for (const e of entries) {
+    if (e.eventId === undefined) continue;
+    const r = lookup(e.team, e.playerKey, e.statType);
+    if (r === null || (r.status === 'final' && r.boxScore === null)) ids.add(e.eventId);
+  }
+  return [...ids];
+}
+
+/**
  * An entry's result: the player's line is looked for in every game his team played that date, in
  * the order the results list them (a doubleheader's second game holds the pitcher listed for it);
  * the first game holding his key is his. Not found: a game of the team that is not final keeps the
  * entry pending with its status; otherwise he is not in a final box score. No team match means no
  * result (pending), never a guess. Games are found by team and players by key in maps built once.
+ *
+ * A prop is priced within one event, so the player's team is one of its two. When the entry's event
+ * is known (its two team names equal a game's, in either order) and the booked team is not one of
+ * that game's (unknown, or a history team he has left: a transfer, a trade), the player is looked
+ * for in that event's game(s) alone: found, his line decides; final and absent, he did not play
+ * (void); not final, pending. An event matching no game leaves the booked team to decide.
  */
-export function resultLookup(games: readonly GameBox[]): (team: string | null, playerKey: string, statType: string) => GameResult | null {
+export function resultLookup(games: readonly GameBox[]): (team: string | null, playerKey: string, statType: string, event?: EventTeams | null) => GameResult | null {
   const gamesOf = new Map<string, GameBox[]>();
+  const gamesOfEvent = new Map<string, GameBox[]>();
   for (const g of games) {
+    if (g.homeTeam && g.awayTeam) {
+      const k = eventKey(g.homeTeam, g.awayTeam);
+      const list = gamesOfEvent.get(k);
+      if (!list) gamesOfEvent.set(k, [g]);
+      else list.push(g);
+    }
     for (const abbr of [g.homeAbbr, g.awayAbbr]) {
       if (abbr === null) continue;
       const list = gamesOf.get(abbr);
@@ -100,9 +150,7 @@ export function resultLookup(games: readonly GameBox[]): (team: string | null, p
     }
     return byKey.get(playerKey);
   };
-  return (team, playerKey, statType) => {
-    const list = team === null ? undefined : gamesOf.get(team);
-    if (!list) return null;
+  const decide = (list: readonly GameBox[], playerKey: string, statType: string): GameResult | null => {
     let open: GameBox | null = null;
     let unread = false;
     for (const game of list) {
@@ -127,4 +175,34 @@ export function resultLookup(games: readonly GameBox[]): (team: string | null, p
     if (unread) return null;
     return { status: 'final', boxScore: null };
   };
+  // An event's game(s): by the two codes where both are known (a provider may spell a name its own way), else by the two names.
+  const eventGames = (event: EventTeams): GameBox[] | undefined => {
+    const { homeAbbr: h, awayAbbr: a } = event;
+    if (h && a) {
+      const both = (gamesOf.get(h) ?? []).filter((g) => (g.homeAbbr === h && g.awayAbbr === a) || (g.homeAbbr === a && g.awayAbbr === h));
+      return both.length > 0 ? both : undefined;
+    }
+    return gamesOfEvent.get(eventKey(event.homeTeam, event.awayTeam));
+  };
+  return (team, playerKey, statType, event) => {
+    const ofEvent = event ? eventGames(event) : undefined;
+    if (ofEvent && (team === null || !ofEvent.some((g) => g.homeAbbr === team || g.awayAbbr === team))) return decide(ofEvent, playerKey, statType);
+    const list = team === null ? undefined : gamesOf.get(team);
+    if (!list) return null;
+    return decide(list, playerKey, statType);
+  };
+}
+
+/** Case/accent/punctuation-insensitive team name ("Brighton & Hove Albion" = "brighton hove albion"). */
+const foldName = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** One key for an event's pair of teams, in either order. */
+function eventKey(home: string, away: string): string {
+  return [foldName(home), foldName(away)].sort().join('|');
 }

@@ -203,7 +203,7 @@ export async function buildResultsSource(config: Env, opts: SourceOptions): Prom
           const summary = await fetchSummary(transport, league, g.event.id, log);
           players = summary ? summary.lines.map((l) => ({ ...l, date })) : null;
         }
-        out.push({ gameId: g.event.id, status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, players });
+        out.push({ gameId: g.event.id, status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, homeTeam: g.event.homeTeam, awayTeam: g.event.awayTeam, players });
       }
       return out;
     },
@@ -258,7 +258,7 @@ async function mlbResults(transport: Transport, date: string, log: FeedLogger): 
       const lines = await fetchBoxscore(transport, { gamePk: g.gamePk, date: g.officialDate ?? date }, log);
       players = lines ? lines.map((l) => l.stat) : null;
     }
-    out.push({ gameId: String(g.gamePk), status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, players });
+    out.push({ gameId: String(g.gamePk), status: g.status, homeAbbr: g.event.homeAbbr, awayAbbr: g.event.awayAbbr, homeTeam: g.event.homeTeam, awayTeam: g.event.awayTeam, players });
   }
   return out;
 }

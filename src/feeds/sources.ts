@@ -42,6 +42,9 @@ export interface GameResults {
   status: GameStatus;
   homeAbbr: string | null;
   awayAbbr: string | null;
+  /** The teams' full names as the provider gives them: settlement finds an entry's event by them. */
+  homeTeam?: string | null;
+  awayTeam?: string | null;
   players: PlayerGameStat[] | null;
 }
 

@@ -1,16 +1,17 @@
 import type { PlayerGameStat } from '../domain/entities.js';
-import { settleEntries, type ClvCounts } from '../domain/settle-entries.js';
+import { entriesNeedingEvent, settleEntries, type ClvCounts, type EventTeams } from '../domain/settle-entries.js';
 import type { GradedSport } from '../domain/sports.js';
 import { addDays, easternDate } from '../domain/time.js';
 import type { GameResults, ResultsSource, RunLogger } from '../feeds/sources.js';
 import type { Env } from '../config.js';
 import { AppError } from '../errors.js';
 import { buildResultsSource } from '../feeds/factory.js';
+import { teamAbbr } from '../feeds/odds-api/teams.js';
 import { contextSourceFor } from '../feeds/context.js';
 import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Store } from '../store/db.js';
 import { gameStatsWriter } from '../store/repo/game-stats.js';
-import { pendingDates, pendingOfDate, writeSettlements } from '../store/repo/ledger-settle.js';
+import { eventTeamsOf, pendingDates, pendingOfDate, writeSettlements } from '../store/repo/ledger-settle.js';
 import { acquireRunLock, holderText, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
 import { transaction } from '../store/repo/tx.js';
@@ -124,7 +125,10 @@ export async function runSettle(sport: GradedSport, opts: SettleOptions): Promis
       }
       await writer.flush();
       for (const { date, games } of fetched) {
-        const decided = settleEntries(await pendingOfDate(tx, sport, date), games);
+        const entries = await pendingOfDate(tx, sport, date);
+        // The events' teams are read only for entries their booked team does not settle (none on most dates).
+        const asked = entriesNeedingEvent(entries, games);
+        const decided = settleEntries(entries, games, asked.length === 0 ? undefined : withCodes(sport, await eventTeamsOf(tx, sport, asked)));
         const written = await writeSettlements(tx, settledAt, decided.settled);
         // Every settled decision is a written row and nothing else is: the counts are the rows' own.
         if (written !== decided.settled.length) throw new Error(`settle ${sport} ${date}: ${written} entries written for ${decided.settled.length} settled`);
@@ -157,6 +161,11 @@ async function dueDates(store: Store, sport: string, now: Date): Promise<{ dates
   const { due, notDue } = await pendingDates(store, sport, now.toISOString(), easternDate(now));
   // Every one of the not-due games is over by 12:00Z the day after the latest of their dates.
   return { dates: due, notDue: notDue && { ...notDue, settleAfter: `${addDays(notDue.lastGameDate, 1)}T12:00:00Z` } };
+}
+
+/** The events' teams with their codes where the team table knows the names (soccer clubs are not tabled: names only). */
+function withCodes(sport: GradedSport, events: ReadonlyMap<string, EventTeams>): Map<string, EventTeams> {
+  return new Map([...events].map(([id, e]) => [id, { ...e, homeAbbr: teamAbbr(sport, e.homeTeam), awayAbbr: teamAbbr(sport, e.awayTeam) }]));
 }
 
 /** The box-score lines of a date's final games: what the settle run stores as history. */

@@ -107,6 +107,8 @@ export interface SettleOps {
   /** One row per game date of the sport's pending entries, in no particular order. */
   pendingDates(sport: string, at: string, today: string): Promise<PendingDateRow[]>;
   pendingOfDate(sport: string, date: string): Promise<PendingEntry[]>;
+  /** (event id, home team, away team) of each asked event the sport's snapshots recorded, in no particular order. */
+  eventTeams(sport: string, eventIds: readonly string[]): Promise<Array<[string, string, string]>>;
   /** On a transaction's handle (repo/tx.ts write); how many rows changed. */
   writeSettlements(settledAt: string, entries: readonly SettledEntry[]): Promise<number>;
 }

@@ -59,4 +59,53 @@ describe('settleEntries: one date decided against its games', () => {
     const d = settleEntries([started, relieved, second], doubleheader);
     expect(d.settled.map((s) => [s.outcome, s.actualValue])).toEqual([['hit', 7], ['void', null], ['hit', 5]]);
   });
+
+  it('a player booked to a third team (his last history club, not in his event) is found in his event\u2019s game: his line decides, absent from a final box score is void', () => {
+    // Axel Tuanzebe's shape: booked IPS (his last game in the history) for Burnley v Sunderland; Ipswich plays elsewhere that day.
+    const soccer = (key: string, team: string, shots: number, minutes: number): PlayerGameStat => ({ ...line(key, team, { shots }, minutes), sport: 'soccer' });
+    const games: GameBox[] = [
+      { status: 'final', homeAbbr: 'BUR', awayAbbr: 'SUN', homeTeam: 'Burnley', awayTeam: 'Sunderland', players: [soccer('played', 'BUR', 2, 90), soccer('sub', 'SUN', 0, 0)] },
+      { status: 'final', homeAbbr: 'IPS', awayAbbr: 'LEI', homeTeam: 'Ipswich Town', awayTeam: 'Leicester City', players: [soccer('other', 'IPS', 1, 90)] },
+      { status: 'in_progress', homeAbbr: 'ARS', awayAbbr: 'LEE', homeTeam: 'Arsenal', awayTeam: 'Leeds United', players: null },
+    ];
+    const burnley = { homeTeam: 'Burnley', awayTeam: 'Sunderland' };
+    const events = new Map([
+      ['bur-sun', burnley],
+      ['ars-lee', { homeTeam: 'Arsenal', awayTeam: 'Leeds United' }],
+      ['nobody', { homeTeam: 'Luton Town', awayTeam: 'Sheffield United' }],
+    ]);
+    const e = (over: Partial<PendingEntry>) => entry({ statType: 'shots', line: 0.5, ...over });
+    const didNotPlay = e({ playerKey: 'tuanzebe', team: 'IPS', eventId: 'bur-sun' });
+    const played = e({ playerKey: 'played', team: 'IPS', eventId: 'bur-sun' });
+    const noTeam = e({ playerKey: 'played', team: null, eventId: 'bur-sun' });
+    const zeroMinutes = e({ playerKey: 'sub', team: 'IPS', eventId: 'bur-sun' });
+    const live = e({ playerKey: 'x', team: 'IPS', eventId: 'ars-lee' });
+    const unmatched = e({ playerKey: 'x', team: null, eventId: 'nobody' });
+    const unknownEvent = e({ playerKey: 'x', team: null, eventId: 'not-in-map' });
+    // The booked team's own game is not his: without the event it would call him absent from IPS v LEI (void).
+    const withoutEvent = e({ playerKey: 'played', team: 'IPS' });
+    const d = settleEntries([didNotPlay, played, noTeam, zeroMinutes, live, unmatched, unknownEvent, withoutEvent], games, events);
+    expect(d.settled.map((s) => [s.id, s.outcome, s.actualValue])).toEqual([
+      [didNotPlay.id, 'void', null], [played.id, 'hit', 2], [noTeam.id, 'hit', 2], [zeroMinutes.id, 'void', null], [withoutEvent.id, 'void', null],
+    ]);
+    // Event teams known but no game of theirs that date: not found; no teams known for the event: unknown, never a guess.
+    expect(d.pendingReasons).toEqual({ game_not_final: 1, game_not_found: 1, event_teams_unknown: 1 });
+    // The same entries with no event teams at all: the booked team decides, as before.
+    const before = settleEntries([didNotPlay, noTeam], games);
+    expect(before.settled.map((s) => [s.id, s.outcome])).toEqual([[didNotPlay.id, 'void']]);
+    expect(before.pendingReasons).toEqual({ event_teams_unknown: 1 });
+    expect(settleEntries([{ ...noTeam, eventId: undefined }], games).pendingReasons).toEqual({ game_not_found: 1 });
+  });
+
+  it('a traded player whose old team also played that night is found in his event\u2019s game by its codes, whatever the providers call the teams', () => {
+    const games: GameBox[] = [
+      { status: 'final', homeAbbr: 'LAC', awayAbbr: 'DAL', homeTeam: 'LA Clippers', awayTeam: 'Dallas Mavericks', players: [line('traded', 'LAC', { points: 22 })] },
+      { status: 'final', homeAbbr: 'NY', awayAbbr: 'BOS', homeTeam: 'New York Knicks', awayTeam: 'Boston Celtics', players: [line('a', 'NY', { points: 25 })] },
+    ];
+    const traded = entry({ playerKey: 'traded', team: 'NY', eventId: 'lac-dal' });
+    const event = { homeTeam: 'Los Angeles Clippers', awayTeam: 'Dallas Mavericks', homeAbbr: 'LAC', awayAbbr: 'DAL' };
+    expect(settleEntries([traded], games).settled.map((s) => s.outcome)).toEqual(['void']);
+    const d = settleEntries([traded], games, new Map([['lac-dal', event]]));
+    expect(d.settled.map((s) => [s.outcome, s.actualValue])).toEqual([['hit', 22]]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { PendingEntry, SettledEntry } from '../../domain/settle-entries.js';
+import type { EventTeams, PendingEntry, SettledEntry } from '../../domain/settle-entries.js';
 import type { Store } from '../db.js';
 import { opsOf } from '../engine-ops.js';
 import { write } from './tx.js';
@@ -40,6 +40,16 @@ export async function pendingDates(store: Store, sport: string, at: string, toda
 /** A date's pending entries, in id order. */
 export async function pendingOfDate(store: Store, sport: string, date: string): Promise<PendingEntry[]> {
   return opsOf(store).settle.pendingOfDate(sport, date);
+}
+
+/**
+ * The home and away teams of the asked events as the sport's snapshots recorded them (graded rows),
+ * by event id: how settlement finds the game of an entry whose booked team is not in it. An event
+ * no snapshot recorded is absent.
+ */
+export async function eventTeamsOf(store: Store, sport: string, eventIds: readonly string[]): Promise<Map<string, EventTeams>> {
+  const rows = await opsOf(store).settle.eventTeams(sport, [...new Set(eventIds)]);
+  return new Map(rows.map(([id, homeTeam, awayTeam]) => [id, { homeTeam, awayTeam }]));
 }
 
 /**

@@ -3,7 +3,7 @@ import { createRecordTally, type RecordTally } from '../../../src/domain/records
 import type { Store } from '../../../src/store/db.js';
 import { closeContexts, countLedger, listLedger, pendingBeforeStart, publicEntriesForEvents, publicEntriesOfDate, type LedgerFilter } from '../../../src/store/repo/ledger.js';
 import { cappedCounts, settledTotals, tallyRecordRows, type RecordRowScope } from '../../../src/store/repo/ledger-record.js';
-import { pendingDates, pendingOfDate } from '../../../src/store/repo/ledger-settle.js';
+import { eventTeamsOf, pendingDates, pendingOfDate } from '../../../src/store/repo/ledger-settle.js';
 import { loopPair, rawColumn, rawValue, same, SETUP_TIMEOUT, type LoopPair } from './_pair.js';
 
 /**
@@ -131,6 +131,18 @@ describe('ledger-settle.ts (before the settle)', () => {
     expect(got.filter((e) => e.closingCapturedAt !== null).length).toBe(rawValue(PRE.raw, 'select count(*) from ledger_entries where closing_captured_at is not null'));
     expect(await same(PRE, (s) => pendingOfDate(s, 'nba', '2025-11-04'))).toEqual([]);
     expect(await same(P, (s) => pendingOfDate(s, 'nba', '2025-11-05'))).toEqual([]);
+    // Each entry carries its event: the settle finds a player booked to a team not in it by the event's teams.
+    expect(got.map((e) => e.eventId)).toEqual(rawColumn<string>(PRE.raw, `select event_id from ledger_entries where outcome = 'pending' and sport = 'nba' and game_date = '2025-11-05' order by id`));
+  });
+
+  it('eventTeamsOf: each asked event\u2019s home and away teams as the snapshots recorded them; an unknown event is absent', async () => {
+    const some = events.slice(0, 3);
+    const got = await same(P, (s) => eventTeamsOf(s, 'nba', [...some, some[0]!, 'no-such-event']));
+    const raw = P.raw.prepare(`select distinct event_id, home_team, away_team from graded_rows where sport = 'nba' and event_id in (?, ?, ?) order by event_id`).all(...some) as Array<{ event_id: string; home_team: string; away_team: string }>;
+    expect(raw.length).toBe(3);
+    expect([...got].sort(([a], [b]) => a.localeCompare(b))).toEqual(raw.map((r) => [r.event_id, { homeTeam: r.home_team, awayTeam: r.away_team }]));
+    expect(await same(P, (s) => eventTeamsOf(s, 'wnba', some))).toEqual(new Map());
+    expect(await same(P, (s) => eventTeamsOf(s, 'nba', []))).toEqual(new Map());
   });
 });
 

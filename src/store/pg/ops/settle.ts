@@ -35,12 +35,23 @@ export class PgSettleOps implements SettleOps {
     const l = t.ledgerEntries;
     return db
       .select({
-        id: l.id, team: l.team, playerKey: l.playerKey, statType: l.statType, line: l.line, side: l.side, lockedPrice: l.lockedPrice, lockedFairProb: l.lockedFairProb,
+        id: l.id, eventId: l.eventId, team: l.team, playerKey: l.playerKey, statType: l.statType, line: l.line, side: l.side, lockedPrice: l.lockedPrice, lockedFairProb: l.lockedFairProb,
         closingLine: l.closingLine, closingFairProb: l.closingFairProb, closingCapturedAt: l.closingCapturedAt, commenceTime: l.commenceTime,
       })
       .from(l)
       .where(and(eq(l.outcome, 'pending'), eq(l.sport, sport), eq(l.gameDate, date)))
       .orderBy(l.id);
+  }
+
+  /** The same as SQLite's (sqlite/ops/settle.ts): each asked event's home and away teams as the sport's snapshots recorded them. */
+  async eventTeams(sport: string, eventIds: readonly string[]): Promise<Array<[string, string, string]>> {
+    if (eventIds.length === 0) return [];
+    return pgRows<[string, string, string]>(
+      this.store,
+      'select distinct on (g."event_id") g."event_id", g."home_team", g."away_team" from "snapshots" s join "graded_rows" g on g."snapshot_id" = s."id" ' +
+        'where s."sport" = $1 and g."event_id" = any($2::text[]) order by g."event_id", s."id" desc',
+      [sport, [...eventIds]],
+    );
   }
 
   /**

@@ -29,7 +29,7 @@ const PENDING_BY_DATE_SQL =
  */
 const COLLECT = 'propgrade_pending_entries';
 const PENDING_OF_DATE_SQL =
-  `select ${COLLECT}(?, "id", "team", "player_key", "stat_type", "line", "side", "locked_price", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", "commence_time") ` +
+  `select ${COLLECT}(?, "id", "event_id", "team", "player_key", "stat_type", "line", "side", "locked_price", "locked_fair_prob", "closing_line", "closing_fair_prob", "closing_captured_at", "commence_time") ` +
   'from "ledger_entries" where ("outcome" = ? and "sport" = ? and "game_date" = ?)';
 
 type Collecting = { next: number; lists: Map<number, PendingEntry[]> };
@@ -42,12 +42,12 @@ function collecting(db: Db): Collecting {
   if (known) return known;
   const made: Collecting = { next: 0, lists: new Map() };
   const step = (
-    acc: PendingEntry[] | null, token: number, id: number, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under',
+    acc: PendingEntry[] | null, token: number, id: number, eventId: string, team: string | null, playerKey: string, statType: string, line: number, side: 'over' | 'under',
     lockedPrice: number | null, lockedFairProb: number | null, closingLine: number | null, closingFairProb: number | null, closingCapturedAt: string | null, commenceTime: string,
   ) => {
     const list = acc ?? made.lists.get(token);
     if (!list) throw new Error(`pending read ${token} is not running`);
-    list.push({ id, team, playerKey, statType, line, side, lockedPrice, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime });
+    list.push({ id, eventId, team, playerKey, statType, line, side, lockedPrice, lockedFairProb, closingLine, closingFairProb, closingCapturedAt, commenceTime });
     return list;
   };
   // The typings know one-argument steps only; better-sqlite3 passes every SQL argument (arity from step.length).
@@ -60,6 +60,14 @@ function collecting(db: Db): Collecting {
 const SETTLE_SQL =
   'update "ledger_entries" set "outcome" = ?, "actual_value" = ?, "settled_at" = ?, "clv" = ?, "clv_line" = ?, "clv_verdict" = ?, "clv_pct" = ? ' +
   `where "id" = ? and "outcome" = 'pending'`;
+
+/**
+ * The home and away teams the sport's snapshots recorded for each asked event (every graded row of
+ * an event names the same two): one probe of the graded rows' (snapshot, event) index per snapshot.
+ */
+const EVENT_TEAMS_SQL =
+  'select g."event_id", g."home_team", g."away_team" from "snapshots" s join "graded_rows" g on g."snapshot_id" = s."id" ' +
+  'where s."sport" = ? and g."event_id" in (select "value" from json_each(?)) group by g."event_id"';
 
 export class SqliteSettleOps implements SettleOps {
   constructor(private readonly store: SqliteStore) {}
@@ -82,6 +90,12 @@ export class SqliteSettleOps implements SettleOps {
       run.lists.delete(token);
     }
     return entries;
+  }
+
+  async eventTeams(sport: string, eventIds: readonly string[]): Promise<Array<[string, string, string]>> {
+    if (eventIds.length === 0) return [];
+    const { db } = this.store.conn;
+    return prepared(clientOf(db), EVENT_TEAMS_SQL).raw(true).all(sport, JSON.stringify(eventIds)) as Array<[string, string, string]>;
   }
 
   /**
