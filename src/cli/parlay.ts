@@ -150,12 +150,12 @@ interface BoardLine {
   fairOdds: number | null;
 }
 
-/** Upcoming lines of every sport's latest snapshot: what the interactive builder offers. */
-async function cachedBoard(store: Store, now: DataClock): Promise<BoardLine[]> {
+/** Upcoming lines of every sport's latest snapshot taken by its clock (never a later one, issue 41 item 5): what the interactive builder offers. */
+export async function cachedBoard(store: Store, now: DataClock): Promise<BoardLine[]> {
   const { latestSnapshot, snapshotRows } = await import('../store/repo/snapshots.js');
   const out: BoardLine[] = [];
   for (const sport of GRADED_SPORTS) {
-    const snap = await latestSnapshot(store, sport);
+    const snap = await latestSnapshot(store, sport, clockAt(now, sport));
     if (!snap) continue;
     for (const r of await snapshotRows(store, snap.id)) {
       if (r.commenceTime <= clockAt(now, sport).toISOString()) continue;

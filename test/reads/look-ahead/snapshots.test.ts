@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedBoard } from '../../../src/cli/parlay.js';
 import { loadConfig } from '../../../src/config.js';
 import { findHero } from '../../../src/reads/board.js';
 import { evaluateProp } from '../../../src/reads/evaluate-prop.js';
@@ -349,4 +350,17 @@ describe('stats lineup (propgrade stats lineup, GET /api/stats/lineup) as of an 
     expect(wireOf(got)).toEqual(wireOf(await read(earlier)));
     expect(got.available).toBe(true);
   }, 60_000);
+});
+
+describe('the interactive parlay builder (propgrade parlay without --leg) as of an earlier clock (issue 41 item 5)', () => {
+  for (const sport of ['nba', 'mlb'] as const) {
+    it(`${sport}: the lines offered come from the snapshot taken by the clock, as on the store without the later one`, async () => {
+      const lines = async (s: SqliteStore) => (await cachedBoard(s, AT[sport])).filter((l) => l.sport === sport);
+      const got = await lines(both);
+      expect(got).toEqual(await lines(early));
+      const raw = (both.sqlite.prepare('select count(*) as n from graded_rows where snapshot_id = ? and commence_time > ?').get(rawNewest(both, sport, AT[sport])!.id, AT[sport].toISOString()) as { n: number }).n;
+      expect(got.length).toBeLessThanOrEqual(raw);
+      expect(got.length).toBeGreaterThan(0);
+    }, 60_000);
+  }
 });
