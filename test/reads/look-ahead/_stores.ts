@@ -1,4 +1,5 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config.js';
 import type { ContextDeps } from '../../../src/feeds/context.js';
@@ -6,6 +7,7 @@ import { silentLogger } from '../../../src/feeds/sources.js';
 import { createReplayTransport } from '../../../src/feeds/transport/index.js';
 import { ContextCache } from '../../../src/store/cache.js';
 import { openStore, type SqliteStore } from '../../../src/store/db.js';
+import { toWire } from '../../../src/wire.js';
 import { REPLAY_DIR } from '../../helpers/replay-store.js';
 
 /** A read's context on a store at a data clock, over the bundled replay (never a provider). */
@@ -32,3 +34,31 @@ export function withGamesFrom(dir: string, files: { presettle: string; settled: 
 
 /** The answer as a caller sees it (the wire form), so a Date and its ISO text compare alike. */
 export const wireOf = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+/** One read model asked one question on a store. */
+export type Read = (store: SqliteStore) => Promise<unknown>;
+
+/** The answer as the wire would carry it (toWire, then JSON). */
+export const seenOf = (v: unknown): unknown => wireOf(toWire(v));
+
+/**
+ * One case per read: its answer on `before` (the store at its clock) is not empty and equals its
+ * answer on the other store (the night's games, or the settle, added). `stores` is called inside
+ * each case, after the file's beforeAll has opened them.
+ */
+export function sameAnswerCases(reads: ReadonlyArray<[string, Read]>, what: string, stores: () => { before: SqliteStore; other: SqliteStore }): void {
+  for (const [name, read] of reads) {
+    it(`${name}: the same answer with ${what} in the store`, async () => {
+      const { before, other } = stores();
+      const without = seenOf(await read(before));
+      expect(without).not.toBeNull();
+      expect(seenOf(await read(other))).toEqual(without);
+    }, 60_000);
+  }
+}
+
+/** Closes the three look-ahead stores and removes their folder. */
+export async function closeStores(dir: string, stores: ReadonlyArray<SqliteStore | undefined>): Promise<void> {
+  for (const s of stores) await s?.close();
+  rmSync(dir, { recursive: true, force: true });
+}

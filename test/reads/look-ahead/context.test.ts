@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { streaks } from '../../../src/content/select.js';
@@ -13,10 +13,9 @@ import { readDepth } from '../../../src/reads/stats-depth.js';
 import { readLineups } from '../../../src/reads/stats-lineup.js';
 import { readContentFacts } from '../../../src/store/repo/content-facts.js';
 import type { SqliteStore } from '../../../src/store/db.js';
-import { toWire } from '../../../src/wire.js';
 import { replayLoopFiles } from '../../helpers/replay-store.js';
 import { startServer } from '../../server/_harness.js';
-import { contextDeps, wireOf, withGamesFrom } from './_stores.js';
+import { type Read, closeStores, contextDeps, sameAnswerCases, withGamesFrom } from './_stores.js';
 
 /**
  * Issue 41 item 5, the reads reads.test.ts and record.test.ts do not ask: each is asked at
@@ -37,7 +36,6 @@ let after: SqliteStore;
 let settled: SqliteStore;
 
 const deps = (store: SqliteStore) => contextDeps(store, NOW);
-const seen = (v: unknown) => wireOf(toWire(v));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'propgrade-look-ahead-context-'));
@@ -45,14 +43,7 @@ beforeAll(async () => {
   ({ before, after, settled } = withGamesFrom(dir, files, DATE));
 }, 180_000);
 
-afterAll(async () => {
-  await before?.close();
-  await after?.close();
-  await settled?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-type Read = (store: SqliteStore) => Promise<unknown>;
+afterAll(() => closeStores(dir, [before, after, settled]));
 
 /** Reads of game history: the same answer with the night's games in the store. */
 const HISTORY: Array<[string, Read]> = [
@@ -86,21 +77,8 @@ const OUTCOMES: Array<[string, Read]> = [
 ];
 
 describe('no read counts a game or an outcome after its own clock (issue 41 item 5): the rest', () => {
-  for (const [name, read] of HISTORY) {
-    it(`${name}: the same answer with the night's games in the store`, async () => {
-      const without = seen(await read(before));
-      expect(without).not.toBeNull();
-      expect(seen(await read(after))).toEqual(without);
-    }, 60_000);
-  }
-
-  for (const [name, read] of OUTCOMES) {
-    it(`${name}: the same answer with the next morning's settle in the store`, async () => {
-      const without = seen(await read(before));
-      expect(without).not.toBeNull();
-      expect(seen(await read(settled))).toEqual(without);
-    }, 60_000);
-  }
+  sameAnswerCases(HISTORY, "the night's games", () => ({ before, other: after }));
+  sameAnswerCases(OUTCOMES, "the next morning's settle", () => ({ before, other: settled }));
 
   it('the outcome reads see the settle once the clock has passed it', async () => {
     const next = new Date('2025-11-06T12:00:00Z');

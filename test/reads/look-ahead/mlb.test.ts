@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,9 @@ import { readLineups } from '../../../src/reads/stats-lineup.js';
 import { readPlayerStats } from '../../../src/reads/stats-player.js';
 import { buildTeamHub, resolveTeam } from '../../../src/reads/team-hub.js';
 import { openStore, type SqliteStore } from '../../../src/store/db.js';
-import { toWire } from '../../../src/wire.js';
 import { collectingLogger, resultsAt, seededStore, snapshotAt } from '../../helpers/replay-store.js';
 import { startServer } from '../../server/_harness.js';
-import { contextDeps, wireOf, withGamesFrom } from './_stores.js';
+import { type Read, closeStores, contextDeps, sameAnswerCases, withGamesFrom } from './_stores.js';
 
 /**
  * Issue 41 item 5 on the bundled MLB day: each read asked at 2025-08-16 16:25 (the recording's MLB
@@ -41,7 +40,6 @@ let after: SqliteStore;
 let settled: SqliteStore;
 
 const deps = (store: SqliteStore) => contextDeps(store, NOW);
-const seen = (v: unknown) => wireOf(toWire(v));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'propgrade-look-ahead-mlb-'));
@@ -63,14 +61,7 @@ beforeAll(async () => {
   ({ before, after, settled } = withGamesFrom(dir, { presettle, settled: settledFile }, DATE));
 }, 180_000);
 
-afterAll(async () => {
-  await before?.close();
-  await after?.close();
-  await settled?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-type Read = (store: SqliteStore) => Promise<unknown>;
+afterAll(() => closeStores(dir, [before, after, settled]));
 
 const HISTORY: Array<[string, Read]> = [
   ['stats player (Max Fried)', (s) => readPlayerStats(deps(s), 'Max Fried', { sport: 'mlb' })],
@@ -106,21 +97,8 @@ describe('no MLB read counts a game or an outcome after its own clock (issue 41 
     expect(n(after)).toBe(1);
   });
 
-  for (const [name, read] of HISTORY) {
-    it(`${name}: the same answer with the night's games in the store`, async () => {
-      const without = seen(await read(before));
-      expect(without).not.toBeNull();
-      expect(seen(await read(after))).toEqual(without);
-    }, 60_000);
-  }
-
-  for (const [name, read] of OUTCOMES) {
-    it(`${name}: the same answer with the next morning's settle in the store`, async () => {
-      const without = seen(await read(before));
-      expect(without).not.toBeNull();
-      expect(seen(await read(settled))).toEqual(without);
-    }, 60_000);
-  }
+  sameAnswerCases(HISTORY, "the night's games", () => ({ before, other: after }));
+  sameAnswerCases(OUTCOMES, "the next morning's settle", () => ({ before, other: settled }));
 
   it("pitchers route: each starter's ERA is the raw seed's (no ER column: null), the night's box scores after the clock changing nothing", async () => {
     const header = readFileSync('data/replay/history/mlb-pitcher-gamelogs-before-2025-08-16.csv', 'utf8').split('\n')[0]!.split(',');

@@ -1,10 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqliteStore } from '../../../src/store/db.js';
 import { replayLoopFiles } from '../../helpers/replay-store.js';
-import { contextDeps, wireOf, withGamesFrom } from './_stores.js';
+import { closeStores, contextDeps, wireOf, withGamesFrom } from './_stores.js';
 import { findHero } from '../../../src/reads/board.js';
 import { readLedgerListing } from '../../../src/reads/ledger-listing.js';
 import { playerSearch } from '../../../src/reads/players.js';
@@ -49,12 +49,7 @@ beforeAll(async () => {
   ({ before, after, settled, inserted } = withGamesFrom(dir, files, AFTER_CLOCK));
 }, 180_000);
 
-afterAll(async () => {
-  await before?.close();
-  await after?.close();
-  await settled?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeStores(dir, [before, after, settled]));
 
 type Read = (store: SqliteStore) => Promise<unknown>;
 
