@@ -173,9 +173,14 @@ export function readPinnacleAu({ shared, games, teamAbbr, pitchersOf }) {
     if (!byAt.has(r.snapshot_utc)) byAt.set(r.snapshot_utc, { at: r.snapshot_utc, next: r.file_next_change_utc || null, title: r.book, byGame: new Map() });
     const v = byAt.get(r.snapshot_utc);
     if (!v.byGame.has(game.pk)) v.byGame.set(game.pk, new Map());
-    // One quote per pitcher and line in a version; a repeat keeps the first (the file's order).
+    // One quote per pitcher and line in a version; a repeat keeps the first (the file's order),
+    // except that a two-sided row replaces a one-sided one: Pointsbet and Sportsbet list a line both
+    // in their over-only "N+" ladder and, with both sides, as the over/under market (same over
+    // price), and keeping the ladder's row lost the under (Mitchell Parker 4.5 at 2025-06-13T22:36:27Z).
     const qk = `${pitcher.key}|${line}`;
-    if (!v.byGame.get(game.pk).has(qk)) v.byGame.get(game.pk).set(qk, { pitcher, line, over, under });
+    const prev = v.byGame.get(game.pk).get(qk);
+    const twoSided = over !== null && under !== null;
+    if (!prev || (twoSided && (prev.over === null || prev.under === null))) v.byGame.get(game.pk).set(qk, { pitcher, line, over, under });
     kept += 1;
     keptByMarket[r.market] = (keptByMarket[r.market] ?? 0) + 1;
   }
