@@ -41,6 +41,8 @@ export interface LedgerEntry {
   lockedFairProb: number | null;
   lockedFairSource: FairSource | null;
   lockedAt: string;
+  /** When it was entered on the ledger (the writing run's data clock); null only before the backfill ran. */
+  enteredAt: string | null;
   closingLine: number | null;
   closingPrice: number | null;
   closingFairProb: number | null;

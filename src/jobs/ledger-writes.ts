@@ -44,7 +44,9 @@ export function selectPreGrades(rows: readonly SlateRow[]): SlateRow[] {
   return [...best.values()].map((b) => b.row).filter((r) => PICK_GRADES.has(r.grade as Grade));
 }
 
-export async function recordPreGrades(store: Store, sport: GradedSport, rows: readonly SlateRow[], events: readonly GameEvent[]): Promise<number> {
+/** `now`: the run's data clock, recorded as each new entry's entered_at (a rung locked earlier enters when its line becomes main). */
+export async function recordPreGrades(store: Store, sport: GradedSport, rows: readonly SlateRow[], events: readonly GameEvent[], now: Date): Promise<number> {
+  const enteredAt = now.toISOString();
   const picks = selectPreGrades(rows);
   const existing = await publicEntriesForEvents(store, events.map((e) => e.id));
   const lastGrade = new Map<string, { line: number; grade: string | null }>();
@@ -76,6 +78,7 @@ export async function recordPreGrades(store: Store, sport: GradedSport, rows: re
       lockedFairProb: r.lockedFairProb ?? null,
       lockedFairSource: r.lockedFairSource,
       lockedAt: r.gradedAt,
+      enteredAt,
       outcome: 'pending',
       revisedFromGrade: prior && prior.line !== r.line ? prior.grade : null,
     };

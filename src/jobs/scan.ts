@@ -244,6 +244,7 @@ export async function runScan(store: Store, request: ScanRequest, opts: { now: D
     lockedPrice: result.prices?.bookOdds ?? null,
     lockedFairProb: result.prices?.fairProb ?? null,
     lockedAt: ev.now.toISOString(),
+    enteredAt: ev.now.toISOString(),
     outcome: 'pending',
   };
   const inserted = await insertLedgerEntries(store, [entry]);

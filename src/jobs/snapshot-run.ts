@@ -128,7 +128,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
           return snapshotId;
         })(),
         (async () => {
-          const ledgerInserted = await recordPreGrades(tx, sport, rows, events);
+          const ledgerInserted = await recordPreGrades(tx, sport, rows, events, now);
           return { ledgerInserted, closingsCaptured: await captureClosings(tx, sport, rows, books, now, dispersionFor) };
         })(),
       ]);

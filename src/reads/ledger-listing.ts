@@ -41,7 +41,7 @@ export interface PinnacleClose {
 }
 type PinnacleColumn = 'pinnacleClosingFairProb' | 'pinnacleCloseLeadMinutes' | 'pinnacleClv' | 'pinnacleClvPct' | 'pinnacleClvVerdict';
 
-export type ListedLedgerEntry = Omit<LedgerEntry, 'closeBooks' | PinnacleColumn> &
+export type ListedLedgerEntry = Omit<LedgerEntry, 'closeBooks' | PinnacleColumn | 'enteredAt'> &
   PinnacleClose & {
     /** The book keys whose prices formed the close, sorted; null without a close. */
     closeBooks: string[] | null;
@@ -72,9 +72,12 @@ export function pinnacleFields(e: PinnacleClose): PinnacleClose {
   return out as PinnacleClose;
 }
 
-/** The entry without its stored close columns, which listedClose re-states. */
-function withoutCloseColumns(e: LedgerEntry): Omit<LedgerEntry, 'closeBooks' | PinnacleColumn> {
-  const { closeBooks: _b, pinnacleClosingFairProb: _f, pinnacleCloseLeadMinutes: _l, pinnacleClv: _c, pinnacleClvPct: _p, pinnacleClvVerdict: _v, ...rest } = e;
+/**
+ * The entry without its stored close columns, which listedClose re-states, and without entered_at:
+ * the as-of filter reads it (issue 41 item 5); the listing does not print it.
+ */
+function withoutCloseColumns(e: LedgerEntry): Omit<LedgerEntry, 'closeBooks' | PinnacleColumn | 'enteredAt'> {
+  const { closeBooks: _b, pinnacleClosingFairProb: _f, pinnacleCloseLeadMinutes: _l, pinnacleClv: _c, pinnacleClvPct: _p, pinnacleClvVerdict: _v, enteredAt: _e, ...rest } = e;
   return rest;
 }
 
@@ -104,7 +107,7 @@ export function ledgerFilter(q: LedgerListingQuery, asOf: Date | null = null): L
 /**
  * `now` gives each sport's data clock: pending or started is read on the entry's own sport's clock
  * (a replayed store's sports were recorded on different days). `asOf` as in readModelRecord: only
- * the entries locked by then, each as it stood then; null reads every outcome the store holds.
+ * the entries locked and entered by then, each as it stood then; null reads every outcome the store holds.
  */
 export async function readLedgerListing(store: Store, query: LedgerListingQuery, limit: number, now: (sport: string) => Date, asOf: Date | null = null): Promise<LedgerListing> {
   const filter = ledgerFilter(query, asOf);

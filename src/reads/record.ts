@@ -109,7 +109,7 @@ async function elsewhere(store: Store, window: RecordWindow, days: number, scope
 /**
  * The record: each sport's entries counted in the window ending on `clockFor(sport)` (default: every
  * sport at `scope.now`), `windows` naming each, `aggregate.window` their span. `asOf` (docs/ledger.md
- * "As of a time"): only the entries locked by then, each outcome as it stood then (settled later:
+ * "As of a time"): only the entries locked and entered by then, each outcome as it stood then (settled later:
  * pending); null reads every outcome the store holds (a replayed store on its own clock).
  */
 export async function readModelRecord(store: Store, scope: RecordScopeInput, clockFor?: (sport: string) => Date, asOf: Date | null = null) {

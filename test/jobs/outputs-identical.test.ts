@@ -53,6 +53,13 @@
  * --json` gains the soccer run and slate; `cli all warm` gains the soccer slate and its summary
  * table's columns narrow (no not_recorded note); the README loop's parts are unchanged.
  *
+ * Changed on purpose for issue 41 item 5 (an entry is on the record from when it was entered):
+ * ledger entries gain entered_at, the data clock of the run that wrote them. Compared part by part
+ * with the dumps of 95a1649 (OUTPUTS_DUMP, both engines): only the two ledger_entries tables changed,
+ * and only by the new last column; every other column of every row is the same. The loop's 448
+ * entries: 445 entered when locked, 3 (NBA threes unders locked as rungs at 15:05) entered at 17:05;
+ * the `all` store's 498 all entered when locked. No printed output changed.
+ *
  * Issue 35: the same loop runs on a fresh PostgreSQL database too (`--db postgres://...`, rows read
  * raw from PostgreSQL, test/jobs/_outputs-digest.ts) and must give the SAME digests: the engine is
  * not allowed to change a byte of any output.
@@ -87,7 +94,7 @@ const EXPECTED: Record<string, string> = {
   'cli ledger --team NY': '77067b47612bb20fb11116c5e5535da65794e01c141c8e80b001fcf18a0e6f6c',
   'table loop graded_rows': 'e07c685a5669260fb587cfc074a1a1b5f3e02fb90a46643dd96a4b4fe38ffa1b',
   'table loop grade_locks': '040cf6662e793f82a87b129dee7f494931449caba6398f8a058e0ae1975943a1',
-  'table loop ledger_entries': '69f8d6ccd27718a023af264f07954b15432a488c9e1864d63d756230e5683040',
+  'table loop ledger_entries': '982e373ccaaa1c2aa7032a6a3c08d4d6c2403bd07e3004af31e8ed0beb3511c9',
   'table loop closing_prices': '9dd0b5b41b5bdbdce4940c238b0b87daef340b67d9fa87455ca34434d3bbe66c',
   'table loop ticker_events': '3a22e64e2a51efc6e11f9cd2cc0c763cb08970646b0c3591d3678227d0648b5a',
   'table loop player_game_stats': 'db9ea22aabeea438ad78253fb3af6fd0a805d1408b34d0ea7e4b20d245614f50',
@@ -98,7 +105,7 @@ const EXPECTED: Record<string, string> = {
   'cli all warm': '3a9d04621fd99cd283cb3813f1235966342142790b45a67b4b4adf3111157998',
   'table all graded_rows': 'bf7872c2aff4855a55c9606cbce771f7c5aa71275c86add9efc36f3fdc48f76f',
   'table all grade_locks': '78d6988836aa4c3cb9ccbe9a55c0483bb0a3a6161eb69ce17337be10514b612e',
-  'table all ledger_entries': '87df24311afb0f53f92374e6aa51f171ad7ae866d0a6c6f03ca4c75789d90c44',
+  'table all ledger_entries': '691962b4be19e7899b6ee1a623493f60bfc63974ec02996081cf948640dcd77a',
   'table all closing_prices': 'dee0586dd2cfcbd6f9a37dfc0222f7a7c61d22f7d1e27f65e06a6decbc2ce618',
   'table all ticker_events': '2ce5a944a6ecb71c21c4a0aa7d265c98c74cd83492293514da04ba3561242152',
   'table all player_game_stats': 'd90818a9ae1f56770706c194aa0a01f65880428759fde0686c28168a17180bfd',

@@ -21,7 +21,7 @@ describe('the store', () => {
     await store.close();
     const status = migrationStatus(path);
     expect(status.pending).toEqual([]);
-    expect(status.applied.map((a) => a.tag)).toEqual(['0000_init', '0001_run_locks', '0002_ledger_closing_book', '0003_graded_rows_main_line', '0004_market_fair', '0005_snapshot_source', '0006_accounts_content', '0007_history_one_index', '0008_claim_price_one_yardstick', '0009_close_lead_minutes', '0010_grade_cap', '0011_data_migrations', '0012_close_books_pinnacle']);
+    expect(status.applied.map((a) => a.tag)).toEqual(['0000_init', '0001_run_locks', '0002_ledger_closing_book', '0003_graded_rows_main_line', '0004_market_fair', '0005_snapshot_source', '0006_accounts_content', '0007_history_one_index', '0008_claim_price_one_yardstick', '0009_close_lead_minutes', '0010_grade_cap', '0011_data_migrations', '0012_close_books_pinnacle', '0013_ledger_entered_at']);
     expect(status.tables.map((t) => t.name)).toContain('ledger_entries');
   });
 
@@ -57,7 +57,7 @@ describe('the store', () => {
     expect(before.code).toBe(0);
     expect(JSON.parse(before.stdout)).toMatchObject({ exists: false });
     const migrate = await runCli(['--db', db, '--json', 'db', 'migrate']);
-    expect(JSON.parse(migrate.stdout).applied).toEqual(['0000_init', '0001_run_locks', '0002_ledger_closing_book', '0003_graded_rows_main_line', '0004_market_fair', '0005_snapshot_source', '0006_accounts_content', '0007_history_one_index', '0008_claim_price_one_yardstick', '0009_close_lead_minutes', '0010_grade_cap', '0011_data_migrations', '0012_close_books_pinnacle']);
+    expect(JSON.parse(migrate.stdout).applied).toEqual(['0000_init', '0001_run_locks', '0002_ledger_closing_book', '0003_graded_rows_main_line', '0004_market_fair', '0005_snapshot_source', '0006_accounts_content', '0007_history_one_index', '0008_claim_price_one_yardstick', '0009_close_lead_minutes', '0010_grade_cap', '0011_data_migrations', '0012_close_books_pinnacle', '0013_ledger_entered_at']);
     const again = await runCli(['--db', db, '--json', 'db', 'migrate']);
     expect(JSON.parse(again.stdout)).toMatchObject({ applied: [], pending: [] });
   });

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js';
+import { backfillEnteredAt } from '../repo/ledger.js';
 import { transaction } from '../repo/tx.js';
 import type { Store } from '../store.js';
 import { appliedIds, recordApplied } from './record.js';
@@ -17,7 +18,10 @@ export interface DataMigration {
 }
 
 /** Every data migration, oldest first; append only. */
-export const DATA_MIGRATIONS: readonly DataMigration[] = [];
+export const DATA_MIGRATIONS: readonly DataMigration[] = [
+  // Ledger entries written before entered_at existed: entered at their lock time (issue 41 item 5).
+  { id: 'ledger-entered-at', run: backfillEnteredAt },
+];
 
 /** Applies the data migrations this store has not applied yet; returns their ids, in order. */
 export function applyDataMigrations(store: Store): Promise<string[]> {

@@ -8,6 +8,7 @@ import type { Store } from '../db.js';
 import type { gradedRows, ledgerEntries } from '../schema.js';
 import { on, type Handle } from './handle.js';
 import type { ContentFacts, LedgerFact, SlateFact, SlateRowFact, SportRecordWindow } from '../../domain/facts.js';
+import { enteredBy } from './ledger.js';
 
 /**
  * The content desk's one read of the store: the day's slates, the settle and the 30-day record.
@@ -106,7 +107,7 @@ async function slateOf(store: Store, sport: string, date: string, asOf: Date | n
 
 /**
  * Public entries with game dates in [from, to], each with the archetype its grade lock carried; as
- * of `asOf` when given (docs/ledger.md "As of a time"): only those locked by then, each outcome as it
+ * of `asOf` when given (docs/ledger.md "As of a time"): only those locked and entered by then, each outcome as it
  * stood then.
  */
 async function publicEntries(store: Store, from: string, to: string, asOf: Date | null): Promise<LedgerFact[]> {
@@ -116,7 +117,7 @@ async function publicEntries(store: Store, from: string, to: string, asOf: Date 
     .select({ e: ledgerEntries, archetype: gradeLocks.archetype })
     .from(ledgerEntries)
     .leftJoin(gradeLocks, lockOf(gradeLocks, ledgerEntries))
-    .where(and(isNull(ledgerEntries.userId), gte(ledgerEntries.gameDate, from), lte(ledgerEntries.gameDate, to), ...(asOf !== null ? [lte(ledgerEntries.lockedAt, asOf.toISOString())] : [])))
+    .where(and(isNull(ledgerEntries.userId), gte(ledgerEntries.gameDate, from), lte(ledgerEntries.gameDate, to), ...(asOf !== null ? [lte(ledgerEntries.lockedAt, asOf.toISOString()), enteredBy(ledgerEntries, asOf.toISOString())] : [])))
     .orderBy(asc(ledgerEntries.commenceTime), asc(ledgerEntries.id));
   return joined.map(({ e: stored, archetype }) => ({ e: entryAsOf(stored, asOf), archetype })).map(({ e, archetype }) => ({
       id: e.id,

@@ -19,12 +19,12 @@ export interface RecordRowScope {
 }
 
 /**
- * The scope's rows; as of `asOf` (docs/ledger.md "As of a time") only the entries locked by then,
+ * The scope's rows; as of `asOf` (docs/ledger.md "As of a time") only the entries locked and entered by then,
  * and the tally's columns read each entry's outcome as it stood then.
  */
 function scopeWhere(scope: RecordRowScope, asOf: Date | null = null): RecordFilter {
   const where = ['"user_id" is null'];
-  if (asOf !== null) where.push(`"locked_at" <= ${isoLiteral(asOf)}`);
+  if (asOf !== null) where.push(`"locked_at" <= ${isoLiteral(asOf)}`, `("entered_at" is null or "entered_at" <= ${isoLiteral(asOf)})`);
   const args: unknown[] = [];
   if (scope.sport !== undefined) {
     where.push('"sport" = ?');

@@ -1,5 +1,5 @@
 import { clockAt, type DataClock } from '../../domain/data-clock.js';
-import { and, count, desc, eq, gt, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerEntry as DomainLedgerEntry } from '../../domain/ledger.js';
 import type { CloseContext } from '../../domain/settlement.js';
 import type { Store } from '../db.js';
@@ -7,7 +7,7 @@ import { opsOf } from '../engine-ops.js';
 import type { closingPrices, ledgerEntries } from '../schema.js';
 import type { Handle } from './handle.js';
 import { write } from './tx.js';
-import { on } from './handle.js';
+import { on, onWrite } from './handle.js';
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 
@@ -28,20 +28,42 @@ export async function insertLedgerEntries(store: Store, entries: readonly NewLed
   return write(store, (tx) => opsOf(tx).ledger.insertLedgerEntries(entries));
 }
 
+/**
+ * Entries written before entered_at existed (migration 0013 / pg 0003) take their lock time as when
+ * they were entered: the best bound known, never later than the truth for an entry locked when
+ * entered, and never invented. Run once, as data migration
+ * ledger-entered-at.
+ */
+export async function backfillEnteredAt(store: Store): Promise<void> {
+  return onWrite(store, async ({ db, t }) => {
+    const l = t.ledgerEntries;
+    await db.update(l).set({ enteredAt: sql`${l.lockedAt}` }).where(isNull(l.enteredAt));
+  });
+}
+
+/**
+ * Entered at or before `iso` (issue 41 item 5), beside a `locked_at <= iso` bound: an entry whose
+ * entered_at is not filled yet (written before the column, the backfill not run) counts as entered
+ * when locked, as the backfill would fill it.
+ */
+export function enteredBy(l: Handle['t']['ledgerEntries'], iso: string): SQL {
+  return or(isNull(l.enteredAt), lte(l.enteredAt, iso))!;
+}
+
 /** Public entries already written for a game's props: the history a line move revises. */
 export async function publicEntriesForEvents(store: Store, eventIds: readonly string[]): Promise<LedgerEntry[]> {
   if (eventIds.length === 0) return [];
   return opsOf(store).ledger.publicEntriesForEvents(eventIds);
 }
 
-/** Public entries of a sport's ET game date locked at or before `atIso`, in id order (what live tracking follows). */
+/** Public entries of a sport's ET game date locked and entered at or before `atIso`, in id order (what live tracking follows). */
 export async function publicEntriesOfDate(store: Store, sport: string, gameDate: string, atIso: string): Promise<LedgerEntry[]> {
   const { db, t } = await on(store);
   const l = t.ledgerEntries;
   return db
     .select()
     .from(l)
-    .where(and(isNull(l.userId), eq(l.sport, sport), eq(l.gameDate, gameDate), lte(l.lockedAt, atIso)))
+    .where(and(isNull(l.userId), eq(l.sport, sport), eq(l.gameDate, gameDate), lte(l.lockedAt, atIso), enteredBy(l, atIso)))
     .orderBy(l.id);
 }
 
@@ -100,7 +122,7 @@ export interface LedgerFilter {
   pending?: boolean;
   publicOnly?: boolean;
   userId?: number;
-  /** As of this instant (ISO, docs/ledger.md "As of a time"): only entries locked by then, and pending means not settled by then. */
+  /** As of this instant (ISO, docs/ledger.md "As of a time"): only entries locked and entered by then, and pending means not settled by then. */
   asOf?: string;
 }
 
@@ -113,7 +135,7 @@ function ledgerWhere(t: Handle['t'], filter: LedgerFilter): SQL | undefined {
   if (filter.to) where.push(lte(ledgerEntries.gameDate, filter.to));
   if (filter.team) where.push(eq(ledgerEntries.team, filter.team));
   if (filter.playerKey) where.push(eq(ledgerEntries.playerKey, filter.playerKey));
-  if (filter.asOf !== undefined) where.push(lte(ledgerEntries.lockedAt, filter.asOf));
+  if (filter.asOf !== undefined) where.push(lte(ledgerEntries.lockedAt, filter.asOf), enteredBy(ledgerEntries, filter.asOf));
   if (filter.pending) where.push(filter.asOf === undefined ? eq(ledgerEntries.outcome, 'pending') : or(eq(ledgerEntries.outcome, 'pending'), gt(ledgerEntries.settledAt, filter.asOf))!);
   if (filter.publicOnly) where.push(isNull(ledgerEntries.userId));
   if (filter.userId !== undefined) where.push(eq(ledgerEntries.userId, filter.userId));

@@ -38,6 +38,14 @@ export const ledgerEntries = table(
     /** How the locked fair was formed (graded row's fair_source); the close is read the same way. */
     lockedFairSource: text('locked_fair_source', { enum: ['consensus', 'market_implied', 'book'] }),
     lockedAt: text('locked_at').notNull(),
+    /**
+     * When the entry was entered on the ledger: the data clock of the run that wrote it (a snapshot
+     * run's; a tracked scan's request). A main line that moves onto a rung locked earlier enters
+     * later than its lock; as-of reads show an entry only once entered (issue 41 item 5). Entries
+     * written before the column: their lock time, the best bound known (data migration
+     * ledger-entered-at).
+     */
+    enteredAt: text('entered_at'),
     closingLine: real('closing_line'),
     closingPrice: real('closing_price'),
     closingFairProb: real('closing_fair_prob'),

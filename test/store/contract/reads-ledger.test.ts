@@ -38,10 +38,11 @@ describe('ledger.ts', () => {
     expect(await same(P, (s) => publicEntriesForEvents(s, ['no-such-event']))).toEqual([]);
   });
 
-  it('publicEntriesOfDate: locked at or before the instant, in id order', async () => {
+  it('publicEntriesOfDate: locked and entered at or before the instant, in id order (at 16:00: 82, not the 3 locked at 15:05 and entered at 17:05)', async () => {
     for (const at of ['2025-11-05T15:04:59.000Z', '2025-11-05T16:00:00.000Z', '2025-11-06T12:00:00.000Z']) {
       const got = await same(P, (s) => publicEntriesOfDate(s, 'nba', '2025-11-05', at));
-      expect(ids(got)).toEqual(rawColumn<number>(P.raw, `select id from ledger_entries where user_id is null and sport = 'nba' and game_date = '2025-11-05' and locked_at <= ? order by id`, at));
+      expect(ids(got)).toEqual(rawColumn<number>(P.raw, `select id from ledger_entries where user_id is null and sport = 'nba' and game_date = '2025-11-05' and locked_at <= ? and entered_at <= ? order by id`, at, at));
+      if (at === '2025-11-05T16:00:00.000Z') expect(got).toHaveLength(82);
     }
     expect(await same(P, (s) => publicEntriesOfDate(s, 'nba', '2025-11-04', '2025-11-06T12:00:00.000Z'))).toEqual([]);
   });

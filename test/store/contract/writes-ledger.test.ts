@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertLedgerEntries, listLedger, publicEntriesForEvents, upsertClosingPrices, writeClosings, type NewClosingPrice, type NewLedgerEntry } from '../../../src/store/repo/ledger.js';
+import { backfillEnteredAt, insertLedgerEntries, listLedger, publicEntriesForEvents, publicEntriesOfDate, upsertClosingPrices, writeClosings, type NewClosingPrice, type NewLedgerEntry } from '../../../src/store/repo/ledger.js';
 import { pendingDates, pendingOfDate, writeSettlements } from '../../../src/store/repo/ledger-settle.js';
 import { insertUserWithToken } from '../../../src/store/repo/users.js';
 import { ENGINES } from '../../helpers/engines.js';
@@ -195,10 +195,31 @@ describe.each(ENGINES)('ledger writes on %s', (engine) => {
     expect((await pendingOfDate(store, 'nba', '2025-11-05')).map((e) => e.id)).toStrictEqual([3]);
     seen.record(engine, 'settled', settled);
   });
+
+  it('entered_at (issue 41 item 5): stored as written; as of a time an entry shows only once entered; entries from before the column take their lock time', async () => {
+    const { store } = get();
+    // Locked at 15:05 as a rung, entered at 17:05 when its line became main; another entered with its lock.
+    expect(await insertLedgerEntries(store, [entry({ enteredAt: '2025-11-05T17:05:00.000Z' }), entry({ side: 'under', enteredAt: '2025-11-05T15:05:00.000Z' })])).toBe(2);
+    // Written before the column existed (no entered_at), as migration 0013 / pg 0003 leaves it.
+    expect(await insertLedgerEntries(store, [entry({ eventId: 'ev2', playerKey: 'josh-hart', player: 'Josh Hart', lockedAt: '2025-11-05T14:00:00.000Z' })])).toBe(1);
+    expect(await raw(store, 'select id, locked_at as l, entered_at as e from ledger_entries order by id')).toStrictEqual([
+      { id: 1, l: '2025-11-05T15:05:00.000Z', e: '2025-11-05T17:05:00.000Z' },
+      { id: 2, l: '2025-11-05T15:05:00.000Z', e: '2025-11-05T15:05:00.000Z' },
+      { id: 3, l: '2025-11-05T14:00:00.000Z', e: null },
+    ]);
+    await backfillEnteredAt(store);
+    expect((await raw(store, 'select id, entered_at as e from ledger_entries order by id')).map((r) => r['e'])).toStrictEqual(['2025-11-05T17:05:00.000Z', '2025-11-05T15:05:00.000Z', '2025-11-05T14:00:00.000Z']);
+    const asOf = async (at: string | undefined) => (await listLedger(store, at === undefined ? {} : { asOf: at })).map((e) => e.id).sort();
+    expect(await asOf('2025-11-05T16:00:00.000Z')).toStrictEqual([2, 3]);
+    expect(await asOf('2025-11-05T17:05:00.000Z')).toStrictEqual([1, 2, 3]);
+    expect(await asOf(undefined)).toStrictEqual([1, 2, 3]);
+    expect((await publicEntriesOfDate(store, 'nba', '2025-11-05', '2025-11-05T16:00:00.000Z')).map((e) => e.id)).toStrictEqual([2, 3]);
+    seen.record(engine, 'entered_at', await listLedger(store, {}));
+  });
 });
 
 describe('ledger writes: both engines read back the same', () => {
-  it.each(['listLedger', 'ledger ids', 'closing_prices', 'settled'])('%s', (name) => {
+  it.each(['listLedger', 'ledger ids', 'closing_prices', 'settled', 'entered_at'])('%s', (name) => {
     const { sqlite, postgres } = seen.both(name);
     expect(sqlite).toBeDefined();
     expect(postgres).toStrictEqual(sqlite);
