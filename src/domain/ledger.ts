@@ -81,3 +81,37 @@ export function entryAsOf<T extends SettleColumns>(e: T, asOf: Date | null): T {
   if (asOf === null || e.settledAt === null || e.settledAt <= asOf.toISOString()) return e;
   return { ...e, outcome: 'pending', actualValue: null, settledAt: null, clv: null, clvPct: null, clvLine: null, clvVerdict: null };
 }
+
+/** The columns a close capture writes: the close on the one yardstick and Pinnacle's beside it. */
+type CloseColumns = Pick<
+  LedgerEntry,
+  'closingLine' | 'closingPrice' | 'closingFairProb' | 'closingBook' | 'closingCapturedAt' | 'closeLeadMinutes' | 'closingFairSource' | 'closeMethod' | 'closeBooks' | 'pinnacleClosingFairProb' | 'pinnacleCloseLeadMinutes' | 'pinnacleClv' | 'pinnacleClvPct' | 'pinnacleClvVerdict'
+>;
+
+const NO_CLOSE: CloseColumns = {
+  closingLine: null,
+  closingPrice: null,
+  closingFairProb: null,
+  closingBook: null,
+  closingCapturedAt: null,
+  closeLeadMinutes: null,
+  closingFairSource: null,
+  closeMethod: null,
+  closeBooks: null,
+  pinnacleClosingFairProb: null,
+  pinnacleCloseLeadMinutes: null,
+  pinnacleClv: null,
+  pinnacleClvPct: null,
+  pinnacleClvVerdict: null,
+};
+
+/**
+ * An entry's close as known at `asOf` (docs/ledger.md "As of a time"): the store keeps only the last
+ * capture, so one captured after `asOf` was not known then and is left out, not replaced by a guess.
+ * A Pinnacle close with no capture time of its own is left out too. Null `asOf`: as stored.
+ */
+export function closeAsOf<T extends CloseColumns>(e: T, asOf: Date | null): T {
+  if (asOf === null) return e;
+  if (e.closingCapturedAt !== null ? e.closingCapturedAt <= asOf.toISOString() : e.pinnacleClosingFairProb === null && e.pinnacleClvVerdict === null) return e;
+  return { ...e, ...NO_CLOSE };
+}

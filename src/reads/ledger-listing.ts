@@ -5,7 +5,7 @@
  * caller only parses its input and renders (the route shapes each entry for the caller's tier).
  */
 import { closeLeadBand, type CloseLeadBand } from '../domain/close-lead.js';
-import { entryAsOf } from '../domain/ledger.js';
+import { closeAsOf, entryAsOf } from '../domain/ledger.js';
 import { normalizeName } from '../domain/names.js';
 import { clvStatus, type ClvStatus } from '../domain/settlement.js';
 import type { Store } from '../store/db.js';
@@ -111,7 +111,7 @@ export function ledgerFilter(q: LedgerListingQuery, asOf: Date | null = null): L
  */
 export async function readLedgerListing(store: Store, query: LedgerListingQuery, limit: number, now: (sport: string) => Date, asOf: Date | null = null): Promise<LedgerListing> {
   const filter = ledgerFilter(query, asOf);
-  const rows = (await listLedger(store, filter, limit)).map((e) => entryAsOf(e, asOf));
+  const rows = (await listLedger(store, filter, limit)).map((e) => closeAsOf(entryAsOf(e, asOf), asOf));
   // A short page is the whole match; only a full one needs the count.
   const [contexts, total] = await Promise.all([closeContexts(store, rows, now), rows.length < limit ? rows.length : countLedger(store, filter)]);
   const entries = rows.map((e) => ({ ...withoutCloseColumns(e), ...listedClose(e), closeLeadBand: closeLeadBand(e.closeLeadMinutes), clvStatus: clvStatus(e, now(e.sport), contexts.get(e.id) ?? null) }));

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, ne } from 'drizzle-orm';
-import { entryAsOf } from '../../domain/ledger.js';
+import { closeAsOf, entryAsOf } from '../../domain/ledger.js';
 import { fairAmerican } from '../../domain/odds.js';
 import { RECORD_WINDOW_DAYS, recordWindow } from '../../domain/records.js';
 import { GRADED_SPORTS } from '../../domain/sports.js';
@@ -119,7 +119,7 @@ async function publicEntries(store: Store, from: string, to: string, asOf: Date 
     .leftJoin(gradeLocks, lockOf(gradeLocks, ledgerEntries))
     .where(and(isNull(ledgerEntries.userId), gte(ledgerEntries.gameDate, from), lte(ledgerEntries.gameDate, to), ...(asOf !== null ? [lte(ledgerEntries.lockedAt, asOf.toISOString()), enteredBy(ledgerEntries, asOf.toISOString())] : [])))
     .orderBy(asc(ledgerEntries.commenceTime), asc(ledgerEntries.id));
-  return joined.map(({ e: stored, archetype }) => ({ e: entryAsOf(stored, asOf), archetype })).map(({ e, archetype }) => ({
+  return joined.map(({ e: stored, archetype }) => ({ e: closeAsOf(entryAsOf(stored, asOf), asOf), archetype })).map(({ e, archetype }) => ({
       id: e.id,
       sport: e.sport,
       eventId: e.eventId,

@@ -13,8 +13,8 @@ const OUTCOME_CASE = `case "outcome" when 'hit' then 0 when 'miss' then 1 when '
 const VERDICT = `case when "close_method" = 'own_book_devig' then null else "clv_verdict" end`;
 export const TALLY_COLUMNS = tallyColumns(OUTCOME_CASE, VERDICT);
 
-function tallyColumns(outcome: string, verdict: string): string {
-  return `${TIER_CASE}, ${outcome}, ${verdict}, "p_win", "locked_price", "close_lead_minutes", "event_id", "pinnacle_clv_verdict", "pinnacle_close_lead_minutes"`;
+function tallyColumns(outcome: string, verdict: string, pinnacleVerdict = '"pinnacle_clv_verdict"'): string {
+  return `${TIER_CASE}, ${outcome}, ${verdict}, "p_win", "locked_price", "close_lead_minutes", "event_id", ${pinnacleVerdict}, "pinnacle_close_lead_minutes"`;
 }
 
 /** An instant as SQL text: only the ISO form Date.toISOString writes (settled_at is stored in it), never other text. */
@@ -30,7 +30,9 @@ export function isoLiteral(at: Date): string {
  */
 export function tallyColumnsAsOf(asOf: Date): string {
   const later = `"settled_at" is not null and "settled_at" > ${isoLiteral(asOf)}`;
-  return tallyColumns(`case when ${later} then 4 else ${OUTCOME_CASE} end`, `case when ${later} then null else ${VERDICT} end`);
+  // Pinnacle's verdict is written when its close is captured: known only once that capture was (domain closeAsOf).
+  const pinnacle = `case when "closing_captured_at" is not null and "closing_captured_at" <= ${isoLiteral(asOf)} then "pinnacle_clv_verdict" end`;
+  return tallyColumns(`case when ${later} then 4 else ${OUTCOME_CASE} end`, `case when ${later} then null else ${VERDICT} end`, pinnacle);
 }
 
 /** Which public rows a record statement reads: `where` terms (joined by `and`) and their `?` arguments in order. */

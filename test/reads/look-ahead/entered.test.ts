@@ -9,7 +9,7 @@ import { openStore, type SqliteStore } from '../../../src/store/db.js';
 import { readContentFacts } from '../../../src/store/repo/content-facts.js';
 import { runCli } from '../../helpers/cli.js';
 import { seededStore, snapshotAt } from '../../helpers/replay-store.js';
-import { closeStores, sameAnswerCases, type Read } from './_stores.js';
+import { closeStores, sameAnswerCases, wireOf, type Read } from './_stores.js';
 
 /**
  * Issue 41 item 5 for entries entered after their lock: at 2025-11-05 15:05 three NBA threes unders
@@ -59,8 +59,8 @@ const rawEntered = (s: SqliteStore, at: Date | null) =>
   (s.sqlite.prepare(`select count(*) as n from ledger_entries where user_id is null and game_date = '2025-11-05' and (? is null or (locked_at <= ? and entered_at <= ?))`).get(at?.toISOString() ?? null, at?.toISOString() ?? null, at?.toISOString() ?? null) as { n: number }).n;
 
 const listing = (s: SqliteStore, asOf: Date | null) => readLedgerListing(s, { sport: 'nba', date: '2025-11-05' }, 1000, () => AT, asOf);
-/** An entry as listed, without its close (closes captured after the clock are not yet read as of it: docs/ledger.md). */
-const claims = async (s: SqliteStore, asOf: Date | null) => (await listing(s, asOf)).entries.map((e) => [e.id, e.player, e.statType, e.line, e.side, e.grade, e.lockedAt, e.lockedPrice, e.outcome]);
+/** Every entry as listed, its close included: a close captured after the clock is not read as of it (docs/ledger.md). */
+const claims = async (s: SqliteStore, asOf: Date | null) => (await listing(s, asOf)).entries.map((e) => wireOf(e));
 
 describe('an entry entered after its lock is not on the record before it was entered (issue 41 item 5)', () => {
   it('the store really holds 3 entries locked at 15:05 and entered at 17:05', () => {
@@ -97,13 +97,12 @@ describe('an entry entered after its lock is not on the record before it was ent
   const reads: Array<[string, Read]> = [
     ['record (nba)', (s) => readModelRecord(s, { now: AT, sport: 'nba' }, () => AT, AT)],
     ['accuracy (nba)', (s) => readAccuracy(s, AT, 30, 'nba', () => AT, AT)],
-    // The desk's facts: its slates and public entries, each entry without its close (see claims).
+    // The desk's facts: its slates and public entries, each with its close as known at the clock.
     [
       'content facts',
       async (s) => {
         const f = await readContentFacts(s, { now: AT, date: '2025-11-05', asOf: AT });
-        const claim = (e: (typeof f.record)[number]) => [e.id, e.player, e.grade, e.book, e.price, e.outcome];
-        return { slates: f.slates, settle: f.settle.map(claim), record: f.record.map(claim) };
+        return { slates: f.slates, settle: f.settle, record: f.record };
       },
     ],
     ['live tracked props (nba)', (s) => trackedProps(s, 'nba', '2025-11-05', AT)],
