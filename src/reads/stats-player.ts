@@ -116,7 +116,7 @@ export async function readPlayerStats(deps: ContextDeps, name: string, options: 
   const now = deps.forSport ? deps.forSport(who.sport) : deps.now;
   const today = easternDate(now);
   const snapshot = await latestSnapshot(deps.store, who.sport, now);
-  const key = ['player', who.sport, who.key, today, await dataVersion(deps.store, who.sport), snapshot?.id ?? 0].join(':');
+  const key = ['player', who.sport, who.key, today, await dataVersion(deps.store, who.sport), snapshot ? `snapshot-${snapshot.id}` : 'no-snapshot'].join(':');
   const read = await storeDerived('player', { ...deps, now }, key, options.refresh, async (): Promise<PlayerStats> => {
     const [lines, props] = await Promise.all([playerLines(deps.store, who.sport, who.key, today), tonightProps(deps, snapshot, who.key, today)]);
     const base = { sport: who.sport, player: who.name, key: who.key, asOf: today, props };

@@ -76,23 +76,24 @@ const bandShare = (b: BeatCloseBand) => ({ n: b.n, successes: b.beat, pct: b.pct
  * when no band holds a close. `key` is the brief key of the bands (`<key>.<band>`).
  */
 export function bandsClause(brief: Brief, key: string, label: string, bands: readonly BeatCloseBand[], rows: readonly LedgerFact[], y: Yardstick, where: string): string | null {
-  const parts = bands
-    .filter((b) => b.n > 0)
-    .map((b) => {
-      const src = rowsSource('ledger_entries', rowsInBand(rows, y, b.band), `${where} ${y.rows}, the close taken ${CLOSE_LEAD_LABEL[b.band]} (${y.leadColumn})`);
-      return `closes taken ${CLOSE_LEAD_LABEL[b.band]}: ${shareText(brief, `${key}.${b.band}`, `${label}, closes taken ${CLOSE_LEAD_LABEL[b.band]}`, bandShare(b), src)} beat`;
-    });
+  const parts = bandShares(brief, key, label, bands, rows, y, where).map(({ band, share }) => `closes taken ${CLOSE_LEAD_LABEL[band]}: ${share} beat`);
   return parts.length === 0 ? null : parts.join('; ');
 }
 
-/** A tier's bands on one yardstick, as the tier line's tail: "; beat <what> 55.0% (n=40) [..] (closes within 30 min of the start)". */
-export function tierBandsTail(brief: Brief, key: string, label: string, what: string, bands: readonly BeatCloseBand[], rows: readonly LedgerFact[], y: Yardstick, where: string): string {
+/** Each band that holds a close, nearest the start first, with its share written into the brief under `<key>.<band>`. */
+function bandShares(brief: Brief, key: string, label: string, bands: readonly BeatCloseBand[], rows: readonly LedgerFact[], y: Yardstick, where: string): Array<{ band: CloseLeadBand; share: string }> {
   return bands
     .filter((b) => b.n > 0)
     .map((b) => {
       const src = rowsSource('ledger_entries', rowsInBand(rows, y, b.band), `${where} ${y.rows}, the close taken ${CLOSE_LEAD_LABEL[b.band]} (${y.leadColumn})`);
-      return `; beat ${what} ${shareText(brief, `${key}.${b.band}`, `${label}, closes taken ${CLOSE_LEAD_LABEL[b.band]}`, bandShare(b), src)} (closes ${CLOSE_LEAD_LABEL[b.band]})`;
-    })
+      return { band: b.band, share: shareText(brief, `${key}.${b.band}`, `${label}, closes taken ${CLOSE_LEAD_LABEL[b.band]}`, bandShare(b), src) };
+    });
+}
+
+/** A tier's bands on one yardstick, as the tier line's tail: "; beat <what> 55.0% (n=40) [..] (closes within 30 min of the start)". */
+export function tierBandsTail(brief: Brief, key: string, label: string, what: string, bands: readonly BeatCloseBand[], rows: readonly LedgerFact[], y: Yardstick, where: string): string {
+  return bandShares(brief, key, label, bands, rows, y, where)
+    .map(({ band, share }) => `; beat ${what} ${share} (closes ${CLOSE_LEAD_LABEL[band]})`)
     .join('');
 }
 

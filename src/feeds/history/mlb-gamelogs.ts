@@ -41,7 +41,7 @@ function recordConverter(header: readonly string[]): (rec: CsvRecord, index: num
     }
     let n = names.get(name);
     if (n === undefined) names.set(name, (n = normalizeName(name)));
-    const outs = outsFromInnings(rec.text(innings) ?? '');
+    const outs = outsFromInnings(rec.text(innings)); // null when the column is empty or not innings notation
     const starter = rec.number(isStarter);
     return {
       sport: 'mlb',
