@@ -1,45 +1,47 @@
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { columnList, insertColumns, JsonText, type ColumnInfo } from '../_columns.js';
 import type { PgStore } from '../store.js';
 import { pgTables } from '../tables/pg.js';
 import { chunks, pgRun } from './_raw.js';
+import { copyKindOf, copyRows, type CopyKind } from './copy-binary.js';
+import { pgTransaction } from './transaction.js';
 
 /**
  * PostgreSQL's bulk inserts (issue 39): a snapshot's graded rows, locks, closing prices and ledger
- * entries, and the history import's player-games, each sent as one text parameter per COLUMN that
- * string_to_array splits back into the column's values: `insert ... select v.c0::type, ... from
- * unnest(string_to_array($1, US, RS)[1:n], ...)`. Bound one parameter per value, a 4,800-row slate
- * was 260k parameters: node-postgres spent more CPU serializing them than the run spent grading.
- * The rows then went as one JSON parameter read by json_populate_recordset, whose JSON parse was
- * most of the server's time for the statement (200 of the seed import's 320 ms; 40 ms split
- * columns); split text needs no escaping on either side.
+ * entries, and the history import's player-games, sent by COPY ... FROM STDIN in the binary format
+ * (copy-binary.ts). A plain insert copies straight into its table; one with an ON CONFLICT clause
+ * copies into a temporary table dropped at commit, then inserts from it in the rows' order with
+ * the clause. History of the way here: one parameter per value (a 4,800-row slate was 260k
+ * parameters, more client CPU than the grading), one JSON parameter (the server's JSON parse was
+ * most of each statement), one split text per column (unnest over 56 arrays: 240 of the slate's
+ * graded rows' server ms, against 80 for COPY, and printing every number as text).
  *
- * Each value is read by its column type's own input from the text a JS value prints as (String:
- * numbers in their shortest exact form, Infinity and NaN as float input reads them, booleans as
- * true/false; a json column's text as drizzle's own write makes it: _columns.ts), so the stored
- * rows are those binding each value gave (test/store/contract/writes-bulk.test.ts). Null and an
- * absent value are the record separator alone (US = \x1f between values, RS = \x1e as null): a
- * text holding US, or being RS, would be misread, so a statement with one (never seen in real data)
- * goes as JSON as before, as does a value that is not text, number or boolean. Every column ends
- * with a US, so an empty text is one value, and `[1:n]` drops the empty one after it. The rows
- * keep their order (unnest yields its arrays in order), so their ids too.
+ * Each value goes as its column type's binary receive function reads it, and what it stores is what
+ * binding each value stores (test/store/contract/writes-bulk.test.ts): a json column's text as
+ * drizzle's own write makes it (_columns.ts), numbers exactly. A value COPY cannot carry as its
+ * column's type (a fraction in an integer column; an object in a text column) sends the rows as
+ * one JSON parameter read by json_populate_recordset instead, whose cast refuses or reads it as
+ * binding would. The rows keep their order, so their ids too.
  */
 
-/** Rows per statement: 5,000 of the widest table (graded rows) are a few MB of text. */
+/** Rows per COPY: bounds the encoded bytes held at once (5,000 graded rows are a few MB). */
 const ROWS_PER_STATEMENT = 5000;
-
-const US = '\x1f';
-const RS = '\x1e';
 
 /** The PostgreSQL tables by SQL name: their columns' SQL types. */
 const PG_TABLES = new Map<string, Table>(Object.values(pgTables).map((t) => [getTableName(t), t]));
 
 interface Plan {
+  name: string;
   cols: ColumnInfo[];
   json: boolean[];
-  /** The statement without its suffix; $1..$k the columns, $k+1 the row count. */
-  text: string;
-  /** The JSON route's statement without its suffix, for a slice the split text cannot carry. */
+  kinds: CopyKind[];
+  /** The columns as a temporary table declares them, ending with the rows' place. */
+  stageColumns: string;
+  /** The JSON route's statement without its suffix, for rows COPY cannot carry. */
   jsonText: string;
 }
 const plans = new WeakMap<Table, Plan>();
@@ -56,55 +58,86 @@ function planOf(table: Table): Plan {
     return type;
   };
   const columns = getTableColumns(table);
-  const values = cols.map((_, i) => `(string_to_array($${i + 1}, E'\\x1f', E'\\x1e'))[1:$${cols.length + 1}]`);
   plan = {
+    name,
     cols,
     json: cols.map((c) => columns[c.key]?.columnType === 'SQLiteTextJson'),
-    text: `insert into "${name}" (${columnList(cols)}) select ${cols.map((c, i) => `v.c${i}::${typeOf(c.name)}`).join(', ')} from unnest(${values.join(', ')}) as v(${cols.map((_, i) => `c${i}`).join(', ')})`,
+    kinds: cols.map((c) => {
+      const kind = copyKindOf(typeOf(c.name));
+      if (!kind) throw new Error(`bulk insert into ${name}: no COPY format for ${c.name} ${typeOf(c.name)}`);
+      return kind;
+    }),
+    stageColumns: [...cols.map((c) => `"${c.name}" ${typeOf(c.name)}`), '"_place" integer'].join(', '),
     jsonText: `insert into "${name}" (${columnList(cols)}) select ${columnList(cols)} from json_populate_recordset(null::"${name}", $1::json)`,
   };
   plans.set(table, plan);
   return plan;
 }
 
+type Options = { override?: Record<string, unknown>; suffix?: string };
+
 /**
  * Inserts `rows` into `table` (keys as the SQLite table's drizzle keys, as the repo writes them);
  * `override` sets columns on every row as `{ ...row, ...override }` would; `suffix` follows the
- * statement (an ON CONFLICT clause). Returns how many rows the statements inserted or updated.
+ * statement (an ON CONFLICT clause). Returns how many rows were inserted or updated. Outside a
+ * transaction, one of its own holds the COPY and the insert together.
  */
-export async function pgBulkInsert(store: PgStore, table: Table, rows: ReadonlyArray<Record<string, unknown>>, options: { override?: Record<string, unknown>; suffix?: string } = {}): Promise<number> {
+export async function pgBulkInsert(store: PgStore, table: Table, rows: ReadonlyArray<Record<string, unknown>>, options: Options = {}): Promise<number> {
+  if (rows.length === 0) return 0;
   const plan = planOf(table);
-  const suffix = options.suffix ?? '';
-  let written = 0;
+  const encoded: Buffer[][] = [];
   for (const slice of chunks(rows, ROWS_PER_STATEMENT)) {
-    const columns = splitColumns(plan, slice, options.override);
-    written += columns === null ? await pgRun(store, plan.jsonText + suffix, [jsonRows(plan, slice, options.override)]) : await pgRun(store, plan.text + suffix, [...columns, slice.length]);
+    const bytes = encode(plan, slice, options.override, options.suffix ? encoded.length * ROWS_PER_STATEMENT : null);
+    if (bytes === null) return jsonInsert(store, plan, rows, options);
+    encoded.push(bytes);
   }
-  return written;
+  const client = store.pg.client;
+  if (client) return copyInto(client, plan, encoded, options.suffix);
+  return pgTransaction(store, (pg) => copyInto(pg.client as PoolClient, plan, encoded, options.suffix), false);
 }
 
-/** Each column's values as one text, each value ended by US (null as RS); null when a value cannot go this way. */
-function splitColumns(plan: Plan, rows: ReadonlyArray<Record<string, unknown>>, override: Record<string, unknown> | undefined): string[] | null {
-  const out = new Array<string>(plan.cols.length);
-  const texts = new Array<string>(rows.length);
-  for (let i = 0; i < plan.cols.length; i++) {
-    const c = plan.cols[i] as ColumnInfo;
-    const fixed = override !== undefined && c.key in override;
-    for (let r = 0; r < rows.length; r++) {
-      const v = fixed ? (override as Record<string, unknown>)[c.key] : (rows[r] as Record<string, unknown>)[c.key];
-      let text: string | undefined;
-      if (v === undefined || v === null) text = undefined;
-      else if (plan.json[i]) text = jsonColumnText(c, v);
-      else if (typeof v === 'string') text = v;
-      else if (typeof v === 'number' || typeof v === 'boolean') text = String(v);
-      else return null;
-      if (text === undefined) text = RS;
-      else if (text.includes(US) || text === RS) return null;
-      texts[r] = text;
-    }
-    out[i] = `${texts.join(US)}${US}`;
+let stages = 0;
+
+/** COPY straight into the table, or, with a suffix, into a temporary table the insert then reads in the rows' order. */
+async function copyInto(client: PoolClient, plan: Plan, encoded: readonly Buffer[][], suffix: string | undefined): Promise<number> {
+  const list = columnList(plan.cols);
+  if (!suffix) {
+    let written = 0;
+    for (const bytes of encoded) written += await copy(client, `copy "${plan.name}" (${list}) from stdin (format binary)`, bytes);
+    return written;
   }
-  return out;
+  const stage = `propgrade_stage_${++stages}`;
+  await client.query(`create temporary table "${stage}" (${plan.stageColumns}) on commit drop`);
+  for (const bytes of encoded) await copy(client, `copy "${stage}" from stdin (format binary)`, bytes);
+  const result = await client.query(`insert into "${plan.name}" (${list}) select ${list} from "${stage}" order by "_place"${suffix}`);
+  // Dropped now, not at commit: a long transaction may stage many batches.
+  await client.query(`drop table "${stage}"`);
+  return result.rowCount ?? 0;
+}
+
+async function copy(client: PoolClient, text: string, bytes: readonly Buffer[]): Promise<number> {
+  const stream = client.query(copyFrom(text));
+  await pipeline(Readable.from(bytes), stream);
+  return stream.rowCount;
+}
+
+/** The rows' cells as COPY takes them: the plan's columns, then (staged, from `first`) the row's place; null when one cannot go. */
+function encode(plan: Plan, rows: ReadonlyArray<Record<string, unknown>>, override: Record<string, unknown> | undefined, first: number | null): Buffer[] | null {
+  const n = plan.cols.length;
+  const fixed = plan.cols.map((c) => override !== undefined && c.key in override);
+  const kinds = first === null ? plan.kinds : [...plan.kinds, 'int4' as const];
+  return copyRows(kinds, rows.length, (r, i) => {
+    if (i === n) return (first as number) + r;
+    const c = plan.cols[i] as ColumnInfo;
+    const v = fixed[i] ? (override as Record<string, unknown>)[c.key] : (rows[r] as Record<string, unknown>)[c.key];
+    return v === undefined || v === null || !plan.json[i] ? v : jsonColumnText(c, v);
+  });
+}
+
+async function jsonInsert(store: PgStore, plan: Plan, rows: ReadonlyArray<Record<string, unknown>>, options: Options): Promise<number> {
+  let written = 0;
+  for (const slice of chunks(rows, ROWS_PER_STATEMENT)) written += await pgRun(store, plan.jsonText + (options.suffix ?? ''), [jsonRows(plan, slice, options.override)]);
+  return written;
 }
 
 /** A json column's text as drizzle writes it (JSON.stringify; a JsonText's text as is, a frozen value's made once): undefined when JSON has none. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgStore } from '../../../src/store/db.js';
 import { pgBulkInsert } from '../../../src/store/pg/bulk-insert.js';
@@ -12,12 +13,14 @@ import { emptyStoreOn, ENGINES, type EngineStore } from '../../helpers/engines.j
 import { raw } from './writes-helpers.js';
 
 /**
- * Contract (issue 39): PostgreSQL's bulk inserts that send a statement's rows as one text per column
- * (src/store/pg/bulk-insert.ts; as one JSON parameter when a text holds the separators) store what
- * binding each value stores (pgInsertRows, one parameter per value), column for column as PostgreSQL prints it, and the history writer that uses it stores
- * on PostgreSQL what it stores on SQLite. Text that JSON escapes, json columns of every JSON kind
- * and stored JSON text carried through, non-finite numbers, booleans, nulls, more rows than one
- * statement takes (ids in order), and an upsert's ON CONFLICT clause.
+ * Contract (issue 39): PostgreSQL's bulk inserts, which COPY a statement's rows in the binary format
+ * (src/store/pg/bulk-insert.ts, copy-binary.ts; through a temporary table when an ON CONFLICT
+ * clause applies; as one JSON parameter when a value cannot go as its column's type), store what
+ * binding each value stores (one parameter per value), column for column as PostgreSQL prints it,
+ * and the history writer that uses it stores on PostgreSQL what it stores on SQLite. Text that
+ * JSON escapes or that holds control characters, json columns of every JSON kind and stored JSON
+ * text carried through, non-finite numbers, -0, booleans, nulls, more rows than one COPY takes (ids
+ * in order), an upsert's ON CONFLICT clause, and any values fast-check makes.
  */
 
 const TRICKY = ['quote " and \\ backslash', 'line\nbreak\ttab', 'unicode é ✓ 𝄞', '{"looks":"like json"}', ''];
@@ -39,6 +42,8 @@ function trickyRows(): NewGradedRow[] {
     row(20, { modelDetail: new JsonText('{"kept":"as text","n":[1,2]}') as unknown as Record<string, unknown> }),
     row(21, { projection: Infinity, overOdds: -Infinity, fairProb: Number.MIN_VALUE, value: 0.1 + 0.2, consensusBooks: 2_000_000_000 }),
     row(22, { team: null, grade: null, takeable: null, book: undefined, outlierPrice: false }),
+    // Numbers as COPY's binary format carries them (pg/copy-binary.ts): -0, NaN, the smallest double, integer bounds.
+    row(24, { projection: -0, fairProb: NaN, value: -5e-324, overOdds: 1e21, consensusBooks: -2147483648 }),
     // Texts that look like the split's own null or an empty last value.
     row(23, { player: 'NULL', team: '\\N', opponent: '', refusalReason: '\u001d', awayTeam: '\u001eX' }),
   ];
@@ -76,8 +81,8 @@ describe('pgBulkInsert on PostgreSQL', () => {
   });
 
   it.each([
-    ['a text holding the value separator (the statement goes as JSON)', { player: 'split\u001fhere' }],
-    ['a text that is the null marker (the statement goes as JSON)', { team: '\u001e' }],
+    ['a text holding control characters', { player: 'split\u001fhere\u0001' }],
+    ['a text that is one control character', { team: '\u001e' }],
     ['one row whose last text column is empty', { opponent: '', edgeNow: '' }],
   ] as Array<[string, Partial<NewGradedRow>]>)('%s stores what binding stores', async (_, over) => {
     const store = pg.store as PgStore;
@@ -89,6 +94,43 @@ describe('pgBulkInsert on PostgreSQL', () => {
     const got = await printed(sent);
     expect(got).toStrictEqual(await printed(bound));
     for (const v of Object.values(over)) expect(got[0]).toContain(JSON.stringify(v));
+  });
+
+  it('any texts, numbers, booleans and JSON store what binding stores, with and without a conflict clause', async () => {
+    const store = pg.store as PgStore;
+    // Text PostgreSQL takes: any Unicode but NUL, which neither way can store.
+    const text = fc.string({ unit: 'grapheme', maxLength: 12 }).map((t) => t.replace(/\0/g, ''));
+    const maybe = <T,>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
+    const over = fc.record({
+      player: text,
+      team: maybe(text),
+      projection: maybe(fc.double()),
+      fairProb: maybe(fc.double({ min: 0, max: 1 })),
+      overOdds: maybe(fc.integer({ min: -100_000, max: 100_000 })),
+      consensusBooks: maybe(fc.integer()),
+      thinConsensus: maybe(fc.boolean()),
+      modelDetail: maybe(fc.jsonValue().map((v) => (typeof v === 'object' && v !== null ? v : { v }))),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(over, { minLength: 1, maxLength: 6 }), fc.boolean(), async (overs, conflict) => {
+        const rows = overs.map((o, i) => row(i, o as Partial<NewGradedRow>));
+        const bound = await insertSnapshot(store, head(0), []);
+        const sent = await insertSnapshot(store, head(0), []);
+        await boundInsert(store, gradedRows, rows, { override: { snapshotId: bound } });
+        expect(await pgBulkInsert(store, gradedRows, rows, { override: { snapshotId: sent }, ...(conflict ? { suffix: ' on conflict do nothing' } : {}) })).toBe(rows.length);
+        expect(await printed(sent)).toStrictEqual(await printed(bound));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a fraction in an integer column is refused as binding refuses it, nothing written', async () => {
+    const store = pg.store as PgStore;
+    const id = await insertSnapshot(store, head(0), []);
+    const rows = [row(1, { consensusBooks: 1.5 })];
+    await expect(boundInsert(store, gradedRows, rows, { override: { snapshotId: id } })).rejects.toThrow(/integer/);
+    await expect(pgBulkInsert(store, gradedRows, rows, { override: { snapshotId: id } })).rejects.toThrow(/integer/);
+    expect(await printed(id)).toEqual([]);
   });
 
   it('more rows than one statement takes keep their order, so their ids', async () => {
