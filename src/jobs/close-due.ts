@@ -50,17 +50,30 @@ export function snapshotGames(
  * When a replay folder recorded the Odds API's answer for an event's odds, as the replay transport
  * would serve it at `now` (its newest recording at or before now); null when it holds none. A
  * replayed close is stamped with that time, never with the run's clock: a 17:00 recording read at
- * 23:45 is a close taken at 17:00.
+ * 23:45 is a close taken at 17:00. The close run asks once per game; a snapshot asks for every game
+ * of its slate through recordedOddsClock (one read of the manifest).
  */
 export function recordedOddsAt(replayDir: string, eventId: string, now: Date): string | null {
-  const path = `/events/${eventId}/odds`;
-  let best: { at: number; iso: string } | null = null;
+  return recordedOddsClock(replayDir)(eventId, now);
+}
+
+/** recordedOddsAt's answer for any event and clock, from one read of the folder's manifest. */
+export function recordedOddsClock(replayDir: string): (eventId: string, now: Date) => string | null {
+  const times = new Map<string, number[]>();
   for (const e of readReplayManifest(replayDir).entries) {
-    // A key is `<provider> <method> <url>` (feeds/transport/replay-key.ts).
+    // A key is `<provider> <method> <url>` (feeds/transport/replay-key.ts); the event's odds path ends `/events/<id>/odds`.
     const [provider, , url] = e.key.split(' ');
-    if (provider !== 'odds-api' || url === undefined || e.recordedAt === undefined || !URL.canParse(url) || !new URL(url).pathname.endsWith(path)) continue;
+    if (provider !== 'odds-api' || url === undefined || e.recordedAt === undefined || !URL.canParse(url)) continue;
+    const eventId = /\/events\/([^/]+)\/odds$/.exec(new URL(url).pathname)?.[1];
+    if (eventId === undefined) continue;
     const at = Date.parse(e.recordedAt);
-    if (at <= now.getTime() && (best === null || at > best.at)) best = { at, iso: new Date(at).toISOString() };
+    const list = times.get(eventId);
+    if (list) list.push(at);
+    else times.set(eventId, [at]);
   }
-  return best?.iso ?? null;
+  return (eventId, now) => {
+    let best: number | null = null;
+    for (const at of times.get(eventId) ?? []) if (at <= now.getTime() && (best === null || at > best)) best = at;
+    return best === null ? null : new Date(best).toISOString();
+  };
 }

@@ -97,14 +97,29 @@ export type ClosingRow = Pick<SlateRow, 'eventId' | 'playerKey' | 'statType' | '
  * it). Only when the locked line cannot be priced that way is the close the locked book's current
  * main line, whose line move then carries the verdict. Nothing to read leaves the previous capture
  * standing. The last capture before the start is the close.
+ *
+ * Each game's close is stamped `capturedAtOf(eventId)`: when its odds were taken. Live that is the
+ * run's clock `now` (the default); a replayed run passes when the recording it read was made
+ * (jobs/close-due.ts recordedOddsClock), which is at or before `now` and may differ by game.
  */
-export async function captureClosings(store: Store, sport: GradedSport, rows: readonly ClosingRow[], books: ReadonlyMap<string, PropBooks>, now: Date, dispersionFor: (stat: StatType) => Dispersion | null): Promise<number> {
-  const capturedAt = now.toISOString();
+export async function captureClosings(
+  store: Store,
+  sport: GradedSport,
+  rows: readonly ClosingRow[],
+  books: ReadonlyMap<string, PropBooks>,
+  now: Date,
+  dispersionFor: (stat: StatType) => Dispersion | null,
+  capturedAtOf: (eventId: string) => string = () => now.toISOString(),
+): Promise<number> {
   await upsertClosingPrices(
     store,
     rows
-      .filter((r) => r.bookOdds !== null && r.bookOdds !== undefined && r.commenceTime > capturedAt)
-      .map((r) => ({ sport, eventId: r.eventId, playerKey: r.playerKey, statType: r.statType, side: r.side, line: r.line, price: r.bookOdds ?? null, fairProb: r.fairProb ?? null, book: r.book ?? null, capturedAt, commenceTime: r.commenceTime, closeLeadMinutes: closeLeadMinutes(capturedAt, r.commenceTime) })),
+      // A price taken at or after its game's start is no close.
+      .filter((r) => r.bookOdds !== null && r.bookOdds !== undefined && r.commenceTime > capturedAtOf(r.eventId))
+      .map((r) => {
+        const capturedAt = capturedAtOf(r.eventId);
+        return { sport, eventId: r.eventId, playerKey: r.playerKey, statType: r.statType, side: r.side, line: r.line, price: r.bookOdds ?? null, fairProb: r.fairProb ?? null, book: r.book ?? null, capturedAt, commenceTime: r.commenceTime, closeLeadMinutes: closeLeadMinutes(capturedAt, r.commenceTime) };
+      }),
   );
   const linesOf = new Map<string, PropBooks[]>();
   for (const p of books.values()) {
@@ -114,10 +129,15 @@ export async function captureClosings(store: Store, sport: GradedSport, rows: re
   const captures: ClosingCapture[] = [];
   const pinnacle: PinnacleCapture[] = [];
   for (const entry of await pendingBeforeStart(store, sport, now)) {
-    // A close read in the same snapshot that locked the entry is the lock itself, not a close.
-    if (entry.lockedAt >= capturedAt || entry.book === null) continue;
+    if (entry.book === null) continue;
     const lines = linesOf.get(propKey(entry)) ?? [];
     if (lines.length === 0) continue;
+    const capturedAt = capturedAtOf(entry.eventId);
+    // Odds no newer than the lock's are the lock's own market, not a close. A lock is stamped with
+    // its run's clock, and a stamp is never after this run's: this run's own locks are skipped, and
+    // so is a replay reading the recording an earlier run locked on (recorded before that run).
+    // (An entry here starts after `now`, so after the stamp.)
+    if (entry.lockedAt >= capturedAt) continue;
     const lead = closeLeadMinutes(capturedAt, entry.commenceTime);
     const close = closeOnYardstick(lines, { ...entry, book: entry.book }, dispersionFor(lines[0]!.stat)) ?? closeAtBookMainLine(lines, entry.book, entry.line, entry.side);
     if (close) captures.push({ entryId: entry.id, ...close, capturedAt, closeLeadMinutes: lead });

@@ -5,6 +5,7 @@ import type { GradedSport } from '../domain/sports.js';
 import { addDays, easternDate } from '../domain/time.js';
 import { sportKeysFor } from '../feeds/odds-api/sport-keys.js';
 import { readReplayManifest } from '../feeds/transport/replay.js';
+import { recordedOddsClock } from './close-due.js';
 import { ensureReplaySeed, type ReplaySeed } from './import-history.js';
 import { runSettle } from './settle.js';
 import { runSnapshot } from './snapshot-run.js';
@@ -100,13 +101,15 @@ export async function runSimulation(opts: SimulateOptions): Promise<SimulateRepo
   const results = await buildResultsSource(config, clock);
   await ensureReplaySeed(opts.store, opts.replayDir, odds.seed as ReplaySeed | undefined, clock.now, opts.log, [opts.sport]);
   await rememberReplayFolder(opts.store, opts.replayDir, clock.now);
+  // Each close is stamped when its game's odds were recorded, as a replayed `snapshot` stamps it.
+  const oddsRecordedAt = recordedOddsClock(opts.replayDir);
   try {
     for (const [i, step] of steps.entries()) {
       const now = new Date(step.at);
       clock.now = now;
       const t0 = wall();
       if (step.kind === 'snapshot') {
-        const s = await runSnapshot(opts.sport, { store: opts.store, odds: odds.odds, status: odds.status, now, allowedBooks: config.ALLOWED_BOOKS, log: opts.log, source: 'replay' });
+        const s = await runSnapshot(opts.sport, { store: opts.store, odds: odds.odds, status: odds.status, now, allowedBooks: config.ALLOWED_BOOKS, log: opts.log, source: 'replay', oddsRecordedAt });
         report.snapshots += 1;
         report.snapshotStatus[s.status] = (report.snapshotStatus[s.status] ?? 0) + 1;
         report.gradedRows += s.graded;

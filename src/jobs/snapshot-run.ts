@@ -47,6 +47,8 @@ export interface SnapshotOptions {
   concurrency?: number;
   /** Where the odds came from: a recorded replay folder or the live providers. */
   source?: 'live' | 'replay';
+  /** Replay: when the recording read at `now` for an event's odds was made (close-due.ts recordedOddsClock), its close's stamp; absent or null (live; an untimed recording): `now`. */
+  oddsRecordedAt?: (eventId: string, now: Date) => string | null;
 }
 
 export interface SnapshotSummary {
@@ -129,7 +131,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
         })(),
         (async () => {
           const ledgerInserted = await recordPreGrades(tx, sport, rows, events, now);
-          return { ledgerInserted, closingsCaptured: await captureClosings(tx, sport, rows, books, now, dispersionFor) };
+          return { ledgerInserted, closingsCaptured: await captureClosings(tx, sport, rows, books, now, dispersionFor, (eventId) => opts.oddsRecordedAt?.(eventId, now) ?? now.toISOString()) };
         })(),
       ]);
       if (slate.status === 'rejected') throw slate.reason;

@@ -7,6 +7,7 @@ import { gradedSportsIn } from '../feeds/odds-api/sport-keys.js';
 import { readReplayManifest } from '../feeds/transport/replay.js';
 import type { LiveTransportOptions } from '../feeds/transport/live.js';
 import type { Transport } from '../feeds/transport/types.js';
+import { recordedOddsClock } from './close-due.js';
 import { ensureReplaySeed } from './import-history.js';
 import { runSnapshot, type SnapshotSummary } from './snapshot-run.js';
 import type { RunLogger } from '../feeds/sources.js';
@@ -59,6 +60,8 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
   const sources = await buildOddsSource(config, sourceOptions);
   try {
     const clocks = replayDir && !opts.pinned ? recordedClocks(replayDir) : {};
+    // A replayed close is stamped when its odds were recorded, as the close run stamps it.
+    const oddsRecordedAt = replayDir ? recordedOddsClock(replayDir) : undefined;
     if (replayDir) {
       // The store's context reads answer from this recording later (serve, news, live): never a provider.
       await rememberReplayFolder(store, replayDir, opts.now);
@@ -78,7 +81,7 @@ export async function runSnapshotJob(opts: SnapshotJobOptions): Promise<Snapshot
       const scoped = opts.sportLog?.(sport) ?? null;
       current = scoped?.log ?? opts.log;
       try {
-        summaries.push(await runSnapshot(sport, { store, odds: sources.odds, status: sources.status, now, allowedBooks: config.ALLOWED_BOOKS, log, source: replayDir ? 'replay' : 'live' }));
+        summaries.push(await runSnapshot(sport, { store, odds: sources.odds, status: sources.status, now, allowedBooks: config.ALLOWED_BOOKS, log, source: replayDir ? 'replay' : 'live', ...(oddsRecordedAt ? { oddsRecordedAt } : {}) }));
       } finally {
         current = opts.log;
         sourceOptions.now = opts.now;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import type { GradedSport } from '../../src/domain/sports.js';
+import { recordedOddsClock } from '../../src/jobs/close-due.js';
 import { ensureReplaySeed, type ReplaySeed } from '../../src/jobs/import-history.js';
 import { readReplayManifest } from '../../src/feeds/transport/replay.js';
 import { runSettle } from '../../src/jobs/settle.js';
@@ -79,13 +80,13 @@ export async function seededStore(): Promise<{ store: SqliteStore; path: string;
   };
 }
 
-/** Runs the real snapshot pipeline over the bundled replay at a recorded clock time. */
+/** Runs the real snapshot pipeline over the bundled replay at a recorded clock time, as `snapshot --replay` does (closes stamped when recorded). */
 export async function snapshotAt(store: Store, sport: GradedSport, iso: string, log: RunLogger = collectingLogger()): Promise<SnapshotSummary> {
   const now = new Date(iso);
   const sources = await buildOddsSource(loadConfig({}), { replayDir: REPLAY_DIR, recordDir: null, now, log });
   await ensureReplaySeed(store, REPLAY_DIR, sources.seed, now, log, [sport]);
   try {
-    return await runSnapshot(sport, { store, odds: sources.odds, now, allowedBooks: null, log, source: 'replay' });
+    return await runSnapshot(sport, { store, odds: sources.odds, now, allowedBooks: null, log, source: 'replay', oddsRecordedAt: recordedOddsClock(REPLAY_DIR) });
   } finally {
     await sources.close();
   }

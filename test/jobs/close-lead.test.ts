@@ -1,7 +1,8 @@
 /**
  * Issue 33, problem 5 on the bundled day: every ledger close carries how long before the start it
  * was taken, checked against the raw recording (the odds event's own commence_time in
- * data/replay/odds-api and the close snapshot's clock), not against the code's own fields; the
+ * data/replay/odds-api and the time its 17:00 recording was made, which the 17:05 snapshot's closes
+ * are stamped with: test/jobs/close-stamp.test.ts), not against the code's own fields; the
  * migration's backfill computes the same figure from the two stored times; and the record splits its
  * beat-close count by that lead band.
  */
@@ -15,6 +16,8 @@ import { collectingLogger, REPLAY_DIR, resultsAt, seededStore, snapshotAt } from
 
 const MORNING = '2025-11-05T15:05:00Z';
 const EVENING = '2025-11-05T17:05:00Z';
+/** When the odds the 17:05 snapshot reads were recorded (the raw files' names below). */
+const RECORDED = '2025-11-05T17:00:00Z';
 const NEXT_MORNING = '2025-11-06T12:00:00Z';
 
 /** Each recorded NBA event's commence_time, straight from the raw Odds API payloads of 2025-11-05. */
@@ -40,7 +43,7 @@ describe('a close says how close it was (bundled NBA day)', () => {
   }, 120_000);
   afterAll(() => t?.cleanup());
 
-  it('every entry with a close carries minutes from the 17:05 UTC snapshot to its game’s recorded commence_time', async () => {
+  it('every entry with a close carries minutes from its 17:00 UTC recording (read by the 17:05 snapshot) to its game’s recorded commence_time', async () => {
     const commence = rawCommenceTimes();
     const entries = await listLedger(t.store, { publicOnly: true }, 100_000);
     const closed = entries.filter((e) => e.closingCapturedAt !== null);
@@ -48,10 +51,10 @@ describe('a close says how close it was (bundled NBA day)', () => {
     for (const e of closed) {
       const start = commence.get(e.eventId);
       expect(start, e.eventId).toBeDefined();
-      expect(e.closingCapturedAt).toBe(new Date(EVENING).toISOString());
-      expect(e.closeLeadMinutes).toBe((Date.parse(start as string) - Date.parse(EVENING)) / 60_000);
+      expect(e.closingCapturedAt).toBe(new Date(RECORDED).toISOString());
+      expect(e.closeLeadMinutes).toBe((Date.parse(start as string) - Date.parse(RECORDED)) / 60_000);
     }
-    // No close of this day is anywhere near the start: the earliest tip is hours after 17:05 UTC.
+    // No close of this day is anywhere near the start: the earliest tip is hours after 17:00 UTC.
     expect(Math.min(...closed.map((e) => e.closeLeadMinutes as number))).toBeGreaterThan(180);
     for (const e of entries.filter((x) => x.closingCapturedAt === null)) expect(e.closeLeadMinutes).toBeNull();
   });

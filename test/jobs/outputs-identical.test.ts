@@ -60,6 +60,16 @@
  * entries: 445 entered when locked, 3 (NBA threes unders locked as rungs at 15:05) entered at 17:05;
  * the `all` store's 498 all entered when locked. No printed output changed.
  *
+ * Changed on purpose for the close stamp (issue 43 follow-up): a replayed snapshot stamps each close
+ * with the time its event's odds were recorded (jobs/close-due.ts recordedOddsClock), as the close
+ * run does, not with the run's clock. Compared part by part with the dumps of a99a695 (OUTPUTS_DUMP,
+ * both engines): only closing_captured_at / captured_at and the lead minutes changed. Loop: the 85
+ * NBA closes 17:05 -> 17:00, lead +5 min each (ledger_entries, the two ledger listings); its 4,812
+ * closing prices 5 min earlier (4 at 15:00, 4,808 at 17:00). `all`: closing_prices NBA 4,808 +5 min,
+ * MLB 182 +6.7 min (16:25 -> 16:18:17), WNBA 208 by each game's recording (58 at 06:55:37 +244.4
+ * min, 48 at 09:55:37 +64.4, 102 at 10:55:37 +4.4), EPL unchanged (its clock is its recording).
+ * No verdict, beat-close count or record output changed (every NBA close is still over 3 h out).
+ *
  * Issue 35: the same loop runs on a fresh PostgreSQL database too (`--db postgres://...`, rows read
  * raw from PostgreSQL, test/jobs/_outputs-digest.ts) and must give the SAME digests: the engine is
  * not allowed to change a byte of any output.
@@ -90,12 +100,12 @@ const EXPECTED: Record<string, string> = {
   'cli record': 'db80aa489dd53a1aa9bb6c8b70362baf393f3e5e9f7122c26f40b443a5409f81',
   'cli record --json': '0f381f0113ca38cfe8978a982ce2943b7bc0f0aaaf957abbc43c16bf7d8146c4',
   'cli record --team NY --json': 'c6c9f42e1f98818d6973c80d49d8f125ff9640f50c8d71a3069be8c7072e5c07',
-  'cli ledger --json': 'd7a96b51ea460f0ae1544afa916f5d0aaa3c1e2624bc734fbcf1b26c7ae966e8',
-  'cli ledger --team NY': '77067b47612bb20fb11116c5e5535da65794e01c141c8e80b001fcf18a0e6f6c',
+  'cli ledger --json': '0c4993f285571051961e27bc0352780d11c6ced8c8db0a052868cb364da7ca03',
+  'cli ledger --team NY': '9004446e43fa2f9a6fbe4465c2daa3a9586cbb08b01663fc13df8739ecf78be5',
   'table loop graded_rows': 'e07c685a5669260fb587cfc074a1a1b5f3e02fb90a46643dd96a4b4fe38ffa1b',
   'table loop grade_locks': '040cf6662e793f82a87b129dee7f494931449caba6398f8a058e0ae1975943a1',
-  'table loop ledger_entries': '982e373ccaaa1c2aa7032a6a3c08d4d6c2403bd07e3004af31e8ed0beb3511c9',
-  'table loop closing_prices': '9dd0b5b41b5bdbdce4940c238b0b87daef340b67d9fa87455ca34434d3bbe66c',
+  'table loop ledger_entries': 'd5cdd65e6be568ca80b93bf56e8127bc6e090f0b04a5ad6e3e98515e2d24679c',
+  'table loop closing_prices': 'd15021e48ccda06f1252b2d1c16f6c34ad6c3f5c7788e75edc095f973b7ad139',
   'table loop ticker_events': '3a22e64e2a51efc6e11f9cd2cc0c763cb08970646b0c3591d3678227d0648b5a',
   'table loop player_game_stats': 'db9ea22aabeea438ad78253fb3af6fd0a805d1408b34d0ea7e4b20d245614f50',
   'table loop snapshots': 'ea1684019911a77d3cd17e96d2925e9321340c9702fefb88e7c434eb5625e51a',
@@ -106,7 +116,7 @@ const EXPECTED: Record<string, string> = {
   'table all graded_rows': 'bf7872c2aff4855a55c9606cbce771f7c5aa71275c86add9efc36f3fdc48f76f',
   'table all grade_locks': '78d6988836aa4c3cb9ccbe9a55c0483bb0a3a6161eb69ce17337be10514b612e',
   'table all ledger_entries': '691962b4be19e7899b6ee1a623493f60bfc63974ec02996081cf948640dcd77a',
-  'table all closing_prices': 'dee0586dd2cfcbd6f9a37dfc0222f7a7c61d22f7d1e27f65e06a6decbc2ce618',
+  'table all closing_prices': 'a5dbdf04390328baf9a54063bd1dd5808a380ce7cb6c571f8e7994efc6a97b77',
   'table all ticker_events': '2ce5a944a6ecb71c21c4a0aa7d265c98c74cd83492293514da04ba3561242152',
   'table all player_game_stats': 'd90818a9ae1f56770706c194aa0a01f65880428759fde0686c28168a17180bfd',
   'table all snapshots': '487a42cc561a8cb31cdddb681e66e4f7979ebd392b0ebd6f1be0ffda1359901a',

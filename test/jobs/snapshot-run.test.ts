@@ -152,7 +152,8 @@ describe('snapshot run on the bundled real replay', () => {
     const closed = morningEntries.filter((e) => e.closingCapturedAt !== null);
     expect(closed.length).toBeGreaterThan(morningEntries.length / 2);
     for (const e of closed) {
-      expect(e.closingCapturedAt).toBe(new Date(EVENING).toISOString());
+      // Stamped when the odds the 17:05 run read were recorded (17:00), not with the run's clock.
+      expect(e.closingCapturedAt).toBe('2025-11-05T17:00:00.000Z');
       expect(e.closeMethod).toBe('one_yardstick');
       if (e.closingLine === e.line) {
         expect(e.closingFairProb).not.toBeNull();

@@ -38,8 +38,12 @@ describe('migration 0008 backfills an old store from its snapshots', () => {
     const sources = await resultsAt('2025-11-06T12:00:00Z');
     await runSettle('nba', { store: t.store, results: sources.results, now: new Date('2025-11-06T12:00:00Z'), log: collectingLogger() });
     fresh = read();
-    // What a store written before 0008 holds: no new column, and every close the old reading.
+    // What a store written before 0008 holds: no new column, every close the old reading, stamped
+    // (as the old code stamped it) with the clock of the snapshot that read it, not with the time
+    // its odds were recorded: the first snapshot taken at or after that recording (17:00 -> 17:05).
     t.store.sqlite.exec(`
+      update ledger_entries set closing_captured_at = (select min(s.taken_at) from snapshots s where s.sport = ledger_entries.sport and s.taken_at >= ledger_entries.closing_captured_at)
+        where closing_captured_at is not null;
       update grade_locks set locked_book = null, locked_odds = null, locked_fair_prob = null;
       update graded_rows set locked_book = null, locked_odds = null, locked_fair_prob = null, ev_now_pct = null, edge_now = null, projection_agrees = null;
       update ledger_entries set locked_fair_source = null, closing_fair_source = null, close_method = null, clv_pct = null,
