@@ -75,7 +75,7 @@ describe.each(ENGINES)('game stats writes on %s', (engine) => {
 
   it('gameStatsWriter: write + flush inside a transaction, repeats across and within batches, JSON text given by the caller', async () => {
     const { store } = get();
-    // 1,202 lines: more than one PostgreSQL batch (1,000), a repeat inside the first batch and one across batches.
+    // 1,202 lines (fewer than a bulk load), a repeat near the start and one at the end.
     const lines: PlayerGameStat[] = [];
     for (let i = 0; i < 1200; i++) lines.push(line({ playerKey: `p-${String(i).padStart(4, '0')}`, playerName: `P ${i}`, stats: { points: i } as PlayerGameStat['stats'], extras: { i } }));
     lines.push(line({ playerKey: 'p-0005', playerName: 'P 5 again', stats: { points: 555 } as PlayerGameStat['stats'], extras: { again: 1 } })); // across batches
@@ -105,6 +105,39 @@ describe.each(ENGINES)('game stats writes on %s', (engine) => {
     seen.record(engine, 'writer lines', await gameStatsOn(store, 'nba', '2025-11-03'));
   });
 
+  it('gameStatsWriter: a first load of a sport (copied straight in on PostgreSQL) and a load over stored lines (upserted) keep each line once, its last values at its first place', async () => {
+    const { store } = get();
+    const load = (tag: string, from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => line({ playerKey: `b-${String(from + i).padStart(5, '0')}`, playerName: `${tag} ${from + i}`, date: `2025-10-${String(1 + ((from + i) % 28)).padStart(2, '0')}`, stats: { points: from + i } as PlayerGameStat['stats'], extras: { [tag]: from + i } }));
+    const write = (lines: PlayerGameStat[]) =>
+      transaction(
+        store,
+        async (tx) => {
+          const writer = await gameStatsWriter(tx);
+          for (const l of lines) writer.write(l);
+          await writer.flush();
+        },
+        { exclusive: false },
+      );
+    const rows = async () => (await raw(store, STORED)).map(({ id: _id, ...r }) => r);
+    // Another sport's line stored first: the NBA load is still a first load.
+    await upsertGameStats(store, [line({ sport: 'soccer', playerKey: 'saka' })]);
+    const first = load('first', 0, 5200);
+    first.push({ ...(first[7] as PlayerGameStat), playerName: 'seven again', stats: { points: 777 } as PlayerGameStat['stats'] });
+    await write(first);
+    const afterFirst = await rows();
+    expect(afterFirst).toHaveLength(5201);
+    expect(afterFirst[8]).toMatchObject({ playerKey: 'b-00007', name: 'seven again', stats: '{"points":777}' });
+    seen.record(engine, 'bulk first load', afterFirst);
+    // Half the lines again with new values, half new: stored lines are replaced in place.
+    await write(load('second', 2600, 5200));
+    const afterSecond = await rows();
+    expect(afterSecond).toHaveLength(7801);
+    expect(afterSecond[2601]).toMatchObject({ playerKey: 'b-02600', name: 'second 2600', extras: '{"second":2600}' });
+    expect(afterSecond[2600]).toMatchObject({ playerKey: 'b-02599', name: 'first 2599' });
+    seen.record(engine, 'bulk second load', afterSecond);
+  });
+
   it('gameStatsWriter: a failed write fails the flush (or the write), and the transaction leaves nothing', async () => {
     const { store } = get();
     await expect(
@@ -124,7 +157,7 @@ describe.each(ENGINES)('game stats writes on %s', (engine) => {
 });
 
 describe('game stats writes: both engines read back the same', () => {
-  it.each(['gameStatsOn', 'writer lines'])('%s', (name) => {
+  it.each(['gameStatsOn', 'writer lines', 'bulk first load', 'bulk second load'])('%s', (name) => {
     const { sqlite, postgres } = seen.both(name);
     expect(sqlite).toBeDefined();
     expect(postgres).toStrictEqual(sqlite);
