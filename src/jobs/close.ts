@@ -137,7 +137,9 @@ async function takeCloses(sport: GradedSport, opts: CloseRunOptions, base: Close
   const due: GameEvent[] = [];
   for (const g of games) {
     const mark = await kvGet<CloseMark>(store, markKey(sport, g.id), now);
-    if (closeTakenWithin(snapshot.takenAt, g.commenceTime, within) || closeTakenWithin(mark?.capturedAt ?? null, g.commenceTime, within)) continue;
+    // The snapshot's close of the game, stamped as the snapshot stamped it (a replay: when the odds it read were recorded).
+    const snapshotClose = (opts.replayDir === null ? null : recordedOddsAt(opts.replayDir, g.id, new Date(snapshot.takenAt))) ?? snapshot.takenAt;
+    if (closeTakenWithin(snapshotClose, g.commenceTime, within) || closeTakenWithin(mark?.capturedAt ?? null, g.commenceTime, within)) continue;
     due.push(g);
   }
   const summary: CloseSummary = { ...base, snapshotAt: snapshot.takenAt, inWindow: games.length, alreadyClosed: games.length - due.length };

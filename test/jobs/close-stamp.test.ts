@@ -6,7 +6,8 @@
  * recorded bodies read here, never through the code under test; on both engines. Also: a lock made
  * by a snapshot is never its own close, and a later run reading the same recording again is no close
  * for it either; the bundled WNBA day's games were recorded at different times, and each game's
- * closing prices carry its own.
+ * closing prices carry its own. The close run judges whether a snapshot already closed a game by the
+ * same stamp: a snapshot 13 min before tip that read the game's morning odds is no close inside 15.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,5 +149,46 @@ describe.each(ENGINES)('a replayed close is stamped when its odds were recorded 
       expect(r.close_lead_minutes).toBe(minutes(rec.recordedAt, rec.commence));
     }
     expect([...new Set(rows.map((r) => r.captured_at))].sort()).toEqual(['2024-06-02T06:55:37.000Z', '2024-06-02T09:55:37.000Z', '2024-06-02T10:55:37.000Z']);
+  });
+});
+
+describe.each(ENGINES)('the close run reads a replayed snapshot’s close at its stamp, not at the snapshot’s clock (%s)', (engine) => {
+  let dir: string;
+  let s: EngineStore;
+  const GAME_AT = '2024-06-02T19:00:00Z';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'propgrade-close-stamp-run-'));
+    const seeded = join(dir, 'seeded.sqlite');
+    await seededStoreFile(seeded);
+    s = await copyOn(engine, seeded);
+  }, 300_000);
+  afterAll(async () => {
+    await s?.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a WNBA snapshot at 18:47, 13 min before a 19:00 tip, read that game’s morning odds: the 18:52 close run takes its close from the 18:50:37 recording', async () => {
+    const snap = await runCli(['--db', s.target, 'snapshot', 'wnba', '--replay', REPLAY_DIR, '--now', '2024-06-02T18:47:00Z', '--quiet']);
+    expect(snap.code, snap.stderr).toBe(0);
+    const games = await raw<{ event_id: string; commence_time: string }>(engine, s.target, `select distinct event_id, commence_time from graded_rows where sport = 'wnba' and commence_time = '${GAME_AT}'`);
+    expect(games).toHaveLength(1);
+    const id = games[0]!.event_id;
+    // The snapshot's close of that game is its morning recording, hours before tip: not a close inside 15 min.
+    const stamped = recordingAt(id, '2024-06-02T18:47:00Z').recordedAt;
+    expect(minutes(stamped, GAME_AT)).toBeGreaterThan(15);
+    const run = await runCli(['--db', s.target, '--replay', REPLAY_DIR, '--now', '2024-06-02T18:52:00Z', '--json', 'close', 'wnba']);
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout).runs[0];
+    expect(summary).toMatchObject({ in_window: 1, already_closed: 0, fetched: 1 });
+    const rec = recordingAt(id, '2024-06-02T18:52:00Z');
+    expect(rec.recordedAt).toBe('2024-06-02T18:50:37.000Z');
+    expect(summary.events).toEqual([expect.objectContaining({ event_id: id, status: 'captured', captured_at: rec.recordedAt })]);
+    expect(summary.events[0].lead_minutes).toBeCloseTo(minutes(rec.recordedAt, rec.commence), 5);
+    // The game's pending entries (locked at 18:47 on the morning odds) now close on the 18:50:37 recording.
+    const closed = (await raw<EntryRow>(engine, s.target, ENTRIES)).filter((e) => e.event_id === id && e.closing_captured_at !== null);
+    expect(closed).toHaveLength(summary.events[0].closings);
+    expect(closed.length).toBeGreaterThan(0);
+    for (const e of closed) expect([e.closing_captured_at, e.close_lead_minutes]).toEqual([rec.recordedAt, minutes(rec.recordedAt, rec.commence)]);
   });
 });
