@@ -105,8 +105,14 @@ export function privilegeRefusal(error: unknown, role?: string | null): AppError
   if (denied === null) return null;
   const verb = /^\s*(select|insert|update|delete|create|alter|drop|truncate)\b/i.exec(query ?? '')?.[1]?.toUpperCase() ?? null;
   const object = /permission denied for (table|relation|sequence|schema|database) "?([^"\s]+)"?/i.exec(denied.message);
-  const grant = object ? GRANT_FOR[object[1]!.toLowerCase()]?.(object[2]!, verb) : undefined;
-  const what = object ? `permission denied for ${object[1]!.toLowerCase()} ${object[2]}` : 'permission denied';
+  // Bulk writes stage their rows in a temporary table (store/pg/bulk-insert.ts).
+  const temporary = /permission denied to create temporary tables in database "?([^"\s]+)"?/i.exec(denied.message);
+  const grant = object
+    ? GRANT_FOR[object[1]!.toLowerCase()]?.(object[2]!, verb)
+    : temporary
+      ? `the role needs TEMPORARY on database ${temporary[1]}: GRANT TEMPORARY ON DATABASE ${temporary[1]} TO <role> (bulk writes stage their rows in a temporary table)`
+      : undefined;
+  const what = object ? `permission denied for ${object[1]!.toLowerCase()} ${object[2]}` : temporary ? `permission denied to create temporary tables in database ${temporary[1]}` : 'permission denied';
   const who = role ? `role "${role}"` : "the store's role";
   const advice = grant && role ? grant.replaceAll('<role>', `"${role}"`) : grant;
   return new AppError('BAD_INPUT', `PostgreSQL refused ${who}: ${what}${advice ? `; ${advice}` : ''} (SQLSTATE 42501)`, { cause: error });

@@ -12,7 +12,7 @@ import type { Store } from '../store/db.js';
 import { historyForPlayers, latestTeams } from '../store/repo/game-stats.js';
 import { acquireRunLock, holderText, processOwner } from '../store/repo/run-lock.js';
 import { finishRun, startRun } from '../store/repo/runs.js';
-import { transaction } from '../store/repo/tx.js';
+import { transaction, transactionFailure } from '../store/repo/tx.js';
 import {
   insertLocks,
   insertSnapshot,
@@ -134,8 +134,8 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
           return { ledgerInserted, closingsCaptured: await captureClosings(tx, sport, rows, books, now, dispersionFor, (eventId) => opts.oddsRecordedAt?.(eventId, now) ?? now.toISOString()) };
         })(),
       ]);
-      if (slate.status === 'rejected') throw slate.reason;
-      if (ledger.status === 'rejected') throw ledger.reason;
+      const failures = [slate, ledger].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      if (slate.status === 'rejected' || ledger.status === 'rejected') throw transactionFailure(failures);
       return { snapshotId: slate.value, ...ledger.value };
     }, { exclusive: false });
 

@@ -84,4 +84,23 @@ describe('a PostgreSQL role without a right', () => {
     }
     expect((await runCli(['--db', roleUrl, 'ticker', 'pin', 'Doubleheader today'])).code).toBe(0);
   }, 120_000);
+
+  it('without TEMPORARY on the database (revoked from PUBLIC), a snapshot names it; granted, the snapshot runs', async () => {
+    await sql(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "${role}"`, db.name);
+    await sql(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO "${role}"`, db.name);
+    await sql(`REVOKE TEMPORARY ON DATABASE "${db.name}" FROM PUBLIC`, db.name);
+    const snapshot = ['--db', roleUrl, 'snapshot', 'nba', '--replay', 'data/replay', '--quiet'];
+    const run = await runCli(snapshot);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).not.toMatch(/Failed query|create temporary table "|copy "/);
+    expect(run.stderr).not.toContain(password);
+    // Progress lines first; the refusal is the last line.
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(
+      `propgrade: PostgreSQL refused role "${role}": permission denied to create temporary tables in database ${db.name}; ` +
+        `the role needs TEMPORARY on database ${db.name}: GRANT TEMPORARY ON DATABASE ${db.name} TO "${role}" (bulk writes stage their rows in a temporary table) (SQLSTATE 42501)`,
+    );
+    await sql(grantOf(run.stderr), db.name);
+    const again = await runCli(snapshot);
+    expect(again.code, again.stderr).toBe(0);
+  }, 120_000);
 });
