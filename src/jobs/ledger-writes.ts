@@ -98,7 +98,7 @@ export type ClosingRow = Pick<SlateRow, 'eventId' | 'playerKey' | 'statType' | '
  * main line, whose line move then carries the verdict. Nothing to read leaves the previous capture
  * standing. The last capture before the start is the close.
  *
- * Each game's close is stamped `capturedAtOf(eventId)`: when its odds were taken. Live that is the
+ * Each game's close is stamped `stampOf(eventId)`: when its odds were taken. Live that is the
  * run's clock `now` (the default); a replayed run passes when the recording it read was made
  * (jobs/close-due.ts recordedOddsClock), which is at or before `now` and may differ by game.
  */
@@ -109,8 +109,15 @@ export async function captureClosings(
   books: ReadonlyMap<string, PropBooks>,
   now: Date,
   dispersionFor: (stat: StatType) => Dispersion | null,
-  capturedAtOf: (eventId: string) => string = () => now.toISOString(),
+  stampOf: (eventId: string) => string = () => now.toISOString(),
 ): Promise<number> {
+  // Asked for every price and entry: one answer per game.
+  const stamps = new Map<string, string>();
+  const capturedAtOf = (eventId: string) => {
+    let stamp = stamps.get(eventId);
+    if (stamp === undefined) stamps.set(eventId, (stamp = stampOf(eventId)));
+    return stamp;
+  };
   await upsertClosingPrices(
     store,
     rows
