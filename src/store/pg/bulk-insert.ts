@@ -7,7 +7,7 @@ import { columnList, insertColumns, JsonText, type ColumnInfo } from '../_column
 import type { PgStore } from '../store.js';
 import { pgTables } from '../tables/pg.js';
 import { chunks, pgRun } from './_raw.js';
-import { copyKindOf, copyRows, type CopyKind } from './copy-binary.js';
+import { copyKindOf, CopyEncoder, type CopyKind } from './copy-binary.js';
 import { pgTransaction } from './transaction.js';
 
 /**
@@ -39,7 +39,7 @@ interface Plan {
   cols: ColumnInfo[];
   json: boolean[];
   kinds: CopyKind[];
-  /** The columns as a temporary table declares them, ending with the rows' place. */
+  /** The columns as a temporary table declares them, then the rows' place, numbered as they are copied in. */
   stageColumns: string;
   /** The JSON route's statement without its suffix, for rows COPY cannot carry. */
   jsonText: string;
@@ -67,11 +67,42 @@ function planOf(table: Table): Plan {
       if (!kind) throw new Error(`bulk insert into ${name}: no COPY format for ${c.name} ${typeOf(c.name)}`);
       return kind;
     }),
-    stageColumns: [...cols.map((c) => `"${c.name}" ${typeOf(c.name)}`), '"_place" integer'].join(', '),
+    stageColumns: [...cols.map((c) => `"${c.name}" ${typeOf(c.name)}`), '"_place" integer generated always as identity'].join(', '),
     jsonText: `insert into "${name}" (${columnList(cols)}) select ${columnList(cols)} from json_populate_recordset(null::"${name}", $1::json)`,
   };
   plans.set(table, plan);
   return plan;
+}
+
+/** Rows of one table encoded for COPY as they come (keys as the SQLite table's drizzle keys). */
+export interface TableEncoder {
+  /** False when a value cannot go as its column's type; the encoder is then spent. */
+  add(row: Record<string, unknown>): boolean;
+  readonly rows: number;
+  finish(): Buffer[];
+}
+
+/** `override` sets columns on every row as `{ ...row, ...override }` would, without copying the row. */
+export function tableEncoder(table: Table, override?: Record<string, unknown>): TableEncoder {
+  const plan = planOf(table);
+  const encoder = new CopyEncoder(plan.kinds);
+  const fixed = plan.cols.map((c) => override !== undefined && c.key in override);
+  let row: Record<string, unknown> = {};
+  const cell = (i: number) => {
+    const c = plan.cols[i] as ColumnInfo;
+    const v = fixed[i] ? (override as Record<string, unknown>)[c.key] : row[c.key];
+    return v === undefined || v === null || !plan.json[i] ? v : jsonColumnText(c, v);
+  };
+  return {
+    add: (r) => {
+      row = r;
+      return encoder.row(cell);
+    },
+    get rows() {
+      return encoder.rows;
+    },
+    finish: () => encoder.finish(),
+  };
 }
 
 type Options = { override?: Record<string, unknown>; suffix?: string };
@@ -84,32 +115,45 @@ type Options = { override?: Record<string, unknown>; suffix?: string };
  */
 export async function pgBulkInsert(store: PgStore, table: Table, rows: ReadonlyArray<Record<string, unknown>>, options: Options = {}): Promise<number> {
   if (rows.length === 0) return 0;
-  const plan = planOf(table);
   const encoded: Buffer[][] = [];
   for (const slice of chunks(rows, ROWS_PER_STATEMENT)) {
-    const bytes = encode(plan, slice, options.override, options.suffix ? encoded.length * ROWS_PER_STATEMENT : null);
-    if (bytes === null) return jsonInsert(store, plan, rows, options);
-    encoded.push(bytes);
+    const encoder = tableEncoder(table, options.override);
+    if (!slice.every((r) => encoder.add(r))) return jsonInsert(store, planOf(table), rows, options);
+    encoded.push(encoder.finish());
   }
+  return pgCopyEncoded(store, table, encoded, { suffix: options.suffix });
+}
+
+/**
+ * Writes streams a TableEncoder made into `table`: straight in, or (with a suffix or a key to
+ * deduplicate on) through a temporary table the insert reads in the rows' order. `dedupeOn` (SQL
+ * column names): rows repeating a key are written once, at the first one's place with the last
+ * one's values, as one-row-at-a-time upserts leave them.
+ */
+export async function pgCopyEncoded(store: PgStore, table: Table, encoded: readonly Buffer[][], options: { suffix?: string | undefined; dedupeOn?: readonly string[] } = {}): Promise<number> {
+  const plan = planOf(table);
   const client = store.pg.client;
-  if (client) return copyInto(client, plan, encoded, options.suffix);
-  return pgTransaction(store, (pg) => copyInto(pg.client as PoolClient, plan, encoded, options.suffix), false);
+  if (client) return copyInto(client, plan, encoded, options);
+  return pgTransaction(store, (pg) => copyInto(pg.client as PoolClient, plan, encoded, options), false);
 }
 
 let stages = 0;
 
-/** COPY straight into the table, or, with a suffix, into a temporary table the insert then reads in the rows' order. */
-async function copyInto(client: PoolClient, plan: Plan, encoded: readonly Buffer[][], suffix: string | undefined): Promise<number> {
+async function copyInto(client: PoolClient, plan: Plan, encoded: readonly Buffer[][], { suffix = '', dedupeOn }: { suffix?: string | undefined; dedupeOn?: readonly string[] | undefined }): Promise<number> {
   const list = columnList(plan.cols);
-  if (!suffix) {
+  if (!suffix && !dedupeOn) {
     let written = 0;
     for (const bytes of encoded) written += await copy(client, `copy "${plan.name}" (${list}) from stdin (format binary)`, bytes);
     return written;
   }
   const stage = `propgrade_stage_${++stages}`;
   await client.query(`create temporary table "${stage}" (${plan.stageColumns}) on commit drop`);
-  for (const bytes of encoded) await copy(client, `copy "${stage}" from stdin (format binary)`, bytes);
-  const result = await client.query(`insert into "${plan.name}" (${list}) select ${list} from "${stage}" order by "_place"${suffix}`);
+  for (const bytes of encoded) await copy(client, `copy "${stage}" (${list}) from stdin (format binary)`, bytes);
+  const key = dedupeOn?.map((c) => `"${c}"`).join(', ');
+  const source = key
+    ? `(select distinct on (${key}) ${list}, min("_place") over (partition by ${key}) as "_place" from "${stage}" order by ${key}, "${stage}"."_place" desc) as "last"`
+    : `"${stage}"`;
+  const result = await client.query(`insert into "${plan.name}" (${list}) select ${list} from ${source} order by "_place"${suffix}`);
   // Dropped now, not at commit: a long transaction may stage many batches.
   await client.query(`drop table "${stage}"`);
   return result.rowCount ?? 0;
@@ -119,19 +163,6 @@ async function copy(client: PoolClient, text: string, bytes: readonly Buffer[]):
   const stream = client.query(copyFrom(text));
   await pipeline(Readable.from(bytes), stream);
   return stream.rowCount;
-}
-
-/** The rows' cells as COPY takes them: the plan's columns, then (staged, from `first`) the row's place; null when one cannot go. */
-function encode(plan: Plan, rows: ReadonlyArray<Record<string, unknown>>, override: Record<string, unknown> | undefined, first: number | null): Buffer[] | null {
-  const n = plan.cols.length;
-  const fixed = plan.cols.map((c) => override !== undefined && c.key in override);
-  const kinds = first === null ? plan.kinds : [...plan.kinds, 'int4' as const];
-  return copyRows(kinds, rows.length, (r, i) => {
-    if (i === n) return (first as number) + r;
-    const c = plan.cols[i] as ColumnInfo;
-    const v = fixed[i] ? (override as Record<string, unknown>)[c.key] : (rows[r] as Record<string, unknown>)[c.key];
-    return v === undefined || v === null || !plan.json[i] ? v : jsonColumnText(c, v);
-  });
 }
 
 async function jsonInsert(store: PgStore, plan: Plan, rows: ReadonlyArray<Record<string, unknown>>, options: Options): Promise<number> {

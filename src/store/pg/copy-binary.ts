@@ -154,19 +154,33 @@ function writeValue(w: ChunkWriter, kind: CopyKind, v: unknown): boolean {
 }
 
 /**
- * `count` rows of `kinds.length` fields, field i of row r being `cell(r, i)` (a json column's
- * value as its JSON text), as the chunks of one binary COPY stream; null when a value cannot go
- * as its column's kind.
+ * One binary COPY stream, encoded row by row as rows arrive (the history writer encodes each line
+ * as its parser hands it over, so no line object outlives its row), cut into chunks. `row` writes
+ * field i as `cell(i)` (a json column's value as its JSON text); false when a value cannot go as its
+ * column's kind, after which the encoder holds a partial row and must not be finished.
  */
-export function copyRows(kinds: readonly CopyKind[], count: number, cell: (row: number, column: number) => unknown): Buffer[] | null {
-  const w = new ChunkWriter();
-  w.bytes(SIGNATURE);
-  w.int32(0);
-  w.int32(0);
-  for (let r = 0; r < count; r++) {
-    w.int16(kinds.length);
-    for (let i = 0; i < kinds.length; i++) if (!writeValue(w, kinds[i] as CopyKind, cell(r, i))) return null;
+export class CopyEncoder {
+  private readonly w = new ChunkWriter();
+  /** Rows written. */
+  rows = 0;
+
+  constructor(private readonly kinds: readonly CopyKind[]) {
+    this.w.bytes(SIGNATURE);
+    this.w.int32(0);
+    this.w.int32(0);
   }
-  w.int16(-1);
-  return w.end();
+
+  row(cell: (column: number) => unknown): boolean {
+    const { kinds, w } = this;
+    w.int16(kinds.length);
+    for (let i = 0; i < kinds.length; i++) if (!writeValue(w, kinds[i] as CopyKind, cell(i))) return false;
+    this.rows += 1;
+    return true;
+  }
+
+  /** The stream's chunks, its trailer written. */
+  finish(): Buffer[] {
+    this.w.int16(-1);
+    return this.w.end();
+  }
 }

@@ -136,6 +136,11 @@ describe.each(ENGINES)('game stats writes on %s', (engine) => {
     expect(afterSecond[2601]).toMatchObject({ playerKey: 'b-02600', name: 'second 2600', extras: '{"second":2600}' });
     expect(afterSecond[2600]).toMatchObject({ playerKey: 'b-02599', name: 'first 2599' });
     seen.record(engine, 'bulk second load', afterSecond);
+    // A first load with no repeat (another sport): copied as it came.
+    await write(load('mlb', 0, 5000).map((l) => ({ ...l, sport: 'mlb' })));
+    const mlb = await raw(store, "select player_key as k, player_name as name from player_game_stats where sport = 'mlb' order by id");
+    expect(mlb.map((r) => r['k'])).toEqual(Array.from({ length: 5000 }, (_, i) => `b-${String(i).padStart(5, '0')}`));
+    expect(mlb[4999]).toEqual({ k: 'b-04999', name: 'mlb 4999' });
   });
 
   it('gameStatsWriter: a failed write fails the flush (or the write), and the transaction leaves nothing', async () => {
