@@ -135,7 +135,7 @@ export async function runSnapshot(sport: GradedSport, opts: SnapshotOptions): Pr
         })(),
       ]);
       const failures = [slate, ledger].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-      if (slate.status === 'rejected' || ledger.status === 'rejected') throw transactionFailure(failures);
+      if (slate.status === 'rejected' || ledger.status === 'rejected') throw transactionFailure(tx, failures);
       return { snapshotId: slate.value, ...ledger.value };
     }, { exclusive: false });
 

@@ -34,6 +34,8 @@ export interface EngineOps {
   readonly handle: Handle;
   /** Runs `fn` in a new transaction on this store (repo/tx.ts decides when; joining one is its job). */
   transaction<T>(fn: (tx: Store) => Promise<T>, exclusive: boolean): Promise<T>;
+  /** Of the failures of statement chains run side by side in one transaction, the cause to report (repo/tx.ts transactionFailure). */
+  causeOf(failures: readonly unknown[]): unknown;
   /** Journal migrations this store has not applied. */
   pendingMigrations(): Promise<string[]>;
   /** A text column ordered by bytes, as SQLite orders text (PostgreSQL's collation may not). */

@@ -34,21 +34,10 @@ export function write<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T
   return transaction(store, fn, { exclusive: false });
 }
 
-/** SQLSTATE in_failed_sql_transaction: a statement sent after another of its transaction failed. */
-const ABORTED_TRANSACTION = '25P02';
-
-function echoesAnAbort(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === ABORTED_TRANSACTION) return true;
-  }
-  return false;
-}
-
 /**
- * Of the failures of statement chains run side by side in one transaction, the one to report:
- * once a statement fails, PostgreSQL refuses every later one of the transaction ("current
- * transaction is aborted"), so the chain beside the failed one reports that echo, not the cause.
+ * Of the failures of statement chains run side by side in one transaction (on its handle `tx`), the
+ * one to report: the engine knows which failure caused the others.
  */
-export function transactionFailure(failures: readonly unknown[]): unknown {
-  return failures.find((f) => !echoesAnAbort(f)) ?? failures[0];
+export function transactionFailure(tx: Store, failures: readonly unknown[]): unknown {
+  return opsOf(tx).causeOf(failures);
 }

@@ -29,15 +29,26 @@ async function chains(failFirst: boolean): Promise<{ failures: unknown[]; report
         };
         const settled = await Promise.allSettled(failFirst ? [bad(), echo()] : [echo(), bad()]);
         failures = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-        throw transactionFailure(failures);
+        throw transactionFailure(tx, failures);
       },
       { exclusive: false },
     ),
   ).rejects.toThrow();
-  return { failures, reported: transactionFailure(failures) };
+  return { failures, reported: transactionFailure(pg.store, failures) };
 }
 
 describe('transactionFailure', () => {
+  it('on SQLite, where a failed statement leaves its transaction usable, reports the first failure', async () => {
+    const sqlite = await emptyStoreOn('sqlite');
+    try {
+      const a = Object.assign(new Error('a'), { code: '25P02' });
+      const b = new Error('b');
+      expect(transactionFailure(sqlite.store, [a, b])).toBe(a);
+    } finally {
+      await sqlite.cleanup();
+    }
+  });
+
   it.each([true, false])('reports the statement that failed, not the aborted echo beside it (failing chain first: %s)', async (failFirst) => {
     const { failures, reported } = await chains(failFirst);
     expect(failures.map((f) => (f as { code?: string }).code).sort()).toEqual(['22012', '25P02']);
@@ -47,9 +58,9 @@ describe('transactionFailure', () => {
   it('reports the first failure when every one is an echo or none is', () => {
     const a = Object.assign(new Error('a'), { code: '25P02' });
     const b = Object.assign(new Error('b'), { code: '25P02' });
-    expect(transactionFailure([a, b])).toBe(a);
+    expect(transactionFailure(pg.store, [a, b])).toBe(a);
     const c = new Error('c');
-    expect(transactionFailure([c, a])).toBe(c);
-    expect(transactionFailure([a, new Error('wrapped', { cause: c })])).toEqual(new Error('wrapped', { cause: c }));
+    expect(transactionFailure(pg.store, [c, a])).toBe(c);
+    expect(transactionFailure(pg.store, [a, new Error('wrapped', { cause: c })])).toEqual(new Error('wrapped', { cause: c }));
   });
 });

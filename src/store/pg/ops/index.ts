@@ -57,6 +57,11 @@ class PgOps implements EngineOps {
     return pgTransaction(this.store, (pg) => fn(pgStore({ ...this.store, pg, inTransaction: true })), exclusive);
   }
 
+  /** Once a statement fails, PostgreSQL refuses every later one of the transaction: the chain beside it reports that echo, not the cause. */
+  causeOf(failures: readonly unknown[]): unknown {
+    return failures.find((f) => !abortedTransactionEcho(f)) ?? failures[0];
+  }
+
   pendingMigrations(): Promise<string[]> {
     return pendingMigrations(this.store.pg);
   }
@@ -68,4 +73,12 @@ class PgOps implements EngineOps {
   syncIdentities(): Promise<void> {
     return syncIdentities(this.store.pg);
   }
+}
+
+/** SQLSTATE in_failed_sql_transaction: a statement sent after another of its transaction failed (drizzle may wrap it as a cause). */
+function abortedTransactionEcho(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e !== null && typeof e === 'object' && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '25P02') return true;
+  }
+  return false;
 }

@@ -53,6 +53,11 @@ class SqliteOps implements EngineOps {
     return sqliteTransaction(this.store, (conn) => fn(sqliteStore({ ...this.store, conn, inTransaction: true })));
   }
 
+  /** A failed SQLite statement leaves its transaction usable: each failure is its own, the first the cause. */
+  causeOf(failures: readonly unknown[]): unknown {
+    return failures[0];
+  }
+
   async pendingMigrations(): Promise<string[]> {
     return pendingMigrations(this.store.conn);
   }
