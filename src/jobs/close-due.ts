@@ -50,14 +50,9 @@ export function snapshotGames(
  * When a replay folder recorded the Odds API's answer for an event's odds, as the replay transport
  * would serve it at `now` (its newest recording at or before now); null when it holds none. A
  * replayed close is stamped with that time, never with the run's clock: a 17:00 recording read at
- * 23:45 is a close taken at 17:00. The close run asks once per game; a snapshot asks for every game
- * of its slate through recordedOddsClock (one read of the manifest).
+ * 23:45 is a close taken at 17:00. One read of the manifest answers for every event and clock, so
+ * a run builds it once.
  */
-export function recordedOddsAt(replayDir: string, eventId: string, now: Date): string | null {
-  return recordedOddsClock(replayDir)(eventId, now);
-}
-
-/** recordedOddsAt's answer for any event and clock, from one read of the folder's manifest. */
 export function recordedOddsClock(replayDir: string): (eventId: string, now: Date) => string | null {
   const times = new Map<string, number[]>();
   for (const e of readReplayManifest(replayDir).entries) {

@@ -20,7 +20,7 @@ import { addCreditsSpent, creditsSpentToday } from '../store/repo/odds-credits.j
 import { acquireRunLock, holderText, processOwner } from '../store/repo/run-lock.js';
 import { snapshotBefore, snapshotSortKeys } from '../store/repo/snapshots.js';
 import { transaction } from '../store/repo/tx.js';
-import { closeTakenWithin, closeWindow, inCloseWindow, recordedOddsAt, snapshotGames } from './close-due.js';
+import { closeTakenWithin, closeWindow, inCloseWindow, recordedOddsClock, snapshotGames } from './close-due.js';
 import { captureClosings, type ClosingRow } from './ledger-writes.js';
 
 /**
@@ -134,11 +134,13 @@ async function takeCloses(sport: GradedSport, opts: CloseRunOptions, base: Close
   const snapshot = await snapshotBefore(store, sport, new Date(now.getTime() + 1).toISOString());
   if (!snapshot) return { ...base, message: `no ${sport} snapshot yet: a close is taken for the games a snapshot graded` };
   const games = snapshotGames(sport, await snapshotSortKeys(store, snapshot.id)).filter((g) => inCloseWindow(g.commenceTime, now, within));
+  // A replay's recording times, read once for the run: when each game's odds were recorded.
+  const recordedAt = opts.replayDir === null ? null : recordedOddsClock(opts.replayDir);
   const due: GameEvent[] = [];
   for (const g of games) {
     const mark = await kvGet<CloseMark>(store, markKey(sport, g.id), now);
     // The snapshot's close of the game, stamped as the snapshot stamped it (a replay: when the odds it read were recorded).
-    const snapshotClose = (opts.replayDir === null ? null : recordedOddsAt(opts.replayDir, g.id, new Date(snapshot.takenAt))) ?? snapshot.takenAt;
+    const snapshotClose = recordedAt?.(g.id, new Date(snapshot.takenAt)) ?? snapshot.takenAt;
     if (closeTakenWithin(snapshotClose, g.commenceTime, within) || closeTakenWithin(mark?.capturedAt ?? null, g.commenceTime, within)) continue;
     due.push(g);
   }
@@ -158,9 +160,9 @@ async function takeCloses(sport: GradedSport, opts: CloseRunOptions, base: Close
     const skip = (status: CloseEventStatus, reason: string) => summary.events.push({ eventId: g.id, game: gameOf(g), commenceTime: event?.commenceTime ?? g.commenceTime, status, capturedAt: null, leadMinutes: null, prices: 0, closings: 0, reason });
     if (!event) skip('not_listed', 'no longer listed by the odds provider');
     else if (!inCloseWindow(event.commenceTime, now, within)) skip('moved', `now starts at ${event.commenceTime}`);
-    else if (opts.replayDir === null) targets.push({ event, capturedAt: now.toISOString() });
+    else if (recordedAt === null) targets.push({ event, capturedAt: now.toISOString() });
     else {
-      const at = recordedOddsAt(opts.replayDir, event.id, now);
+      const at = recordedAt(event.id, now);
       if (closeTakenWithin(at, event.commenceTime, within)) targets.push({ event, capturedAt: at as string });
       else skip('not_recorded', `the recording holds no odds for it within ${within} min of the start${at ? ` (its newest: ${at})` : ''}`);
     }
