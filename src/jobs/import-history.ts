@@ -106,9 +106,9 @@ export function supportedGameLogSports(): GradedSport[] {
  * (sport, player, date, game) and a file already imported (same content hash) is skipped.
  * The file is streamed: one pass hashes it in chunks, a second parses it record by record, all
  * rows in one transaction. On SQLite each row is upserted as it is read, so memory stays flat
- * whatever the file's size; on PostgreSQL the writer holds the file's rows and writes them when the
- * parse ends (no batch could go out during a synchronous parse), copied straight in when the
- * sport has no stored line yet (store/pg/ops/game-stats.ts).
+ * whatever the file's size; on PostgreSQL each row is encoded for COPY as it is read and the stream
+ * goes out when the parse ends (nothing could go out during a synchronous parse), copied straight
+ * in when the sport has no stored line yet (store/pg/ops/game-stats.ts).
  */
 export async function importGameLogs(store: Store, sport: GradedSport, file: string, now: Date, options: ImportOptions = {}): Promise<ImportResult | null> {
   const stream = PARSERS[sport];

@@ -14,8 +14,8 @@ import { pgTransaction } from './transaction.js';
  * PostgreSQL's bulk inserts (issue 39): a snapshot's graded rows, locks, closing prices and ledger
  * entries, and the history import's player-games, sent by COPY ... FROM STDIN in the binary format
  * (copy-binary.ts). A plain insert copies straight into its table; one with an ON CONFLICT clause
- * copies into a temporary table dropped at commit, then inserts from it in the rows' order with
- * the clause. History of the way here: one parameter per value (a 4,800-row slate was 260k
+ * copies into a temporary table, inserts from it in the rows' order with the clause, and drops
+ * it. History of the way here: one parameter per value (a 4,800-row slate was 260k
  * parameters, more client CPU than the grading), one JSON parameter (the server's JSON parse was
  * most of each statement), one split text per column (unnest over 56 arrays: 240 of the slate's
  * graded rows' server ms, against 80 for COPY, and printing every number as text).
@@ -125,7 +125,7 @@ export async function pgBulkInsert(store: PgStore, table: Table, rows: ReadonlyA
 }
 
 /**
- * Writes streams a TableEncoder made into `table`: straight in, or (with a suffix or a key to
+ * Copies the streams TableEncoders made into `table`: straight in, or (with a suffix or a key to
  * deduplicate on) through a temporary table the insert reads in the rows' order. `dedupeOn` (SQL
  * column names): rows repeating a key are written once, at the first one's place with the last
  * one's values, as one-row-at-a-time upserts leave them.
@@ -156,6 +156,7 @@ async function copyInto(client: PoolClient, plan: Plan, encoded: readonly Buffer
   const result = await client.query(`insert into "${plan.name}" (${list}) select ${list} from ${source} order by "_place"${suffix}`);
   // Dropped now, not at commit: a long transaction may stage many batches.
   await client.query(`drop table "${stage}"`);
+  // An INSERT's command tag always carries its count; node-postgres leaves it null only for commands without one.
   return result.rowCount ?? 0;
 }
 

@@ -12,8 +12,8 @@ export const UPSERT_SUFFIX =
 /**
  * Writes player-game lines inside the caller's transaction (pass the transaction's handle). On
  * SQLite `write` runs one prepared upsert at once, binding what drizzle would bind; on PostgreSQL it
- * holds the line, and flush writes them all through the bulk insert (a first load of a sport's
- * lines copied straight in: pg/ops/game-stats.ts). `flush` resolves once every line
+ * encodes the line for COPY, and flush sends them all (a first load of a sport's lines copied
+ * straight in: pg/ops/game-stats.ts). `flush` resolves once every line
  * is written (it throws a failed write's error): call it before the transaction ends. A caller that
  * built the stats / extras JSON text itself (the importer) passes it to skip JSON.stringify.
  */

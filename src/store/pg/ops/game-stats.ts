@@ -2,14 +2,14 @@ import { and, count, eq, max } from 'drizzle-orm';
 import type { PlayerGameStat } from '../../../domain/entities.js';
 import type { GradedSport } from '../../../domain/sports.js';
 import type { GameStatOps } from '../../engine-ops.js';
-import { pgBulkInsert, pgCopyEncoded, tableEncoder } from '../bulk-insert.js';
+import { pgCopyEncoded, tableEncoder } from '../bulk-insert.js';
 import { JsonText } from '../../_columns.js';
 import { toPlayerGameStat } from '../../repo/game-stats-history.js';
 import { UPSERT_SUFFIX, type GameStatsWriter } from '../../repo/game-stats-write.js';
 import { playerGameStats } from '../../schema.js';
 import type { Handle } from '../../shared-db.js';
 import type { PgStore } from '../../store.js';
-import { byBytes, dedupe, pgRows, pgRun } from '../_raw.js';
+import { byBytes, pgRows, pgRun } from '../_raw.js';
 
 /** A line and, when the importer made them, its stats and extras JSON texts (written as SQLite's writer writes them). */
 type Line = { r: PlayerGameStat; json?: { stats: string; extras: string } | undefined };
@@ -34,49 +34,59 @@ function rowOf({ r, json }: Line): Record<string, unknown> {
 /** A line's key in the table's unique index; NUL, which no stored text holds, between its parts. */
 const lineKey = (v: Record<string, unknown>) => `${v['sport'] as string}\0${v['playerKey'] as string}\0${v['date'] as string}\0${v['gameKey'] as string}`;
 
-/**
- * The lines upserted through the bulk insert (pg/bulk-insert.ts). A line repeated among them is
- * written once, at its first place with its last values: what SQLite's upserts, one line at a
- * time, leave.
- */
-async function pgUpsertGameStats(store: PgStore, lines: readonly Line[]): Promise<void> {
-  await pgBulkInsert(store, playerGameStats, dedupe(lines.map(rowOf), lineKey, 'last'), { suffix: UPSERT_SUFFIX });
-}
-
 /** Lines from which a write is a bulk load worth a table lock (a history import, not a night's box scores). */
 const BULK_LOAD_LINES = 5000;
 
 /** The unique key's columns: a line repeating one is written once (last values, first place). */
 const KEY_COLUMNS = ['sport', 'player_key', 'date', 'game_key'] as const;
 
-/** What the writer kept of its lines: their COPY stream, not the lines (pg/copy-binary.ts). */
-interface Encoded {
-  chunks: Buffer[];
-  lines: number;
-  sports: ReadonlySet<string>;
-  /** Whether a key came twice, so the copy must deduplicate. */
-  repeats: boolean;
-}
-
 /**
- * The writer's lines: a bulk load inside a transaction, when no line of the lines' sports is
- * stored yet, is copied straight into the table (none can conflict; an upsert checks every line
- * against the key first: ~300 of a fresh store's 23,822-line NBA seed import's server ms, against
- * ~100 for the copy). The table lock, held to the transaction's end, keeps another writer from
- * storing a line between the check and the copy; readers are not blocked. Otherwise, or outside a
- * transaction, the lines are upserted.
+ * Lines encoded for COPY as they are added (pg/copy-binary.ts), so no line object outlives its
+ * add: held whole, a history file's 23,822 lines and their JSON survived every young-generation
+ * collection of the parse (~190 ms of GC). What is kept: the stream, the lines' sports, whether a
+ * key came twice (the copy then deduplicates: last values at the first place, as SQLite's
+ * one-line-at-a-time upserts leave them).
  */
-async function pgWriteEncoded(store: PgStore, e: Encoded): Promise<void> {
-  const dedupeOn = e.repeats ? KEY_COLUMNS : undefined;
-  if (e.lines >= BULK_LOAD_LINES && store.pg.client) {
-    await pgRun(store, 'lock table "player_game_stats" in share row exclusive mode');
-    const stored = await pgRows(store, 'select 1 from "player_game_stats" where "sport" = any($1::text[]) limit 1', [[...e.sports]]);
-    if (stored.length === 0) {
-      await pgCopyEncoded(store, playerGameStats, [e.chunks], { dedupeOn });
-      return;
-    }
+class LineBatch {
+  private readonly encoder = tableEncoder(playerGameStats);
+  private readonly keys = new Set<string>();
+  private readonly sports = new Set<string>();
+  private repeats = false;
+  private refused: string | null = null;
+
+  add(line: Line): void {
+    const row = rowOf(line);
+    const key = lineKey(row);
+    if (this.keys.has(key)) this.repeats = true;
+    else this.keys.add(key);
+    this.sports.add(line.r.sport);
+    if (this.refused === null && !this.encoder.add(row)) this.refused = `player-game line ${key.replaceAll('\0', ' ')}: a value its column's PostgreSQL type cannot hold`;
   }
-  await pgCopyEncoded(store, playerGameStats, [e.chunks], { suffix: UPSERT_SUFFIX, dedupeOn });
+
+  /**
+   * A bulk load inside a transaction, when no line of the lines' sports is stored yet, is copied
+   * straight into the table (none can conflict; an upsert checks every line against the key first:
+   * ~300 of a fresh store's 23,822-line NBA seed import's server ms, against ~100 for the copy).
+   * The table lock, held to the transaction's end, keeps another writer from storing a line
+   * between the check and the copy; readers are not blocked. Otherwise, or outside a transaction,
+   * the lines are upserted.
+   */
+  async write(store: PgStore): Promise<void> {
+    if (this.refused !== null) throw new Error(this.refused);
+    const lines = this.encoder.rows;
+    if (lines === 0) return;
+    const chunks = [this.encoder.finish()];
+    const dedupeOn = this.repeats ? KEY_COLUMNS : undefined;
+    if (lines >= BULK_LOAD_LINES && store.pg.client) {
+      await pgRun(store, 'lock table "player_game_stats" in share row exclusive mode');
+      const stored = await pgRows(store, 'select 1 from "player_game_stats" where "sport" = any($1::text[]) limit 1', [[...this.sports]]);
+      if (stored.length === 0) {
+        await pgCopyEncoded(store, playerGameStats, chunks, { dedupeOn });
+        return;
+      }
+    }
+    await pgCopyEncoded(store, playerGameStats, chunks, { suffix: UPSERT_SUFFIX, dedupeOn });
+  }
 }
 
 /** The player-game lines' reads in SQLite's orders (text by bytes), and their writes batched into multi-row upserts. */
@@ -114,45 +124,25 @@ export class PgGameStatOps implements GameStatOps {
     return `${row?.n ?? 0}:${row?.id ?? 0}`;
   }
 
-  /**
-   * Each line is encoded for COPY as it is written, so no line object outlives its write: held
-   * whole, a history file's 23,822 lines and their JSON survived every young-generation collection
-   * of the parse (~190 ms of GC). The stream goes out at flush: the parse that feeds an import is
-   * synchronous, so nothing could go out before it ends anyway.
-   */
+  /** The lines go out at flush: the parse that feeds an import is synchronous, so nothing could go out before it ends anyway. */
   async gameStatsWriter(): Promise<GameStatsWriter> {
     const store = this.store;
-    let encoder = tableEncoder(playerGameStats);
-    let keys = new Set<string>();
-    let sports = new Set<string>();
-    let repeats = false;
-    let refused: string | null = null;
+    let batch = new LineBatch();
     return {
-      write: (r, json) => {
-        const row = rowOf({ r, json });
-        const key = lineKey(row);
-        if (keys.has(key)) repeats = true;
-        else keys.add(key);
-        sports.add(r.sport);
-        if (refused === null && !encoder.add(row)) refused = `player-game line ${key.replaceAll('\0', ' ')}: a value its column's PostgreSQL type cannot hold`;
-      },
+      write: (r, json) => batch.add({ r, json }),
       flush: async () => {
-        const lines = encoder.rows;
-        const e: Encoded = { chunks: encoder.finish(), lines, sports, repeats };
-        const failed = refused;
-        [encoder, keys, sports, repeats, refused] = [tableEncoder(playerGameStats), new Set(), new Set(), false, null];
-        if (failed !== null) throw new Error(failed);
-        if (lines > 0) await pgWriteEncoded(store, e);
+        const full = batch;
+        batch = new LineBatch();
+        await full.write(store);
       },
     };
   }
 
   /** On the transaction's handle repo/tx.ts `write` gives it, so the whole list commits at once. */
   async upsertGameStats(rows: readonly PlayerGameStat[]): Promise<number> {
-    await pgUpsertGameStats(
-      this.store,
-      rows.map((r) => ({ r })),
-    );
+    const batch = new LineBatch();
+    for (const r of rows) batch.add({ r });
+    await batch.write(this.store);
     return rows.length;
   }
 }
