@@ -1,4 +1,5 @@
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config.js';
@@ -8,7 +9,7 @@ import { createReplayTransport } from '../../../src/feeds/transport/index.js';
 import { ContextCache } from '../../../src/store/cache.js';
 import { openStore, type SqliteStore } from '../../../src/store/db.js';
 import { toWire } from '../../../src/wire.js';
-import { REPLAY_DIR } from '../../helpers/replay-store.js';
+import { REPLAY_DIR, seededStore } from '../../helpers/replay-store.js';
 
 /** A read's context on a store at a data clock, over the bundled replay (never a provider). */
 export function contextDeps(store: SqliteStore, now: Date): ContextDeps {
@@ -61,4 +62,31 @@ export function sameAnswerCases(reads: ReadonlyArray<[string, Read]>, what: stri
 export async function closeStores(dir: string, stores: ReadonlyArray<SqliteStore | undefined>): Promise<void> {
   for (const s of stores) await s?.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Two copies of the README loop's seeded store in a new folder: `early` after `first` ran on it,
+ * `both` after `then` ran too (a look-ahead check reads `both` at an early clock and compares it
+ * with `early`). Close them with closeStores(dir, [early, both]).
+ */
+export async function earlyAndBoth(
+  name: string,
+  first: (store: SqliteStore) => Promise<void>,
+  then: (store: SqliteStore) => Promise<void>,
+): Promise<{ dir: string; early: SqliteStore; both: SqliteStore; bothFile: string }> {
+  const dir = mkdtempSync(join(tmpdir(), `propgrade-look-ahead-${name}-`));
+  const earlyFile = join(dir, 'early.sqlite');
+  const bothFile = join(dir, 'both.sqlite');
+  const seeded = await seededStore();
+  try {
+    await first(seeded.store);
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, earlyFile);
+    await then(seeded.store);
+    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    copyFileSync(seeded.path, bothFile);
+  } finally {
+    seeded.cleanup();
+  }
+  return { dir, early: openStore(earlyFile), both: openStore(bothFile), bothFile };
 }

@@ -1,15 +1,12 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedgerListing } from '../../../src/reads/ledger-listing.js';
 import { trackedProps } from '../../../src/reads/live-tracked.js';
 import { readAccuracy, readModelRecord } from '../../../src/reads/record.js';
-import { openStore, type SqliteStore } from '../../../src/store/db.js';
+import type { SqliteStore } from '../../../src/store/db.js';
 import { readContentFacts } from '../../../src/store/repo/content-facts.js';
 import { runCli } from '../../helpers/cli.js';
-import { seededStore, snapshotAt } from '../../helpers/replay-store.js';
-import { closeStores, sameAnswerCases, wireOf, type Read } from './_stores.js';
+import { snapshotAt } from '../../helpers/replay-store.js';
+import { closeStores, earlyAndBoth, sameAnswerCases, wireOf, type Read } from './_stores.js';
 
 /**
  * Issue 41 item 5 for entries entered after their lock: at 2025-11-05 15:05 three NBA threes unders
@@ -29,22 +26,11 @@ let early: SqliteStore;
 let both: SqliteStore;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'propgrade-look-ahead-entered-'));
-  const earlyFile = join(dir, 'early.sqlite');
-  bothFile = join(dir, 'both.sqlite');
-  const seeded = await seededStore();
-  try {
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, earlyFile);
-    await snapshotAt(seeded.store, 'nba', LATER.toISOString());
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, bothFile);
-  } finally {
-    seeded.cleanup();
-  }
-  early = openStore(earlyFile);
-  both = openStore(bothFile);
+  ({ dir, early, both, bothFile } = await earlyAndBoth(
+    'entered',
+    (s) => snapshotAt(s, 'nba', '2025-11-05T15:05:00Z').then(() => undefined),
+    (s) => snapshotAt(s, 'nba', LATER.toISOString()).then(() => undefined),
+  ));
 }, 240_000);
 
 afterAll(() => closeStores(dir, [early, both]));

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedBoard } from '../../../src/cli/parlay.js';
@@ -16,9 +15,9 @@ import { openStore, type SqliteStore } from '../../../src/store/db.js';
 import { readContentFacts } from '../../../src/store/repo/content-facts.js';
 import { latestSnapshot } from '../../../src/store/repo/snapshots.js';
 import { runCli } from '../../helpers/cli.js';
-import { seededStore, snapshotAt } from '../../helpers/replay-store.js';
+import { snapshotAt } from '../../helpers/replay-store.js';
 import { startServer } from '../../server/_harness.js';
-import { contextDeps, wireOf } from './_stores.js';
+import { closeStores, contextDeps, earlyAndBoth, wireOf } from './_stores.js';
 
 /**
  * Issue 41 item 5 for the reads that pick "the newest snapshot": asked at an explicit clock, each
@@ -59,33 +58,22 @@ let early: SqliteStore;
 let both: SqliteStore;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'propgrade-look-ahead-snapshots-'));
-  const earlyFile = join(dir, 'early.sqlite');
-  bothFile = join(dir, 'both.sqlite');
-  const seeded = await seededStore();
-  try {
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T15:05:00Z');
-    await snapshotAt(seeded.store, 'mlb', '2025-08-16T16:25:00Z');
-    standIns(seeded.store, 'PROJECTED', 'GTD');
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, earlyFile);
-    await snapshotAt(seeded.store, 'nba', '2025-11-05T17:05:00Z');
-    await snapshotAt(seeded.store, 'mlb', '2025-08-16T18:25:00Z');
-    standIns(seeded.store, 'CONFIRMED', 'OUT');
-    seeded.store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    copyFileSync(seeded.path, bothFile);
-  } finally {
-    seeded.cleanup();
-  }
-  early = openStore(earlyFile);
-  both = openStore(bothFile);
+  ({ dir, early, both, bothFile } = await earlyAndBoth(
+    'snapshots',
+    async (s) => {
+      await snapshotAt(s, 'nba', '2025-11-05T15:05:00Z');
+      await snapshotAt(s, 'mlb', '2025-08-16T16:25:00Z');
+      standIns(s, 'PROJECTED', 'GTD');
+    },
+    async (s) => {
+      await snapshotAt(s, 'nba', '2025-11-05T17:05:00Z');
+      await snapshotAt(s, 'mlb', '2025-08-16T18:25:00Z');
+      standIns(s, 'CONFIRMED', 'OUT');
+    },
+  ));
 }, 240_000);
 
-afterAll(async () => {
-  await early?.close();
-  await both?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeStores(dir, [early, both]));
 
 /** The newest snapshot of a sport taken at or before `at` (null: the newest stored), read with SQL. */
 function rawNewest(s: SqliteStore, sport: string, at: Date | null): { id: number; takenAt: string } | undefined {
